@@ -1,0 +1,438 @@
+// Every call of the API (SPEC §7, plus the calls the spec leaves unnamed, named in docs/decisions.md).
+// The server registers its routes from this table, the web client's functions and cache tags are typed from
+// it, test mocks are typed from it and the OpenAPI document at /v1/docs/json is generated from it.
+import * as z from 'zod';
+import * as e from './entities';
+import type { ErrorCode } from './errors';
+import { emailSchema, firstNameSchema, lastNameSchema, nicknameSchema, otpSchema, phoneNumberSchema } from './forms';
+
+export const API_PREFIX = '/v1';
+
+export const cacheTags = [
+  'USER',
+  'TICKETS',
+  'TICKETS_SWAP',
+  'SWAPPABLE_TICKETS',
+  'LISTED_TICKETS',
+  'TICKETS_AVAILABLE_FOR_LISTING',
+  'SINGLE_TICKET',
+] as const;
+export type CacheTag = (typeof cacheTags)[number];
+
+type Method = 'GET' | 'POST';
+
+export interface Endpoint {
+  method: Method;
+  /** Fastify-style path below /v1, with :params. */
+  path: string;
+  summary: string;
+  /** Needs a bearer access token. */
+  auth: boolean;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** A JSON response schema, or 'pdf' for a binary document. */
+  response: z.ZodType | 'pdf';
+  errors: readonly ErrorCode[];
+  /** Cached reads are tagged; mutations invalidate tags (SPEC §4). */
+  provides?: readonly CacheTag[];
+  invalidates?: readonly CacheTag[];
+  /** Never cached (payments account state). */
+  noCache?: boolean;
+  /** Multipart upload instead of a JSON body. */
+  multipart?: boolean;
+}
+
+const define = <const T extends Endpoint>(endpoint: T): T => endpoint;
+
+const bodyErrors = ['api.invalid_request_body', 'api.invalid_json', 'api.payload_too_large'] as const;
+const authErrors = ['api.auth.token_not_authorized'] as const;
+const idParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive() });
+const localeSchema = z.enum(['en', 'es']);
+const decimalPrice = z.number().finite().nonnegative();
+
+export const endpoints = {
+  // ── auth ────────────────────────────────────────────────────────────────────────────────────────────────
+  signIn: define({
+    method: 'POST',
+    path: '/auth/signInOrRegisterAndSignIn',
+    summary: 'Send a six-digit one-time code to the e-mail, registering the user on first use',
+    auth: false,
+    body: z.object({ email: emailSchema, locale: localeSchema.optional() }),
+    response: z.object({ session: z.string() }),
+    errors: [...bodyErrors, 'api.auth.too_many_codes', 'api.auth.login_session_failed'],
+  }),
+  verifyLogin: define({
+    method: 'POST',
+    path: '/auth/verifyLoginRequest',
+    summary: 'Verify the one-time code of a login session; answers the tokens',
+    auth: false,
+    body: z.object({ otp: otpSchema, session: z.string().min(1).max(200), email: emailSchema }),
+    response: e.tokens,
+    errors: [
+      ...bodyErrors,
+      'api.auth.wrong_otp',
+      'api.auth.otp_expired',
+      'api.auth.otp_attempts_exceeded',
+      'api.auth.wrong_credentials',
+    ],
+  }),
+  refresh: define({
+    method: 'POST',
+    path: '/auth/refresh',
+    summary: 'Exchange a refresh token for new tokens; the refresh token rotates',
+    auth: false,
+    body: z.object({ refreshToken: z.string().min(1).max(500) }),
+    response: e.tokens,
+    errors: [...bodyErrors, 'api.auth.refresh_invalid'],
+  }),
+  logout: define({
+    method: 'GET',
+    path: '/auth/logout',
+    summary: 'End the session: revokes its refresh tokens and access tokens',
+    auth: true,
+    response: e.ok,
+    errors: [...authErrors],
+  }),
+  me: define({
+    method: 'GET',
+    path: '/auth/me',
+    summary: 'The signed-in user profile',
+    auth: true,
+    response: e.userProfile,
+    errors: [...authErrors],
+    provides: ['USER'],
+  }),
+  updateProfile: define({
+    method: 'POST',
+    path: '/auth/profile',
+    summary: 'Change profile fields (nickname, names, phone number, locale)',
+    auth: true,
+    body: z
+      .object({
+        nickname: nicknameSchema.optional(),
+        givenName: firstNameSchema.optional(),
+        familyName: lastNameSchema.optional(),
+        phoneNumber: phoneNumberSchema.optional(),
+        locale: localeSchema.optional(),
+      })
+      .strict(),
+    response: e.userProfile,
+    errors: [
+      ...bodyErrors,
+      ...authErrors,
+      'api.profile.email_or_phone_in_use',
+      'api.profile.username_exists',
+      'api.profile.username_taken',
+    ],
+    invalidates: ['USER'],
+  }),
+  username: define({
+    method: 'POST',
+    path: '/auth/username',
+    summary: 'Check and save a nickname, or generate one when none is given',
+    auth: true,
+    body: z.object({ username: nicknameSchema.optional() }).strict(),
+    response: e.userProfile,
+    errors: [...bodyErrors, ...authErrors, 'api.auth.username_in_use'],
+    invalidates: ['USER'],
+  }),
+  uploadPicture: define({
+    method: 'POST',
+    path: '/auth/profile/picture',
+    summary: 'Upload a profile picture (multipart field "picture": HEIC, WEBP, SVG, PNG or JPG)',
+    auth: true,
+    multipart: true,
+    response: e.userProfile,
+    errors: [...authErrors, 'api.profile.picture_invalid', 'api.payload_too_large'],
+    invalidates: ['USER'],
+  }),
+  // ── entry QR ────────────────────────────────────────────────────────────────────────────────────────────
+  qrText: define({
+    method: 'GET',
+    path: '/auth/access/qr',
+    summary: 'The current signed entry token as text',
+    auth: true,
+    response: z.string(),
+    errors: [...authErrors],
+  }),
+  qrCodeData: define({
+    method: 'GET',
+    path: '/auth/access/qrCodeData',
+    summary: 'The current entry QR code as a base64 PNG; poll every ttl milliseconds',
+    auth: true,
+    response: e.qrCodeData,
+    errors: [...authErrors],
+  }),
+  qrSettings: define({
+    method: 'GET',
+    path: '/settings/qr',
+    summary: 'QR polling settings: ttl in milliseconds',
+    auth: false,
+    response: e.qrSettings,
+    errors: [],
+  }),
+  gateScan: define({
+    method: 'POST',
+    path: '/access/scan',
+    summary: 'Gate scanner (organizer API key in x-organizer-key): verify an entry token and mark access used',
+    auth: false,
+    body: z.object({ token: z.string().min(1).max(1000), eventId: z.number().int().positive() }),
+    response: z.object({ userTicketId: z.number().int(), ticketName: z.string(), holder: z.string() }),
+    errors: [...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid'],
+  }),
+  // ── tickets and benefits ────────────────────────────────────────────────────────────────────────────────
+  myTickets: define({
+    method: 'GET',
+    path: '/list/ticket_listing',
+    summary: 'My tickets, upcoming or past',
+    auth: true,
+    query: z.object({ status: z.enum(['UPCOMING', 'PAST']) }),
+    response: z.array(e.userTicket),
+    errors: [...authErrors, 'api.invalid_request_body'],
+    provides: ['TICKETS'],
+  }),
+  ticketDetail: define({
+    method: 'GET',
+    path: '/list/ticket_listing/:ticketUserId',
+    summary: 'One of my tickets with its benefits',
+    auth: true,
+    params: idParam('ticketUserId'),
+    response: e.ticketDetail,
+    errors: [...authErrors, 'api.ticket.not_found', 'api.invalid_request_body'],
+    provides: ['SINGLE_TICKET', 'TICKETS'],
+  }),
+  unlockBenefit: define({
+    method: 'POST',
+    path: '/mobile/unlock/:id',
+    summary: 'Unlock a digital benefit, revealing its redeem code',
+    auth: true,
+    params: idParam('id'),
+    body: z.object({ userTicketBenefitId: z.number().int().positive() }),
+    response: e.unlockResult,
+    errors: [...bodyErrors, ...authErrors, 'api.unlock.validation_error', 'api.unlock.invalid_benefit', 'api.unlock.not_unlockable'],
+    invalidates: ['SINGLE_TICKET'],
+  }),
+  // ── gift ────────────────────────────────────────────────────────────────────────────────────────────────
+  giftVerify: define({
+    method: 'POST',
+    path: '/mobile/gift/verify',
+    summary: 'Whether a ticket can be gifted',
+    auth: true,
+    body: z.object({ userTicketId: z.number().int().positive() }),
+    response: e.giftCheck,
+    errors: [...bodyErrors, ...authErrors, 'gift_tickets.cannot_be_gifted', 'api.gift.not_authorized_verify'],
+  }),
+  giftTicket: define({
+    method: 'POST',
+    path: '/mobile/giftTicket',
+    summary: "Gift a ticket to the receiver's e-mail or username; permanent",
+    auth: true,
+    body: z.object({ userTicketId: z.number().int().positive(), username: z.string().trim().min(1).max(254) }),
+    response: e.giftResult,
+    errors: [
+      ...bodyErrors,
+      ...authErrors,
+      'gift_tickets.cannot_be_gifted',
+      'api.gift.not_allowed',
+      'api.gift.receiver_not_found',
+      'api.gift.self_gift',
+    ],
+    invalidates: ['TICKETS', 'SINGLE_TICKET', 'SWAPPABLE_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
+  }),
+  searchUsers: define({
+    method: 'GET',
+    path: '/mobile/users/',
+    summary: 'Users whose username starts with the text (gift receiver suggestions)',
+    auth: true,
+    query: z.object({ username: z.string().trim().min(1).max(64) }),
+    response: z.array(e.receiverSuggestion),
+    errors: [...authErrors, 'api.invalid_request_body'],
+  }),
+  // ── swap ────────────────────────────────────────────────────────────────────────────────────────────────
+  swapTickets: define({
+    method: 'GET',
+    path: '/ticket_swap/tickets',
+    summary: 'My tickets that can be swapped (base tickets)',
+    auth: true,
+    response: z.array(e.swapBaseTicket),
+    errors: [...authErrors],
+    provides: ['SWAPPABLE_TICKETS'],
+  }),
+  swapTargets: define({
+    method: 'GET',
+    path: '/ticket_swap/tickets/:ticketId',
+    summary: 'Ticket types the organizer allows swapping this ticket type to',
+    auth: true,
+    params: idParam('ticketId'),
+    response: z.array(e.swapTarget),
+    errors: [...authErrors, 'api.ticket.not_found'],
+    provides: ['TICKETS_SWAP'],
+  }),
+  startSwap: define({
+    method: 'POST',
+    path: '/ticket_swap/start_swap',
+    summary: 'Start a swap; answers the swap type and the checkout order identifier',
+    auth: true,
+    body: z.object({
+      baseTicketId: z.number().int().positive(),
+      swapPairId: z.number().int().positive(),
+      swapQuantity: z.number().int().positive().max(100),
+    }),
+    response: e.swapStart,
+    errors: [...bodyErrors, ...authErrors, 'api.start_swap_failed', 'api.swap.not_allowed', 'api.swap.not_enough_tickets'],
+  }),
+  confirmSwap: define({
+    method: 'POST',
+    path: '/ticket_swap/confirm_swap/:swapIdentifier',
+    summary: 'Confirm a started swap (after checkout); exchanges the tickets',
+    auth: true,
+    params: z.object({ swapIdentifier: z.string().min(1).max(100) }),
+    response: e.ok,
+    errors: [...authErrors, 'api.swap.not_found', 'api.swap.not_enough_tickets'],
+    invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
+  }),
+  // ── resell ──────────────────────────────────────────────────────────────────────────────────────────────
+  resellOverview: define({
+    method: 'GET',
+    path: '/resell',
+    summary: 'My resale overview: tickets on sale and sold',
+    auth: true,
+    response: z.object({ sale: z.array(e.listing), sold: z.array(e.soldEntry) }),
+    errors: [...authErrors],
+    provides: ['LISTED_TICKETS'],
+  }),
+  resellableTickets: define({
+    method: 'GET',
+    path: '/resell/tickets/available',
+    summary: 'My tickets that can be listed for resale, grouped by ticket type',
+    auth: true,
+    response: z.array(e.resellableTicket),
+    errors: [...authErrors],
+    provides: ['TICKETS_AVAILABLE_FOR_LISTING'],
+  }),
+  soldTickets: define({
+    method: 'GET',
+    path: '/resell/tickets/sold',
+    summary: 'My sold resale tickets',
+    auth: true,
+    response: z.array(e.soldEntry),
+    errors: [...authErrors],
+    provides: ['LISTED_TICKETS'],
+  }),
+  listings: define({
+    method: 'GET',
+    path: '/resell/ticket/sales',
+    summary: 'My tickets currently listed for resale',
+    auth: true,
+    response: z.array(e.listing),
+    errors: [...authErrors],
+    provides: ['LISTED_TICKETS'],
+  }),
+  priceQuote: define({
+    method: 'POST',
+    path: '/resell/ticket/calculation',
+    summary: 'Resale price quote with service fee',
+    auth: true,
+    body: z.object({
+      selectedPrice: decimalPrice,
+      quantity: z.number().int().positive().max(100),
+      ticketId: z.number().int().positive(),
+    }),
+    response: e.priceQuote,
+    errors: [...bodyErrors, ...authErrors, 'api.resell.ticket_not_found'],
+  }),
+  createListing: define({
+    method: 'POST',
+    path: '/resell',
+    summary: 'List tickets for resale; answers the share link',
+    auth: true,
+    body: z.object({
+      userTicketId: z.number().int().positive(),
+      amountCount: z.number().int().positive().max(100),
+      price: decimalPrice,
+      currencyCode: z.string().length(3),
+      currencySymbol: z.string().min(1).max(5),
+    }),
+    response: z.object({ shareLinkUrl: z.string(), userTicketIds: z.array(z.number().int()) }),
+    errors: [
+      ...bodyErrors,
+      ...authErrors,
+      'api.resell.create.already_listed',
+      'api.resell.create.no_stripe',
+      'api.resell.invalid_price',
+      'api.resell.ticket_not_found',
+    ],
+    invalidates: ['LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
+  }),
+  unlist: define({
+    method: 'POST',
+    path: '/resell/unlist',
+    summary: 'Take a ticket off resale',
+    auth: true,
+    body: z.object({ userTicketId: z.number().int().positive() }),
+    response: e.ok,
+    errors: [...bodyErrors, ...authErrors, 'api.resell.listing_not_found'],
+    invalidates: ['LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
+  }),
+  ticketPdf: define({
+    method: 'POST',
+    path: '/resell/:id',
+    summary: 'A PDF of the ticket carrying a new secret redeem code',
+    auth: true,
+    params: idParam('id'),
+    response: 'pdf',
+    errors: [...authErrors, 'api.ticket.not_found'],
+  }),
+  redeem: define({
+    method: 'POST',
+    path: '/resell/redeem/:secret',
+    summary: 'Redeem a ticket by the secret code from its purchase PDF',
+    auth: true,
+    params: z.object({ secret: z.string().trim().min(1).max(64) }),
+    response: e.redeemResult,
+    errors: [...authErrors, 'api.redeem.invalid_code'],
+    invalidates: ['TICKETS'],
+  }),
+  // ── payouts ─────────────────────────────────────────────────────────────────────────────────────────────
+  paymentsConnect: define({
+    method: 'POST',
+    path: '/resell/stripe/connect',
+    summary: 'Create (or resume) the payments account and its onboarding session',
+    auth: true,
+    body: z.object({ accountType: z.literal('custom'), country: z.string().length(2).optional() }),
+    response: e.paymentsAccount,
+    errors: [...bodyErrors, ...authErrors, 'api.resell.unsupported_country'],
+  }),
+  paymentsAccount: define({
+    method: 'GET',
+    path: '/resell/stripe/account',
+    summary: 'Payments account state; clientSecret is empty when there is none',
+    auth: true,
+    response: e.paymentsAccount,
+    errors: [...authErrors],
+    noCache: true,
+  }),
+} as const satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type InferInput<T> = T extends z.ZodType ? z.input<T> : undefined;
+export type ResponseOf<N extends EndpointName> = Endpoints[N]['response'] extends z.ZodType
+  ? z.output<Endpoints[N]['response']>
+  : Blob;
+export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B } ? InferInput<B> : undefined;
+export type ParamsOf<N extends EndpointName> = Endpoints[N] extends { params: infer P } ? InferInput<P> : undefined;
+export type QueryOf<N extends EndpointName> = Endpoints[N] extends { query: infer Q } ? InferInput<Q> : undefined;
+export type ParsedBodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B } ? Infer<B> : undefined;
+
+/** Fill :params of a path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,101 @@
+// The stable error codes of the API: every error body is { statusCode, code, message }, where `code` is one of
+// these keys and `locales/*.json` translates it. The English message is the spec's server message (SPEC §8).
+import * as z from 'zod';
+
+export const errorCatalogue = {
+  // generic
+  'api.request_failed': { status: 400, message: 'Request failed' },
+  'api.internal_error': { status: 500, message: 'Internal server error' },
+  'api.invalid_request_body': { status: 400, message: 'Invalid request body' },
+  'api.invalid_json': { status: 400, message: 'Malformed JSON body' },
+  'api.payload_too_large': { status: 413, message: 'Request body is too large' },
+  'api.unsupported_media_type': { status: 415, message: 'Unsupported media type' },
+  'api.not_found': { status: 404, message: 'Not found' },
+  'api.not_implemented': { status: 501, message: 'Not implemented yet' },
+  'api.too_many_requests': { status: 429, message: 'Too many requests, try again later' },
+  'api.idempotency_conflict': { status: 409, message: 'Idempotency key reused with a different request' },
+  // auth
+  'api.auth.token_not_authorized': { status: 401, message: 'Token not authorized' },
+  'api.auth.wrong_otp': { status: 400, message: 'Wrong OTP' },
+  'api.auth.otp_expired': { status: 400, message: 'The code has expired' },
+  'api.auth.otp_attempts_exceeded': { status: 403, message: 'Too many wrong codes, request a new code' },
+  'api.auth.wrong_credentials': { status: 400, message: 'Wrong Credentials' },
+  'api.auth.login_session_failed': { status: 503, message: 'Failed to create login session' },
+  'api.auth.too_many_codes': { status: 429, message: 'Too many codes requested, try again later' },
+  'api.auth.refresh_invalid': { status: 401, message: 'Refresh token is not valid' },
+  'api.auth.username_in_use': { status: 409, message: 'This username is already in use' },
+  // profile
+  'api.profile.email_or_phone_in_use': { status: 409, message: 'Email or phone number already in use' },
+  'api.profile.username_exists': { status: 409, message: 'This username already exists' },
+  'api.profile.username_taken': { status: 409, message: 'This username is already taken' },
+  'api.profile.picture_invalid': { status: 400, message: 'The picture must be a HEIC, WEBP, SVG, PNG or JPG image' },
+  // tickets and benefits
+  'api.ticket.not_found': { status: 404, message: 'Ticket not found' },
+  'api.unlock.validation_error': { status: 400, message: 'Validation error' },
+  'api.unlock.invalid_benefit': { status: 404, message: 'Invalid benefit id' },
+  'api.unlock.not_unlockable': { status: 409, message: 'This benefit cannot be unlocked' },
+  // gift
+  'gift_tickets.cannot_be_gifted': { status: 409, message: 'This ticket cannot be gifted' },
+  'api.gift.not_authorized_verify': { status: 403, message: 'You are not authorized to verify this ticket' },
+  'api.gift.not_allowed': { status: 403, message: 'You are not allowed to gift this ticket' },
+  'api.gift.receiver_not_found': { status: 404, message: 'No user with this e-mail or username' },
+  'api.gift.self_gift': { status: 400, message: 'You cannot gift a ticket to yourself' },
+  // swap
+  'api.start_swap_failed': { status: 409, message: 'The swap could not be started' },
+  'api.swap.not_allowed': { status: 409, message: 'This swap is not allowed by the organizer' },
+  'api.swap.not_enough_tickets': { status: 409, message: 'You do not hold enough tickets for this swap' },
+  'api.swap.not_found': { status: 404, message: 'Swap not found' },
+  // resell
+  'api.resell.create.already_listed': { status: 409, message: 'This ticket is already listed for resale' },
+  'api.resell.create.no_stripe': { status: 403, message: 'Your payout account must be verified first' },
+  'api.resell.invalid_price': { status: 400, message: 'Invalid price' },
+  'api.resell.unsupported_country': {
+    status: 403,
+    message: 'The resell platform is only supported in Australia and New Zealand',
+  },
+  'api.resell.ticket_not_found': { status: 404, message: 'Ticket not found' },
+  'api.resell.listing_not_found': { status: 404, message: 'Listing not found' },
+  // redeem
+  'api.redeem.invalid_code': { status: 400, message: 'Invalid code' },
+  // access (entry QR)
+  'api.access.invalid_qr': { status: 400, message: 'This entry code is not valid' },
+  'api.access.qr_replayed': { status: 409, message: 'This entry code was already used' },
+  'api.access.organizer_key_invalid': { status: 401, message: 'Organizer key is not valid' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export const apiErrorSchema = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    /** A wrong one-time code answers with the session id to use for the next try (SPEC §4). */
+    session: z.string().optional(),
+    /** Field-level details for api.invalid_request_body. */
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'ApiError' });
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Thrown by services; the server's error handler turns it into the error body. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly extra: Partial<Pick<ApiErrorBody, 'session' | 'issues'>> = {},
+    message?: string,
+  ) {
+    super(message ?? errorCatalogue[code].message);
+    this.statusCode = errorCatalogue[code].status;
+  }
+
+  toBody(): ApiErrorBody {
+    return { statusCode: this.statusCode, code: this.code, message: this.message, ...this.extra };
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in errorCatalogue;
+}

@@ -1,0 +1,125 @@
+// Builds the Fastify app: security plugins, the contract's routes under /v1, the OpenAPI document, the dev
+// outbox, and the built web app. `main.ts` listens; tests call buildApp with their own database and mailer.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { API_PREFIX, type EndpointName, endpoints } from '../contract/endpoints';
+import { ApiError } from '../contract/errors';
+import type { Mailer } from './adapters/mail';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { errorHandling, notFoundBody } from './http/errors';
+import { route } from './http/route';
+import { authModule } from './modules/auth/routes';
+import { devModule } from './modules/dev/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  /** The clock; tests move it to expire codes and tokens. */
+  now?: () => Date;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Required<Pick<AppDeps, 'config' | 'database' | 'mailer' | 'now'>>;
+  }
+}
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.env === 'production',
+  });
+  app.decorate('deps', { config, database: deps.database, mailer: deps.mailer, now: deps.now ?? (() => new Date()) });
+  app.decorate('contractRoutes', new Set<EndpointName>());
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandling);
+  await app.register(helmet, {
+    // The wallet is embedded on other sites: its script and assets must load cross-origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://connect-js.stripe.com', 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://connect-js.stripe.com', 'https://js.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+      },
+    },
+  });
+  // Tokens travel in the Authorization header, never in cookies, so any host page may call the API.
+  await app.register(cors, { origin: true, allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'] });
+  await app.register(rateLimit, {
+    max: Number(process.env.RATE_LIMIT_PER_MINUTE ?? 600),
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new ApiError('api.too_many_requests').toBody(),
+  });
+  await app.register(multipart, { limits: { fileSize: config.pictureLimitBytes, files: 1, fields: 5, parts: 6 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Ticket Wallet API', version: '1.0.0', description: 'The attendee API of Ticket Wallet.' },
+      servers: [{ url: config.publicBaseUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(authModule);
+  if (config.env !== 'production') await app.register(devModule);
+
+  // Calls of the contract whose module has not arrived yet answer 501 with a stable code, and still appear in
+  // the OpenAPI document.
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    if (!app.contractRoutes.has(name)) route(app, name, async () => Promise.reject(new ApiError('api.not_implemented')));
+  }
+
+  app.get(`${API_PREFIX}/docs/json`, { schema: { hide: true } }, async () => app.swagger());
+
+  await registerWeb(app, config);
+  return app;
+}
+
+/** Serves the built web app (dist/), avatars and demo images (/assets), and the language paths /en/ and /es/. */
+async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+  const assetRoots = [join(config.dataDir, 'assets'), join(repoRoot, 'assets')].filter((dir) => existsSync(dir));
+  if (assetRoots.length) {
+    await app.register(fastifyStatic, { root: assetRoots, prefix: '/assets/', decorateReply: false, index: false });
+  }
+  const hasWeb = existsSync(join(config.webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: false, wildcard: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !path.startsWith(API_PREFIX) && !path.startsWith('/assets/');
+    if (wantsPage && hasWeb && /^\/(?:(?:en|es)(?:\/.*)?)?$/.test(path)) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', config.webDistDir);
+    }
+    return reply.status(404).send(notFoundBody());
+  });
+}

@@ -1,0 +1,114 @@
+// Server configuration from the environment, validated at start. Every setting has a default that works on
+// one laptop: PGlite in ./data, mail to the dev outbox, the local payments provider, avatars on local disk.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as z from 'zod';
+
+const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: intFromEnv(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_BASE_URL: z.url().optional(),
+  ASSET_BASE_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: intFromEnv(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: intFromEnv(30),
+  OTP_TTL_SECONDS: intFromEnv(10 * 60),
+  OTP_MAX_ATTEMPTS: intFromEnv(5),
+  OTP_SEND_WINDOW_SECONDS: intFromEnv(15 * 60),
+  OTP_MAX_SENDS_PER_EMAIL: intFromEnv(5),
+  OTP_MAX_SENDS_PER_IP: intFromEnv(30),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Ticket Wallet <no-reply@ticketwallet.local>'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  QR_TTL_MS: intFromEnv(15_000),
+  BODY_LIMIT_BYTES: intFromEnv(1024 * 1024),
+  PICTURE_LIMIT_BYTES: intFromEnv(5 * 1024 * 1024),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  WEB_DIST_DIR: z.string().default('./dist'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  dataDir: string;
+  publicBaseUrl: string;
+  assetBaseUrl: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  otp: { ttlSeconds: number; maxAttempts: number; sendWindowSeconds: number; maxSendsPerEmail: number; maxSendsPerIp: number };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe: { secretKey: string; publishableKey: string } | undefined;
+  qrTtlMs: number;
+  bodyLimitBytes: number;
+  pictureLimitBytes: number;
+  seedDemo: boolean;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) throw new ConfigError('JWT_SECRET is required in production');
+  const dataDir = resolve(e.DATA_DIR);
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    dataDir,
+    publicBaseUrl,
+    assetBaseUrl: (e.ASSET_BASE_URL ?? `${publicBaseUrl}/assets`).replace(/\/$/, ''),
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? developmentSecret(dataDir)),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    otp: {
+      ttlSeconds: e.OTP_TTL_SECONDS,
+      maxAttempts: e.OTP_MAX_ATTEMPTS,
+      sendWindowSeconds: e.OTP_SEND_WINDOW_SECONDS,
+      maxSendsPerEmail: e.OTP_MAX_SENDS_PER_EMAIL,
+      maxSendsPerIp: e.OTP_MAX_SENDS_PER_IP,
+    },
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY }
+        : undefined,
+    qrTtlMs: e.QR_TTL_MS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    pictureLimitBytes: e.PICTURE_LIMIT_BYTES,
+    seedDemo: e.SEED_DEMO === 'true',
+    webDistDir: resolve(e.WEB_DIST_DIR),
+  };
+}
+
+/** Outside production a signing secret is made once and kept in the data directory, so restarts keep sessions. */
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,384 @@
+// The one database schema of the whole domain. Money is integer minor units (cents) beside its currency;
+// timestamps are timestamptz. Migrations in ./migrations are generated from this file by drizzle-kit.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const organisations = pgTable('organisations', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  siteBaseUrl: text('site_base_url').notNull(),
+  /** ISO 3166-1 alpha-2; the resale platform runs only for AU and NZ. */
+  country: text('country').notNull(),
+  /** Resale service fee: basis points of the subtotal plus a fixed amount per ticket. */
+  resaleFeeBasisPoints: integer('resale_fee_basis_points').notNull().default(0),
+  resaleFeeFixedMinor: integer('resale_fee_fixed_minor').notNull().default(0),
+  /** Hash of the API key the gate scanners of this organisation use. */
+  organizerKeyHash: text('organizer_key_hash'),
+  createdAt: createdAt(),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    city: text('city').notNull(),
+    venue: text('venue').notNull(),
+    address1: text('address1'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    startsAt: tz('starts_at').notNull(),
+    endsAt: tz('ends_at').notNull(),
+    logoUrl: text('logo_url'),
+    featureImageUrl: text('feature_image_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('events_org_slug').on(t.organisationId, t.slug), check('events_dates', sql`${t.endsAt} >= ${t.startsAt}`)],
+);
+
+export const ticketTypes = pgTable(
+  'ticket_types',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    name: text('name').notNull(),
+    descriptionHtml: text('description_html'),
+    logoUrl: text('logo_url'),
+    priceMinor: integer('price_minor').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    currencySymbol: text('currency_symbol').notNull(),
+    maxResalePriceMinor: integer('max_resale_price_minor').notNull(),
+    isGiftable: boolean('is_giftable').notNull().default(false),
+    isResellable: boolean('is_resellable').notNull().default(false),
+    isSwappable: boolean('is_swappable').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [check('ticket_types_price', sql`${t.priceMinor} >= 0 and ${t.maxResalePriceMinor} >= 0`)],
+);
+
+/** Swaps the organizer allows, from one ticket type to another, with how many may still be swapped in. */
+export const swapPairs = pgTable(
+  'swap_pairs',
+  {
+    id: serial('id').primaryKey(),
+    baseTicketTypeId: integer('base_ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id),
+    targetTicketTypeId: integer('target_ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id),
+    availableQuantity: integer('available_quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('swap_pairs_base_target').on(t.baseTicketTypeId, t.targetTicketTypeId),
+    check('swap_pairs_distinct', sql`${t.baseTicketTypeId} <> ${t.targetTicketTypeId}`),
+    check('swap_pairs_quantity', sql`${t.availableQuantity} >= 0`),
+  ],
+);
+
+export const benefits = pgTable('benefits', {
+  id: serial('id').primaryKey(),
+  ticketTypeId: integer('ticket_type_id')
+    .notNull()
+    .references(() => ticketTypes.id),
+  name: text('name').notNull(),
+  shortDescription: text('short_description'),
+  fullDescriptionHtml: text('full_description_html'),
+  /** 'digital' or 'physical'. */
+  kind: text('kind').notNull(),
+  icon: text('icon'),
+  iconColor: text('icon_color'),
+  iconBgColor: text('icon_bg_color'),
+  imageUrl: text('image_url'),
+  /** How many of this benefit one ticket includes. */
+  amountPerTicket: integer('amount_per_ticket').notNull().default(1),
+  isUnlockable: boolean('is_unlockable').notNull().default(false),
+  validUntil: tz('valid_until'),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+    middleName: text('middle_name'),
+    nickname: text('nickname').notNull(),
+    /** nickname + '#' + uniqueSuffix; the suffix never changes. */
+    uniqueSuffix: text('unique_suffix').notNull(),
+    /** Storage key of the avatar, turned into an asset URL on load. */
+    pictureKey: text('picture_key'),
+    phoneNumber: text('phone_number').unique(),
+    locale: text('locale').notNull().default('en'),
+    birthdate: text('birthdate'),
+    gender: text('gender'),
+    address: text('address'),
+    website: text('website'),
+    profileUrl: text('profile_url'),
+    zoneInfo: text('zone_info'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_nickname_suffix').on(t.nickname, t.uniqueSuffix), uniqueIndex('users_suffix').on(t.uniqueSuffix)],
+);
+
+export const userTicketStatuses = ['valid', 'listed', 'sold', 'gifted', 'swapped', 'redeemed_away'] as const;
+export type UserTicketStatus = (typeof userTicketStatuses)[number];
+
+/** One admission. A ticket leaves its owner by gift, swap, resale or redemption of its PDF code. */
+export const userTickets = pgTable(
+  'user_tickets',
+  {
+    id: serial('id').primaryKey(),
+    ticketTypeId: integer('ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<UserTicketStatus>().notNull().default('valid'),
+    /** How the owner got it: purchase, gift, swap, resale, redeem. */
+    source: text('source').notNull().default('purchase'),
+    purchasePriceMinor: integer('purchase_price_minor').notNull(),
+    eventAccessUsedAt: tz('event_access_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_tickets_owner_status').on(t.ownerUserId, t.status), index('user_tickets_type').on(t.ticketTypeId)],
+);
+
+export const userTicketBenefits = pgTable(
+  'user_ticket_benefits',
+  {
+    id: serial('id').primaryKey(),
+    userTicketId: integer('user_ticket_id')
+      .notNull()
+      .references(() => userTickets.id),
+    benefitId: integer('benefit_id')
+      .notNull()
+      .references(() => benefits.id),
+    purchasedAmount: integer('purchased_amount').notNull(),
+    usedAmount: integer('used_amount').notNull().default(0),
+    lastUsedAt: tz('last_used_at'),
+    redeemCode: text('redeem_code'),
+    unlockedAt: tz('unlocked_at'),
+  },
+  (t) => [
+    uniqueIndex('user_ticket_benefits_ticket_benefit').on(t.userTicketId, t.benefitId),
+    check('user_ticket_benefits_usage', sql`${t.usedAmount} >= 0 and ${t.usedAmount} <= ${t.purchasedAmount}`),
+  ],
+);
+
+/** A one-time code sent by e-mail. `sessionId` is public and rotates after each wrong try. */
+export const loginSessions = pgTable(
+  'login_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id').notNull().unique(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Language of the code e-mail, and of the account when this login registers it. */
+    locale: text('locale').notNull().default('en'),
+    requestIp: text('request_ip'),
+    expiresAt: tz('expires_at').notNull(),
+    consumedAt: tz('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_sessions_email_created').on(t.email, t.createdAt), index('login_sessions_ip_created').on(t.requestIp, t.createdAt)],
+);
+
+/** Opaque refresh tokens, stored hashed. Each refresh rotates; reuse of a rotated one revokes the family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: tz('expires_at').notNull(),
+    rotatedAt: tz('rotated_at'),
+    revokedAt: tz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family').on(t.familyId)],
+);
+
+export const transfers = pgTable('transfers', {
+  id: serial('id').primaryKey(),
+  userTicketId: integer('user_ticket_id')
+    .notNull()
+    .references(() => userTickets.id),
+  fromUserId: integer('from_user_id')
+    .notNull()
+    .references(() => users.id),
+  toUserId: integer('to_user_id')
+    .notNull()
+    .references(() => users.id),
+  /** The new ticket row the receiver holds. */
+  receivedUserTicketId: integer('received_user_ticket_id')
+    .notNull()
+    .references(() => userTickets.id),
+  createdAt: createdAt(),
+});
+
+export const listingStatuses = ['on_sale', 'unlisted', 'sold'] as const;
+export type ListingStatus = (typeof listingStatuses)[number];
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: serial('id').primaryKey(),
+    userTicketId: integer('user_ticket_id')
+      .notNull()
+      .references(() => userTickets.id),
+    sellerUserId: integer('seller_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Public code of the share link; tickets listed together share it. */
+    shareCode: text('share_code').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    serviceFeeMinor: integer('service_fee_minor').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    currencySymbol: text('currency_symbol').notNull(),
+    status: text('status').$type<ListingStatus>().notNull().default('on_sale'),
+    buyerUserId: integer('buyer_user_id').references(() => users.id),
+    listedAt: tz('listed_at').notNull().defaultNow(),
+    unlistedAt: tz('unlisted_at'),
+    soldAt: tz('sold_at'),
+  },
+  (t) => [
+    index('listings_seller_status').on(t.sellerUserId, t.status),
+    index('listings_share_code').on(t.shareCode),
+    // At most one live listing per ticket, enforced by the database as well as the service.
+    uniqueIndex('listings_one_on_sale').on(t.userTicketId).where(sql`${t.status} = 'on_sale'`),
+  ],
+);
+
+export const swapStatuses = ['started', 'confirmed', 'cancelled'] as const;
+
+export const swaps = pgTable('swaps', {
+  id: serial('id').primaryKey(),
+  orderIdentifier: text('order_identifier').notNull().unique(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  swapPairId: integer('swap_pair_id')
+    .notNull()
+    .references(() => swapPairs.id),
+  quantity: integer('quantity').notNull(),
+  swapType: text('swap_type').$type<'UPGRADE' | 'DOWNGRADE'>().notNull(),
+  /** (target - base) * quantity: positive means the user pays at checkout. */
+  amountDueMinor: integer('amount_due_minor').notNull(),
+  status: text('status').$type<(typeof swapStatuses)[number]>().notNull().default('started'),
+  createdAt: createdAt(),
+  confirmedAt: tz('confirmed_at'),
+});
+
+/** Which user tickets a swap gives up, and which it creates once confirmed. */
+export const swapTickets = pgTable('swap_tickets', {
+  id: serial('id').primaryKey(),
+  swapId: integer('swap_id')
+    .notNull()
+    .references(() => swaps.id),
+  baseUserTicketId: integer('base_user_ticket_id')
+    .notNull()
+    .references(() => userTickets.id),
+  newUserTicketId: integer('new_user_ticket_id').references(() => userTickets.id),
+});
+
+export const payoutAccounts = pgTable('payout_accounts', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  /** 'stripe' (real Stripe Connect) or 'local' (the offline test provider). */
+  provider: text('provider').notNull(),
+  providerAccountId: text('provider_account_id').notNull(),
+  country: text('country').notNull(),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  identityVerified: boolean('identity_verified').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Secret codes printed on ticket PDFs; redeeming one moves the ticket to the redeemer. Stored hashed. */
+export const redeemSecrets = pgTable('redeem_secrets', {
+  id: serial('id').primaryKey(),
+  codeHash: text('code_hash').notNull().unique(),
+  userTicketId: integer('user_ticket_id')
+    .notNull()
+    .references(() => userTickets.id),
+  createdByUserId: integer('created_by_user_id')
+    .notNull()
+    .references(() => users.id),
+  redeemedByUserId: integer('redeemed_by_user_id').references(() => users.id),
+  redeemedAt: tz('redeemed_at'),
+  createdAt: createdAt(),
+});
+
+/** Entry QR tokens seen at the gate, so a token cannot be replayed. */
+export const gateScans = pgTable(
+  'gate_scans',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    timeStep: integer('time_step').notNull(),
+    userTicketId: integer('user_ticket_id')
+      .notNull()
+      .references(() => userTickets.id),
+    scannedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('gate_scans_token').on(t.userId, t.eventId, t.timeStep)],
+);
+
+/** Responses of mutating calls made with an Idempotency-Key header, replayed on a retry. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
+);

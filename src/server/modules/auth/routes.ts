@@ -1,0 +1,48 @@
+// Sign-in routes and the one authentication hook every protected route uses (`onRequest: app.authenticate`).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../../contract/errors';
+import { route } from '../../http/route';
+import { profileModule } from '../profile/routes';
+import { createAuthService, type AuthService } from './service';
+import type { AccessClaims } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    userId?: number;
+    session?: AccessClaims;
+  }
+}
+
+export const authModule = fp(
+  async (app) => {
+    const { database, config, mailer, now } = app.deps;
+    const auth = createAuthService({ db: database.db, config, mailer, now });
+    app.decorate('auth', auth);
+    app.decorateRequest('userId', undefined);
+    app.decorateRequest('session', undefined);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+      const claims = token ? await auth.authenticate(token) : null;
+      if (!claims) throw new ApiError('api.auth.token_not_authorized');
+      request.userId = claims.userId;
+      request.session = claims;
+    });
+
+    route(app, 'signIn', ({ body, request }) => auth.requestCode({ email: body.email, locale: body.locale, ip: request.ip }));
+    route(app, 'verifyLogin', ({ body }) => auth.verifyLogin(body));
+    route(app, 'refresh', ({ body }) => auth.refresh(body.refreshToken));
+    route(app, 'logout', async ({ request }) => {
+      await auth.logout(request.session!);
+      return { ok: true as const };
+    });
+
+    await app.register(profileModule);
+  },
+  { name: 'auth', dependencies: ['error-handling'] },
+);

@@ -1,0 +1,178 @@
+// Sign-in by e-mail and one-time code, and the session that follows: access JWTs plus rotating refresh tokens
+// grouped in families. A reused (already rotated) refresh token revokes its whole family.
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import type { Tokens } from '../../../contract/entities';
+import { ApiError } from '../../../contract/errors';
+import type { Mailer } from '../../adapters/mail';
+import type { Config } from '../../config';
+import type { Database, Transaction } from '../../db/client';
+import { loginSessions, refreshTokens, users } from '../../db/schema';
+import { type Locale, asLocale, translate } from '../../i18n';
+import { createUser } from '../profile/service';
+import {
+  type AccessClaims,
+  generateOtp,
+  hashOtp,
+  opaqueToken,
+  sameHash,
+  sha256,
+  signAccessToken,
+  verifyAccessToken,
+} from './tokens';
+
+export interface AuthServiceDeps {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  now: () => Date;
+}
+
+type VerifyOutcome =
+  | { kind: 'ok'; userId: number; locale: Locale }
+  | { kind: 'error'; error: ApiError };
+
+const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
+
+export function createAuthService({ db, config, mailer, now }: AuthServiceDeps) {
+  async function issueTokens(tx: Database | Transaction, userId: number, familyId: string): Promise<Tokens> {
+    const refreshToken = opaqueToken();
+    const at = now();
+    await tx.insert(refreshTokens).values({
+      userId,
+      familyId,
+      tokenHash: sha256(refreshToken),
+      expiresAt: addSeconds(at, config.refreshTokenTtlDays * 24 * 3600),
+      createdAt: at,
+    });
+    const accessToken = await signAccessToken(config.jwtSecret, { userId, familyId }, at, config.accessTokenTtlSeconds);
+    return { accessToken, refreshToken };
+  }
+
+  return {
+    /** Sends a code to the e-mail. Limited per e-mail and per IP within a sliding window. */
+    async requestCode(input: { email: string; locale?: Locale; ip: string }): Promise<{ session: string }> {
+      const at = now();
+      const windowStart = addSeconds(at, -config.otp.sendWindowSeconds);
+      const [byEmail] = await db
+        .select({ n: count() })
+        .from(loginSessions)
+        .where(and(eq(loginSessions.email, input.email), gt(loginSessions.createdAt, windowStart)));
+      const [byIp] = await db
+        .select({ n: count() })
+        .from(loginSessions)
+        .where(and(eq(loginSessions.requestIp, input.ip), gt(loginSessions.createdAt, windowStart)));
+      if ((byEmail?.n ?? 0) >= config.otp.maxSendsPerEmail || (byIp?.n ?? 0) >= config.otp.maxSendsPerIp) {
+        throw new ApiError('api.auth.too_many_codes');
+      }
+
+      const [existing] = await db.select({ locale: users.locale }).from(users).where(eq(users.email, input.email));
+      const locale = input.locale ?? asLocale(existing?.locale);
+      const id = randomUUID();
+      const code = generateOtp();
+      const session = opaqueToken(24);
+      await db.insert(loginSessions).values({
+        id,
+        sessionId: session,
+        email: input.email,
+        codeHash: hashOtp(config.jwtSecret, id, code),
+        locale,
+        requestIp: input.ip,
+        expiresAt: addSeconds(at, config.otp.ttlSeconds),
+        createdAt: at,
+      });
+      const minutes = Math.round(config.otp.ttlSeconds / 60);
+      try {
+        await mailer.send({
+          to: input.email,
+          subject: translate(locale, 'mail.otp.subject', { code }),
+          text: translate(locale, 'mail.otp.text', { code, minutes }),
+        });
+      } catch (error) {
+        // No code reached the user: drop the session so it does not count against their limit.
+        await db.delete(loginSessions).where(eq(loginSessions.id, id));
+        throw new ApiError('api.auth.login_session_failed', {}, `Failed to create login session: ${(error as Error).message}`);
+      }
+      return { session };
+    },
+
+    /**
+     * Checks a code. A wrong code counts a try and rotates the public session id (answered in the error);
+     * after the last allowed try the session is refused even with the right code. The right code registers the
+     * user on first sign-in and opens a new refresh-token family.
+     */
+    async verifyLogin(input: { email: string; otp: string; session: string }): Promise<Tokens> {
+      const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
+        const [login] = await tx
+          .select()
+          .from(loginSessions)
+          .where(and(eq(loginSessions.sessionId, input.session), eq(loginSessions.email, input.email)))
+          .for('update');
+        if (!login || login.consumedAt) return { kind: 'error', error: new ApiError('api.auth.wrong_credentials') };
+        if (login.attempts >= config.otp.maxAttempts) {
+          return { kind: 'error', error: new ApiError('api.auth.otp_attempts_exceeded') };
+        }
+        if (login.expiresAt <= now()) return { kind: 'error', error: new ApiError('api.auth.otp_expired') };
+        if (!sameHash(login.codeHash, hashOtp(config.jwtSecret, login.id, input.otp))) {
+          const session = opaqueToken(24);
+          await tx
+            .update(loginSessions)
+            .set({ attempts: login.attempts + 1, sessionId: session })
+            .where(eq(loginSessions.id, login.id));
+          return { kind: 'error', error: new ApiError('api.auth.wrong_otp', { session }) };
+        }
+        await tx.update(loginSessions).set({ consumedAt: now() }).where(eq(loginSessions.id, login.id));
+        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+        const userId = user?.id ?? (await createUser(tx, { email: input.email, locale: asLocale(login.locale) }));
+        return { kind: 'ok', userId, locale: asLocale(login.locale) };
+      });
+      if (outcome.kind === 'error') throw outcome.error;
+      return issueTokens(db, outcome.userId, randomUUID());
+    },
+
+    /** Rotates a refresh token. Presenting a rotated one again means it leaked: the whole family is revoked. */
+    async refresh(refreshToken: string): Promise<Tokens> {
+      const result = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+          .for('update');
+        if (!row || row.revokedAt || row.expiresAt <= now()) return null;
+        if (row.rotatedAt) {
+          await tx
+            .update(refreshTokens)
+            .set({ revokedAt: now() })
+            .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+          return null;
+        }
+        await tx.update(refreshTokens).set({ rotatedAt: now() }).where(eq(refreshTokens.id, row.id));
+        return issueTokens(tx, row.userId, row.familyId);
+      });
+      if (!result) throw new ApiError('api.auth.refresh_invalid');
+      return result;
+    },
+
+    /** Ends the session: its refresh family is revoked, which also stops its access tokens. */
+    async logout(claims: AccessClaims): Promise<void> {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now() })
+        .where(and(eq(refreshTokens.familyId, claims.familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    /** The claims of a valid access token whose session has not been revoked, else null. */
+    async authenticate(accessToken: string): Promise<AccessClaims | null> {
+      const claims = await verifyAccessToken(config.jwtSecret, accessToken, now());
+      if (!claims) return null;
+      const [revoked] = await db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.familyId, claims.familyId), isNotNull(refreshTokens.revokedAt)))
+        .limit(1);
+      return revoked ? null : claims;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

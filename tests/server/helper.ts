@@ -1,0 +1,119 @@
+// Builds the app on a fresh copy of the migrated template database (PGlite, or Postgres when DATABASE_URL is
+// set), with the dev outbox as mailer and a clock the test can move. One per test file; close() tears it down.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import { createOutboxMailer, type Mailer } from '../../src/server/adapters/mail';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
+import { databaseUrl, withAdmin } from './global-setup';
+
+export interface TestClock {
+  now: Date;
+  advance(ms: number): void;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  config: Config;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_SECRET,
+    DATA_DIR: 'tests/.tmp/data',
+    PUBLIC_BASE_URL: 'http://wallet.test',
+    ASSET_BASE_URL: 'https://cdn.wallet.test/assets',
+    ...overrides,
+  });
+}
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const postgres = inject('postgresTemplate');
+  if (postgres) {
+    const name = `${postgres.prefix}_${randomBytes(4).toString('hex')}`;
+    await withAdmin(postgres.url, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgres.template}`));
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(postgres.url, name), poolSize: 5 });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await withAdmin(postgres.url, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      },
+    };
+  }
+  const template = readFileSync(inject('pgliteTemplatePath'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
+}
+
+export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await openTestDatabase();
+  const mailer = options.mailer ?? createOutboxMailer();
+  const clock: TestClock = {
+    now: new Date(),
+    advance(ms) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({ config, database, mailer, now: () => clock.now, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    mailer,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await mailer.close();
+      await database.close();
+    },
+  };
+}
+
+/** The last six-digit code mailed to this address by the dev outbox. */
+export function lastCode(mailer: Mailer, email: string): string {
+  const message = [...(mailer.outbox ?? [])].reverse().find((entry) => entry.to === email);
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+export async function call(app: FastifyInstance, options: InjectOptions & { token?: string }) {
+  const { token, headers, ...rest } = options;
+  const response = await app.inject({
+    ...rest,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+  let json: any;
+  try {
+    json = response.json();
+  } catch {
+    json = undefined;
+  }
+  return { status: response.statusCode, json, response };
+}
+
+/** Signs in through the API like a user: request code, read it from the outbox, verify. */
+export async function signIn(test: TestApp, email: string) {
+  const sent = await call(test.app, { method: 'POST', url: '/v1/auth/signInOrRegisterAndSignIn', payload: { email } });
+  if (sent.status !== 200) throw new Error(`signIn failed: ${JSON.stringify(sent.json)}`);
+  const verified = await call(test.app, {
+    method: 'POST',
+    url: '/v1/auth/verifyLoginRequest',
+    payload: { email, otp: lastCode(test.mailer, email), session: sent.json.session },
+  });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.json)}`);
+  return verified.json as { accessToken: string; refreshToken: string };
+}
