@@ -25,6 +25,7 @@ import { errorHandling, notFoundBody } from './http/errors';
 import { route } from './http/route';
 import { authModule } from './modules/auth/routes';
 import { devModule } from './modules/dev/routes';
+import { settingsModule } from './modules/settings/routes';
 
 export interface AppDeps {
   config: Config;
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(authModule);
+  await app.register(settingsModule);
   if (config.env !== 'production') await app.register(devModule);
 
   // Calls of the contract whose module has not arrived yet answer 501 with a stable code, and still appear in
