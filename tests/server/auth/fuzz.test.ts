@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { endpoints } from '../../../src/contract/endpoints';
+import { type Endpoint, endpoints } from '../../../src/contract/endpoints';
 import { call, createTestApp, signIn, type TestApp } from '../helper';
 
 let t: TestApp;
@@ -55,7 +55,7 @@ it('never answers 5xx to malformed bodies and leaves the database unchanged', as
 
 it('never answers 5xx to raw bytes, odd content types or forged tokens', async () => {
   const before = await snapshot();
-  const calls = Object.values(endpoints).filter((e) => e.path.startsWith('/auth/') && !e.multipart);
+  const calls = Object.values(endpoints as Record<string, Endpoint>).filter((e) => e.path.startsWith('/auth/') && !e.multipart);
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom(...calls),

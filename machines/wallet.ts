@@ -1,0 +1,173 @@
+// createWallet: the one place that builds the API client and the flow actors and connects them. Machines never
+// import each other; each emits the events meant for another actor and this file forwards them verbatim
+// (docs/machines.md has the table). Platform effects come from a WalletPlatform (browserPlatform in the browser).
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { API_PREFIX } from '../src/contract/endpoints';
+import { createApiClient, type ApiClient } from '../src/client/client';
+import type { WalletPlatform } from '../src/client/platform';
+import { storageKeys } from '../src/client/storage-keys';
+import { loginMachine, type LoginActor, type Toast } from './login';
+import { logoutMachine, type LogoutActor } from './logout';
+import { panelMachine } from './panel';
+import { languageOf } from './panel.location';
+import { sessionMachine, sessionPort, type SessionActor } from './session';
+import type { ActorRefFrom } from 'xstate';
+
+export interface WalletOptions {
+  /** The API base, '/v1' by default (an absolute URL when the wallet is embedded on another origin). */
+  baseUrl?: string;
+  platform: WalletPlatform;
+  /** Shows a toast: a locale key and its kind. */
+  notify?: (toast: Toast) => void;
+}
+
+export interface Wallet {
+  client: ApiClient;
+  session: SessionActor;
+  panel: ActorRefFrom<typeof panelMachine>;
+  login: LoginActor;
+  logout: LogoutActor;
+  /** Starts the actors (the panel last: it reads the location and tells the login flow which screen is shown). */
+  start(): void;
+  stop(): void;
+}
+
+export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {} }: WalletOptions): Wallet {
+  const { storage } = platform;
+  const log = platform.log ?? ((message: string, error?: unknown) => console.error(message, error));
+  const logError = (_: unknown, params: { message: string; error: unknown }) => log(params.message, params.error);
+
+  // The refresh call goes around the 401 protocol: it must not wait for the refresh it is part of.
+  const refreshClient = createApiClient({ baseUrl, fetch: platform.fetch });
+
+  const accessToken = storage.getItem(storageKeys.accessToken);
+  const signedIn = accessToken !== null;
+
+  const session: SessionActor = createActor(
+    sessionMachine.provide({
+      actions: {
+        persistTokens: (_, tokens) => {
+          storage.setItem(storageKeys.accessToken, tokens.accessToken);
+          storage.setItem(storageKeys.refreshToken, tokens.refreshToken);
+        },
+        forgetTokens: () => {
+          storage.removeItem(storageKeys.accessToken);
+          storage.removeItem(storageKeys.refreshToken);
+        },
+        clearCache: () => client.cache.clear(),
+        reload: () => platform.reload(),
+        logError,
+      },
+      actors: {
+        refreshTokens: fromPromise(async ({ input }: { input: { refreshToken: string | null } }) => {
+          if (!input.refreshToken) throw new Error('session: no refresh token is stored');
+          return refreshClient.call('refresh', { body: { refreshToken: input.refreshToken } });
+        }),
+        fetchUser: fromPromise(() => client.call('me')),
+        watchUser: fromCallback(({ sendBack }) =>
+          client.onInvalidate(['USER'], () => sendBack({ type: 'session.userStale' })),
+        ),
+      },
+    }),
+    { input: { accessToken, refreshToken: storage.getItem(storageKeys.refreshToken) } },
+  );
+
+  const client = createApiClient({ baseUrl, fetch: platform.fetch, session: sessionPort(session) });
+
+  const location = platform.location();
+
+  const login: LoginActor = createActor(
+    loginMachine.provide({
+      actions: {
+        persistLoginSession: (_, { email, session: id }) => {
+          storage.setItem(storageKeys.loginEmail, email);
+          storage.setItem(storageKeys.loginSession, id);
+        },
+        removeStoredLoginSession: () => {
+          storage.removeItem(storageKeys.loginEmail);
+          storage.removeItem(storageKeys.loginSession);
+        },
+        logError,
+      },
+      actors: {
+        sendCode: fromPromise(({ input }) => client.call('signIn', { body: input })),
+        verifyCode: fromPromise(({ input }) => client.call('verifyLogin', { body: input })),
+        // fresh: right after sign-in nothing older may answer; the session's own profile load shares the request.
+        fetchUser: fromPromise(() => client.call('me', { fresh: true })),
+        saveNames: fromPromise(({ input }) => client.call('updateProfile', { body: input })),
+      },
+    }),
+    {
+      input: {
+        locale: languageOf(location.pathname),
+        storedEmail: storage.getItem(storageKeys.loginEmail),
+        loginSession: storage.getItem(storageKeys.loginSession),
+        signedIn,
+      },
+    },
+  );
+
+  const logout: LogoutActor = createActor(
+    logoutMachine.provide({
+      actions: { logError },
+      actors: { logoutRequest: fromPromise(() => client.call('logout')) },
+    }),
+  );
+
+  const panel = createActor(
+    panelMachine.provide({
+      actions: {
+        pushUrl: (_, { url }) => platform.pushUrl(url),
+        replaceUrl: (_, { url }) => platform.replaceUrl(url),
+        historyBack: () => platform.historyBack(),
+        scrollToTop: () => platform.scrollToTop(),
+        lockPageScroll: () => platform.lockPageScroll(),
+        unlockPageScroll: () => platform.unlockPageScroll(),
+        loadUrl: (_, { url }) => platform.loadUrl(url),
+        logError,
+      },
+      actors: {
+        watchHistory: fromCallback(({ sendBack }) =>
+          platform.onPopState(() => sendBack({ type: 'panel.locationChanged', location: platform.location() })),
+        ),
+      },
+    }),
+    { input: { location, signedIn } },
+  );
+
+  let connections: Array<{ unsubscribe(): void }> = [];
+
+  return {
+    client,
+    session,
+    panel,
+    login,
+    logout,
+    start() {
+      connections = [
+        login.on('panel.open', (event) => panel.send(event)),
+        login.on('session.signIn', (event) => session.send(event)),
+        login.on('notify', ({ kind, key }) => notify({ kind, key })),
+        logout.on('session.signOut', (event) => session.send(event)),
+        logout.on('panel.open', (event) => panel.send(event)),
+        panel.on('panel.changed', (event) => login.send(event)),
+        session.on('session.changed', (event) => {
+          panel.send(event);
+          login.send(event);
+        }),
+      ];
+      session.start();
+      login.start();
+      logout.start();
+      panel.start();
+    },
+    stop() {
+      for (const connection of connections) connection.unsubscribe();
+      connections = [];
+      panel.stop();
+      logout.stop();
+      login.stop();
+      session.stop();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Transport errors of the API client, classed as SPEC §7 says: FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR, or the
+// HTTP status with the server's body ({ statusCode, code, message, session? }).
+import type { ApiErrorBody } from '../contract/errors';
+import { apiErrorSchema } from '../contract/errors';
+import type { EndpointName } from '../contract/endpoints';
+
+export type TransportErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR';
+
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  constructor(
+    readonly endpoint: EndpointName,
+    /** The HTTP status, or the class of a failure that produced no usable answer. */
+    readonly status: number | TransportErrorKind,
+    /** The answer's body: the API error body for HTTP errors, when the server sent one. */
+    readonly data?: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super(`${endpoint}: ${typeof status === 'number' ? `HTTP ${status}` : status}`, options);
+  }
+
+  /** The API error body, when the answer carried one. */
+  get body(): ApiErrorBody | undefined {
+    const parsed = apiErrorSchema.safeParse(this.data);
+    return parsed.success ? parsed.data : undefined;
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+/** The stable error code of the server's answer (a locale key), if there is one. */
+export function errorCode(error: unknown): string | undefined {
+  return isApiRequestError(error) ? error.body?.code : undefined;
+}
+
+/** The status of an HTTP error, if the error is one. */
+export function httpStatus(error: unknown): number | undefined {
+  return isApiRequestError(error) && typeof error.status === 'number' ? error.status : undefined;
+}

@@ -1,0 +1,83 @@
+// Every effect the wallet's machines have on the browser, behind one interface so tests can replace it
+// (createWallet in machines/wallet.ts provides these to the machines' named actions and actors).
+import { memoryStorage, type KeyValueStorage } from './storage-keys';
+
+export interface BrowserLocationParts {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+export interface WalletPlatform {
+  storage: KeyValueStorage;
+  location(): BrowserLocationParts;
+  /** history.pushState: a new entry (panel changes). */
+  pushUrl(url: string): void;
+  /** history.replaceState: the panel guard's redirects. */
+  replaceUrl(url: string): void;
+  historyBack(): void;
+  /** Calls `listener` on browser back/forward; answers the unsubscribe function. */
+  onPopState(listener: () => void): () => void;
+  scrollToTop(): void;
+  /** The host page stops scrolling while the wallet is open; unlock restores what the page had. */
+  lockPageScroll(): void;
+  unlockPageScroll(): void;
+  /** A full navigation (language change). */
+  loadUrl(url: string): void;
+  reload(): void;
+  fetch?: typeof globalThis.fetch;
+  log?(message: string, error?: unknown): void;
+}
+
+export interface BrowserPlatformOptions {
+  /** The wallet's own scrolling element (inside its shadow root); the window scrolls when there is none. */
+  scrollContainer?: () => Element | null;
+}
+
+/** localStorage, or memory when the browser refuses it (private mode, sandboxed frames). */
+function safeLocalStorage(win: Window): KeyValueStorage {
+  try {
+    const storage = win.localStorage;
+    const probe = 'tw.probe';
+    storage.setItem(probe, probe);
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return memoryStorage();
+  }
+}
+
+export function browserPlatform(win: Window = window, options: BrowserPlatformOptions = {}): WalletPlatform {
+  let savedOverflow: string | null = null;
+  const root = () => win.document.documentElement;
+  return {
+    storage: safeLocalStorage(win),
+    location: () => ({ pathname: win.location.pathname, search: win.location.search, hash: win.location.hash }),
+    pushUrl: (url) => win.history.pushState(win.history.state, '', url),
+    replaceUrl: (url) => win.history.replaceState(win.history.state, '', url),
+    historyBack: () => win.history.back(),
+    onPopState(listener) {
+      win.addEventListener('popstate', listener);
+      return () => win.removeEventListener('popstate', listener);
+    },
+    scrollToTop() {
+      const container = options.scrollContainer?.();
+      if (container) container.scrollTop = 0;
+      else win.scrollTo(0, 0);
+    },
+    lockPageScroll() {
+      if (savedOverflow !== null) return;
+      savedOverflow = root().style.overflow;
+      root().style.overflow = 'hidden';
+    },
+    unlockPageScroll() {
+      if (savedOverflow === null) return;
+      root().style.overflow = savedOverflow;
+      savedOverflow = null;
+    },
+    loadUrl: (url) => win.location.assign(url),
+    reload: () => win.location.reload(),
+    fetch: win.fetch.bind(win),
+    log: (message, error) => console.error(message, error),
+  };
+}

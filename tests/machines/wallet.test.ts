@@ -1,0 +1,165 @@
+// The wired wallet (createWallet) against an msw API: sign-in from the e-mail form to QR + HUB, the URL, storage,
+// toasts, and logout back to LOGIN.
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { selectLoginScreen } from '../../machines/login.selectors';
+import { selectIsHubVisible, selectTab } from '../../machines/panel.selectors';
+import { selectUser } from '../../machines/session.selectors';
+import { createWallet } from '../../machines/wallet';
+import { storageKeys } from '../../src/client/storage-keys';
+import { fakePlatform } from './fake-platform';
+import { userProfile } from './fixtures';
+
+const api = 'https://wallet.test/v1';
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function authApi(options: { givenName: string | null }) {
+  const calls: Array<{ path: string; body?: unknown; token?: string | null }> = [];
+  let profile = userProfile({ givenName: options.givenName, familyName: options.givenName ? 'Lovelace' : null });
+  server.use(
+    http.post(`${api}/auth/signInOrRegisterAndSignIn`, async ({ request }) => {
+      calls.push({ path: 'signIn', body: await request.json() });
+      return HttpResponse.json({ session: `session-${calls.length}` });
+    }),
+    http.post(`${api}/auth/verifyLoginRequest`, async ({ request }) => {
+      const body = (await request.json()) as { otp: string };
+      calls.push({ path: 'verify', body });
+      if (body.otp !== '123456') {
+        return HttpResponse.json(
+          { statusCode: 400, code: 'api.auth.wrong_otp', message: 'Wrong OTP', session: 'session-retry' },
+          { status: 400 },
+        );
+      }
+      return HttpResponse.json({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    }),
+    http.get(`${api}/auth/me`, ({ request }) => {
+      calls.push({ path: 'me', token: request.headers.get('authorization') });
+      return HttpResponse.json(profile);
+    }),
+    http.post(`${api}/auth/profile`, async ({ request }) => {
+      const body = (await request.json()) as { givenName: string; familyName: string };
+      calls.push({ path: 'profile', body });
+      profile = { ...profile, ...body };
+      return HttpResponse.json(profile);
+    }),
+    http.get(`${api}/auth/logout`, () => {
+      calls.push({ path: 'logout' });
+      return HttpResponse.json({ ok: true });
+    }),
+  );
+  return calls;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('wallet', () => {
+  it('signs in from the e-mail form to QR with the HUB open', async () => {
+    const calls = authApi({ givenName: 'Ada' });
+    const fake = fakePlatform({ url: 'https://tickets.test/es/events/spring-fest?utm=mail&PANEL_TAB=GIFT' });
+    const notify = vi.fn();
+    const wallet = createWallet({ baseUrl: api, platform: fake.platform, notify });
+    wallet.start();
+
+    // Guard: GIFT without a token → LOGIN (URL replaced).
+    expect(selectTab(wallet.panel.getSnapshot())).toBe('LOGIN');
+    expect(fake.url()).toBe('/es/events/spring-fest?utm=mail&PANEL_TAB=LOGIN');
+    expect(selectLoginScreen(wallet.login.getSnapshot())).toBe('LOGIN');
+
+    wallet.login.send({ type: 'login.change', field: 'email', value: 'Ada@Example.com' });
+    wallet.login.send({ type: 'login.submitEmail' });
+    await waitFor(wallet.login, (snapshot) => snapshot.matches({ otp: 'editing' }));
+    expect(calls[0]).toEqual({ path: 'signIn', body: { email: 'ada@example.com', locale: 'es' } });
+    expect(fake.storage.getItem(storageKeys.loginEmail)).toBe('ada@example.com');
+    expect(fake.storage.getItem(storageKeys.loginSession)).toBe('session-1');
+    expect(fake.url()).toBe('/es/events/spring-fest?utm=mail&PANEL_TAB=OTP');
+
+    // A wrong code: new session stored, toast with the server's code.
+    wallet.login.send({ type: 'login.change', field: 'otp', value: '000000' });
+    wallet.login.send({ type: 'login.submitOtp' });
+    await waitFor(wallet.login, (snapshot) => snapshot.matches({ otp: 'editing' }) && notify.mock.calls.length > 0);
+    expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'api.auth.wrong_otp' });
+    expect(fake.storage.getItem(storageKeys.loginSession)).toBe('session-retry');
+
+    wallet.login.send({ type: 'login.change', field: 'otp', value: '123456' });
+    wallet.login.send({ type: 'login.submitOtp' });
+    await waitFor(wallet.login, (snapshot) => snapshot.matches('idle'));
+    await settle();
+
+    expect(calls.find((call) => call.path === 'verify' && (call.body as { otp: string }).otp === '123456')?.body).toEqual({
+      otp: '123456',
+      session: 'session-retry',
+      email: 'ada@example.com',
+    });
+    expect(fake.storage.getItem(storageKeys.accessToken)).toBe('access-1');
+    expect(fake.storage.getItem(storageKeys.refreshToken)).toBe('refresh-1');
+    expect(fake.storage.getItem(storageKeys.loginEmail)).toBeNull();
+    expect(fake.storage.getItem(storageKeys.loginSession)).toBeNull();
+    expect(fake.url()).toBe('/es/events/spring-fest?utm=mail&PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB');
+    expect(selectIsHubVisible(wallet.panel.getSnapshot())).toBe(true);
+    expect(selectUser(wallet.session.getSnapshot())?.givenName).toBe('Ada');
+    // The login flow's and the session's profile loads shared one request.
+    expect(calls.filter((call) => call.path === 'me')).toEqual([{ path: 'me', token: 'Bearer access-1' }]);
+
+    // Logout: confirm, request, tokens and user gone, LOGIN shown.
+    wallet.logout.send({ type: 'logout.open' });
+    wallet.logout.send({ type: 'logout.confirm' });
+    await waitFor(wallet.logout, (snapshot) => snapshot.matches('closed'));
+    expect(calls.at(-1)).toEqual({ path: 'logout' });
+    expect(fake.storage.getItem(storageKeys.accessToken)).toBeNull();
+    expect(selectUser(wallet.session.getSnapshot())).toBeNull();
+    expect(selectTab(wallet.panel.getSnapshot())).toBe('LOGIN');
+    expect(wallet.client.cache.size).toBe(0);
+    expect(selectLoginScreen(wallet.login.getSnapshot())).toBe('LOGIN');
+    wallet.stop();
+  });
+
+  it('asks a new account for its names, then shows QR with the HUB and the updated user', async () => {
+    const calls = authApi({ givenName: null });
+    const fake = fakePlatform({
+      url: 'https://tickets.test/en/?PANEL_TAB=OTP',
+      storage: { [storageKeys.loginEmail]: 'new@example.com', [storageKeys.loginSession]: 'session-0' },
+    });
+    const wallet = createWallet({ baseUrl: api, platform: fake.platform });
+    wallet.start();
+    expect(selectLoginScreen(wallet.login.getSnapshot())).toBe('OTP');
+    wallet.login.send({ type: 'login.change', field: 'otp', value: '123456' });
+    wallet.login.send({ type: 'login.submitOtp' });
+    await waitFor(wallet.login, (snapshot) => snapshot.matches({ personalData: 'editing' }));
+    expect(selectTab(wallet.panel.getSnapshot())).toBe('PERSONAL_DATA');
+
+    wallet.login.send({ type: 'login.change', field: 'givenName', value: 'Grace' });
+    wallet.login.send({ type: 'login.change', field: 'familyName', value: 'Hopper' });
+    wallet.login.send({ type: 'login.submitPersonalData' });
+    await waitFor(wallet.login, (snapshot) => snapshot.matches('idle'));
+    expect(fake.url()).toBe('/en/?PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB');
+    // POST /auth/profile invalidated USER: the session loads the profile again.
+    await waitFor(wallet.session, (snapshot) => selectUser(snapshot)?.givenName === 'Grace');
+    expect(calls.filter((call) => call.path === 'me').length).toBe(2);
+    wallet.stop();
+  });
+
+  it('follows browser back and forward', async () => {
+    authApi({ givenName: 'Ada' });
+    const fake = fakePlatform({
+      url: 'https://tickets.test/en/?PANEL_TAB=QR',
+      storage: { [storageKeys.accessToken]: 'access-1', [storageKeys.refreshToken]: 'refresh-1' },
+    });
+    const wallet = createWallet({ baseUrl: api, platform: fake.platform });
+    wallet.start();
+    wallet.panel.send({ type: 'panel.open', tab: 'MY_TICKET' });
+    expect(fake.url()).toBe('/en/?PANEL_TAB=MY_TICKET');
+    fake.popTo('/en/?PANEL_TAB=QR');
+    expect(selectTab(wallet.panel.getSnapshot())).toBe('QR');
+    expect(fake.platform.scrollToTop).toHaveBeenCalledTimes(2);
+    fake.popTo('/en/');
+    expect(wallet.panel.getSnapshot().matches('closed')).toBe(true);
+    expect(fake.platform.unlockPageScroll).toHaveBeenCalled();
+    await settle();
+    wallet.stop();
+  });
+});

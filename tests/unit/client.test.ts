@@ -1,0 +1,157 @@
+// The typed API client: paths, query, headers, response validation, error classes, cached reads and invalidation.
+import { http, HttpResponse, delay } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, isCachedRead } from '../../src/client/client';
+import { ApiRequestError, errorCode } from '../../src/client/errors';
+import { endpoints } from '../../src/contract/endpoints';
+
+const api = 'https://wallet.test/v1';
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const ok = { ok: true };
+const resellable = {
+  userTicketId: 1,
+  ticketId: 2,
+  ticketName: 'GA',
+  ticketLogo: null,
+  currencyCode: 'AUD',
+  currencySymbol: '$',
+  ticketPrice: 50,
+  maxTicketPrice: 60,
+  availableTicketCount: 2,
+};
+
+describe('api client', () => {
+  it('fills path params and the query, sends the body, bearer and idempotency key', async () => {
+    const seen: Record<string, unknown> = {};
+    server.use(
+      http.post(`${api}/mobile/unlock/:id`, async ({ request, params }) => {
+        seen.id = params.id;
+        seen.body = await request.json();
+        seen.authorization = request.headers.get('authorization');
+        seen.idempotency = request.headers.get('idempotency-key');
+        return HttpResponse.json({ redeemCode: 'CODE-1' });
+      }),
+      http.get(`${api}/list/ticket_listing`, ({ request }) => {
+        seen.status = new URL(request.url).searchParams.get('status');
+        return HttpResponse.json([]);
+      }),
+    );
+    const client = createApiClient({
+      baseUrl: api,
+      session: { accessToken: async () => 'token-1', refreshAfterUnauthorized: async () => null },
+    });
+    await expect(
+      client.call('unlockBenefit', { params: { id: 7 }, body: { userTicketBenefitId: 7 }, idempotencyKey: 'key-1' }),
+    ).resolves.toEqual({ redeemCode: 'CODE-1' });
+    expect(seen).toMatchObject({ id: '7', body: { userTicketBenefitId: 7 }, authorization: 'Bearer token-1', idempotency: 'key-1' });
+    await client.call('myTickets', { query: { status: 'PAST' } });
+    expect(seen.status).toBe('PAST');
+  });
+
+  it('classes errors: HTTP status with body, FETCH_ERROR, PARSING_ERROR, TIMEOUT_ERROR', async () => {
+    server.use(
+      http.post(`${api}/resell/redeem/:secret`, () =>
+        HttpResponse.json({ statusCode: 400, code: 'api.redeem.invalid_code', message: 'Invalid code' }, { status: 400 }),
+      ),
+      http.get(`${api}/resell/tickets/available`, () => HttpResponse.error()),
+      http.get(`${api}/resell/tickets/sold`, () => HttpResponse.json([{ nope: true }])),
+      http.get(`${api}/resell/ticket/sales`, () => new HttpResponse('{not json', { headers: { 'content-type': 'application/json' } })),
+      http.get(`${api}/ticket_swap/tickets`, async () => {
+        await delay(200);
+        return HttpResponse.json([]);
+      }),
+    );
+    const client = createApiClient({ baseUrl: api, timeoutMs: 50 });
+
+    const http400 = await client.call('redeem', { params: { secret: 'x' } }).catch((error: unknown) => error);
+    expect(http400).toBeInstanceOf(ApiRequestError);
+    expect(http400).toMatchObject({ status: 400, data: { code: 'api.redeem.invalid_code' } });
+    expect(errorCode(http400)).toBe('api.redeem.invalid_code');
+
+    await expect(client.call('resellableTickets')).rejects.toMatchObject({ status: 'FETCH_ERROR' });
+    await expect(client.call('soldTickets')).rejects.toMatchObject({ status: 'PARSING_ERROR' });
+    await expect(client.call('listings')).rejects.toMatchObject({ status: 'PARSING_ERROR' });
+    await expect(client.call('swapTickets')).rejects.toMatchObject({ status: 'TIMEOUT_ERROR' });
+  });
+
+  it('reads PDF answers as a blob, and their JSON error bodies', async () => {
+    server.use(
+      http.post(`${api}/resell/1`, () => new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } })),
+      http.post(`${api}/resell/2`, () =>
+        HttpResponse.json({ statusCode: 404, code: 'api.ticket.not_found', message: 'Ticket not found' }, { status: 404 }),
+      ),
+    );
+    const client = createApiClient({ baseUrl: api });
+    const pdf = await client.call('ticketPdf', { params: { id: 1 } });
+    expect(pdf).toBeInstanceOf(Blob);
+    expect(await pdf.text()).toBe('%PDF-1.7');
+    const failure = await client.call('ticketPdf', { params: { id: 2 } }).catch((error: unknown) => error);
+    expect(errorCode(failure)).toBe('api.ticket.not_found');
+  });
+
+  it('reads text answers', async () => {
+    server.use(http.get(`${api}/auth/access/qrCodeData`, () => HttpResponse.text('iVBORw0KGgo=')));
+    const client = createApiClient({ baseUrl: api });
+    await expect(client.call('qrCodeData')).resolves.toBe('iVBORw0KGgo=');
+  });
+
+  it('caches tagged reads, never the payments account, and invalidates after a mutation', async () => {
+    const counts = { available: 0, account: 0 };
+    server.use(
+      http.get(`${api}/resell/tickets/available`, () => {
+        counts.available += 1;
+        return HttpResponse.json([resellable]);
+      }),
+      http.get(`${api}/resell/stripe/account`, () => {
+        counts.account += 1;
+        return HttpResponse.json({ clientSecret: '', provider: 'local', publishableKey: null, verified: false, country: null });
+      }),
+      http.post(`${api}/resell/unlist`, () => HttpResponse.json(ok)),
+    );
+    const client = createApiClient({ baseUrl: api });
+    const invalidated: string[][] = [];
+    client.onInvalidate(['TICKETS_AVAILABLE_FOR_LISTING'], (tags) => invalidated.push(tags));
+
+    await Promise.all([client.call('resellableTickets'), client.call('resellableTickets')]);
+    await client.call('resellableTickets');
+    expect(counts.available).toBe(1);
+
+    await client.call('paymentsAccount');
+    await client.call('paymentsAccount');
+    expect(counts.account).toBe(2);
+    expect(isCachedRead(endpoints.paymentsAccount)).toBe(false);
+
+    await client.call('unlist', { body: { userTicketId: 1 } });
+    expect(invalidated).toEqual([['TICKETS_AVAILABLE_FOR_LISTING']]);
+    await client.call('resellableTickets');
+    expect(counts.available).toBe(2);
+  });
+
+  it('a failed mutation invalidates nothing', async () => {
+    server.use(
+      http.post(`${api}/resell/unlist`, () =>
+        HttpResponse.json({ statusCode: 404, code: 'api.resell.listing_not_found', message: 'x' }, { status: 404 }),
+      ),
+    );
+    const client = createApiClient({ baseUrl: api });
+    const invalidated: unknown[] = [];
+    client.onInvalidate(['LISTED_TICKETS'], (tags) => invalidated.push(tags));
+    await expect(client.call('unlist', { body: { userTicketId: 1 } })).rejects.toMatchObject({ status: 404 });
+    expect(invalidated).toEqual([]);
+  });
+
+  it('caches every GET endpoint that provides tags, and nothing else', () => {
+    const cached = Object.entries(endpoints)
+      .filter(([, endpoint]) => isCachedRead(endpoint))
+      .map(([name]) => name)
+      .sort();
+    expect(cached).toEqual(
+      ['listings', 'me', 'myTickets', 'resellOverview', 'resellableTickets', 'soldTickets', 'swapTargets', 'swapTickets', 'ticketDetail'].sort(),
+    );
+  });
+});
