@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { API_PREFIX, type EndpointName, endpoints, type ParsedBodyOf, type ResponseOf } from '../../contract/endpoints';
 import { apiErrorSchema } from '../../contract/errors';
+import { idempotencyKeyOf, runIdempotent } from './idempotency';
 
 type ParsedOf<N extends EndpointName, K extends 'params' | 'query'> = (typeof endpoints)[N] extends Record<K, infer S>
   ? S extends z.ZodType
@@ -55,14 +56,21 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
     },
     onRequest: endpoint.auth ? app.authenticate : undefined,
     handler: async (request, reply) => {
-      const result = await handler({
-        body: request.body as ParsedBodyOf<N>,
-        params: request.params as ParsedOf<N, 'params'>,
-        query: request.query as ParsedOf<N, 'query'>,
-        userId: request.userId ?? 0,
-        request,
-        reply,
-      });
+      const run = () =>
+        handler({
+          body: request.body as ParsedBodyOf<N>,
+          params: request.params as ParsedOf<N, 'params'>,
+          query: request.query as ParsedOf<N, 'query'>,
+          userId: request.userId ?? 0,
+          request,
+          reply,
+        });
+      const key = endpoint.method === 'POST' && endpoint.auth && endpoint.response !== 'pdf' ? idempotencyKeyOf(request) : undefined;
+      if (key) {
+        const answer = await runIdempotent(app.deps.database.db, request, name, key, run);
+        return reply.status(answer.statusCode).send(answer.body);
+      }
+      const result = await run();
       if (Buffer.isBuffer(result)) return reply.type('application/pdf').send(result);
       return result;
     },
