@@ -8,6 +8,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
         },
       },
@@ -15,18 +16,18 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          sequence: { groupOrder: 1 },
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite takes ~350 MB per open database; two workers match the two cores.
-          maxWorkers: 2,
         },
       },
       {
         test: {
           name: 'web',
           environment: 'happy-dom',
+          sequence: { groupOrder: 2 },
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
         },
@@ -35,6 +36,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // Last, alone: it builds the web app and runs a real server and Chromium.
+          sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,

@@ -1,0 +1,32 @@
+// The wallet's React root: configuration, the running actors, theme, toasts and the portal target for modals,
+// all inside the shadow root that src/embed created.
+import { type ReactElement, useState } from 'react';
+import type { Wallet } from '../../machines/wallet';
+import { Toaster } from './components/toaster';
+import { currentLocale } from './i18n';
+import { Shell } from './shell';
+import { useTheme } from './theme';
+import { type WalletConfig, WalletEnvironmentProvider, WalletProvider } from './wallet-config';
+
+interface AppProps {
+  config: WalletConfig;
+  wallet: Wallet;
+}
+
+export function App({ config, wallet }: AppProps): ReactElement {
+  const { setting, theme, setSetting } = useTheme();
+  // Modals portal into this element: inside .tw-root, so they keep the palette, inside the shadow root, so
+  // they keep the wallet's CSS away from the host page.
+  const [portalTarget, setPortalTarget] = useState<HTMLElement | null>(null);
+  return (
+    <WalletEnvironmentProvider config={config} portalTarget={portalTarget}>
+      <WalletProvider wallet={wallet}>
+        <div className="tw-root" data-theme={theme} lang={currentLocale()}>
+          <Shell theme={setting} onThemeChange={setSetting} />
+          <Toaster />
+          <div ref={setPortalTarget} className="tw-portal" />
+        </div>
+      </WalletProvider>
+    </WalletEnvironmentProvider>
+  );
+}

@@ -1,0 +1,106 @@
+// A labelled text field. The machine decides the status: 'error' (touched and invalid, SPEC §5) shows the
+// error (a locale key); 'default' shows the optional helper text. Also the info tooltip beside a label.
+import { type InputHTMLAttributes, type ReactElement, type ReactNode, useId, useState } from 'react';
+import { t } from '../i18n';
+import { Icon } from './icons';
+
+export type FieldStatus = 'error' | 'default';
+/** A form field as the machines' selectors give it. */
+export interface FieldState {
+  value: string;
+  error: string | null;
+  status: FieldStatus;
+}
+
+interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Locale key of the field's error; shown only with status 'error'. */
+  error?: string | null | undefined;
+  status?: FieldStatus;
+  helper?: string;
+  labelAddon?: ReactNode;
+}
+
+export function FormField({
+  label,
+  value,
+  onValueChange,
+  error,
+  status = 'default',
+  helper,
+  labelAddon,
+  id,
+  ...inputProps
+}: FormFieldProps): ReactElement {
+  const generatedId = useId();
+  const inputId = id ?? `field-${generatedId}`;
+  const messageId = `${inputId}-message`;
+  const showError = status === 'error' && Boolean(error);
+  const message = showError && error ? t(error) : helper;
+  return (
+    <div className="tw-field">
+      <label className="tw-field__label" htmlFor={inputId}>
+        {label}
+        {labelAddon}
+      </label>
+      <input
+        id={inputId}
+        className="tw-input"
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={showError || undefined}
+        aria-describedby={message ? messageId : undefined}
+        {...inputProps}
+      />
+      <FieldMessage id={messageId} status={showError ? 'error' : 'default'} text={message} />
+    </div>
+  );
+}
+
+export function FieldMessage({
+  id,
+  status,
+  text,
+}: {
+  id: string;
+  status: FieldStatus;
+  text: string | undefined;
+}): ReactElement | null {
+  if (!text) return null;
+  return (
+    <p className="tw-field__message" id={id} data-status={status} role={status === 'error' ? 'alert' : undefined}>
+      {status === 'error' ? <Icon name="alert" size={16} /> : null}
+      {text}
+    </p>
+  );
+}
+
+/** An info icon with a short explanation, shown on hover, keyboard focus or tap; Escape hides it. */
+export function InfoTooltip({ label, text }: { label: string; text: string }): ReactElement {
+  const [open, setOpen] = useState(false);
+  const id = `tip-${useId()}`;
+  return (
+    <span className="tw-tooltip" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+      <button
+        type="button"
+        className="tw-tooltip__trigger"
+        aria-label={label}
+        aria-describedby={id}
+        aria-expanded={open}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onClick={() => setOpen((isOpen) => !isOpen)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpen(false);
+        }}
+      >
+        <Icon name="info" size={16} />
+      </button>
+      <span role="tooltip" id={id} className="tw-tooltip__bubble" hidden={!open}>
+        {text}
+      </span>
+    </span>
+  );
+}

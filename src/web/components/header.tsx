@@ -1,0 +1,71 @@
+// Panel header: organisation logo and name (closes the flow), Get the app, and the avatar that opens the hub.
+import type { ReactElement } from 'react';
+import { t } from '../i18n';
+import { Avatar } from './identity';
+import { Button } from './button';
+import { Icon } from './icons';
+
+/**
+ * Get the app leads to the main ticket site in the page's language; on that site already (or with no site
+ * configured) there is nowhere to go, so the button closes the wallet instead.
+ */
+export function getAppLink(siteUrl: string | undefined, language: string, currentOrigin: string): string | undefined {
+  if (!siteUrl) return undefined;
+  let site: URL;
+  try {
+    site = new URL(siteUrl, currentOrigin);
+  } catch {
+    return undefined;
+  }
+  if (site.origin === currentOrigin) return undefined;
+  return `${site.origin}${site.pathname.replace(/\/+$/, '')}/${language}/`;
+}
+
+interface HeaderProps {
+  orgName?: string | undefined;
+  orgLogo?: string | undefined;
+  onLogoClick: () => void;
+  /** Where Get the app leads; absent when the wallet already sits on the main ticket site (it then closes). */
+  getAppHref: string | undefined;
+  onGetAppClose: () => void;
+  /** The signed-in user's avatar; absent when signed out. */
+  user?: { picture: string | null; givenName: string | null; familyName: string | null } | undefined;
+  onAvatarClick: () => void;
+}
+
+export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClose, user, onAvatarClick }: HeaderProps): ReactElement {
+  const name = orgName ?? t('app.name');
+  return (
+    <header className="tw-header">
+      <div className="tw-header__inner">
+        <button type="button" className="tw-brand" onClick={onLogoClick} aria-label={t('header.close', { name })}>
+          {orgLogo ? (
+            <img className="tw-brand__logo" src={orgLogo} alt="" />
+          ) : (
+            <span className="tw-brand__mark" aria-hidden="true">
+              <Icon name="ticket" size={18} />
+            </span>
+          )}
+          <span className="tw-brand__name">{name}</span>
+        </button>
+        <div className="tw-header__actions">
+          {getAppHref ? (
+            <a className="tw-button tw-button--secondary tw-button--small" href={getAppHref} target="_blank" rel="noopener">
+              <Icon name="phone" size={16} />
+              <span>{t('header.get_app')}</span>
+            </a>
+          ) : (
+            <Button variant="secondary" size="small" icon={<Icon name="phone" size={16} />} onClick={onGetAppClose}>
+              {t('header.get_app')}
+            </Button>
+          )}
+          {user ? (
+            <button type="button" className="tw-avatar-button" onClick={onAvatarClick} aria-label={t('header.open_hub')} aria-haspopup="dialog">
+              <Avatar picture={user.picture} givenName={user.givenName} familyName={user.familyName} size={36} />
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

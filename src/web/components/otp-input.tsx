@@ -1,0 +1,80 @@
+// Six-digit one-time code: one real <input> (so autofill, paste of the whole code and screen readers work)
+// drawn as six slots. Only digits are kept; checking the code is the login machine's job.
+import { type ReactElement, useId, useState } from 'react';
+import { t } from '../i18n';
+import { FieldMessage, type FieldStatus, InfoTooltip } from './form-field';
+
+interface OtpInputProps {
+  value: string;
+  length: number;
+  onValueChange: (value: string) => void;
+  onBlur?: () => void;
+  /** Locale key of the code's error; shown only with status 'error'. */
+  error?: string | null | undefined;
+  status?: FieldStatus;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}
+
+export function OtpInput({
+  value,
+  length,
+  onValueChange,
+  onBlur,
+  error,
+  status = 'default',
+  disabled,
+  autoFocus,
+}: OtpInputProps): ReactElement {
+  const id = `otp-${useId()}`;
+  const [focused, setFocused] = useState(false);
+  const showError = status === 'error' && Boolean(error);
+  const slots = Array.from({ length }, (_, index) => value[index] ?? '');
+  const activeIndex = Math.min(value.length, length - 1);
+  return (
+    <div className="tw-field">
+      <span className="tw-field__label">
+        <label htmlFor={id}>{t('otp.label')}</label>
+        <InfoTooltip label={t('otp.info_label')} text={t('otp.info', { length })} />
+      </span>
+      <div className="tw-otp" data-invalid={showError || undefined}>
+        {slots.map((digit, index) => (
+          <div
+            key={index}
+            className="tw-otp__slot"
+            aria-hidden="true"
+            data-active={focused && index === activeIndex && !disabled ? 'true' : undefined}
+          >
+            {digit || (focused && index === activeIndex ? <span className="tw-otp__caret" /> : null)}
+          </div>
+        ))}
+        <input
+          id={id}
+          className="tw-otp__input"
+          name="otp"
+          value={value}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={length}
+          disabled={disabled}
+          // The code is the only thing to do on this screen, so the field takes focus.
+          autoFocus={autoFocus}
+          aria-invalid={showError || undefined}
+          aria-describedby={`${id}-message`}
+          onChange={(event) => onValueChange(event.target.value.replace(/\D/g, '').slice(0, length))}
+          onFocus={() => setFocused(true)}
+          onBlur={() => {
+            setFocused(false);
+            onBlur?.();
+          }}
+        />
+      </div>
+      <FieldMessage
+        id={`${id}-message`}
+        status={showError ? 'error' : 'default'}
+        text={showError && error ? t(error) : t('otp.helper')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+// Dates and money as SPEC §9 shows them. Every date and amount on screen goes through here.
+import { diffDays, format } from '@formkit/tempo';
+
+export const EVENT_DATE_FORMAT = 'ddd, DD MMM hh:mmA';
+export const VALID_UNTIL_FORMAT = 'DD.MM.YYYY';
+
+type DateInput = string | Date;
+interface DateOptions {
+  locale?: string;
+  /** IANA time zone; the viewer's own zone when absent. */
+  tz?: string;
+}
+
+/** Event dates: 'ddd, DD MMM hh:mmA', e.g. "Sat, 14 Jun 08:30PM". */
+export function formatEventDate(date: DateInput, { locale = 'en', tz }: DateOptions = {}): string {
+  return format({ date, format: EVENT_DATE_FORMAT, locale, ...(tz ? { tz } : {}) });
+}
+
+/** An event's start and end; the end shows only its time when both fall on the same day. */
+export function formatEventDateRange(start: DateInput, end: DateInput, options: DateOptions = {}): string {
+  const zone = options.tz ? { tz: options.tz } : {};
+  const day = (date: DateInput) => format({ date, format: 'YYYY-MM-DD', ...zone });
+  const endText =
+    day(start) === day(end)
+      ? format({ date: end, format: 'hh:mmA', locale: options.locale ?? 'en', ...zone })
+      : formatEventDate(end, options);
+  return `${formatEventDate(start, options)} – ${endText}`;
+}
+
+/** Benefit valid-until dates: DD.MM.YYYY. */
+export function formatValidUntil(date: DateInput, { tz }: Pick<DateOptions, 'tz'> = {}): string {
+  return format({ date, format: VALID_UNTIL_FORMAT, locale: 'en', ...(tz ? { tz } : {}) });
+}
+
+const moneyFormatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Money: en-US grouping, exactly two decimals, the currency symbol in front ("$1,234.50", "-€3.00"). */
+export function formatMoney(amount: number, currencySymbol: string): string {
+  const cents = Math.round(amount * 100);
+  const sign = cents < 0 ? '-' : '';
+  return `${sign}${currencySymbol}${moneyFormatter.format(Math.abs(cents) / 100)}`;
+}
+
+/** Whole days between two moments, always positive: "in 3 days" and "3 days ago" both read 3. */
+export function daysBetween(date: DateInput, now: DateInput = new Date()): number {
+  return Math.abs(diffDays(date, now));
+}

@@ -1,0 +1,172 @@
+// HUB overlay (Welcome): profile card, tiles to every panel, Logout with a confirmation, and a close button
+// that fades the hub out (the 300 ms delay is the panel machine's; reduced motion skips the fade in CSS).
+import { useSelector } from '@xstate/react';
+import { type ReactElement, useEffect, useRef } from 'react';
+import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../../machines/logout.selectors';
+import { selectIsHubFading } from '../../../machines/panel.selectors';
+import { selectUser } from '../../../machines/session.selectors';
+import { Button } from '../components/button';
+import { Avatar, HashedName } from '../components/identity';
+import { Icon, type IconName } from '../components/icons';
+import { Modal } from '../components/modal';
+import { Skeleton } from '../components/skeleton';
+import { t } from '../i18n';
+import { useWallet } from '../wallet-config';
+
+export function HubScreen(): ReactElement {
+  const { panel, session, logout } = useWallet();
+  const user = useSelector(session, selectUser);
+  const closing = useSelector(panel, selectIsHubFading);
+  const logoutOpen = useSelector(logout, selectIsLogoutModalOpen);
+  const loggingOut = useSelector(logout, selectIsLoggingOut);
+  return (
+    <HubView
+      profile={user ?? undefined}
+      closing={closing}
+      logoutOpen={logoutOpen}
+      loggingOut={loggingOut}
+      onOpen={(tab) => panel.send({ type: 'panel.open', tab })}
+      onClose={() => panel.send({ type: 'panel.closeHub' })}
+      onLogout={() => logout.send({ type: 'logout.open' })}
+      onLogoutConfirm={() => logout.send({ type: 'logout.confirm' })}
+      onLogoutCancel={() => logout.send({ type: 'logout.cancel' })}
+    />
+  );
+}
+
+export type HubTarget = 'QR' | 'MY_TICKET' | 'GIFT' | 'SWAP' | 'RESELL' | 'SETTINGS';
+
+export interface HubProfile {
+  nickname: string;
+  uniqueID: string;
+  email: string;
+  picture: string | null;
+  givenName: string | null;
+  familyName: string | null;
+}
+
+export interface HubViewProps {
+  profile: HubProfile | undefined;
+  closing: boolean;
+  logoutOpen: boolean;
+  loggingOut: boolean;
+  onOpen: (target: HubTarget) => void;
+  onClose: () => void;
+  onLogout: () => void;
+  onLogoutConfirm: () => void;
+  onLogoutCancel: () => void;
+}
+
+export function HubView(props: HubViewProps): ReactElement {
+  const { profile, onClose } = props;
+  const hubRef = useRef<HTMLDivElement>(null);
+  // Keyboard users land in the menu when it opens.
+  useEffect(() => hubRef.current?.focus(), []);
+  return (
+    <div
+      ref={hubRef}
+      className="tw-hub"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="tw-hub-title"
+      tabIndex={-1}
+      data-closing={props.closing || undefined}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <div className="tw-hub__inner">
+        <div className="tw-hub__top">
+          <h1 className="tw-title" id="tw-hub-title">
+            {t('hub.title')}
+          </h1>
+          <button type="button" className="tw-icon-button" onClick={props.onClose} aria-label={t('hub.close')}>
+            <Icon name="close" size={22} />
+          </button>
+        </div>
+
+        <div className="tw-profile">
+          {profile ? (
+            <>
+              <Avatar picture={profile.picture} givenName={profile.givenName} familyName={profile.familyName} size={56} />
+              <div className="tw-profile__text">
+                <HashedName className="tw-profile__name" value={`${profile.nickname}${profile.uniqueID}`} />
+                <span className="tw-profile__email">{profile.email}</span>
+              </div>
+            </>
+          ) : (
+            <>
+              <Skeleton circle width={56} height={56} />
+              <div className="tw-profile__text" style={{ gap: 8 }}>
+                <Skeleton width="50%" height={18} label={t('common.loading')} />
+                <Skeleton width="70%" height={14} />
+              </div>
+            </>
+          )}
+          <button type="button" className="tw-icon-button" onClick={() => props.onOpen('SETTINGS')} aria-label={t('hub.settings')} title={t('hub.settings')}>
+            <Icon name="settings" size={20} />
+          </button>
+        </div>
+
+        <div className="tw-tiles">
+          <Tile feature icon="qr" label={t('hub.my_qr')} hint={t('hub.my_qr_hint')} onSelect={() => props.onOpen('QR')} />
+          <Tile feature icon="ticket" label={t('hub.my_tickets')} hint={t('hub.my_tickets_hint')} onSelect={() => props.onOpen('MY_TICKET')} />
+        </div>
+
+        <section className="tw-hub__section" aria-labelledby="tw-hub-manage">
+          <h2 className="tw-hub__section-title" id="tw-hub-manage">
+            {t('hub.manage')}
+          </h2>
+          <div className="tw-tiles tw-tiles--three">
+            <Tile icon="gift" label={t('hub.gift')} onSelect={() => props.onOpen('GIFT')} />
+            <Tile icon="swap" label={t('hub.swap')} onSelect={() => props.onOpen('SWAP')} />
+            <Tile icon="resell" label={t('hub.resell')} onSelect={() => props.onOpen('RESELL')} />
+          </div>
+        </section>
+
+        <Button variant="ghost" className="tw-logout" icon={<Icon name="logout" size={18} />} onClick={props.onLogout}>
+          {t('hub.logout')}
+        </Button>
+      </div>
+
+      <Modal
+        open={props.logoutOpen}
+        role="alertdialog"
+        title={t('logout.title')}
+        description={t('logout.description')}
+        onClose={props.onLogoutCancel}
+        actions={
+          <>
+            <Button variant="secondary" onClick={props.onLogoutCancel}>
+              {t('common.cancel')}
+            </Button>
+            <Button variant="danger" loading={props.loggingOut} onClick={props.onLogoutConfirm}>
+              {t('logout.confirm')}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+/** A hub tile: icon, label and an optional one-line hint; the whole tile is one button. */
+interface TileProps {
+  icon: IconName;
+  label: string;
+  hint?: string;
+  feature?: boolean;
+  onSelect: () => void;
+}
+
+export function Tile({ icon, label, hint, feature = false, onSelect }: TileProps): ReactElement {
+  return (
+    <button type="button" className={feature ? 'tw-tile tw-tile--feature' : 'tw-tile'} onClick={onSelect}>
+      <span className="tw-tile__icon" aria-hidden="true">
+        <Icon name={icon} size={22} />
+      </span>
+      <span className="tw-tile__label">{label}</span>
+      {hint ? <span className="tw-tile__hint">{hint}</span> : null}
+    </button>
+  );
+}

@@ -1,0 +1,77 @@
+// LOGIN: e-mail and Continue; the login machine sends the code and moves on to the code screen.
+import { useSelector } from '@xstate/react';
+import type { FormEvent, ReactElement } from 'react';
+import { selectEmailField, selectIsBusy } from '../../../machines/login.selectors';
+import { BackLink, Button } from '../components/button';
+import { FormField, type FieldState } from '../components/form-field';
+import { t } from '../i18n';
+import { useWallet } from '../wallet-config';
+
+export function LoginScreen(): ReactElement {
+  const { login, panel } = useWallet();
+  const email = useSelector(login, selectEmailField);
+  const busy = useSelector(login, selectIsBusy);
+  return (
+    <LoginView
+      email={email}
+      busy={busy}
+      onEmailChange={(value) => login.send({ type: 'login.change', field: 'email', value })}
+      onEmailBlur={() => login.send({ type: 'login.blur', field: 'email' })}
+      onSubmit={() => login.send({ type: 'login.submitEmail' })}
+      onBack={() => panel.send({ type: 'panel.back' })}
+    />
+  );
+}
+
+export interface LoginViewProps {
+  email: FieldState;
+  busy: boolean;
+  onEmailChange: (email: string) => void;
+  onEmailBlur: () => void;
+  onSubmit: () => void;
+  onBack: () => void;
+}
+
+export function LoginView(props: LoginViewProps): ReactElement {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit();
+  };
+  return (
+    <section className="tw-screen" aria-labelledby="tw-login-title">
+      <BackLink onBack={props.onBack} />
+      <div className="tw-card tw-screen">
+        <div className="tw-screen__head">
+          <h1 className="tw-title" id="tw-login-title">
+            {t('login.title')}
+          </h1>
+          <p className="tw-subtitle">{t('login.subtitle')}</p>
+        </div>
+        <form className="tw-form" onSubmit={submit} noValidate aria-busy={props.busy || undefined}>
+          <FormField
+            label={t('login.email_label')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t('login.email_placeholder')}
+            value={props.email.value}
+            onValueChange={props.onEmailChange}
+            onBlur={props.onEmailBlur}
+            error={props.email.error}
+            status={props.email.status}
+            helper={t('login.email_helper')}
+            readOnly={props.busy}
+            required
+          />
+          <Button type="submit" block loading={props.busy}>
+            {t('common.continue')}
+          </Button>
+        </form>
+        <p className="tw-muted" style={{ fontSize: 13 }}>
+          {t('login.terms')}
+        </p>
+      </div>
+    </section>
+  );
+}

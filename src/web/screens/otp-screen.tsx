@@ -1,0 +1,85 @@
+// OTP: the six-digit code sent by e-mail, Continue and Resend code.
+import { useSelector } from '@xstate/react';
+import type { FormEvent, ReactElement } from 'react';
+import { OTP_LENGTH } from '../../contract/forms';
+import { selectCanResendCode, selectCodeEmail, selectIsBusy, selectOtpField } from '../../../machines/login.selectors';
+import { BackLink, Button, LinkButton } from '../components/button';
+import type { FieldState } from '../components/form-field';
+import { OtpInput } from '../components/otp-input';
+import { t } from '../i18n';
+import { useWallet } from '../wallet-config';
+
+export function OtpScreen(): ReactElement {
+  const { login } = useWallet();
+  const otp = useSelector(login, selectOtpField);
+  const email = useSelector(login, selectCodeEmail);
+  const busy = useSelector(login, selectIsBusy);
+  const canResend = useSelector(login, selectCanResendCode);
+  return (
+    <OtpView
+      email={email ?? ''}
+      otp={otp}
+      busy={busy}
+      canResend={canResend}
+      onOtpChange={(value) => login.send({ type: 'login.change', field: 'otp', value })}
+      onOtpBlur={() => login.send({ type: 'login.blur', field: 'otp' })}
+      onSubmit={() => login.send({ type: 'login.submitOtp' })}
+      onResend={() => login.send({ type: 'login.resendCode' })}
+      onBack={() => login.send({ type: 'login.back' })}
+    />
+  );
+}
+
+export interface OtpViewProps {
+  email: string;
+  otp: FieldState;
+  busy: boolean;
+  canResend: boolean;
+  onOtpChange: (otp: string) => void;
+  onOtpBlur: () => void;
+  onSubmit: () => void;
+  onResend: () => void;
+  onBack: () => void;
+}
+
+export function OtpView(props: OtpViewProps): ReactElement {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit();
+  };
+  return (
+    <section className="tw-screen" aria-labelledby="tw-otp-title">
+      <BackLink onBack={props.onBack} />
+      <div className="tw-card tw-screen">
+        <div className="tw-screen__head">
+          <h1 className="tw-title" id="tw-otp-title">
+            {t('otp.title')}
+          </h1>
+          <p className="tw-subtitle">
+            {t('otp.subtitle')} <strong className="tw-strong">{props.email}</strong>
+          </p>
+        </div>
+        <form className="tw-form" onSubmit={submit} noValidate aria-busy={props.busy || undefined}>
+          <OtpInput
+            value={props.otp.value}
+            length={OTP_LENGTH}
+            onValueChange={props.onOtpChange}
+            onBlur={props.onOtpBlur}
+            error={props.otp.error}
+            status={props.otp.status}
+            autoFocus
+          />
+          <Button type="submit" block loading={props.busy}>
+            {t('common.continue')}
+          </Button>
+        </form>
+        <p className="tw-inline-note">
+          <span>{t('otp.no_code')}</span>
+          <LinkButton onClick={props.onResend} disabled={!props.canResend}>
+            {t('otp.resend')}
+          </LinkButton>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// Theme setting (light, dark or system) kept under the storage key `theme`; "system" follows the operating
+// system live through a matchMedia listener. Purely a view concern, so it lives beside the views.
+import { useCallback, useSyncExternalStore } from 'react';
+
+export const themeSettings = ['light', 'system', 'dark'] as const;
+export type ThemeSetting = (typeof themeSettings)[number];
+export type ResolvedTheme = 'light' | 'dark';
+export const THEME_STORAGE_KEY = 'theme';
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+const listeners = new Set<() => void>();
+
+function isThemeSetting(value: unknown): value is ThemeSetting {
+  return typeof value === 'string' && (themeSettings as readonly string[]).includes(value);
+}
+
+export function readThemeSetting(): ThemeSetting {
+  try {
+    const stored = globalThis.localStorage?.getItem(THEME_STORAGE_KEY);
+    return isThemeSetting(stored) ? stored : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+export function writeThemeSetting(setting: ThemeSetting): void {
+  try {
+    globalThis.localStorage?.setItem(THEME_STORAGE_KEY, setting);
+  } catch {
+    // Storage may be blocked (private mode, sandboxed host); the choice then lasts for this page only.
+  }
+  memorySetting = setting;
+  for (const listener of listeners) listener();
+}
+
+let memorySetting: ThemeSetting | undefined;
+
+function systemPrefersDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
+}
+
+export function resolveTheme(setting: ThemeSetting, prefersDark: boolean): ResolvedTheme {
+  if (setting === 'system') return prefersDark ? 'dark' : 'light';
+  return setting;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const media = typeof matchMedia === 'function' ? matchMedia(DARK_QUERY) : undefined;
+  media?.addEventListener('change', listener);
+  // Another tab (or the host page) may change the setting too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === THEME_STORAGE_KEY) {
+      memorySetting = undefined;
+      listener();
+    }
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    media?.removeEventListener('change', listener);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+}
+
+function snapshot(): string {
+  const setting = memorySetting ?? readThemeSetting();
+  return `${setting}:${resolveTheme(setting, systemPrefersDark())}`;
+}
+
+export function useTheme(): { setting: ThemeSetting; theme: ResolvedTheme; setSetting: (setting: ThemeSetting) => void } {
+  const value = useSyncExternalStore(subscribe, snapshot, () => 'system:light');
+  const [setting, theme] = value.split(':') as [ThemeSetting, ResolvedTheme];
+  const setSetting = useCallback((next: ThemeSetting) => writeThemeSetting(next), []);
+  return { setting, theme, setSetting };
+}

@@ -1,0 +1,102 @@
+// Builds the web app and starts the real server on a free port with a fresh data directory (new PGlite
+// database with the demo data), for the e2e tests and the screenshot script.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** `npm run build`: parcel (dist/embed.js) plus the plain host page (dist/index.html). */
+export function buildWeb(): void {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/embed.js`, { method: 'HEAD' });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
+  // `node --import tsx` keeps the server in one process, so stopping it needs no process-group tricks.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      OTP_MAX_SENDS_PER_EMAIL: '100',
+      OTP_MAX_SENDS_PER_IP: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(forced);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForServer(url, child, () => log, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+/** The newest six-digit sign-in code mailed to `email` (the dev outbox, development mode only). */
+export async function latestCode(baseUrl: string, email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/dev/outbox?to=${encodeURIComponent(email)}`);
+    const messages = (await response.json()) as Array<{ text: string; sentAt: string }>;
+    const fresh = messages.filter((message) => Date.parse(message.sentAt) >= after);
+    const code = fresh.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no code for ${email} in the outbox`);
+}

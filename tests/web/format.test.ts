@@ -1,0 +1,57 @@
+// Dates and money as SPEC §9 shows them.
+import { describe, expect, it } from 'vitest';
+import { daysBetween, formatEventDate, formatEventDateRange, formatMoney, formatValidUntil } from '../../src/web/format';
+
+describe('formatEventDate', () => {
+  it("uses 'ddd, DD MMM hh:mmA'", () => {
+    expect(formatEventDate('2026-06-13T20:30:00Z', { tz: 'UTC' })).toBe('Sat, 13 Jun 08:30PM');
+    expect(formatEventDate('2026-01-05T09:05:00Z', { tz: 'UTC' })).toBe('Mon, 05 Jan 09:05AM');
+  });
+
+  it('follows the time zone', () => {
+    expect(formatEventDate('2026-06-13T20:30:00Z', { tz: 'Australia/Sydney' })).toBe('Sun, 14 Jun 06:30AM');
+  });
+
+  it('names days and months in Spanish', () => {
+    expect(formatEventDate('2026-06-13T20:30:00Z', { tz: 'UTC', locale: 'es' })).toMatch(/^sáb, 13 jun 08:30/i);
+  });
+
+  it('shows only the end time when a range ends the same day', () => {
+    expect(formatEventDateRange('2026-06-13T18:00:00Z', '2026-06-13T23:00:00Z', { tz: 'UTC' })).toBe(
+      'Sat, 13 Jun 06:00PM – 11:00PM',
+    );
+    expect(formatEventDateRange('2026-06-13T18:00:00Z', '2026-06-14T02:00:00Z', { tz: 'UTC' })).toBe(
+      'Sat, 13 Jun 06:00PM – Sun, 14 Jun 02:00AM',
+    );
+  });
+});
+
+describe('formatValidUntil', () => {
+  it('uses DD.MM.YYYY', () => {
+    expect(formatValidUntil('2026-03-09T12:00:00Z', { tz: 'UTC' })).toBe('09.03.2026');
+  });
+});
+
+describe('formatMoney', () => {
+  it('has en-US grouping, exactly two decimals and the symbol in front', () => {
+    expect(formatMoney(1234.5, '$')).toBe('$1,234.50');
+    expect(formatMoney(0, '€')).toBe('€0.00');
+    expect(formatMoney(12, 'A$')).toBe('A$12.00');
+    expect(formatMoney(0.005, '$')).toBe('$0.01');
+    expect(formatMoney(1999.999, '£')).toBe('£2,000.00');
+  });
+
+  it('puts the minus before the symbol and never shows -0.00', () => {
+    expect(formatMoney(-3, '€')).toBe('-€3.00');
+    expect(formatMoney(-0.001, '$')).toBe('$0.00');
+  });
+});
+
+describe('daysBetween', () => {
+  const now = '2026-06-10T12:00:00Z';
+  it('is the absolute number of whole days', () => {
+    expect(daysBetween('2026-06-13T12:00:00Z', now)).toBe(3);
+    expect(daysBetween('2026-06-07T12:00:00Z', now)).toBe(3);
+    expect(daysBetween('2026-06-10T18:00:00Z', now)).toBe(0);
+  });
+});

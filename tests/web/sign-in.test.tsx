@@ -1,0 +1,163 @@
+// The sign-in screens rendered in happy-dom against msw: login, code, personal data, then QR with the HUB.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CORRECT_CODE, handle, signInApi } from './fake-api';
+import { toast } from 'react-hot-toast/headless';
+import { renderWallet, type RenderedWallet } from './render-wallet';
+
+const server = setupServer();
+let rendered: RenderedWallet | undefined;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  act(() => toast.remove());
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+function start(url: string, api = signInApi(), storage: Record<string, string> = {}) {
+  server.use(...api.handlers);
+  rendered = renderWallet(url, storage);
+  return { api, ...rendered };
+}
+
+const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+
+describe('login', () => {
+  it('shows a field error only once the field was touched', async () => {
+    start('/en/?PANEL_TAB=LOGIN');
+    const email = await screen.findByLabelText('E-mail');
+    expect(screen.queryByText('Email is required')).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(email, { target: { value: 'not-an-email' } });
+    expect(screen.queryByText('Email is not valid')).toBeNull();
+    fireEvent.blur(email);
+    expect(await screen.findByText('Email is not valid')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('marks the field touched when Continue is pressed on an empty form', async () => {
+    const { api } = start('/en/?PANEL_TAB=LOGIN');
+    await screen.findByLabelText('E-mail');
+    fireEvent.click(continueButton());
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('shows the loading state while the code is sent', async () => {
+    const api = signInApi();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    start('/en/?PANEL_TAB=LOGIN', api);
+    server.use(
+      handle('signIn', async () => {
+        await held;
+        return { session: 'slow-session' };
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'sam@example.com' } });
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(continueButton().getAttribute('aria-busy')).toBe('true'));
+    release();
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
+  });
+});
+
+describe('a new user', () => {
+  it('signs in with the code, gives a name and lands on QR with the HUB open', async () => {
+    const { api, params, storage } = start('/en/?PANEL_TAB=LOGIN');
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: ' Sam@Example.com ' } });
+    fireEvent.click(continueButton());
+
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
+    expect(screen.getByText('sam@example.com')).toBeTruthy();
+    expect(params().get('PANEL_TAB')).toBe('OTP');
+    const code = screen.getByLabelText('One-time code') as HTMLInputElement;
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    // Pasting the whole code from the e-mail (with its spaces) fills all six slots.
+    fireEvent.change(code, { target: { value: ' 123 456 ' } });
+    expect(code.value).toBe(CORRECT_CODE);
+    fireEvent.click(continueButton());
+
+    expect(await screen.findByRole('heading', { name: "What's your name?" })).toBeTruthy();
+    expect(params().get('PANEL_TAB')).toBe('PERSONAL_DATA');
+    expect(storage.getItem('tw.accessToken')).toBeTruthy();
+    expect(storage.getItem('tw.loginSession')).toBeNull();
+    fireEvent.blur(screen.getByLabelText('First name'));
+    expect(await screen.findByText('First name cannot be empty')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Sam' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Rivera' } });
+    fireEvent.click(continueButton());
+
+    const hub = await screen.findByRole('dialog', { name: 'Welcome' });
+    expect(params().get('PANEL_TAB')).toBe('QR');
+    expect(params().get('PANEL_OVERLAY_TAB')).toBe('HUB');
+    await waitFor(() => expect(within(hub).getByText('sam@example.com')).toBeTruthy());
+    expect(within(hub).getByText('#4821').className).toBe('tw-hash');
+    expect(api.calls).toContain('updateProfile');
+    expect(document.title).toBe('Welcome · Ticket Wallet');
+  });
+});
+
+describe('a known user', () => {
+  it('goes straight to QR and the HUB, with initials in the header', async () => {
+    start('/en/?PANEL_TAB=LOGIN', signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Kim' } }));
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'alex@example.com' } });
+    fireEvent.click(continueButton());
+    fireEvent.change(await screen.findByLabelText('One-time code'), { target: { value: CORRECT_CODE } });
+    fireEvent.click(continueButton());
+    await screen.findByRole('dialog', { name: 'Welcome' });
+    const avatarButton = screen.getByRole('button', { name: 'Open your account menu' });
+    await waitFor(() => expect(avatarButton.textContent).toBe('AK'));
+  });
+
+  it('sees an error toast for a wrong code and stays on the code screen', async () => {
+    const { params } = start('/en/?PANEL_TAB=LOGIN');
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'alex@example.com' } });
+    fireEvent.click(continueButton());
+    fireEvent.change(await screen.findByLabelText('One-time code'), { target: { value: '000000' } });
+    fireEvent.click(continueButton());
+    const message = await screen.findByText('Wrong code. Please check the e-mail and try again.');
+    expect(message.closest('[role="status"]')).toBeTruthy();
+    expect(params().get('PANEL_TAB')).toBe('OTP');
+  });
+
+  it('can ask for the code again', async () => {
+    const { api } = start('/en/?PANEL_TAB=LOGIN');
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'alex@example.com' } });
+    fireEvent.click(continueButton());
+    await screen.findByLabelText('One-time code');
+    fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('We sent you a new code.')).toBeTruthy();
+    expect(api.calls.filter((call) => call.startsWith('signIn'))).toHaveLength(2);
+  });
+
+  it('goes back from the code screen to the e-mail', async () => {
+    const { params } = start('/en/?PANEL_TAB=LOGIN');
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'alex@example.com' } });
+    fireEvent.click(continueButton());
+    await screen.findByLabelText('One-time code');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in or create an account' })).toBeTruthy();
+    expect(params().get('PANEL_TAB')).toBe('LOGIN');
+  });
+});
+
+describe('the panel guard', () => {
+  it('sends a signed-out visitor of a protected panel to login', async () => {
+    const { params } = start('/en/?PANEL_TAB=MY_TICKET');
+    expect(await screen.findByRole('heading', { name: 'Sign in or create an account' })).toBeTruthy();
+    expect(params().get('PANEL_TAB')).toBe('LOGIN');
+  });
+
+  it('keeps a signed-in user on QR with the HUB instead of login', async () => {
+    const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Kim' } });
+    const { params } = start('/en/?PANEL_TAB=LOGIN', api, api.signedInStorage('alex@example.com'));
+    await screen.findByRole('dialog', { name: 'Welcome' });
+    expect(params().get('PANEL_TAB')).toBe('QR');
+  });
+});
