@@ -115,6 +115,8 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
   const hasWeb = existsSync(join(config.webDistDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: false, wildcard: true });
+    // The static plugin would answer the bare directory with 403; the root is the host page.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', config.webDistDir));
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

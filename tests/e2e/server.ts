@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createDatabase, dropDatabases } from '../support/postgres';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -48,6 +49,11 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
 export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
+  // On Postgres (DATABASE_URL) the server gets a database of its own, dropped again when it stops, so every run
+  // starts from fresh demo data like the embedded database does.
+  const adminUrl = process.env.DATABASE_URL || undefined;
+  const databaseName = `tw_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const databaseUrl = adminUrl ? await createDatabase(adminUrl, databaseName) : '';
   // `node --import tsx` keeps the server in one process, so stopping it needs no process-group tricks.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
@@ -56,6 +62,7 @@ export async function startServer(): Promise<RunningServer> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
@@ -77,6 +84,7 @@ export async function startServer(): Promise<RunningServer> {
       clearTimeout(forced);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    if (adminUrl) await dropDatabases(adminUrl, databaseName);
   };
   try {
     await waitForServer(url, child, () => log, 120_000);

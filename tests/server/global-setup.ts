@@ -2,9 +2,9 @@
 // DATABASE_URL is set, a Postgres template database. Each test file then starts from a copy of it.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, openPgliteForDump } from '../../src/server/db/client';
+import { createDatabase, dropDatabases } from '../support/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,8 +29,7 @@ export default async function setup(project: TestProject) {
   if (url) {
     const prefix = `tw_test_${runId}`;
     const template = `${prefix}_template`;
-    await withAdmin(url, (admin) => admin.query(`CREATE DATABASE ${template}`));
-    const migrated = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template), poolSize: 1 });
+    const migrated = await openDatabase({ kind: 'postgres', url: await createDatabase(url, template), poolSize: 1 });
     await migrated.close();
     postgres = { url, template, prefix };
   }
@@ -38,31 +37,6 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     rmSync(templatePath, { force: true });
-    if (postgres) {
-      const { prefix } = postgres;
-      await withAdmin(url!, async (admin) => {
-        const { rows } = await admin.query<{ datname: string }>(
-          `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-          [`${prefix}%`],
-        );
-        for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-      });
-    }
+    if (postgres) await dropDatabases(url!, postgres.prefix);
   };
-}
-
-export function databaseUrl(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-export async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
 }

@@ -8,7 +8,7 @@ import { createOutboxMailer, type Mailer } from '../../src/server/adapters/mail'
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
-import { databaseUrl, withAdmin } from './global-setup';
+import { createDatabase, dropDatabases } from '../support/postgres';
 
 export interface TestClock {
   now: Date;
@@ -42,13 +42,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const postgres = inject('postgresTemplate');
   if (postgres) {
     const name = `${postgres.prefix}_${randomBytes(4).toString('hex')}`;
-    await withAdmin(postgres.url, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgres.template}`));
-    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(postgres.url, name), poolSize: 5 });
+    const url = await createDatabase(postgres.url, name, postgres.template);
+    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
     return {
       ...handle,
       close: async () => {
         await handle.close();
-        await withAdmin(postgres.url, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        await dropDatabases(postgres.url, name);
       },
     };
   }
