@@ -60,8 +60,24 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
       },
       actors: {
         refreshTokens: fromPromise(async ({ input }: { input: { refreshToken: string | null } }) => {
+          // Every tab of the site shares the stored tokens but keeps its own copy in the session actor. A tab that
+          // refreshed already has rotated them; presenting the old refresh token again would look like theft.
+          const rotatedElsewhere = () => {
+            const stored = storedTokens(storage);
+            return stored && stored.refreshToken !== input.refreshToken ? stored : null;
+          };
+          const before = rotatedElsewhere();
+          if (before) return before;
           if (!input.refreshToken) throw new Error('session: no refresh token is stored');
-          return refreshClient.call('refresh', { body: { refreshToken: input.refreshToken } });
+          try {
+            return await refreshClient.call('refresh', { body: { refreshToken: input.refreshToken } });
+          } catch (error) {
+            // Lost a race with another tab: its answer lands in storage a moment later.
+            await new Promise((resolve) => setTimeout(resolve, REFRESH_RACE_SETTLE_MS));
+            const after = rotatedElsewhere();
+            if (after) return after;
+            throw error;
+          }
         }),
         fetchUser: fromPromise(() => client.call('me')),
         watchUser: fromCallback(({ sendBack }) =>
@@ -170,4 +186,13 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
       session.stop();
     },
   };
+}
+
+/** How long a refresh that lost a race with another tab waits for that tab's tokens to reach storage. */
+export const REFRESH_RACE_SETTLE_MS = 300;
+
+function storedTokens(storage: WalletPlatform['storage']): { accessToken: string; refreshToken: string } | null {
+  const accessToken = storage.getItem(storageKeys.accessToken);
+  const refreshToken = storage.getItem(storageKeys.refreshToken);
+  return accessToken && refreshToken ? { accessToken, refreshToken } : null;
 }

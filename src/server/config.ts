@@ -19,6 +19,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: intFromEnv(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: intFromEnv(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
   OTP_TTL_SECONDS: intFromEnv(10 * 60),
   OTP_MAX_ATTEMPTS: intFromEnv(5),
   OTP_SEND_WINDOW_SECONDS: intFromEnv(15 * 60),
@@ -47,6 +48,8 @@ export interface Config {
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** A rotated refresh token presented again within this many seconds is refused without revoking the family. */
+  refreshReuseGraceSeconds: number;
   otp: { ttlSeconds: number; maxAttempts: number; sendWindowSeconds: number; maxSendsPerEmail: number; maxSendsPerIp: number };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? developmentSecret(dataDir)),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     otp: {
       ttlSeconds: e.OTP_TTL_SECONDS,
       maxAttempts: e.OTP_MAX_ATTEMPTS,

@@ -53,10 +53,21 @@ describe('POST /auth/refresh', () => {
     expect((await me(third.json.accessToken)).json.email).toBe('rotate@example.com');
   });
 
-  it('reuse of a rotated refresh token revokes the whole family', async () => {
+  it('a rotated refresh token presented again within the grace period is refused without revoking', async () => {
+    const first = await signIn(t, 'grace@example.com');
+    const second = await refresh(first.refreshToken);
+    const late = await refresh(first.refreshToken);
+    expect(late.status).toBe(401);
+    expect(late.json.code).toBe('api.auth.refresh_invalid');
+    expect((await me(second.json.accessToken)).status).toBe(200);
+    expect((await refresh(second.json.refreshToken)).status).toBe(200);
+  });
+
+  it('reuse of a rotated refresh token after the grace period revokes the whole family', async () => {
     const first = await signIn(t, 'reuse@example.com');
     const second = await refresh(first.refreshToken);
     expect(second.status).toBe(200);
+    t.clock.advance(11_000);
     const replay = await refresh(first.refreshToken);
     expect(replay.status).toBe(401);
     expect(replay.json.code).toBe('api.auth.refresh_invalid');
@@ -69,6 +80,7 @@ describe('POST /auth/refresh', () => {
     const phone = await signIn(t, 'two-devices@example.com');
     const laptop = await signIn(t, 'two-devices@example.com');
     const rotated = await refresh(phone.refreshToken);
+    t.clock.advance(11_000);
     await refresh(phone.refreshToken);
     expect((await me(rotated.json.accessToken)).status).toBe(401);
     expect((await me(laptop.accessToken)).status).toBe(200);

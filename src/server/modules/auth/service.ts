@@ -130,7 +130,10 @@ export function createAuthService({ db, config, mailer, now }: AuthServiceDeps) 
       return issueTokens(db, outcome.userId, randomUUID());
     },
 
-    /** Rotates a refresh token. Presenting a rotated one again means it leaked: the whole family is revoked. */
+    /**
+     * Rotates a refresh token. Presenting a rotated one again, after a short grace period for tabs racing each other,
+     * means it leaked: the whole family is revoked.
+     */
     async refresh(refreshToken: string): Promise<Tokens> {
       const result = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -140,6 +143,10 @@ export function createAuthService({ db, config, mailer, now }: AuthServiceDeps) 
           .for('update');
         if (!row || row.revokedAt || row.expiresAt <= now()) return null;
         if (row.rotatedAt) {
+          // Two tabs refreshing with the same token at once is not theft: within the grace period the late one is
+          // only refused (the client then takes the tokens the other tab stored).
+          const sinceRotation = (now().getTime() - row.rotatedAt.getTime()) / 1000;
+          if (sinceRotation < config.refreshReuseGraceSeconds) return null;
           await tx
             .update(refreshTokens)
             .set({ revokedAt: now() })

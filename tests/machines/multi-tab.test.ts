@@ -1,0 +1,95 @@
+// Several tabs of one site share the stored tokens. A tab whose copy is stale must take the tokens another tab
+// rotated instead of presenting the old refresh token again (which the server would treat as theft).
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { createWallet } from '../../machines/wallet';
+import { storageKeys } from '../../src/client/storage-keys';
+import { fakePlatform } from './fake-platform';
+import { userProfile } from './fixtures';
+
+const api = 'https://wallet.test/v1';
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function network(options: { validToken: string; onRefresh: () => Response }) {
+  const refreshCalls: unknown[] = [];
+  server.use(
+    http.get(`${api}/auth/me`, ({ request }) =>
+      request.headers.get('authorization') === `Bearer ${options.validToken}`
+        ? HttpResponse.json(userProfile())
+        : HttpResponse.json({ statusCode: 401, code: 'api.auth.token_not_authorized', message: 'Token not authorized' }, { status: 401 }),
+    ),
+    http.post(`${api}/auth/refresh`, async ({ request }) => {
+      refreshCalls.push(await request.json());
+      return options.onRefresh();
+    }),
+  );
+  return refreshCalls;
+}
+
+const staleTab = () => fakePlatform({ storage: { [storageKeys.accessToken]: 'access-1', [storageKeys.refreshToken]: 'refresh-1' } });
+
+it('takes the tokens another tab already rotated, without calling refresh', async () => {
+  const tab = staleTab();
+  const refreshCalls = network({ validToken: 'access-2', onRefresh: () => HttpResponse.json({}, { status: 500 }) });
+  const wallet = createWallet({ baseUrl: api, platform: tab.platform });
+  // The other tab refreshed after this one read storage at start.
+  tab.storage.setItem(storageKeys.accessToken, 'access-2');
+  tab.storage.setItem(storageKeys.refreshToken, 'refresh-2');
+  wallet.start();
+  try {
+    const me = await wallet.client.call('me', { fresh: true });
+    expect(me.email).toBe(userProfile().email);
+    expect(refreshCalls).toEqual([]);
+    expect(wallet.session.getSnapshot().context.refreshToken).toBe('refresh-2');
+    expect(tab.platform.reload).not.toHaveBeenCalled();
+  } finally {
+    wallet.stop();
+  }
+});
+
+it('after losing a refresh race, takes the winning tab’s tokens instead of signing out', async () => {
+  const tab = staleTab();
+  const refreshCalls = network({
+    validToken: 'access-2',
+    onRefresh: () => {
+      // The other tab's refresh won and stored its answer while ours was refused.
+      tab.storage.setItem(storageKeys.accessToken, 'access-2');
+      tab.storage.setItem(storageKeys.refreshToken, 'refresh-2');
+      return HttpResponse.json({ statusCode: 401, code: 'api.auth.refresh_invalid', message: 'Refresh token is not valid' }, { status: 401 });
+    },
+  });
+  const wallet = createWallet({ baseUrl: api, platform: tab.platform });
+  wallet.start();
+  try {
+    const me = await wallet.client.call('me', { fresh: true });
+    expect(me.email).toBe(userProfile().email);
+    expect(refreshCalls).toEqual([{ refreshToken: 'refresh-1' }]);
+    expect(tab.storage.getItem(storageKeys.accessToken)).toBe('access-2');
+    expect(tab.platform.reload).not.toHaveBeenCalled();
+  } finally {
+    wallet.stop();
+  }
+});
+
+it('still signs out when the refresh fails and no other tab holds newer tokens', async () => {
+  const tab = staleTab();
+  network({
+    validToken: 'access-2',
+    onRefresh: () =>
+      HttpResponse.json({ statusCode: 401, code: 'api.auth.refresh_invalid', message: 'Refresh token is not valid' }, { status: 401 }),
+  });
+  const wallet = createWallet({ baseUrl: api, platform: tab.platform });
+  wallet.start();
+  try {
+    await expect(wallet.client.call('me', { fresh: true })).rejects.toMatchObject({ status: 401 });
+    expect(tab.storage.getItem(storageKeys.accessToken)).toBeNull();
+    expect(tab.storage.getItem(storageKeys.refreshToken)).toBeNull();
+    expect(tab.platform.reload).toHaveBeenCalledTimes(1);
+  } finally {
+    wallet.stop();
+  }
+});
