@@ -83,6 +83,9 @@ function requestedRoute(event: Extract<PanelEvent, { type: 'panel.open' }>): Rou
 
 const urlParams = ({ context }: { context: PanelContext }) => ({ url: toUrl(context.location) });
 
+/** SPEC §9: how long the HUB takes to fade out. */
+export const HUB_FADE_MS = 300;
+
 export const panelMachine = setup({
   types: {
     context: {} as PanelContext,
@@ -134,8 +137,8 @@ export const panelMachine = setup({
     languageDiffers: ({ context }, params: { lang: Language }) => languageOf(context.location.pathname) !== params.lang,
   },
   delays: {
-    /** SPEC §9: the hub close animation. */
-    hubFade: 300,
+    /** SPEC §9: the hub close animation; createWallet makes it 0 when the person prefers reduced motion. */
+    hubFade: HUB_FADE_MS,
   },
   actors: {
     /** Sends panel.locationChanged on browser back/forward; provided by createWallet. */

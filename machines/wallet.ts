@@ -8,7 +8,7 @@ import type { WalletPlatform } from '../src/client/platform';
 import { storageKeys } from '../src/client/storage-keys';
 import { loginMachine, type LoginActor, type Toast } from './login';
 import { logoutMachine, type LogoutActor } from './logout';
-import { panelMachine } from './panel';
+import { HUB_FADE_MS, panelMachine } from './panel';
 import { languageOf } from './panel.location';
 import { sessionMachine, sessionPort, type SessionActor } from './session';
 import type { ActorRefFrom } from 'xstate';
@@ -141,6 +141,9 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
         unlockPageScroll: () => platform.unlockPageScroll(),
         loadUrl: (_, { url }) => platform.loadUrl(url),
         logError,
+      },
+      delays: {
+        hubFade: () => (platform.prefersReducedMotion?.() ? 0 : HUB_FADE_MS),
       },
       actors: {
         watchHistory: fromCallback(({ sendBack }) =>

@@ -25,6 +25,8 @@ export interface WalletPlatform {
   /** A full navigation (language change). */
   loadUrl(url: string): void;
   reload(): void;
+  /** The person asked the OS for less motion: animations that gate a state change end at once. */
+  prefersReducedMotion?(): boolean;
   fetch?: typeof globalThis.fetch;
   log?(message: string, error?: unknown): void;
 }
@@ -77,6 +79,7 @@ export function browserPlatform(win: Window = window, options: BrowserPlatformOp
     },
     loadUrl: (url) => win.location.assign(url),
     reload: () => win.location.reload(),
+    prefersReducedMotion: () => win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
     fetch: win.fetch.bind(win),
     log: (message, error) => console.error(message, error),
   };
