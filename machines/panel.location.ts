@@ -29,6 +29,9 @@ export const panelParams = {
   settingsTab: 'SETTINGS_TAB',
 } as const;
 
+/** Where the closed wallet's launcher leads: the entry QR with the HUB (the guard sends a signed-out user to LOGIN). */
+export const launcherRoute = { tab: 'QR', overlay: 'HUB' } as const satisfies Pick<Route, 'tab' | 'overlay'>;
+
 /** Panels that can be opened without an access token. */
 const publicTabs: readonly PanelTab[] = ['OTP', 'LOGIN'];
 
@@ -55,6 +58,12 @@ export function isPanelTab(value: unknown): value is PanelTab {
 /** A parameter by its upper-case name first, then its lower-case name; empty values count as absent. */
 export function readParam(search: URLSearchParams, name: string): string | null {
   return search.get(name.toUpperCase()) || search.get(name.toLowerCase()) || null;
+}
+
+/** Whether the URL asks for the wallet to be open (a panel or the overlay the wallet knows). */
+export function hasPanelRoute(search: string): boolean {
+  const route = parseRoute(search);
+  return route.tab !== null || route.overlay !== null;
 }
 
 export function parseRoute(search: string): Route {

@@ -6,7 +6,8 @@ import { Toaster } from './components/toaster';
 import { currentLocale } from './i18n';
 import { Shell } from './shell';
 import { useTheme } from './theme';
-import { type WalletConfig, WalletEnvironmentProvider, WalletProvider } from './wallet-config';
+import type { WalletConfig } from './script-config';
+import { WalletEnvironmentProvider, WalletProvider } from './wallet-config';
 
 interface AppProps {
   config: WalletConfig;

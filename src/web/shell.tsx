@@ -1,7 +1,7 @@
 // The wallet frame: the launcher while closed; header, the panel's screen, footer and the HUB while open.
 import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
-import type { PanelTab } from '../../machines/panel.location';
+import { launcherRoute, type PanelTab } from '../../machines/panel.location';
 import {
   selectIsHubVisible,
   selectIsOpen,
@@ -21,7 +21,7 @@ import { OtpScreen } from './screens/otp-screen';
 import { PersonalDataScreen } from './screens/personal-data-screen';
 import { PlaceholderScreen } from './screens/placeholder-screen';
 import { QrScreen } from './screens/qr-screen';
-import type { ThemeSetting } from './theme';
+import type { ThemeSetting } from './theme-setting';
 import { useWalletConfig } from './wallet-config';
 import { useWallet } from './wallet-config';
 
@@ -46,7 +46,7 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
 
   if (!open) {
     return (
-      <button type="button" className="tw-launcher" onClick={() => panel.send({ type: 'panel.open', tab: 'QR', overlay: 'HUB' })}>
+      <button type="button" className="tw-launcher" onClick={() => panel.send({ type: 'panel.open', ...launcherRoute })}>
         <Icon name="wallet" size={20} />
         <span>{t('launcher.open')}</span>
       </button>

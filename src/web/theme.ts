@@ -1,27 +1,17 @@
-// Theme setting (light, dark or system) kept under the storage key `theme`; "system" follows the operating
-// system live through a matchMedia listener. Purely a view concern, so it lives beside the views.
+// The theme hook: the setting (theme-setting.ts) as React state; "system" follows the operating system live
+// through a matchMedia listener. Purely a view concern, so it lives beside the views.
 import { useCallback, useSyncExternalStore } from 'react';
-
-export const themeSettings = ['light', 'system', 'dark'] as const;
-export type ThemeSetting = (typeof themeSettings)[number];
-export type ResolvedTheme = 'light' | 'dark';
-export const THEME_STORAGE_KEY = 'theme';
-const DARK_QUERY = '(prefers-color-scheme: dark)';
+import {
+  DARK_QUERY,
+  readThemeSetting,
+  type ResolvedTheme,
+  resolveTheme,
+  systemPrefersDark,
+  THEME_STORAGE_KEY,
+  type ThemeSetting,
+} from './theme-setting';
 
 const listeners = new Set<() => void>();
-
-function isThemeSetting(value: unknown): value is ThemeSetting {
-  return typeof value === 'string' && (themeSettings as readonly string[]).includes(value);
-}
-
-export function readThemeSetting(): ThemeSetting {
-  try {
-    const stored = globalThis.localStorage?.getItem(THEME_STORAGE_KEY);
-    return isThemeSetting(stored) ? stored : 'system';
-  } catch {
-    return 'system';
-  }
-}
 
 export function writeThemeSetting(setting: ThemeSetting): void {
   try {
@@ -34,15 +24,6 @@ export function writeThemeSetting(setting: ThemeSetting): void {
 }
 
 let memorySetting: ThemeSetting | undefined;
-
-function systemPrefersDark(): boolean {
-  return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
-}
-
-export function resolveTheme(setting: ThemeSetting, prefersDark: boolean): ResolvedTheme {
-  if (setting === 'system') return prefersDark ? 'dark' : 'light';
-  return setting;
-}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

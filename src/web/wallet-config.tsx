@@ -1,17 +1,9 @@
-// What the host page tells the wallet (data attributes of the embed script), the element inside the shadow root
-// that modals portal into, and the running wallet actors (machines/wallet.ts): all reach components by context.
+// What the host page tells the wallet (data attributes of the embed script, parsed in script-config.ts), the element
+// inside the shadow root that modals portal into, and the running wallet actors (machines/wallet.ts): all reach
+// components by context.
 import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
 import type { Wallet } from '../../machines/wallet';
-
-export interface WalletConfig {
-  /** Origin (or origin plus path) of the API server; requests go to `${apiBase}/v1/...`. */
-  apiBase: string;
-  /** Organisation shown in the header; the product name when absent. */
-  orgName?: string | undefined;
-  orgLogo?: string | undefined;
-  /** The main ticket site, where "Get the app" leads. */
-  siteUrl?: string | undefined;
-}
+import type { WalletConfig } from './script-config';
 
 interface WalletEnvironment {
   config: WalletConfig;
@@ -35,19 +27,6 @@ export function useWalletConfig(): WalletConfig {
 
 export function usePortalTarget(): HTMLElement | null {
   return useContext(WalletContext).portalTarget;
-}
-
-/** Reads the embed script's data attributes; the API defaults to the origin the script was loaded from. */
-export function configFromScript(script: HTMLScriptElement | null, pageUrl: string): WalletConfig {
-  const data = script?.dataset ?? {};
-  const scriptOrigin = script?.src ? new URL(script.src, pageUrl).origin : new URL(pageUrl).origin;
-  const blankToUndefined = (value: string | undefined) => (value && value.trim() ? value.trim() : undefined);
-  return {
-    apiBase: (blankToUndefined(data.apiBase) ?? scriptOrigin).replace(/\/+$/, ''),
-    orgName: blankToUndefined(data.orgName),
-    orgLogo: blankToUndefined(data.orgLogo),
-    siteUrl: blankToUndefined(data.siteUrl),
-  };
 }
 
 const WalletActorsContext = createContext<Wallet | null>(null);

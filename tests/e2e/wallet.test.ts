@@ -1,9 +1,11 @@
 // The wallet in headless Chromium against the real server and the built embed script: sign-in of a new user,
-// a wrong code, a reload, a silent token refresh, Spanish, and a hostile host page.
+// a wrong code, a reload, a silent token refresh, Spanish, a hostile host page, and the loader fetching the app
+// bundle from the wallet's origin only when the wallet opens.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser';
@@ -19,6 +21,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+// Host pages on another origin (a second local server), so the embed loads cross-origin as on a real site.
+const hostPages = new Map<string, string>();
+let hostServer: Server;
+let hostOrigin: string;
+
+beforeAll(async () => {
+  hostServer = createServer((request, response) => {
+    const page = hostPages.get(new URL(request.url ?? '/', 'http://host').searchParams.get('page') ?? '');
+    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? 'not found');
+  });
+  await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
+  hostOrigin = `http://localhost:${(hostServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => hostServer?.close(resolve));
+});
+
+function hostPage(name: string, css: string, body = ''): string {
+  hostPages.set(
+    name,
+    `<!doctype html><html><head><style>${css}</style></head><body>${body}
+    <script src="${baseUrl}/embed.js" data-api-base="${baseUrl}" data-org-name="Host Events"></script></body></html>`,
+  );
+  return name;
+}
 
 /** Collects uncaught page errors: a production build that breaks at run time fails the test. */
 function watchErrors(page: Page): string[] {
@@ -167,33 +196,6 @@ describe('style isolation', () => {
       return { title: pick('.tw-title'), input: pick('.tw-input'), button: pick('.tw-button--primary'), footer: pick('.tw-footnote') };
     });
 
-  // Host pages on another origin (a second local server), so the embed loads cross-origin as on a real site.
-  const hostPages = new Map<string, string>();
-  let hostServer: Server;
-  let hostOrigin: string;
-
-  beforeAll(async () => {
-    hostServer = createServer((request, response) => {
-      const page = hostPages.get(new URL(request.url ?? '/', 'http://host').searchParams.get('page') ?? '');
-      response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? 'not found');
-    });
-    await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
-    hostOrigin = `http://localhost:${(hostServer.address() as AddressInfo).port}`;
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => hostServer?.close(resolve));
-  });
-
-  function hostPage(name: string, css: string, body = ''): string {
-    hostPages.set(
-      name,
-      `<!doctype html><html><head><style>${css}</style></head><body>${body}
-      <script src="${baseUrl}/embed.js" data-api-base="${baseUrl}" data-org-name="Host Events"></script></body></html>`,
-    );
-    return name;
-  }
-
   async function openOnHost(context: BrowserContext, name: string): Promise<Page> {
     const page = await context.newPage();
     await page.goto(`${hostOrigin}/en/?page=${name}&PANEL_TAB=LOGIN`);
@@ -231,6 +233,110 @@ describe('style isolation', () => {
       });
       expect(probe).toEqual({ radius: '0px', border: '0px', letterSpacing: 'normal' });
       expect(await page.evaluate(() => document.head.querySelectorAll('style').length)).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the loader', () => {
+  /** Every script the page requests from the wallet's origin, in order. */
+  function walletScripts(page: Page): string[] {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && request.url().startsWith(baseUrl)) scripts.push(new URL(request.url()).pathname);
+    });
+    return scripts;
+  }
+  const appChunk = /^\/wallet-app\.[0-9a-f]+\.js$/;
+
+  /** How the launcher looks: box, icon box, text and the computed styles that make its appearance. */
+  const launcherLook = (page: Page) =>
+    page.evaluate(() => {
+      const button = document.querySelector('ticket-wallet')?.shadowRoot?.querySelector('.tw-launcher');
+      if (!button) return null;
+      const style = getComputedStyle(button);
+      const box = (element: Element | null) => {
+        const rect = element?.getBoundingClientRect();
+        return rect ? [rect.x, rect.y, rect.width, rect.height] : null;
+      };
+      const properties = ['background-color', 'color', 'font', 'padding', 'border-radius', 'box-shadow', 'gap', 'cursor', 'z-index'];
+      return { box: box(button), icon: box(button.querySelector('svg')), text: button.textContent, style: properties.map((name) => style.getPropertyValue(name)) };
+    });
+
+  it('loads only the loader on a page without panel parameters, and the app (from its own origin) on a click', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const scripts = walletScripts(page);
+      await page.goto(`${hostOrigin}/en/?page=${hostPage('plain', 'body { margin: 0 }', '<h1>Spring Fest</h1>')}`, { waitUntil: 'networkidle' });
+      const launcher = page.getByRole('button', { name: 'My tickets' });
+      await launcher.waitFor();
+      expect(scripts).toEqual(['/embed.js']);
+      // The loader carries none of the app's libraries and stays small.
+      const loader = await (await fetch(`${baseUrl}/embed.js`)).text();
+      expect(loader).not.toMatch(/react\.transitional\.element|\$ZodType|createActor/);
+      expect(gzipSync(loader).length).toBeLessThan(8 * 1024);
+      expect(await page.evaluate(() => typeof window.TicketWallet?.open)).toBe('function');
+      const plainLook = await launcherLook(page);
+
+      await launcher.click();
+      await page.getByRole('heading', { name: 'Sign in or create an account' }).waitFor();
+      expect(new URL(page.url()).searchParams.get('PANEL_TAB')).toBe('LOGIN');
+      expect(scripts[0]).toBe('/embed.js');
+      expect(scripts.slice(1).length).toBeGreaterThan(0);
+      expect(scripts.slice(1).every((path) => appChunk.test(path))).toBe(true);
+      // Mounted once, into the loader's shadow root: one host element, one style, one wallet root.
+      expect(
+        await page.evaluate(() => {
+          const hosts = document.querySelectorAll('ticket-wallet');
+          const shadow = hosts[0]?.shadowRoot;
+          return [hosts.length, shadow?.querySelectorAll('style').length, shadow?.querySelectorAll('.tw-root').length];
+        }),
+      ).toEqual([1, 1, 1]);
+
+      // Back closes the wallet: the app's own launcher looks exactly like the loader's.
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Sign in or create an account' }).waitFor({ state: 'detached' });
+      await launcher.waitFor();
+      expect(await launcherLook(page)).toEqual(plainLook);
+      expect(plainLook?.text).toBe('My tickets');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a message when the app cannot load, and loads it on the next click', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.route((url) => url.origin === new URL(baseUrl).origin && appChunk.test(url.pathname), (route) => route.abort());
+      await page.goto(`${hostOrigin}/es/?page=${hostPage('offline', '')}`);
+      const launcher = page.getByRole('button', { name: 'Mis entradas' });
+      await launcher.click();
+      await page.getByRole('alert').filter({ hasText: 'No se pudo cargar la cartera. Inténtalo de nuevo.' }).waitFor();
+      expect(await launcher.getAttribute('aria-busy')).toBeNull();
+
+      await page.unrouteAll();
+      await launcher.click();
+      await page.getByRole('heading', { name: 'Inicia sesión o crea una cuenta' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a panel for the host page through window.TicketWallet.open', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${hostOrigin}/en/?page=${hostPage('scripted', '')}`);
+      await page.getByRole('button', { name: 'My tickets' }).waitFor();
+      await page.evaluate(() => window.TicketWallet!.open({ tab: 'login' }));
+      await page.getByRole('heading', { name: 'Sign in or create an account' }).waitFor();
     } finally {
       await context.close();
     }

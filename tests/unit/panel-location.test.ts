@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyRoute,
+  hasPanelRoute,
   languageOf,
   parseRoute,
   resolveRoute,
@@ -27,6 +28,20 @@ describe('parseRoute', () => {
   it('ignores unknown panels and overlays', () => {
     expect(parseRoute('?PANEL_TAB=NOPE&PANEL_OVERLAY_TAB=MENU')).toEqual(emptyRoute);
     expect(parseRoute('')).toEqual(emptyRoute);
+  });
+});
+
+describe('hasPanelRoute (the loader fetches the app for it)', () => {
+  it('is true for a panel or the overlay the wallet knows, in any parameter case', () => {
+    expect(hasPanelRoute('?PANEL_TAB=LOGIN')).toBe(true);
+    expect(hasPanelRoute('?q=1&panel_tab=qr')).toBe(true);
+    expect(hasPanelRoute('?panel_overlay_tab=hub')).toBe(true);
+  });
+
+  it('is false for the host page’s own parameters and for unknown panels', () => {
+    expect(hasPanelRoute('')).toBe(false);
+    expect(hasPanelRoute('?page=2&USER_TICKET_ID=x')).toBe(false);
+    expect(hasPanelRoute('?PANEL_TAB=NOPE&PANEL_OVERLAY_TAB=MENU')).toBe(false);
   });
 });
 

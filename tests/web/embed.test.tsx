@@ -1,10 +1,11 @@
 // The embed: data attributes, the open shadow root with all wallet CSS inside it, modals portalled inside it,
-// and the theme setting following the operating system.
+// and the theme setting following the operating system. (The loader in front of it: loader.test.tsx.)
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { HOST_TAG, mountWallet } from '../../src/embed/mount';
-import { readThemeSetting, resolveTheme, THEME_STORAGE_KEY } from '../../src/web/theme';
-import { configFromScript } from '../../src/web/wallet-config';
+import { HOST_TAG } from '../../src/embed/host';
+import { type MountedWallet, mountWallet } from '../../src/embed/mount';
+import { configFromScript } from '../../src/web/script-config';
+import { readThemeSetting, resolveTheme, THEME_STORAGE_KEY } from '../../src/web/theme-setting';
 
 function script(src: string, data: Record<string, string> = {}): HTMLScriptElement {
   const element = document.createElement('script');
@@ -38,10 +39,19 @@ describe('configFromScript', () => {
   });
 });
 
+/** Mounting renders with React: inside act(), so the first render and its effects finish before assertions. */
+function mountInAct(): MountedWallet {
+  let mounted: MountedWallet | undefined;
+  act(() => {
+    mounted = mountWallet({ apiBase: window.location.origin });
+  });
+  return mounted!;
+}
+
 describe('mountWallet', () => {
   it('renders into an open shadow root and keeps every style inside it', async () => {
     const headStyles = document.head.querySelectorAll('style').length;
-    const mounted = mountWallet({ apiBase: window.location.origin });
+    const mounted = mountInAct();
     try {
       expect(mounted.host.tagName.toLowerCase()).toBe(HOST_TAG);
       expect(mounted.host.shadowRoot).toBe(mounted.shadow);
@@ -93,7 +103,7 @@ describe('theme', () => {
           removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
         }) as unknown as MediaQueryList,
     );
-    const mounted = mountWallet({ apiBase: window.location.origin });
+    const mounted = mountInAct();
     try {
       const root = () => mounted.shadow.querySelector('.tw-root');
       await waitFor(() => expect(root()?.getAttribute('data-theme')).toBe('light'));

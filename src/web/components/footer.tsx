@@ -2,8 +2,9 @@
 // move the choice) and the footnote.
 import { type KeyboardEvent, type ReactElement, useId, useRef } from 'react';
 import { type Locale, locales, t } from '../i18n';
-import { type ThemeSetting, themeSettings } from '../theme';
-import { Icon, type IconName } from './icons';
+import { type ThemeSetting, themeSettings } from '../theme-setting';
+import type { IconName } from './icon-paths';
+import { Icon } from './icons';
 
 interface FooterProps {
   locale: Locale;

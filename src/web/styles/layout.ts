@@ -130,23 +130,6 @@ export const layoutCss = /* css */ `
 .tw-footnote {
   flex: 1 1 220px;
 }
-.tw-launcher {
-  position: fixed;
-  right: 20px;
-  bottom: 20px;
-  z-index: 2147483000;
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  padding: 12px 18px;
-  border: 0;
-  border-radius: 999px;
-  background: var(--tw-primary);
-  color: var(--tw-primary-fg);
-  font-weight: 600;
-  box-shadow: var(--tw-shadow-lg);
-  cursor: pointer;
-}
 @media (max-width: 400px) {
   /* Narrow phones: the organisation name needs the room more than the button's icon. */
   .tw-header__inner {

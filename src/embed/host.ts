@@ -1,0 +1,26 @@
+// The wallet's element on the host page and its open shadow root, and the handshake between the two bundles.
+// The loader creates the element; the app bundle mounts into the same shadow root later, so the page sees one
+// element from first paint to open wallet.
+
+import type { mountWallet } from './mount';
+
+export const HOST_TAG = 'ticket-wallet';
+
+/** Dispatched by the app bundle on its own <script> element once it has run (src/embed/wallet-app.ts). */
+export const APP_READY_EVENT = 'ticketwallet:app';
+
+/** What the app bundle hands the loader. */
+export interface AppReadyDetail {
+  mountWallet: typeof mountWallet;
+}
+
+export interface WalletHost {
+  host: HTMLElement;
+  shadow: ShadowRoot;
+}
+
+/** `target`, or a <ticket-wallet> element appended to <body>, with its open shadow root. */
+export function walletHost(target?: HTMLElement | null): WalletHost {
+  const host = target ?? document.body.appendChild(document.createElement(HOST_TAG));
+  return { host, shadow: host.shadowRoot ?? host.attachShadow({ mode: 'open' }) };
+}

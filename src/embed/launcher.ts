@@ -1,0 +1,100 @@
+// The closed wallet before the app bundle exists: the same "My tickets" button as the app's shell draws (same
+// element, classes, icon and text, same CSS), in plain DOM, plus the loader's busy state and load error.
+import type { Language } from '../../machines/panel.location';
+import { launcherCss, launcherStatusCss } from '../web/styles/launcher';
+import { tokensCss } from '../web/styles/tokens';
+import { DARK_QUERY, readThemeSetting, resolveTheme, systemPrefersDark } from '../web/theme-setting';
+import { iconPath } from '../web/components/icon-paths' with { type: 'macro' };
+import { launcherText } from './launcher-text' with { type: 'macro' };
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** The wallet icon exactly as <Icon name="wallet" size={20} /> renders it. */
+function walletIcon(): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  const attributes: Record<string, string> = {
+    width: '20',
+    height: '20',
+    viewBox: '0 0 24 24',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '1.8',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  };
+  for (const [name, value] of Object.entries(attributes)) svg.setAttribute(name, value);
+  const path = svg.appendChild(document.createElementNS(SVG_NS, 'path'));
+  path.setAttribute('d', iconPath('wallet'));
+  return svg;
+}
+
+export interface PlainLauncher {
+  button: HTMLButtonElement;
+  isBusy(): boolean;
+  setBusy(busy: boolean): void;
+  /** Restores the button and says, next to it, that the wallet could not load. */
+  showError(): void;
+  /** Stops following the operating system's colour scheme (the app has replaced the launcher). */
+  dispose(): void;
+}
+
+export interface LauncherHandlers {
+  onOpen: () => void;
+  /** Hover, focus or touch: the person may be about to click, so the app can start loading. */
+  onIntent: () => void;
+}
+
+/** Draws the launcher into `shadow`, replacing what is there. */
+export function renderLauncher(shadow: ShadowRoot, language: Language, handlers: LauncherHandlers): PlainLauncher {
+  const text = launcherText()[language];
+  const style = document.createElement('style');
+  style.textContent = [tokensCss, launcherCss, launcherStatusCss].join('\n');
+
+  const root = document.createElement('div');
+  root.className = 'tw-root';
+  root.lang = language;
+  const paintTheme = () => root.setAttribute('data-theme', resolveTheme(readThemeSetting(), systemPrefersDark()));
+  paintTheme();
+  const media = typeof matchMedia === 'function' ? matchMedia(DARK_QUERY) : undefined;
+  media?.addEventListener('change', paintTheme);
+
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'tw-launcher';
+  const label = document.createElement('span');
+  label.textContent = text.open;
+  button.append(walletIcon(), label);
+  button.addEventListener('click', handlers.onOpen);
+  for (const intent of ['pointerenter', 'focus', 'touchstart'] as const) {
+    button.addEventListener(intent, handlers.onIntent, { passive: true });
+  }
+
+  const error = document.createElement('p');
+  error.className = 'tw-launcher-error';
+  error.setAttribute('role', 'alert');
+  error.hidden = true;
+
+  root.append(button, error);
+  shadow.replaceChildren(style, root);
+
+  return {
+    button,
+    isBusy: () => button.getAttribute('aria-busy') === 'true',
+    setBusy(busy) {
+      if (busy) {
+        button.setAttribute('aria-busy', 'true');
+        error.hidden = true;
+      } else {
+        button.removeAttribute('aria-busy');
+      }
+    },
+    showError() {
+      button.removeAttribute('aria-busy');
+      error.textContent = text.loadFailed;
+      error.hidden = false;
+    },
+    dispose: () => media?.removeEventListener('change', paintTheme),
+  };
+}

@@ -1,0 +1,25 @@
+// What the host page tells the wallet through the embed script's data attributes. Pure parsing, no React: the
+// small loader (src/embed/loader.ts) reads it before the app bundle exists.
+
+export interface WalletConfig {
+  /** Origin (or origin plus path) of the API server; requests go to `${apiBase}/v1/...`. */
+  apiBase: string;
+  /** Organisation shown in the header; the product name when absent. */
+  orgName?: string | undefined;
+  orgLogo?: string | undefined;
+  /** The main ticket site, where "Get the app" leads. */
+  siteUrl?: string | undefined;
+}
+
+/** Reads the embed script's data attributes; the API defaults to the origin the script was loaded from. */
+export function configFromScript(script: HTMLScriptElement | null, pageUrl: string): WalletConfig {
+  const data = script?.dataset ?? {};
+  const scriptOrigin = script?.src ? new URL(script.src, pageUrl).origin : new URL(pageUrl).origin;
+  const blankToUndefined = (value: string | undefined) => (value && value.trim() ? value.trim() : undefined);
+  return {
+    apiBase: (blankToUndefined(data.apiBase) ?? scriptOrigin).replace(/\/+$/, ''),
+    orgName: blankToUndefined(data.orgName),
+    orgLogo: blankToUndefined(data.orgLogo),
+    siteUrl: blankToUndefined(data.siteUrl),
+  };
+}
