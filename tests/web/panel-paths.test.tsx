@@ -1,0 +1,274 @@
+// Model-based paths of the panel machine run against the rendered screens. The test model is derived from the real
+// machine the way tests/machines/panel.test.ts does it (toTestMachine, canTake, one vertex per snapshot; the same two
+// starts), with the events a person can cause on the screens at each state: the launcher, the avatar, the HUB's
+// tiles, close button and Logout, the logo, the back links, the language selector, browser back/forward, and the
+// sign-in screens (which move the panel themselves). After every step the screen must show what the model's state
+// says: the panel screen, the HUB (visible, fading), the avatar, the launcher when closed, the address bar, the
+// document title, the page scroll lock, history back and page loads.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { toast } from 'react-hot-toast/headless';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { panelMachine, type PanelEvent, type PanelInput } from '../../machines/panel';
+import { parseRoute, toUrl, withLanguage, type BrowserLocation, type PanelTab } from '../../machines/panel.location';
+import { selectIsHubFading, selectIsHubVisible, type PanelSnapshot } from '../../machines/panel.selectors';
+import { canTake, toTestMachine } from '../machines/model';
+import { handle } from './fake-api';
+import { countSteps, holdRequests, renderWalletPage, type WalletPage } from './path-helpers';
+
+const server = setupServer();
+let page: WalletPage | undefined;
+let held: ReturnType<typeof holdRequests> | undefined;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  // The HUB fade is the machine's 300 ms timer: fake timers jump over it (and still advance with real time, so
+  // waitFor keeps its timeout).
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true, advanceTimeDelta: 1 });
+});
+afterEach(() => {
+  held?.releaseAll();
+  held = undefined;
+  page?.unmount();
+  page = undefined;
+  act(() => toast.remove());
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+const pathname = '/en/events/spring-fest';
+const at = (search: string): BrowserLocation => ({ pathname, search, hash: '' });
+
+/** The same two starts as tests/machines/panel.test.ts. */
+const starts: Array<{ name: string; input: PanelInput; storage: Record<string, string> }> = [
+  { name: 'host page, signed out', input: { location: at('?utm=mail'), signedIn: false }, storage: {} },
+  {
+    name: 'LOGIN link while signed in',
+    input: { location: at('?panel_tab=login'), signedIn: true },
+    storage: { 'tw.accessToken': 'access-1', 'tw.refreshToken': 'refresh-1' },
+  },
+];
+
+/** Browser back/forward lands on these entries (the first two are panel.test.ts's samples). */
+const historyEntries = [at('?utm=mail&PANEL_TAB=GIFT'), at('?panel_tab=qr&panel_overlay_tab=hub'), at('?utm=mail')];
+const hubTiles: Array<{ tab: PanelTab; name: RegExp }> = [
+  { tab: 'QR', name: /^My QR code/ },
+  { tab: 'MY_TICKET', name: /^My tickets/ },
+  { tab: 'GIFT', name: /^Gift$/ },
+  { tab: 'SWAP', name: /^Swap$/ },
+  { tab: 'RESELL', name: /^Resell$/ },
+  { tab: 'SETTINGS', name: /^Settings$/ },
+];
+
+type ModelEvent = PanelEvent | { type: 'after.hubFade' };
+
+/** What a person can do on the screens in this state, as the panel machine's events. */
+function eventsFor(snapshot: AnyMachineSnapshot): ModelEvent[] {
+  const state = snapshot as PanelSnapshot;
+  const { tab } = parseRoute(state.context.location.search);
+  const { signedIn } = state.context;
+  const events: ModelEvent[] = historyEntries.map((location) => ({ type: 'panel.locationChanged', location }));
+  if (state.matches('closed')) events.push({ type: 'panel.open', tab: 'QR', overlay: 'HUB' }); // the launcher
+  if (state.matches({ open: { overlay: 'hub' } })) {
+    for (const tile of hubTiles) events.push({ type: 'panel.open', tab: tile.tab });
+    events.push({ type: 'panel.closeHub' });
+    // Logout also opens LOGIN; only where the guard lands there anyway is that the model's one event.
+    if (signedIn && tab !== 'OTP') events.push({ type: 'session.changed', signedIn: false });
+  }
+  if (state.matches({ open: { overlay: 'hubFading' } })) events.push({ type: 'after.hubFade' });
+  // While the HUB is on screen, the header, the panel and the footer behind it are inert.
+  if (state.matches({ open: { overlay: 'hidden' } })) {
+    events.push({ type: 'panel.close' }, { type: 'panel.changeLanguage', lang: 'es' });
+    if (signedIn) events.push({ type: 'panel.openHub' }); // the avatar
+    if (tab === 'LOGIN' && !signedIn) events.push({ type: 'panel.back' }, { type: 'panel.open', tab: 'OTP' });
+    if (tab === 'OTP' && !signedIn) events.push({ type: 'panel.open', tab: 'LOGIN' }, { type: 'session.changed', signedIn: true });
+  }
+  return events;
+}
+
+const sameEvent = (a: EventObject, b: EventObject) => JSON.stringify(a) === JSON.stringify(b);
+/** Steps that leave the snapshot as it was (history back, a page load) or that only the clock takes count too. */
+const keptTransitions = ['panel.back', 'panel.changeLanguage', 'after.hubFade'];
+
+function pathsFrom(input: PanelInput) {
+  const model = createTestModel(toTestMachine(panelMachine), {
+    input,
+    events: eventsFor as never,
+    // The graph adds a bare { type } for every event the machine names without a sample: keep to the samples.
+    filterEvents: (snapshot, event) => canTake(snapshot, event) && eventsFor(snapshot).some((sample) => sameEvent(sample, event)),
+    serializeTransition: (_snapshot, event) => (event && keptTransitions.includes(event.type) ? ` via ${event.type}` : ''),
+  });
+  return model.getShortestPaths();
+}
+
+// ── performing a step on the screens ────────────────────────────────────────────────────────────────────────────
+
+const panelDialog = () => screen.getByRole('dialog', { name: 'Ticket Wallet' });
+const hubDialog = () => screen.getByRole('dialog', { name: 'Welcome' });
+const click = (element: HTMLElement) => act(() => fireEvent.click(element));
+const type = (label: string, value: string) => act(() => fireEvent.change(screen.getByLabelText(label), { target: { value } }));
+
+async function perform(event: ModelEvent, wallet: WalletPage, requests: ReturnType<typeof holdRequests>): Promise<void> {
+  switch (event.type) {
+    case 'panel.open':
+      if (event.tab === 'OTP') {
+        // Submitting the e-mail on LOGIN: the code is sent and the sign-in flow opens OTP. A stored e-mail is sent
+        // on its own as LOGIN opens.
+        if (requests.pending('signIn').length === 0) {
+          type('E-mail', 'ada@example.com');
+          click(screen.getByRole('button', { name: 'Continue' }));
+        }
+        await waitFor(() => expect(requests.pending('signIn').length).toBeGreaterThan(0), { interval: 5 });
+        await requests.answer('signIn', () => HttpResponse.json({ session: 'session-2' }));
+      } else if (event.tab === 'LOGIN') {
+        click(screen.getByRole('button', { name: 'Back' })); // the OTP back link: the sign-in flow opens LOGIN
+      } else if (event.overlay === 'HUB') {
+        click(screen.getByRole('button', { name: 'My tickets' })); // the launcher
+      } else {
+        const tile = hubTiles.find((candidate) => candidate.tab === event.tab)!;
+        click(within(hubDialog()).getByRole('button', { name: tile.name }));
+      }
+      return;
+    case 'panel.openHub':
+      click(within(panelDialog()).getByRole('button', { name: 'Open your account menu' }));
+      return;
+    case 'panel.closeHub':
+      click(within(hubDialog()).getByRole('button', { name: 'Close the menu' }));
+      return;
+    case 'after.hubFade':
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      return;
+    case 'panel.close':
+      click(within(panelDialog()).getByRole('button', { name: 'Close Ticket Wallet' })); // the logo
+      return;
+    case 'panel.back':
+      click(screen.getByRole('button', { name: 'Back' })); // the LOGIN back link
+      return;
+    case 'panel.changeLanguage':
+      act(() => fireEvent.change(screen.getByLabelText('Language'), { target: { value: event.lang } }));
+      return;
+    case 'panel.locationChanged':
+      wallet.popTo(toUrl(event.location));
+      return;
+    case 'session.changed':
+      if (event.signedIn) {
+        // The code is right: the tokens arrive while the profile is still loading, so the sign-in flow stays on OTP.
+        type('One-time code', '123456');
+        click(screen.getByRole('button', { name: 'Continue' }));
+      } else {
+        // Logout from the HUB, confirmed.
+        click(within(hubDialog()).getByRole('button', { name: 'Logout' }));
+        click(within(await screen.findByRole('alertdialog', { name: 'Logout?' })).getByRole('button', { name: 'Logout' }));
+      }
+      return;
+    default:
+      throw new Error(`no way to perform ${(event as EventObject).type} on the screens`);
+  }
+}
+
+// ── what the screens must show ──────────────────────────────────────────────────────────────────────────────────
+
+/** The heading of each panel's screen. */
+const headings: Record<PanelTab, string> = {
+  LOGIN: 'Sign in or create an account',
+  OTP: 'Check your e-mail',
+  PERSONAL_DATA: "What's your name?",
+  QR: 'My QR code',
+  MY_TICKET: 'My tickets',
+  TICKET: 'Ticket',
+  GIFT: 'Gift a ticket',
+  SWAP: 'Swap a ticket',
+  RESELL: 'Resell tickets',
+  REDEEM: 'Redeem a ticket',
+  SETTINGS: 'Settings',
+};
+/** What tells each screen apart beyond its heading (placeholders: the way back to the menu). */
+function screenMarker(main: ReturnType<typeof within>, tab: PanelTab): HTMLElement | null {
+  switch (tab) {
+    case 'LOGIN':
+      return main.queryByLabelText('E-mail');
+    case 'OTP':
+      return main.queryByLabelText('One-time code');
+    case 'QR':
+      return main.queryByRole('status', { name: 'Loading your QR code' });
+    default:
+      return main.queryByRole('button', { name: 'Back to the menu' });
+  }
+}
+/** The document title of each screen, before " · Ticket Wallet". */
+const titles: Record<string, string> = { ...headings, LOGIN: 'Sign in', OTP: 'Enter your code', PERSONAL_DATA: 'Your name', HUB: 'Welcome' };
+
+interface Effects {
+  historyBack: number;
+  languageLoads: number;
+}
+
+function expectScreenMatches(state: PanelSnapshot, wallet: WalletPage, effects: Effects): void {
+  const location = state.context.location;
+  expect(wallet.url(), 'address bar').toBe(toUrl(location));
+  const { platform } = wallet;
+  const locks = platform.lockPageScroll.mock.calls.length - platform.unlockPageScroll.mock.calls.length;
+  expect(locks, 'host page scroll lock').toBe(state.matches('open') ? 1 : 0);
+  expect(platform.historyBack, 'history back').toHaveBeenCalledTimes(effects.historyBack);
+  expect(platform.loadUrl, 'page loads').toHaveBeenCalledTimes(effects.languageLoads);
+  if (effects.languageLoads > 0) expect(platform.loadUrl).toHaveBeenLastCalledWith(toUrl(withLanguage(location, 'es')));
+
+  if (state.matches('closed')) {
+    expect(screen.queryByRole('dialog', { name: 'Ticket Wallet' }), 'wallet closed').toBeNull();
+    expect(document.querySelector('.tw-launcher')?.textContent, 'launcher').toBe('My tickets');
+    return;
+  }
+  expect(document.querySelector('.tw-launcher'), 'no launcher while open').toBeNull();
+  const panel = panelDialog();
+  const { tab } = parseRoute(location.search);
+  const main = panel.querySelector<HTMLElement>('.tw-main')!;
+  expect(main.querySelector('h1')?.textContent ?? null, 'panel screen').toBe(tab ? headings[tab] : null);
+  if (tab) expect(screenMarker(within(main), tab), `${tab} screen content`).toBeTruthy();
+
+  const hub = screen.queryByRole('dialog', { name: 'Welcome' });
+  const hubVisible = selectIsHubVisible(state);
+  expect(hub !== null, 'HUB visible').toBe(hubVisible);
+  if (hub) expect(hub.getAttribute('data-closing') === 'true', 'HUB fading').toBe(selectIsHubFading(state));
+  expect(panel.querySelector('.tw-frame')?.hasAttribute('inert'), 'panel behind the HUB inert').toBe(hubVisible);
+
+  const avatar = panel.querySelector('button[aria-label="Open your account menu"]');
+  expect(avatar !== null, 'avatar (signed in)').toBe(state.context.signedIn);
+  expect(document.title, 'document title').toBe(`${titles[hubVisible ? 'HUB' : (tab ?? '')] ?? 'Ticket Wallet'} · Ticket Wallet`);
+  expect((screen.getByLabelText('Language') as HTMLSelectElement).value, 'language').toBe('en');
+}
+
+// ── the paths ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+describe.each(starts)('panel paths on the rendered screens from $name', ({ input, storage }) => {
+  const paths = pathsFrom(input);
+
+  it('cover every panel a person can reach, the HUB, its fade, back links and the language', () => {
+    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => parseRoute((step.state as PanelSnapshot).context.location.search).tab)));
+    for (const tab of ['LOGIN', 'QR', 'MY_TICKET', 'GIFT', 'SWAP', 'RESELL', 'SETTINGS'] as const) expect(reached).toContain(tab);
+    const events = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+    for (const type of ['panel.openHub', 'panel.closeHub', 'panel.back', 'after.hubFade', 'panel.close', 'panel.changeLanguage', 'panel.locationChanged', 'session.changed']) {
+      expect(events).toContain(type);
+    }
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    held = holdRequests(server, ['signIn', 'me']);
+    server.use(
+      handle('verifyLogin', () => ({ accessToken: 'access-2', refreshToken: 'refresh-2' })),
+      handle('logout', () => ({ ok: true as const })),
+    );
+    page = renderWalletPage(toUrl(input.location), storage);
+    for (const [index, step] of path.steps.entries()) {
+      if (index > 0) await perform(step.event as ModelEvent, page, held);
+      const effects = {
+        historyBack: countSteps(path.steps, index, 'panel.back'),
+        languageLoads: countSteps(path.steps, index, 'panel.changeLanguage'),
+      };
+      await waitFor(() => expectScreenMatches(step.state as PanelSnapshot, page!, effects), { interval: 5 });
+    }
+  });
+});
