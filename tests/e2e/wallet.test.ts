@@ -60,6 +60,13 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** axe-core (WCAG 2 A/AA and best practices) over the page, open shadow roots included. */
 async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Contrast is only meaningful once fades have ended: on a busy machine axe could run mid-animation.
+  await page.evaluate(async () => {
+    const shadow = document.querySelector('ticket-wallet')?.shadowRoot;
+    const all = new Set([...document.getAnimations(), ...(shadow?.getAnimations() ?? [])]);
+    const finite = [...all].filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
