@@ -47,7 +47,8 @@ const define = <const T extends Endpoint>(endpoint: T): T => endpoint;
 
 const bodyErrors = ['api.invalid_request_body', 'api.invalid_json', 'api.payload_too_large'] as const;
 const authErrors = ['api.auth.token_not_authorized'] as const;
-const idParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive() });
+/** A numeric id in the path: coerced from its text, positive. */
+const pathId = z.coerce.number().int().positive();
 const localeSchema = z.enum(['en', 'es']);
 const decimalPrice = z.number().finite().nonnegative();
 
@@ -197,7 +198,7 @@ export const endpoints = {
     path: '/list/ticket_listing/:ticketUserId',
     summary: 'One of my tickets with its benefits',
     auth: true,
-    params: idParam('ticketUserId'),
+    params: z.object({ ticketUserId: pathId }),
     response: e.ticketDetail,
     errors: [...authErrors, 'api.ticket.not_found', 'api.invalid_request_body'],
     provides: ['SINGLE_TICKET', 'TICKETS'],
@@ -207,7 +208,7 @@ export const endpoints = {
     path: '/mobile/unlock/:id',
     summary: 'Unlock a digital benefit, revealing its redeem code',
     auth: true,
-    params: idParam('id'),
+    params: z.object({ id: pathId }),
     body: z.object({ userTicketBenefitId: z.number().int().positive() }),
     response: e.unlockResult,
     errors: [...bodyErrors, ...authErrors, 'api.unlock.validation_error', 'api.unlock.invalid_benefit', 'api.unlock.not_unlockable'],
@@ -264,7 +265,7 @@ export const endpoints = {
     path: '/ticket_swap/tickets/:ticketId',
     summary: 'Ticket types the organizer allows swapping this ticket type to',
     auth: true,
-    params: idParam('ticketId'),
+    params: z.object({ ticketId: pathId }),
     response: z.array(e.swapTarget),
     errors: [...authErrors, 'api.ticket.not_found'],
     provides: ['TICKETS_SWAP'],
@@ -380,7 +381,7 @@ export const endpoints = {
     path: '/resell/:id',
     summary: 'A PDF of the ticket carrying a new secret redeem code',
     auth: true,
-    params: idParam('id'),
+    params: z.object({ id: pathId }),
     response: 'pdf',
     errors: [...authErrors, 'api.ticket.not_found'],
   }),

@@ -26,6 +26,8 @@ import { route } from './http/route';
 import { authModule } from './modules/auth/routes';
 import { devModule } from './modules/dev/routes';
 import { settingsModule } from './modules/settings/routes';
+import { ticketsModule } from './modules/tickets/routes';
+import { benefitsModule } from './modules/benefits/routes';
 
 export interface AppDeps {
   config: Config;
@@ -92,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authModule);
   await app.register(settingsModule);
+  await app.register(ticketsModule);
+  await app.register(benefitsModule);
   if (config.env !== 'production') await app.register(devModule);
 
   // Calls of the contract whose module has not arrived yet answer 501 with a stable code, and still appear in

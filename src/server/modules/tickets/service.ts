@@ -1,0 +1,135 @@
+// My tickets: the tickets a user holds, upcoming or past, and one ticket with its event access and benefits.
+// A ticket is upcoming until its event has ended; gift, swap and resell are offered only on upcoming tickets
+// whose event access is unused and that are not listed for resale (SPEC §6).
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { Benefit, TicketDetail, UserTicket } from '../../../contract/entities';
+import { ApiError } from '../../../contract/errors';
+import type { Database } from '../../db/client';
+import { benefits, events, ticketTypes, userTicketBenefits, userTickets } from '../../db/schema';
+
+/** Statuses in which the user still holds the ticket (a listed ticket is theirs until it sells). */
+export const heldStatuses = ['valid', 'listed'] as const;
+
+type Row = {
+  ticket: typeof userTickets.$inferSelect;
+  type: typeof ticketTypes.$inferSelect;
+  event: typeof events.$inferSelect;
+};
+
+type UsageRow = {
+  usage: typeof userTicketBenefits.$inferSelect;
+  benefit: typeof benefits.$inferSelect;
+};
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toBenefit({ usage, benefit }: UsageRow): Benefit {
+  return {
+    userTicketBenefitId: usage.id,
+    name: benefit.name,
+    shortDescription: benefit.shortDescription,
+    fullDescription: benefit.fullDescriptionHtml,
+    type: benefit.kind === 'digital' ? 'benefits.digital' : 'benefits.physical',
+    icon: benefit.icon,
+    iconColor: benefit.iconColor,
+    iconBgColor: benefit.iconBgColor,
+    image: benefit.imageUrl,
+    purchasedAmount: usage.purchasedAmount,
+    usedAmount: usage.usedAmount,
+    lastUsedDate: iso(usage.lastUsedAt),
+    redeemCode: usage.redeemCode,
+    isUnlockable: benefit.isUnlockable,
+    validUntil: iso(benefit.validUntil),
+  };
+}
+
+function toUserTicket({ ticket, type, event }: Row, usages: UsageRow[], now: Date): UserTicket {
+  const counted = usages.filter(({ usage }) => usage.purchasedAmount > 0);
+  return {
+    userTicketId: ticket.id,
+    ticketLogo: type.logoUrl,
+    ticketName: type.name,
+    eventName: event.name,
+    eventCity: event.city,
+    eventVenue: event.venue,
+    eventAddress1: event.address1,
+    eventDescription: event.description,
+    eventStartDateTime: event.startsAt.toISOString(),
+    eventEndDateTime: event.endsAt.toISOString(),
+    eventLatitude: event.latitude,
+    eventLongitude: event.longitude,
+    isLive: event.startsAt <= now && now <= event.endsAt,
+    totalBenefitCount: counted.length,
+    totalBenefitUsedCount: counted.filter(({ usage }) => usage.usedAmount >= usage.purchasedAmount).length,
+  };
+}
+
+export function createTicketService({ db, now }: { db: Database; now: () => Date }) {
+  const selection = { ticket: userTickets, type: ticketTypes, event: events };
+
+  async function usagesOf(userTicketIds: number[]): Promise<Map<number, UsageRow[]>> {
+    const byTicket = new Map<number, UsageRow[]>();
+    if (userTicketIds.length === 0) return byTicket;
+    const rows = await db
+      .select({ usage: userTicketBenefits, benefit: benefits })
+      .from(userTicketBenefits)
+      .innerJoin(benefits, eq(benefits.id, userTicketBenefits.benefitId))
+      .where(inArray(userTicketBenefits.userTicketId, userTicketIds))
+      .orderBy(asc(benefits.id));
+    for (const row of rows) byTicket.set(row.usage.userTicketId, [...(byTicket.get(row.usage.userTicketId) ?? []), row]);
+    return byTicket;
+  }
+
+  return {
+    /** Upcoming: the event has not ended (soonest first). Past: it has (latest first). */
+    async list(userId: number, status: 'UPCOMING' | 'PAST'): Promise<UserTicket[]> {
+      const at = now();
+      const rows = await db
+        .select(selection)
+        .from(userTickets)
+        .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+        .innerJoin(events, eq(events.id, ticketTypes.eventId))
+        .where(
+          and(
+            eq(userTickets.ownerUserId, userId),
+            inArray(userTickets.status, [...heldStatuses]),
+            status === 'UPCOMING' ? gte(events.endsAt, at) : lt(events.endsAt, at),
+          ),
+        )
+        .orderBy(status === 'UPCOMING' ? asc(events.startsAt) : desc(events.startsAt), asc(userTickets.id));
+      const usages = await usagesOf(rows.map((row) => row.ticket.id));
+      return rows.map((row) => toUserTicket(row, usages.get(row.ticket.id) ?? [], at));
+    },
+
+    async detail(userId: number, userTicketId: number): Promise<TicketDetail> {
+      const [row] = await db
+        .select(selection)
+        .from(userTickets)
+        .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+        .innerJoin(events, eq(events.id, ticketTypes.eventId))
+        .where(
+          and(
+            eq(userTickets.id, userTicketId),
+            eq(userTickets.ownerUserId, userId),
+            inArray(userTickets.status, [...heldStatuses]),
+          ),
+        );
+      if (!row) throw new ApiError('api.ticket.not_found');
+      const at = now();
+      const usages = (await usagesOf([row.ticket.id])).get(row.ticket.id) ?? [];
+      const transferable = row.ticket.status === 'valid' && row.ticket.eventAccessUsedAt === null && row.event.endsAt >= at;
+      return {
+        ...toUserTicket(row, usages, at),
+        ticketDescription: row.type.descriptionHtml,
+        benefits: usages.map(toBenefit),
+        isGiftable: transferable && row.type.isGiftable,
+        isResellable: transferable && row.type.isResellable,
+        isSwappable: transferable && row.type.isSwappable,
+        eventLogo: row.event.logoUrl,
+        eventFeatureImage: row.event.featureImageUrl,
+        eventAccessStatus: row.ticket.eventAccessUsedAt !== null,
+        eventAccessUsedOn: iso(row.ticket.eventAccessUsedAt),
+      };
+    },
+  };
+}
