@@ -180,7 +180,7 @@ export const endpoints = {
     auth: false,
     body: z.object({ token: z.string().min(1).max(1000), eventId: z.number().int().positive() }),
     response: z.object({ userTicketId: z.number().int(), ticketName: z.string(), holder: z.string() }),
-    errors: [...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid'],
+    errors: [...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid', 'api.access.no_ticket'],
   }),
   // ── tickets and benefits ────────────────────────────────────────────────────────────────────────────────
   myTickets: define({

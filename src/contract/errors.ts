@@ -61,6 +61,7 @@ export const errorCatalogue = {
   'api.access.invalid_qr': { status: 400, message: 'This entry code is not valid' },
   'api.access.qr_replayed': { status: 409, message: 'This entry code was already used' },
   'api.access.organizer_key_invalid': { status: 401, message: 'Organizer key is not valid' },
+  'api.access.no_ticket': { status: 404, message: 'No unused ticket for this event' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

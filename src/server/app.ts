@@ -28,6 +28,7 @@ import { devModule } from './modules/dev/routes';
 import { settingsModule } from './modules/settings/routes';
 import { ticketsModule } from './modules/tickets/routes';
 import { benefitsModule } from './modules/benefits/routes';
+import { accessModule } from './modules/access/routes';
 
 export interface AppDeps {
   config: Config;
@@ -75,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // Tokens travel in the Authorization header, never in cookies, so any host page may call the API.
-  await app.register(cors, { origin: true, allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'] });
+  await app.register(cors, { origin: true, allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Organizer-Key'] });
   await app.register(rateLimit, {
     max: Number(process.env.RATE_LIMIT_PER_MINUTE ?? 600),
     timeWindow: '1 minute',
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsModule);
   await app.register(ticketsModule);
   await app.register(benefitsModule);
+  await app.register(accessModule);
   if (config.env !== 'production') await app.register(devModule);
 
   // Calls of the contract whose module has not arrived yet answer 501 with a stable code, and still appear in

@@ -1,0 +1,113 @@
+// The entry pass: a QR code that encodes a short-lived signed token `TW1.<user>.<step>.<mac>`, where the step
+// counts ttl-long windows and the MAC is keyed per user from the server secret. The gate scanner of the event's
+// organisation verifies it, a token is good for one entry, and the entry marks one of the holder's tickets used.
+import { createHash, createHmac } from 'node:crypto';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { ApiError } from '../../../contract/errors';
+import type { Database } from '../../db/client';
+import { events, gateScans, organisations, ticketTypes, userTickets, users } from '../../db/schema';
+import { sameHash } from '../auth/tokens';
+import { heldStatuses } from '../tickets/service';
+
+const TOKEN_VERSION = 'TW1';
+/** A token from the window before the current one is still accepted: the code may have been shown just before a rotation. */
+const ACCEPTED_PAST_STEPS = 1;
+
+export interface AccessDeps {
+  db: Database;
+  secret: Uint8Array;
+  ttlMs: number;
+  now: () => Date;
+}
+
+function userKey(secret: Uint8Array, userId: number): Buffer {
+  return createHmac('sha256', secret).update(`entry-qr:${userId}`).digest();
+}
+
+function mac(secret: Uint8Array, userId: number, step: number): string {
+  return createHmac('sha256', userKey(secret, userId)).update(`${TOKEN_VERSION}.${userId}.${step}`).digest('base64url').slice(0, 22);
+}
+
+export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
+  const stepAt = (date: Date) => Math.floor(date.getTime() / ttlMs);
+
+  function entryToken(userId: number): string {
+    const step = stepAt(now());
+    return `${TOKEN_VERSION}.${userId}.${step}.${mac(secret, userId, step)}`;
+  }
+
+  /** The user and time step of a token this server signed for the current or previous window, else null. */
+  function readToken(token: string): { userId: number; step: number } | null {
+    const [version, user, stepText, signature, ...rest] = token.trim().split('.');
+    if (version !== TOKEN_VERSION || rest.length || !user || !stepText || !signature) return null;
+    const userId = Number(user);
+    const step = Number(stepText);
+    if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isSafeInteger(step)) return null;
+    const current = stepAt(now());
+    if (step > current || step < current - ACCEPTED_PAST_STEPS) return null;
+    return sameHash(signature, mac(secret, userId, step)) ? { userId, step } : null;
+  }
+
+  return {
+    entryToken,
+
+    async entryQrPng(userId: number): Promise<string> {
+      const dataUrl = await QRCode.toDataURL(entryToken(userId), { errorCorrectionLevel: 'M', margin: 1, width: 320 });
+      return dataUrl.slice(dataUrl.indexOf(',') + 1);
+    },
+
+    /** A gate scan: organiser key, valid fresh token, an unused ticket of the holder for this event, never twice. */
+    async scan(input: { organizerKey: string | undefined; eventId: number; token: string }) {
+      const [event] = await db
+        .select({ id: events.id, keyHash: organisations.organizerKeyHash })
+        .from(events)
+        .innerJoin(organisations, eq(organisations.id, events.organisationId))
+        .where(eq(events.id, input.eventId));
+      const presented = createHash('sha256').update(input.organizerKey ?? '').digest('hex');
+      if (!event?.keyHash || !input.organizerKey || !sameHash(presented, event.keyHash)) {
+        throw new ApiError('api.access.organizer_key_invalid');
+      }
+      const read = readToken(input.token);
+      if (!read) throw new ApiError('api.access.invalid_qr');
+
+      const outcome = await db.transaction(async (tx) => {
+        const [ticket] = await tx
+          .select({ id: userTickets.id, ticketName: ticketTypes.name, email: users.email, givenName: users.givenName, familyName: users.familyName })
+          .from(userTickets)
+          .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+          .innerJoin(users, eq(users.id, userTickets.ownerUserId))
+          .where(
+            and(
+              eq(userTickets.ownerUserId, read.userId),
+              eq(ticketTypes.eventId, input.eventId),
+              inArray(userTickets.status, [...heldStatuses]),
+              isNull(userTickets.eventAccessUsedAt),
+            ),
+          )
+          .orderBy(asc(userTickets.id))
+          .limit(1)
+          .for('update', { of: userTickets });
+        if (!ticket) {
+          // No unused ticket left: either this very token already let the holder in, or they have none here.
+          const [seen] = await tx
+            .select({ id: gateScans.id })
+            .from(gateScans)
+            .where(and(eq(gateScans.userId, read.userId), eq(gateScans.eventId, input.eventId), eq(gateScans.timeStep, read.step)));
+          return { error: new ApiError(seen ? 'api.access.qr_replayed' : 'api.access.no_ticket') };
+        }
+        const inserted = await tx
+          .insert(gateScans)
+          .values({ userId: read.userId, eventId: input.eventId, timeStep: read.step, userTicketId: ticket.id })
+          .onConflictDoNothing()
+          .returning({ id: gateScans.id });
+        if (inserted.length === 0) return { error: new ApiError('api.access.qr_replayed') };
+        await tx.update(userTickets).set({ eventAccessUsedAt: now() }).where(eq(userTickets.id, ticket.id));
+        const holder = [ticket.givenName, ticket.familyName].filter(Boolean).join(' ') || ticket.email;
+        return { result: { userTicketId: ticket.id, ticketName: ticket.ticketName, holder } };
+      });
+      if ('error' in outcome) throw outcome.error;
+      return outcome.result;
+    },
+  };
+}

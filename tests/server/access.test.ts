@@ -1,0 +1,113 @@
+// The entry pass: a rotating signed QR token for the signed-in user, verified once at the gate by the organiser.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../../src/server/db/schema';
+import { DEMO_ORGANIZER_KEY, seedDemoData } from '../../src/server/db/seed';
+import { call, createTestApp, signIn, type TestApp } from './helper';
+
+let t: TestApp;
+let alex: string;
+let sam: string;
+let liveEventId: number;
+let upcomingEventId: number;
+beforeAll(async () => {
+  t = await createTestApp({ env: { QR_TTL_MS: '15000' } });
+  await seedDemoData(t.database.db, { now: t.clock.now });
+  alex = (await signIn(t, 'alex@example.com')).accessToken;
+  sam = (await signIn(t, 'sam@example.com')).accessToken;
+  const all = await t.database.db.select().from(events);
+  liveEventId = all.find((e) => e.startsAt <= t.clock.now && t.clock.now <= e.endsAt)!.id;
+  upcomingEventId = all.find((e) => e.startsAt > t.clock.now)!.id;
+});
+afterAll(() => t.close());
+
+// Both QR calls answer plain text (SPEC §7: "text"; the PNG as base64).
+const token = async (as = alex) => (await call(t.app, { method: 'GET', url: '/v1/auth/access/qr', token: as })).response.body;
+/** key null: no organiser key header at all. */
+const scan = (payload: object, key: string | null = DEMO_ORGANIZER_KEY) =>
+  call(t.app, { method: 'POST', url: '/v1/access/scan', payload, headers: key === null ? {} : { 'x-organizer-key': key } });
+
+describe('the entry QR', () => {
+  it('answers the ttl from the settings call', async () => {
+    expect((await call(t.app, { method: 'GET', url: '/v1/settings/qr' })).json).toEqual({ ttl: 15000 });
+  });
+
+  it('is a base64 PNG that changes with each ttl window and needs a token', async () => {
+    const first = await call(t.app, { method: 'GET', url: '/v1/auth/access/qrCodeData', token: alex });
+    expect(first.status).toBe(200);
+    expect(first.response.headers['content-type']).toContain('text/plain');
+    const png = Buffer.from(first.response.body, 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    const again = await call(t.app, { method: 'GET', url: '/v1/auth/access/qrCodeData', token: alex });
+    expect(again.response.body).toBe(first.response.body);
+    t.clock.advance(15_000);
+    const rotated = await call(t.app, { method: 'GET', url: '/v1/auth/access/qrCodeData', token: alex });
+    expect(rotated.response.body).not.toBe(first.response.body);
+    expect((await call(t.app, { method: 'GET', url: '/v1/auth/access/qrCodeData' })).status).toBe(401);
+  });
+
+  it('encodes a token naming the user and the window, different per user', async () => {
+    const mine = await token();
+    expect(mine).toMatch(/^TW1\.\d+\.\d+\.[\w-]{22}$/);
+    expect(await token(sam)).not.toBe(mine);
+  });
+});
+
+describe('POST /access/scan', () => {
+  it('lets the holder in once: marks a ticket of that event used, then refuses the same token', async () => {
+    const pass = await token();
+    const entry = await scan({ token: pass, eventId: liveEventId });
+    expect(entry.status).toBe(200);
+    expect(entry.json).toMatchObject({ holder: 'Alex Rivera' });
+    const ticket = await call(t.app, { method: 'GET', url: `/v1/list/ticket_listing/${entry.json.userTicketId}`, token: alex });
+    expect(ticket.json.eventAccessStatus).toBe(true);
+    const replay = await scan({ token: pass, eventId: liveEventId });
+    expect(replay.status).toBe(409);
+    expect(replay.json.code).toBe('api.access.qr_replayed');
+  });
+
+  it('accepts a token from the previous window, refuses older and future ones', async () => {
+    t.clock.advance(15_000);
+    const previous = await token();
+    t.clock.advance(15_000);
+    expect((await scan({ token: previous, eventId: upcomingEventId })).status).toBe(200);
+    const old = await token();
+    t.clock.advance(30_000);
+    expect((await scan({ token: old, eventId: upcomingEventId })).json.code).toBe('api.access.invalid_qr');
+    const [version, user, step, signature] = (await token()).split('.');
+    const future = [version, user, Number(step) + 1, signature].join('.');
+    expect((await scan({ token: future, eventId: upcomingEventId })).json.code).toBe('api.access.invalid_qr');
+  });
+
+  it('refuses forged tokens', async () => {
+    const [version, , step, signature] = (await token()).split('.');
+    for (const forged of [`${version}.${9999}.${step}.${signature}`, 'hello', 'TW1.1.2.3.4', '']) {
+      const response = await scan({ token: forged || ' ', eventId: upcomingEventId });
+      expect(response.status).toBe(400);
+      expect(['api.access.invalid_qr', 'api.invalid_request_body']).toContain(response.json.code);
+    }
+  });
+
+  it('needs the organiser key of the event', async () => {
+    const pass = await token();
+    for (const key of [null, 'wrong-key', '']) {
+      const response = await scan({ token: pass, eventId: upcomingEventId }, key);
+      expect(response.status).toBe(401);
+      expect(response.json.code).toBe('api.access.organizer_key_invalid');
+    }
+    expect((await scan({ token: pass, eventId: 999_999 })).json.code).toBe('api.access.organizer_key_invalid');
+  });
+
+  it('refuses a holder without an unused ticket for the event', async () => {
+    const response = await scan({ token: await token(sam), eventId: liveEventId });
+    expect(response.status).toBe(404);
+    expect(response.json.code).toBe('api.access.no_ticket');
+  });
+
+  it('lets one of several concurrent scans of one token through', async () => {
+    t.clock.advance(15_000);
+    const pass = await token();
+    const results = await Promise.all(Array.from({ length: 4 }, () => scan({ token: pass, eventId: upcomingEventId })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status !== 200).every((r) => r.json.code === 'api.access.qr_replayed')).toBe(true);
+  });
+});
