@@ -29,6 +29,7 @@ import { settingsModule } from './modules/settings/routes';
 import { ticketsModule } from './modules/tickets/routes';
 import { benefitsModule } from './modules/benefits/routes';
 import { accessModule } from './modules/access/routes';
+import { giftModule } from './modules/gift/routes';
 
 export interface AppDeps {
   config: Config;
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ticketsModule);
   await app.register(benefitsModule);
   await app.register(accessModule);
+  await app.register(giftModule);
   if (config.env !== 'production') await app.register(devModule);
 
   // Calls of the contract whose module has not arrived yet answer 501 with a stable code, and still appear in

@@ -1,0 +1,116 @@
+// Gifting: a ticket moves for good to another person, named by e-mail or by username (nickname#suffix).
+// The giver's ticket row ends as `gifted`; the receiver gets a new row carrying the benefits' usage and codes.
+import { and, asc, eq, ilike, ne, sql } from 'drizzle-orm';
+import type { ReceiverSuggestion } from '../../../contract/entities';
+import { ApiError } from '../../../contract/errors';
+import type { Config } from '../../config';
+import type { Database, Transaction } from '../../db/client';
+import { events, ticketTypes, transfers, userTicketBenefits, userTickets, users } from '../../db/schema';
+import { createUser, pictureUrl } from '../profile/service';
+import { heldStatuses } from '../tickets/service';
+
+const SUGGESTION_LIMIT = 8;
+
+type GiftDeps = { db: Database; config: Config; now: () => Date };
+
+/** What a ticket must be to leave its owner as a gift: allowed by its type, unused, not listed, event ahead. */
+function giftable(row: { status: string; accessUsedAt: Date | null; endsAt: Date; isGiftable: boolean }, now: Date): boolean {
+  return row.isGiftable && row.status === 'valid' && row.accessUsedAt === null && row.endsAt >= now;
+}
+
+export function createGiftService({ db, config, now }: GiftDeps) {
+  async function ticketOf(tx: Database | Transaction, userTicketId: number, lock: boolean) {
+    const query = tx
+      .select({
+        id: userTickets.id,
+        ownerUserId: userTickets.ownerUserId,
+        status: userTickets.status,
+        accessUsedAt: userTickets.eventAccessUsedAt,
+        ticketTypeId: userTickets.ticketTypeId,
+        purchasePriceMinor: userTickets.purchasePriceMinor,
+        isGiftable: ticketTypes.isGiftable,
+        ticketName: ticketTypes.name,
+        ticketLogo: ticketTypes.logoUrl,
+        endsAt: events.endsAt,
+      })
+      .from(userTickets)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+      .innerJoin(events, eq(events.id, ticketTypes.eventId))
+      .where(eq(userTickets.id, userTicketId));
+    const [row] = lock ? await query.for('update', { of: userTickets }) : await query;
+    return row;
+  }
+
+  /** The receiver's user id: an existing account by e-mail or username, or a new account for an unknown e-mail. */
+  async function receiverOf(tx: Transaction, receiver: string): Promise<number> {
+    const name = receiver.trim();
+    if (name.includes('@')) {
+      const email = name.toLowerCase();
+      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      // An e-mail without an account gets one: signing in with it later finds the ticket waiting.
+      return user?.id ?? (await createUser(tx, { email, locale: 'en' }));
+    }
+    const hash = name.lastIndexOf('#');
+    if (hash <= 0) throw new ApiError('api.gift.receiver_not_found');
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.nickname}) = ${name.slice(0, hash).toLowerCase()}`, eq(users.uniqueSuffix, name.slice(hash + 1))));
+    if (!user) throw new ApiError('api.gift.receiver_not_found');
+    return user.id;
+  }
+
+  return {
+    async verify(userId: number, userTicketId: number): Promise<{ extras: { canBeGifted: boolean } }> {
+      const ticket = await ticketOf(db, userTicketId, false);
+      if (!ticket || ticket.ownerUserId !== userId || !(heldStatuses as readonly string[]).includes(ticket.status)) {
+        throw new ApiError('api.gift.not_authorized_verify');
+      }
+      return { extras: { canBeGifted: giftable(ticket, now()) } };
+    },
+
+    async gift(userId: number, input: { userTicketId: number; username: string }) {
+      return db.transaction(async (tx) => {
+        const ticket = await ticketOf(tx, input.userTicketId, true);
+        const holds = ticket && ticket.ownerUserId === userId && (heldStatuses as readonly string[]).includes(ticket.status);
+        if (!ticket || !holds) throw new ApiError('api.gift.not_allowed');
+        if (!giftable(ticket, now())) throw new ApiError('gift_tickets.cannot_be_gifted');
+        const receiverId = await receiverOf(tx, input.username);
+        if (receiverId === userId) throw new ApiError('api.gift.self_gift');
+
+        await tx.update(userTickets).set({ status: 'gifted' }).where(eq(userTickets.id, ticket.id));
+        const [received] = await tx
+          .insert(userTickets)
+          .values({ ticketTypeId: ticket.ticketTypeId, ownerUserId: receiverId, source: 'gift', purchasePriceMinor: ticket.purchasePriceMinor, createdAt: now() })
+          .returning({ id: userTickets.id });
+        const usages = await tx.select().from(userTicketBenefits).where(eq(userTicketBenefits.userTicketId, ticket.id));
+        if (usages.length) {
+          await tx.insert(userTicketBenefits).values(
+            usages.map(({ id: _id, userTicketId: _ticket, ...usage }) => ({ ...usage, userTicketId: received!.id })),
+          );
+        }
+        await tx.insert(transfers).values({
+          userTicketId: ticket.id,
+          fromUserId: userId,
+          toUserId: receiverId,
+          receivedUserTicketId: received!.id,
+          createdAt: now(),
+        });
+        return { userTicketId: ticket.id, ticketName: ticket.ticketName, ticketLogo: ticket.ticketLogo, receiver: input.username.trim() };
+      });
+    },
+
+    /** Users whose nickname starts with the text, for the username tab's suggestions; never the searcher. */
+    async suggest(userId: number, text: string): Promise<ReceiverSuggestion[]> {
+      const prefix = text.trim().split('#')[0]!.replace(/[\\%_]/g, (char) => `\\${char}`);
+      if (!prefix) return [];
+      const rows = await db
+        .select({ nickname: users.nickname, uniqueSuffix: users.uniqueSuffix, pictureKey: users.pictureKey })
+        .from(users)
+        .where(and(ilike(users.nickname, `${prefix}%`), ne(users.id, userId)))
+        .orderBy(asc(users.nickname), asc(users.uniqueSuffix))
+        .limit(SUGGESTION_LIMIT);
+      return rows.map((row) => ({ username: `${row.nickname}#${row.uniqueSuffix}`, picture: pictureUrl(row.pictureKey, config.assetBaseUrl) }));
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// Gifting a ticket to an e-mail or a username: permanent, once, only for giftable unused tickets.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transfers, users } from '../../src/server/db/schema';
+import { seedDemoData } from '../../src/server/db/seed';
+import { call, createTestApp, signIn, type TestApp } from './helper';
+
+let t: TestApp;
+let alex: string;
+let jordan: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db, { now: t.clock.now });
+  alex = (await signIn(t, 'alex@example.com')).accessToken;
+  jordan = (await signIn(t, 'jordan@example.com')).accessToken;
+});
+afterAll(() => t.close());
+
+const list = async (token: string) =>
+  (await call(t.app, { method: 'GET', url: '/v1/list/ticket_listing?status=UPCOMING', token })).json as Array<{ userTicketId: number; ticketName: string; isLive: boolean }>;
+const detail = (id: number, token = alex) => call(t.app, { method: 'GET', url: `/v1/list/ticket_listing/${id}`, token });
+const verify = (userTicketId: unknown, token = alex) => call(t.app, { method: 'POST', url: '/v1/mobile/gift/verify', token, payload: { userTicketId } });
+const gift = (userTicketId: number, username: string, token = alex, headers: Record<string, string> = {}) =>
+  call(t.app, { method: 'POST', url: '/v1/mobile/giftTicket', token, payload: { userTicketId, username }, headers });
+
+async function giftableTicket(token = alex) {
+  for (const ticket of await list(token)) if ((await detail(ticket.userTicketId, token)).json.isGiftable) return ticket;
+  throw new Error('no giftable ticket');
+}
+
+describe('POST /mobile/gift/verify', () => {
+  it('says whether a ticket of mine can be gifted', async () => {
+    const ticket = await giftableTicket();
+    expect((await verify(ticket.userTicketId)).json).toEqual({ extras: { canBeGifted: true } });
+  });
+
+  it("refuses to verify someone else's ticket or a malformed id", async () => {
+    const ticket = await giftableTicket();
+    const refused = await verify(ticket.userTicketId, jordan);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: 'api.gift.not_authorized_verify', message: 'You are not authorized to verify this ticket' });
+    expect((await verify('7')).json.code).toBe('api.invalid_request_body');
+  });
+});
+
+describe('POST /mobile/giftTicket', () => {
+  it('moves the ticket to the username for good, with its benefits', async () => {
+    const ticket = await giftableTicket();
+    const before = (await detail(ticket.userTicketId)).json;
+    const { status, json } = await gift(ticket.userTicketId, 'JORDAN#7310');
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ userTicketId: ticket.userTicketId, ticketName: ticket.ticketName, receiver: 'JORDAN#7310' });
+    expect((await detail(ticket.userTicketId)).status).toBe(404);
+    const received = (await list(jordan)).find((x) => x.ticketName === ticket.ticketName && !(x.userTicketId === ticket.userTicketId));
+    expect(received).toBeDefined();
+    const receivedDetail = (await detail(received!.userTicketId, jordan)).json;
+    expect(receivedDetail.benefits.map((b: { name: string }) => b.name)).toEqual(before.benefits.map((b: { name: string }) => b.name));
+    const [transfer] = await t.database.db.select().from(transfers).where(eq(transfers.userTicketId, ticket.userTicketId));
+    expect(transfer?.receivedUserTicketId).toBe(received!.userTicketId);
+    // Gifted away: it cannot be gifted again.
+    expect((await gift(ticket.userTicketId, 'jordan#7310')).json.code).toBe('api.gift.not_allowed');
+  });
+
+  it('gifts to an e-mail without an account by creating one that finds the ticket on sign-in', async () => {
+    const ticket = await giftableTicket();
+    expect((await gift(ticket.userTicketId, 'New.Friend@Example.com')).status).toBe(200);
+    const [friend] = await t.database.db.select().from(users).where(eq(users.email, 'new.friend@example.com'));
+    expect(friend).toBeDefined();
+    const token = (await signIn(t, 'new.friend@example.com')).accessToken;
+    expect((await list(token)).map((x) => x.ticketName)).toContain(ticket.ticketName);
+  });
+
+  it('refuses unknown usernames, myself, and tickets that are not giftable', async () => {
+    const ticket = await giftableTicket();
+    expect((await gift(ticket.userTicketId, 'nobody#0000')).json.code).toBe('api.gift.receiver_not_found');
+    expect((await gift(ticket.userTicketId, 'plainname')).json.code).toBe('api.gift.receiver_not_found');
+    const self = await gift(ticket.userTicketId, 'alex@example.com');
+    expect(self.status).toBe(400);
+    expect(self.json.code).toBe('api.gift.self_gift');
+    const past = (await call(t.app, { method: 'GET', url: '/v1/list/ticket_listing?status=PAST', token: alex })).json[0];
+    const notGiftable = await gift(past.userTicketId, 'jordan#7310');
+    expect(notGiftable.status).toBe(409);
+    expect(notGiftable.json).toMatchObject({ code: 'gift_tickets.cannot_be_gifted', message: 'This ticket cannot be gifted' });
+    expect((await verify(past.userTicketId)).json).toEqual({ extras: { canBeGifted: false } });
+  });
+
+  it('gifts a ticket once when two gifts race, and a retried request with the same key replays', async () => {
+    const ticket = await giftableTicket();
+    const results = await Promise.all([gift(ticket.userTicketId, 'jordan#7310'), gift(ticket.userTicketId, 'sam@example.com')]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const second = await giftableTicket();
+    const first = await gift(second.userTicketId, 'jordan#7310', alex, { 'idempotency-key': 'gift-retry-1' });
+    const retry = await gift(second.userTicketId, 'jordan#7310', alex, { 'idempotency-key': 'gift-retry-1' });
+    expect(retry.status).toBe(200);
+    expect(retry.json).toEqual(first.json);
+  });
+});
+
+describe('GET /mobile/users/', () => {
+  it('suggests users by nickname prefix, with picture, never myself', async () => {
+    const { status, json } = await call(t.app, { method: 'GET', url: '/v1/mobile/users/?username=jo', token: alex });
+    expect(status).toBe(200);
+    expect(json).toContainEqual({ username: 'jordan#7310', picture: null });
+    const mine = await call(t.app, { method: 'GET', url: '/v1/mobile/users/?username=alex', token: alex });
+    expect(mine.json).toEqual([]);
+    expect((await call(t.app, { method: 'GET', url: '/v1/mobile/users/?username=%25', token: alex })).json).toEqual([]);
+    expect((await call(t.app, { method: 'GET', url: '/v1/mobile/users/', token: alex })).status).toBe(400);
+  });
+});
