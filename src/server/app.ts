@@ -30,6 +30,7 @@ import { ticketsModule } from './modules/tickets/routes';
 import { benefitsModule } from './modules/benefits/routes';
 import { accessModule } from './modules/access/routes';
 import { giftModule } from './modules/gift/routes';
+import { swapModule } from './modules/swap/routes';
 
 export interface AppDeps {
   config: Config;
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(benefitsModule);
   await app.register(accessModule);
   await app.register(giftModule);
+  await app.register(swapModule);
   if (config.env !== 'production') await app.register(devModule);
 
   // Calls of the contract whose module has not arrived yet answer 501 with a stable code, and still appear in
