@@ -31,6 +31,7 @@ import { benefitsModule } from './modules/benefits/routes';
 import { accessModule } from './modules/access/routes';
 import { giftModule } from './modules/gift/routes';
 import { swapModule } from './modules/swap/routes';
+import { redeemModule } from './modules/redeem/routes';
 
 export interface AppDeps {
   config: Config;
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accessModule);
   await app.register(giftModule);
   await app.register(swapModule);
+  await app.register(redeemModule);
   if (config.env !== 'production') await app.register(devModule);
 
   // Calls of the contract whose module has not arrived yet answer 501 with a stable code, and still appear in

@@ -1,0 +1,94 @@
+// Ticket PDFs with a secret code, and redeeming the code: the ticket moves to whoever redeems it, once.
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../src/server/db/seed';
+import { call, createTestApp, signIn, type TestApp } from './helper';
+
+let t: TestApp;
+let alex: string;
+let sam: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db, { now: t.clock.now });
+  alex = (await signIn(t, 'alex@example.com')).accessToken;
+  sam = (await signIn(t, 'sam@example.com')).accessToken;
+});
+afterAll(() => t.close());
+
+/** Every text the PDF draws: its content streams inflated, the hex strings of their Tj operators decoded. */
+function pdfTexts(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  const texts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) texts.push(Buffer.from(text[1]!, 'hex').toString('latin1'));
+  }
+  return texts;
+}
+
+const upcoming = async (token: string) =>
+  (await call(t.app, { method: 'GET', url: '/v1/list/ticket_listing?status=UPCOMING', token })).json as Array<{ userTicketId: number; ticketName: string }>;
+const pdfOf = (id: number, token = alex) => call(t.app, { method: 'POST', url: `/v1/resell/${id}`, token });
+const redeem = (code: string, token = sam) => call(t.app, { method: 'POST', url: `/v1/resell/redeem/${encodeURIComponent(code)}`, token });
+
+async function pdfCode(id: number): Promise<string> {
+  const { response } = await pdfOf(id);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/pdf');
+  const code = pdfTexts(response.rawPayload).find((text) => /^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/.test(text));
+  expect(code).toBeDefined();
+  return code!;
+}
+
+describe('POST /resell/:id (ticket PDF)', () => {
+  it('answers a PDF naming the event and ticket, with a secret code', async () => {
+    const [ticket] = await upcoming(alex);
+    const { response } = await pdfOf(ticket!.userTicketId);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const texts = pdfTexts(response.rawPayload);
+    expect(texts).toContain(ticket!.ticketName);
+    expect(texts).toContain('Holder: Alex Rivera');
+  });
+
+  it("refuses someone else's ticket", async () => {
+    const [ticket] = await upcoming(alex);
+    const refused = await pdfOf(ticket!.userTicketId, sam);
+    expect(refused.status).toBe(404);
+    expect(refused.json.code).toBe('api.ticket.not_found');
+  });
+});
+
+describe('POST /resell/redeem/:secret', () => {
+  it('moves the ticket to the redeemer once, whatever the case and dashes', async () => {
+    const ticket = (await upcoming(alex)).at(-1)!;
+    const code = await pdfCode(ticket.userTicketId);
+    const typed = code.toLowerCase().replaceAll('-', ' ');
+    const { status, json } = await redeem(typed);
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ name: ticket.ticketName });
+    expect((await upcoming(sam)).map((x) => x.ticketName)).toContain(ticket.ticketName);
+    expect((await upcoming(alex)).map((x) => x.userTicketId)).not.toContain(ticket.userTicketId);
+    const again = await redeem(code);
+    expect(again.status).toBe(400);
+    expect(again.json).toMatchObject({ code: 'api.redeem.invalid_code', message: 'Invalid code' });
+  });
+
+  it('a newer PDF retires the older code; the owner cannot redeem their own code', async () => {
+    const [ticket] = await upcoming(alex);
+    const older = await pdfCode(ticket!.userTicketId);
+    const newer = await pdfCode(ticket!.userTicketId);
+    expect(newer).not.toBe(older);
+    expect((await redeem(older)).json.code).toBe('api.redeem.invalid_code');
+    expect((await redeem(newer, alex)).json.code).toBe('api.redeem.invalid_code');
+  });
+
+  it('refuses unknown codes and needs a token', async () => {
+    expect((await redeem('AAAA-BBBB-CCCC-DDDD')).json.code).toBe('api.redeem.invalid_code');
+    expect((await call(t.app, { method: 'POST', url: '/v1/resell/redeem/AAAA' })).status).toBe(401);
+  });
+});
