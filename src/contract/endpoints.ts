@@ -414,6 +414,19 @@ export const endpoints = {
     errors: [...authErrors],
     noCache: true,
   }),
+  paymentsLocalOnboarding: define({
+    method: 'POST',
+    path: '/resell/stripe/local/onboard',
+    summary: 'Complete onboarding with the local payments provider (used when no Stripe key is configured)',
+    auth: true,
+    body: z.object({
+      clientSecret: z.string().min(1).max(200),
+      legalName: z.string().trim().min(1).max(120),
+      bankAccountLast4: z.string().regex(/^\d{4}$/),
+    }),
+    response: e.paymentsAccount,
+    errors: [...bodyErrors, ...authErrors, 'api.resell.onboarding_invalid'],
+  }),
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -11,7 +11,6 @@ export const errorCatalogue = {
   'api.payload_too_large': { status: 413, message: 'Request body is too large' },
   'api.unsupported_media_type': { status: 415, message: 'Unsupported media type' },
   'api.not_found': { status: 404, message: 'Not found' },
-  'api.not_implemented': { status: 501, message: 'Not implemented yet' },
   'api.too_many_requests': { status: 429, message: 'Too many requests, try again later' },
   'api.idempotency_conflict': { status: 409, message: 'Idempotency key reused with a different request' },
   // auth
@@ -55,6 +54,7 @@ export const errorCatalogue = {
   },
   'api.resell.ticket_not_found': { status: 404, message: 'Ticket not found' },
   'api.resell.listing_not_found': { status: 404, message: 'Listing not found' },
+  'api.resell.onboarding_invalid': { status: 400, message: 'This onboarding session is not valid' },
   // redeem
   'api.redeem.invalid_code': { status: 400, message: 'Invalid code' },
   // access (entry QR)

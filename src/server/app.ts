@@ -22,7 +22,6 @@ import type { Mailer } from './adapters/mail';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling, notFoundBody } from './http/errors';
-import { route } from './http/route';
 import { authModule } from './modules/auth/routes';
 import { devModule } from './modules/dev/routes';
 import { settingsModule } from './modules/settings/routes';
@@ -32,6 +31,8 @@ import { accessModule } from './modules/access/routes';
 import { giftModule } from './modules/gift/routes';
 import { swapModule } from './modules/swap/routes';
 import { redeemModule } from './modules/redeem/routes';
+import { payoutsModule } from './modules/payouts/routes';
+import { resellModule } from './modules/resell/routes';
 
 export interface AppDeps {
   config: Config;
@@ -104,13 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(giftModule);
   await app.register(swapModule);
   await app.register(redeemModule);
+  await app.register(payoutsModule);
+  await app.register(resellModule);
   if (config.env !== 'production') await app.register(devModule);
 
-  // Calls of the contract whose module has not arrived yet answer 501 with a stable code, and still appear in
-  // the OpenAPI document.
-  for (const name of Object.keys(endpoints) as EndpointName[]) {
-    if (!app.contractRoutes.has(name)) route(app, name, async () => Promise.reject(new ApiError('api.not_implemented')));
-  }
+  // Every call of the contract must have its route: a missing one is a programming error, found at start.
+  const missing = (Object.keys(endpoints) as EndpointName[]).filter((name) => !app.contractRoutes.has(name));
+  if (missing.length) throw new Error(`contract calls without a route: ${missing.join(', ')}`);
 
   app.get(`${API_PREFIX}/docs/json`, { schema: { hide: true } }, async () => app.swagger());
 
@@ -122,7 +123,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const assetRoots = [join(config.dataDir, 'assets'), join(repoRoot, 'assets')].filter((dir) => existsSync(dir));
   if (assetRoots.length) {
-    await app.register(fastifyStatic, { root: assetRoots, prefix: '/assets/', decorateReply: false, index: false });
+    await app.register(fastifyStatic, {
+      root: assetRoots,
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      // Avatars are uploads: an SVG opened directly must not run anything on our origin.
+      setHeaders: (res, path) => {
+        if (path.includes('/avatars/')) res.setHeader('content-security-policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+      },
+    });
   }
   const hasWeb = existsSync(join(config.webDistDir, 'index.html'));
   if (hasWeb) {

@@ -1,5 +1,7 @@
-// Profile routes: who am I, change my names, nickname and phone number.
+// Profile routes: who am I, change my names, nickname and phone number, upload a profile picture.
 import fp from 'fastify-plugin';
+import { ApiError } from '../../../contract/errors';
+import { createDiskStorage, sniffImage } from '../../adapters/storage';
 import { route } from '../../http/route';
 import { createProfileService } from './service';
 
@@ -9,6 +11,20 @@ export const profileModule = fp(
     route(app, 'me', ({ userId }) => profiles.me(userId));
     route(app, 'updateProfile', ({ userId, body }) => profiles.update(userId, body));
     route(app, 'username', ({ userId, body }) => profiles.setUsername(userId, body.username));
+
+    const storage = createDiskStorage(app.deps.config.dataDir);
+    route(app, 'uploadPicture', async ({ userId, request }) => {
+      if (!request.isMultipart()) throw new ApiError('api.unsupported_media_type');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'picture') throw new ApiError('api.profile.picture_invalid');
+      const bytes = await file.toBuffer();
+      const kind = sniffImage(bytes);
+      if (!kind) throw new ApiError('api.profile.picture_invalid');
+      const key = await storage.save(userId, bytes, kind);
+      const { profile, previousKey } = await profiles.setPictureKey(userId, key);
+      if (previousKey) await storage.remove(previousKey);
+      return profile;
+    });
   },
   { name: 'profile', dependencies: ['auth'] },
 );

@@ -138,8 +138,10 @@ export function createProfileService({ db, config }: { db: Database; config: Con
       }
     },
 
-    async setPictureKey(userId: number, pictureKey: string): Promise<UserProfile> {
-      return save(userId, { pictureKey });
+    /** Saves the new picture and answers the key of the one it replaces, for the caller to delete. */
+    async setPictureKey(userId: number, pictureKey: string): Promise<{ profile: UserProfile; previousKey: string | null }> {
+      const previous = await load(userId);
+      return { profile: await save(userId, { pictureKey }), previousKey: previous.pictureKey };
     },
   };
 }

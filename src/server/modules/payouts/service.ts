@@ -1,0 +1,89 @@
+// Payout accounts for resale: a connected payments account with verified identity, Australia and New Zealand only.
+// Without Stripe keys the local provider stands in: its onboarding is a short form the wallet renders itself, and
+// completing it verifies the account, so the whole resale flow works offline.
+import { createHmac, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type * as z from 'zod';
+import type { paymentsAccount } from '../../../contract/entities';
+import { ApiError } from '../../../contract/errors';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { organisations, payoutAccounts } from '../../db/schema';
+import { sameHash } from '../auth/tokens';
+
+type PaymentsAccount = z.infer<typeof paymentsAccount>;
+
+export const RESALE_COUNTRIES = ['AU', 'NZ'] as const;
+
+export function createPayoutService({ db, config }: { db: Database; config: Config }) {
+  /** A local onboarding secret names its account and is signed, so it needs no server-side session. */
+  const sign = (accountId: number, nonce: string) =>
+    createHmac('sha256', config.jwtSecret).update(`payout-onboarding:${accountId}:${nonce}`).digest('base64url');
+  const onboardingSecret = (accountId: number) => {
+    const nonce = randomBytes(9).toString('base64url');
+    return `local_cs_${accountId}.${nonce}.${sign(accountId, nonce)}`;
+  };
+  const accountIdOf = (clientSecret: string): number | null => {
+    const match = /^local_cs_(\d+)\.([\w-]+)\.([\w-]+)$/.exec(clientSecret);
+    if (!match) return null;
+    const accountId = Number(match[1]);
+    return sameHash(match[3]!, sign(accountId, match[2]!)) ? accountId : null;
+  };
+
+  function view(account: typeof payoutAccounts.$inferSelect | undefined, clientSecret = ''): PaymentsAccount {
+    return {
+      clientSecret,
+      provider: 'local',
+      publishableKey: null,
+      verified: Boolean(account?.identityVerified && account.payoutsEnabled),
+      country: account?.country ?? null,
+    };
+  }
+
+  async function accountOf(userId: number) {
+    const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+    return account;
+  }
+
+  return {
+    /** The account state; the client secret is empty unless onboarding is under way. */
+    async status(userId: number): Promise<PaymentsAccount> {
+      return view(await accountOf(userId));
+    },
+
+    /** Creates the account on first call (or resumes it) and opens an onboarding session. */
+    async connect(userId: number, requestedCountry: string | undefined): Promise<PaymentsAccount> {
+      const [organisation] = await db.select({ country: organisations.country }).from(organisations).limit(1);
+      const country = (requestedCountry ?? organisation?.country ?? '').toUpperCase();
+      if (!(RESALE_COUNTRIES as readonly string[]).includes(country)) throw new ApiError('api.resell.unsupported_country');
+      let account = await accountOf(userId);
+      if (!account) {
+        [account] = await db
+          .insert(payoutAccounts)
+          .values({ userId, provider: 'local', providerAccountId: `acct_local_${randomBytes(8).toString('hex')}`, country })
+          .onConflictDoNothing()
+          .returning();
+        account ??= await accountOf(userId);
+      }
+      return view(account, onboardingSecret(account!.id));
+    },
+
+    /** The local provider's onboarding form was submitted: details and identity count as verified. */
+    async completeLocalOnboarding(userId: number, clientSecret: string): Promise<PaymentsAccount> {
+      const account = await accountOf(userId);
+      if (!account || accountIdOf(clientSecret) !== account.id) throw new ApiError('api.resell.onboarding_invalid');
+      const [updated] = await db
+        .update(payoutAccounts)
+        .set({ detailsSubmitted: true, payoutsEnabled: true, identityVerified: true })
+        .where(eq(payoutAccounts.id, account.id))
+        .returning();
+      return view(updated);
+    },
+
+    async isVerified(userId: number): Promise<boolean> {
+      return view(await accountOf(userId)).verified;
+    },
+  };
+}
+
+export type PayoutService = ReturnType<typeof createPayoutService>;
