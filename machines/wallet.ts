@@ -10,7 +10,12 @@ import { loginMachine, type LoginActor, type Toast } from './login';
 import { logoutMachine, type LogoutActor } from './logout';
 import { HUB_FADE_MS, panelMachine } from './panel';
 import { languageOf } from './panel.location';
+import { qrMachine, type QrActor } from './qr';
 import { sessionMachine, sessionPort, type SessionActor } from './session';
+import { benefitMachine, type BenefitActor } from './benefit';
+import { myTicketsMachine, type MyTicketsActor } from './my-tickets';
+import { selectUserTicketId } from './panel.selectors';
+import { ticketMachine, type TicketActor } from './ticket';
 import type { ActorRefFrom } from 'xstate';
 
 export interface WalletOptions {
@@ -27,6 +32,14 @@ export interface Wallet {
   panel: ActorRefFrom<typeof panelMachine>;
   login: LoginActor;
   logout: LogoutActor;
+  /** The entry QR pass (polls while the QR panel is shown and the page is visible). */
+  qr: QrActor;
+  /** My tickets: the Upcoming and Past lists. */
+  myTickets: MyTicketsActor;
+  /** The single ticket of USER_TICKET_ID. */
+  ticket: TicketActor;
+  /** The benefit detail modal over the single ticket. */
+  benefit: BenefitActor;
   /** Starts the actors (the panel last: it reads the location and tells the login flow which screen is shown). */
   start(): void;
   stop(): void;
@@ -154,6 +167,62 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
     { input: { location, signedIn } },
   );
 
+  const qr: QrActor = createActor(
+    qrMachine.provide({
+      actions: { logError },
+      actors: {
+        loadSettings: fromPromise(() => client.call('qrSettings')),
+        loadImage: fromPromise(({ signal }) => client.call('qrCodeData', { signal })),
+        watchVisibility: fromCallback(({ sendBack }) =>
+          platform.onVisibilityChange
+            ? platform.onVisibilityChange((visible) => sendBack({ type: visible ? 'qr.pageVisible' : 'qr.pageHidden' }))
+            : () => {},
+        ),
+      },
+    }),
+  );
+
+  const myTickets: MyTicketsActor = createActor(
+    myTicketsMachine.provide({
+      actions: { logError },
+      actors: {
+        loadUpcoming: fromPromise(() => client.call('myTickets', { query: { status: 'UPCOMING' } })),
+        loadPast: fromPromise(() => client.call('myTickets', { query: { status: 'PAST' } })),
+        watchTickets: fromCallback(({ sendBack }) => client.onInvalidate(['TICKETS'], () => sendBack({ type: 'myTickets.stale' }))),
+      },
+    }),
+  );
+
+  const ticket: TicketActor = createActor(
+    ticketMachine.provide({
+      actions: { logError },
+      actors: {
+        loadTicket: fromPromise(({ input }) => client.call('ticketDetail', { params: { ticketUserId: input.userTicketId } })),
+        watchTicket: fromCallback(({ sendBack }) =>
+          client.onInvalidate(['SINGLE_TICKET', 'TICKETS'], () => sendBack({ type: 'ticket.stale' })),
+        ),
+      },
+    }),
+  );
+
+  const benefit: BenefitActor = createActor(
+    benefitMachine.provide({
+      actions: { logError },
+      actors: {
+        unlockBenefit: fromPromise(({ input }) =>
+          client.call('unlockBenefit', {
+            params: { id: input.userTicketId },
+            body: { userTicketBenefitId: input.userTicketBenefitId },
+          }),
+        ),
+        copyCode: fromPromise(async ({ input }) => {
+          if (!platform.copyText) throw new Error('platform: copyText is not available');
+          await platform.copyText(input.code);
+        }),
+      },
+    }),
+  );
+
   let connections: Array<{ unsubscribe(): void }> = [];
 
   return {
@@ -162,6 +231,10 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
     panel,
     login,
     logout,
+    qr,
+    myTickets,
+    ticket,
+    benefit,
     start() {
       connections = [
         login.on('panel.open', (event) => panel.send(event)),
@@ -170,6 +243,15 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
         logout.on('session.signOut', (event) => session.send(event)),
         logout.on('panel.open', (event) => panel.send(event)),
         panel.on('panel.changed', (event) => login.send(event)),
+        panel.on('panel.changed', (event) => qr.send(event)),
+        panel.on('panel.changed', (event) => myTickets.send(event)),
+        // The single ticket also needs the route's USER_TICKET_ID (the panel has settled when it emits).
+        panel.on('panel.changed', (event) => ticket.send({ ...event, userTicketId: selectUserTicketId(panel.getSnapshot()) })),
+        panel.on('panel.changed', (event) => benefit.send(event)),
+        myTickets.on('panel.open', (event) => panel.send(event)),
+        ticket.on('panel.open', (event) => panel.send(event)),
+        ticket.on('benefit.open', (event) => benefit.send(event)),
+        benefit.on('notify', ({ kind, key }) => notify({ kind, key })),
         session.on('session.changed', (event) => {
           panel.send(event);
           login.send(event);
@@ -178,12 +260,20 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
       session.start();
       login.start();
       logout.start();
+      qr.start();
+      myTickets.start();
+      ticket.start();
+      benefit.start();
       panel.start();
     },
     stop() {
       for (const connection of connections) connection.unsubscribe();
       connections = [];
       panel.stop();
+      qr.stop();
+      benefit.stop();
+      ticket.stop();
+      myTickets.stop();
       logout.stop();
       login.stop();
       session.stop();

@@ -27,6 +27,13 @@ export interface WalletPlatform {
   reload(): void;
   /** The person asked the OS for less motion: animations that gate a state change end at once. */
   prefersReducedMotion?(): boolean;
+  /**
+   * Document visibility (the QR pass polls only while the page is visible): calls `listener` at once with the
+   * current visibility, then on every change; answers the unsubscribe function.
+   */
+  onVisibilityChange?(listener: (visible: boolean) => void): () => void;
+  /** Puts text on the clipboard (a benefit's redeem code); rejects when the browser refuses. */
+  copyText?(text: string): Promise<void>;
   fetch?: typeof globalThis.fetch;
   log?(message: string, error?: unknown): void;
 }
@@ -80,6 +87,26 @@ export function browserPlatform(win: Window = window, options: BrowserPlatformOp
     loadUrl: (url) => win.location.assign(url),
     reload: () => win.location.reload(),
     prefersReducedMotion: () => win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
+    onVisibilityChange(listener) {
+      const report = () => listener(win.document.visibilityState !== 'hidden');
+      report();
+      win.document.addEventListener('visibilitychange', report);
+      return () => win.document.removeEventListener('visibilitychange', report);
+    },
+    async copyText(text) {
+      const clipboard = win.navigator.clipboard;
+      if (clipboard?.writeText) return clipboard.writeText(text);
+      // Pages served over plain http have no Clipboard API: the old selection-and-copy route still works there.
+      const field = win.document.createElement('textarea');
+      field.value = text;
+      field.setAttribute('readonly', '');
+      field.style.cssText = 'position:fixed;top:0;left:0;opacity:0;';
+      win.document.body.append(field);
+      field.select();
+      const copied = win.document.execCommand('copy');
+      field.remove();
+      if (!copied) throw new Error('platform: the browser refused to copy');
+    },
     fetch: win.fetch.bind(win),
     log: (message, error) => console.error(message, error),
   };

@@ -11,19 +11,33 @@ import { App } from '../web/app';
 import { showNotification } from '../web/components/toaster';
 import { localeFromPath, setLocale } from '../web/i18n';
 import type { WalletConfig } from '../web/script-config';
+import { benefitsCss } from '../web/styles/benefits';
 import { controlsCss } from '../web/styles/controls';
 import { launcherCss } from '../web/styles/launcher';
 import { layoutCss } from '../web/styles/layout';
 import { overlaysCss } from '../web/styles/overlays';
 import { screensCss } from '../web/styles/screens';
+import { qrCss } from '../web/styles/qr';
 import { surfacesCss } from '../web/styles/surfaces';
+import { ticketDetailCss } from '../web/styles/ticket-detail';
+import { ticketsCss } from '../web/styles/tickets';
 import { tokensCss } from '../web/styles/tokens';
 import { walletHost } from './host';
 
 /** Every stylesheet of the wallet, in cascade order, for the one <style> in the shadow root. */
-export const walletCss = [tokensCss, layoutCss, launcherCss, controlsCss, surfacesCss, overlaysCss, screensCss].join(
-  '\n',
-);
+export const walletCss = [
+  tokensCss,
+  layoutCss,
+  launcherCss,
+  controlsCss,
+  surfacesCss,
+  overlaysCss,
+  screensCss,
+  qrCss,
+  ticketsCss,
+  ticketDetailCss,
+  benefitsCss,
+].join('\n');
 
 export interface MountedWallet {
   host: HTMLElement;

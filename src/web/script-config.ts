@@ -9,6 +9,8 @@ export interface WalletConfig {
   orgLogo?: string | undefined;
   /** The main ticket site, where "Get the app" leads. */
   siteUrl?: string | undefined;
+  /** The help centre (`{lang}` becomes the page's language); see helpCentreUrl for the default. */
+  helpUrl?: string | undefined;
 }
 
 /** Reads the embed script's data attributes; the API defaults to the origin the script was loaded from. */
@@ -21,5 +23,16 @@ export function configFromScript(script: HTMLScriptElement | null, pageUrl: stri
     orgName: blankToUndefined(data.orgName),
     orgLogo: blankToUndefined(data.orgLogo),
     siteUrl: blankToUndefined(data.siteUrl),
+    helpUrl: blankToUndefined(data.helpUrl),
   };
+}
+
+/**
+ * Where the help-centre link leads: `data-help-url` with `{lang}` replaced by the language; without it the main
+ * ticket site's help page, `<site-url>/<lang>/help`; with neither, that path on the host page's own site.
+ */
+export function helpCentreUrl(config: Pick<WalletConfig, 'helpUrl' | 'siteUrl'>, language: string, pageOrigin: string): string {
+  if (config.helpUrl) return config.helpUrl.replaceAll('{lang}', language);
+  const site = (config.siteUrl ?? pageOrigin).replace(/\/+$/, '');
+  return `${site}/${language}/help`;
 }

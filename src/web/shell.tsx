@@ -17,10 +17,12 @@ import { useDocumentTitle } from './document-title';
 import { t } from './i18n';
 import { HubScreen } from './screens/hub-screen';
 import { LoginScreen } from './screens/login-screen';
+import { MyTicketsScreen } from './screens/my-tickets-screen';
 import { OtpScreen } from './screens/otp-screen';
 import { PersonalDataScreen } from './screens/personal-data-screen';
 import { PlaceholderScreen } from './screens/placeholder-screen';
 import { QrScreen } from './screens/qr-screen';
+import { TicketScreen } from './screens/ticket-screen';
 import type { ThemeSetting } from './theme-setting';
 import { useWalletConfig } from './wallet-config';
 import { useWallet } from './wallet-config';
@@ -93,6 +95,10 @@ function PanelContent({ tab }: { tab: PanelTab }): ReactElement {
       return <PersonalDataScreen />;
     case 'QR':
       return <QrScreen />;
+    case 'MY_TICKET':
+      return <MyTicketsScreen />;
+    case 'TICKET':
+      return <TicketScreen />;
     default:
       return <PlaceholderScreen screen={tab} />;
   }

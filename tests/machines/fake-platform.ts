@@ -28,6 +28,7 @@ export function fakePlatform(options: { url?: string; storage?: Record<string, s
     unlockPageScroll: vi.fn(),
     loadUrl: vi.fn(),
     reload: vi.fn(),
+    copyText: vi.fn(async (_text: string) => {}),
     log: vi.fn(),
   } satisfies WalletPlatform;
   return {

@@ -1,99 +1,13 @@
 // Model-based tests of the login machine (SPEC §2 Login / OTP / Personal data, §4 Login flow), then the effects
 // (toasts, storage, panel and session events) of its main paths.
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { loginMachine, type LoginContext, type LoginEvent, type LoginInput } from '../../machines/login';
-import { fieldError, selectEmailField, selectLoginScreen, selectOtpField } from '../../machines/login.selectors';
+import { loginMachine, type LoginInput } from '../../machines/login';
+import { selectEmailField, selectOtpField } from '../../machines/login.selectors';
 import { httpError, userProfile } from './fixtures';
+import { loginPromiseActors, loginSampleEvents, loginStarts, loginVertex, verifiedTokens } from './login.model';
 import { canTake, controlledActors, flush, runPathOnActor, toTestMachine } from './model';
-
-type ModelEvent = LoginEvent | { type: string; output?: unknown; error?: unknown };
-
-const promiseActors = ['sendCode', 'verifyCode', 'fetchUser', 'saveNames'] as const;
-const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
-
-/** Sample events, offered only where a person (or the network) could produce them. */
-function eventsFor(snapshot: AnyMachineSnapshot): ModelEvent[] {
-  const screens: ModelEvent[] = (['LOGIN', 'OTP', 'PERSONAL_DATA', 'QR'] as const).map((tab) => ({
-    type: 'panel.changed',
-    tab,
-    overlay: null,
-  }));
-  const events: ModelEvent[] = [...screens];
-  if (snapshot.matches({ email: 'editing' })) {
-    events.push(
-      { type: 'login.change', field: 'email', value: 'ada@' },
-      { type: 'login.change', field: 'email', value: ' Ada@Example.com ' },
-      { type: 'login.blur', field: 'email' },
-      { type: 'login.submitEmail' },
-    );
-  }
-  if (snapshot.matches({ otp: 'editing' })) {
-    events.push(
-      { type: 'login.change', field: 'otp', value: '12' },
-      { type: 'login.change', field: 'otp', value: '123456' },
-      { type: 'login.submitOtp' },
-      { type: 'login.resendCode' },
-      { type: 'login.back' },
-    );
-  }
-  if (snapshot.matches({ personalData: 'editing' })) {
-    events.push(
-      { type: 'login.change', field: 'givenName', value: 'Ada' },
-      { type: 'login.change', field: 'familyName', value: 'Lovelace' },
-      { type: 'login.submitPersonalData' },
-    );
-  }
-  events.push(
-    { type: 'sendCode.done', output: { session: 'session-2' } },
-    { type: 'sendCode.error', error: httpError('signIn', 429, 'api.auth.too_many_codes') },
-    { type: 'verifyCode.done', output: tokens },
-    { type: 'verifyCode.error', error: httpError('verifyLogin', 400, 'api.auth.wrong_otp', { session: 'session-3' }) },
-    { type: 'verifyCode.error', error: httpError('verifyLogin', 400, 'api.auth.otp_expired') },
-    { type: 'fetchUser.done', output: userProfile() },
-    { type: 'fetchUser.done', output: userProfile({ givenName: null, familyName: null }) },
-    { type: 'fetchUser.error', error: httpError('me', 500, 'api.internal_error') },
-    { type: 'saveNames.done', output: userProfile() },
-    { type: 'saveNames.error', error: httpError('updateProfile', 500, 'api.internal_error') },
-  );
-  return events;
-}
-
-/**
- * One model vertex per state value and the facts that matter on its screen (is the field valid, was it touched, is
- * an e-mail / session stored), not per concrete text: this keeps the paths few while covering every branch.
- */
-function loginVertex(snapshot: AnyMachineSnapshot): string {
-  const context = snapshot.context as LoginContext;
-  const screen = selectLoginScreen(snapshot as never);
-  const facts: Record<string, unknown> = {
-    storedEmail: context.storedEmail !== null,
-    loginSession: context.loginSession !== null,
-    signedIn: context.signedIn,
-  };
-  if (screen === 'LOGIN') Object.assign(facts, { valid: fieldError(context, 'email') === null, touched: context.touched.email });
-  if (screen === 'OTP') Object.assign(facts, { valid: fieldError(context, 'otp') === null, touched: context.touched.otp });
-  if (screen === 'PERSONAL_DATA') {
-    Object.assign(facts, {
-      valid: fieldError(context, 'givenName') === null && fieldError(context, 'familyName') === null,
-      touched: context.touched.givenName || context.touched.familyName,
-    });
-  }
-  return JSON.stringify({ value: snapshot.value, facts });
-}
-
-const starts: Array<{ name: string; input: LoginInput }> = [
-  { name: 'nothing stored', input: { locale: 'en', storedEmail: null, loginSession: null, signedIn: false } },
-  {
-    name: 'a code already sent',
-    input: { locale: 'es', storedEmail: 'ada@example.com', loginSession: 'session-1', signedIn: false },
-  },
-  {
-    name: 'a stored e-mail and an access token',
-    input: { locale: 'en', storedEmail: 'ada@example.com', loginSession: null, signedIn: true },
-  },
-];
 
 function withSpies() {
   const spies = { persistLoginSession: vi.fn(), removeStoredLoginSession: vi.fn() };
@@ -107,10 +21,10 @@ function withSpies() {
   return { machine, spies };
 }
 
-describe.each(starts)('login model with $name', ({ input }) => {
+describe.each(loginStarts)('login model with $name', ({ input }) => {
   const model = createTestModel(toTestMachine(loginMachine), {
     input,
-    events: eventsFor as never,
+    events: loginSampleEvents as never,
     filterEvents: canTake,
     serializeState: loginVertex,
   });
@@ -125,13 +39,13 @@ describe.each(starts)('login model with $name', ({ input }) => {
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const { machine } = withSpies();
-    await runPathOnActor(path, { machine, input, promiseActors, vertex: loginVertex });
+    await runPathOnActor(path, { machine, input, promiseActors: loginPromiseActors, vertex: loginVertex });
   });
 });
 
 describe('login effects', () => {
   function start(input: Partial<LoginInput> = {}) {
-    const control = controlledActors(promiseActors);
+    const control = controlledActors(loginPromiseActors);
     const { machine, spies } = withSpies();
     const actor = createActor(machine.provide({ actors: control.actors }), {
       input: { locale: 'en', storedEmail: null, loginSession: null, signedIn: false, ...input },
@@ -208,9 +122,9 @@ describe('login effects', () => {
       id: 'verifyCode',
       input: { otp: '123456', session: 'session-1', email: 'ada@example.com' },
     });
-    control.settle('verifyCode', 'done', tokens);
+    control.settle('verifyCode', 'done', verifiedTokens);
     await flush();
-    expect(emitted).toContainEqual({ type: 'session.signIn', ...tokens });
+    expect(emitted).toContainEqual({ type: 'session.signIn', ...verifiedTokens });
     expect(spies.removeStoredLoginSession).toHaveBeenCalled();
     expect(actor.getSnapshot().context.storedEmail).toBeNull();
     control.settle('fetchUser', 'done', userProfile());
@@ -224,7 +138,7 @@ describe('login effects', () => {
     actor.send({ type: 'panel.changed', tab: 'OTP', overlay: null });
     actor.send({ type: 'login.change', field: 'otp', value: '123456' });
     actor.send({ type: 'login.submitOtp' });
-    control.settle('verifyCode', 'done', tokens);
+    control.settle('verifyCode', 'done', verifiedTokens);
     await flush();
     control.settle('fetchUser', 'done', userProfile({ givenName: null }));
     await flush();

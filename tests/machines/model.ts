@@ -56,6 +56,13 @@ export const snapshotOnly = () => '';
 /** Keeps traversal to events the state accepts. */
 export const canTake = (snapshot: AnyMachineSnapshot, event: EventObject) => snapshot.can(event);
 
+/**
+ * Whether `event` is one of `samples`, payload and all: the graph also offers a bare { type } for every event the
+ * machine names without a sample, which a path on the screens cannot perform.
+ */
+export const isSample = (samples: readonly EventObject[], event: EventObject) =>
+  samples.some((sample) => JSON.stringify(sample) === JSON.stringify(event));
+
 interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;

@@ -3,31 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { panelMachine, type PanelEvent, type PanelInput } from '../../machines/panel';
-import type { BrowserLocation } from '../../machines/panel.location';
 import { selectIsHubFading, selectIsHubVisible, selectScreen, selectTab } from '../../machines/panel.selectors';
 import { canTake, runPathOnActor, snapshotOnly, toTestMachine } from './model';
-
-const at = (search: string, pathname = '/en/events/spring-fest'): BrowserLocation => ({ pathname, search, hash: '' });
-
-const sampleEvents: PanelEvent[] = [
-  { type: 'panel.open', tab: 'QR' },
-  { type: 'panel.open', tab: 'LOGIN' },
-  { type: 'panel.open', tab: 'OTP' },
-  { type: 'panel.open', tab: 'TICKET', userTicketId: 'dGlja2V0LTQy' },
-  { type: 'panel.open', tab: 'TICKET' },
-  { type: 'panel.open', tab: 'SETTINGS', settingsTab: 'ACCOUNT_VERIFICATION' },
-  { type: 'panel.open', tab: null, overlay: 'HUB' },
-  { type: 'panel.openHub' },
-  { type: 'panel.closeHub' },
-  { type: 'panel.close' },
-  { type: 'panel.back' },
-  { type: 'panel.changeLanguage', lang: 'es' },
-  { type: 'panel.locationChanged', location: at('?utm=mail&PANEL_TAB=GIFT') },
-  { type: 'panel.locationChanged', location: at('?panel_tab=qr&panel_overlay_tab=hub') },
-  { type: 'session.changed', signedIn: true },
-  { type: 'session.changed', signedIn: false },
-];
-const modelEvents = [...sampleEvents, { type: 'after.hubFade' }] as PanelEvent[];
+import { at, panelSampleEvents, panelStarts } from './panel.model';
 
 function platformSpies() {
   return {
@@ -58,15 +36,10 @@ function providePlatform(spies = platformSpies()) {
   };
 }
 
-const starts: Array<{ name: string; input: PanelInput }> = [
-  { name: 'host page, signed out', input: { location: at('?utm=mail'), signedIn: false } },
-  { name: 'LOGIN link while signed in', input: { location: at('?panel_tab=login'), signedIn: true } },
-];
-
-describe.each(starts)('panel model from $name', ({ input }) => {
+describe.each(panelStarts)('panel model from $name', ({ input }) => {
   const model = createTestModel(toTestMachine(panelMachine), {
     input,
-    events: modelEvents,
+    events: panelSampleEvents as PanelEvent[],
     filterEvents: canTake,
     serializeTransition: snapshotOnly,
   });

@@ -1,24 +1,11 @@
 // Model-based tests of the session machine (SPEC §4 Session): tokens, the shared refresh, the profile.
 import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from 'xstate/graph';
-import { sessionMachine, type SessionEvent, type SessionInput } from '../../machines/session';
+import { sessionMachine, type SessionEvent } from '../../machines/session';
 import { initialsOf, selectIsSignedIn, splitHashSuffix } from '../../machines/session.selectors';
 import { userProfile } from './fixtures';
 import { canTake, runPathOnActor, toTestMachine } from './model';
-
-type ModelEvent = SessionEvent | { type: string; output?: unknown; error?: unknown };
-
-const modelEvents: ModelEvent[] = [
-  { type: 'session.signIn', accessToken: 'access-2', refreshToken: 'refresh-2' },
-  { type: 'session.signOut' },
-  { type: 'session.refresh', staleToken: 'access-1' },
-  { type: 'session.refresh', staleToken: 'access-0' },
-  { type: 'session.userStale' },
-  { type: 'refreshTokens.done', output: { accessToken: 'access-3', refreshToken: 'refresh-3' } },
-  { type: 'refreshTokens.error', error: new Error('api.auth.refresh_invalid') },
-  { type: 'fetchUser.done', output: userProfile() },
-  { type: 'fetchUser.error', error: new Error('FETCH_ERROR') },
-];
+import { sessionSampleEvents, sessionStarts } from './session.model';
 
 function platformSpies() {
   const spies = {
@@ -39,15 +26,10 @@ function platformSpies() {
   return { spies, machine };
 }
 
-const starts: Array<{ name: string; input: SessionInput }> = [
-  { name: 'stored tokens', input: { accessToken: 'access-1', refreshToken: 'refresh-1' } },
-  { name: 'no stored token', input: { accessToken: null, refreshToken: null } },
-];
-
-describe.each(starts)('session model with $name', ({ input }) => {
+describe.each(sessionStarts)('session model with $name', ({ input }) => {
   const model = createTestModel(toTestMachine(sessionMachine), {
     input,
-    events: modelEvents as SessionEvent[],
+    events: sessionSampleEvents as SessionEvent[],
     filterEvents: canTake,
   });
   // Default serialization keeps the incoming transition in each vertex: every transition is covered, so the

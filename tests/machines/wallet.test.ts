@@ -51,6 +51,11 @@ function authApi(options: { givenName: string | null }) {
       calls.push({ path: 'logout' });
       return HttpResponse.json({ ok: true });
     }),
+    // The QR panel a signed-in person lands on polls the entry pass (its own tests: tests/machines/qr.test.ts).
+    http.get(`${api}/settings/qr`, () => HttpResponse.json({ ttl: 15_000 })),
+    http.get(`${api}/auth/access/qrCodeData`, () => HttpResponse.text('iVBORw0KGgo=')),
+    // My tickets, which the back-and-forward test opens.
+    http.get(`${api}/list/ticket_listing`, () => HttpResponse.json([])),
   );
   return calls;
 }

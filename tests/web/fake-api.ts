@@ -41,6 +41,21 @@ export function apiError(code: ErrorCode, extra: Record<string, unknown> = {}): 
 
 export const CORRECT_CODE = '123456';
 
+/** The entry QR's ttl the fake API answers (GET /settings/qr), as the server's default. */
+export const FAKE_QR_TTL_MS = 15_000;
+/** A valid 1×1 PNG, base64: what GET /auth/access/qrCodeData answers (as text/plain, like the server). */
+export const FAKE_QR_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** The entry QR pass for any bearer token: every signed-in wallet that shows the QR panel polls these. */
+export function qrHandlers(isSignedIn: (request: Request) => boolean = (request) => request.headers.has('authorization')) {
+  return [
+    handle('qrSettings', () => ({ ttl: FAKE_QR_TTL_MS })),
+    handle('qrCodeData', ({ request }) =>
+      isSignedIn(request) ? (HttpResponse.text(FAKE_QR_PNG) as unknown as HttpResponse<never>) : apiError('api.auth.token_not_authorized'),
+    ),
+  ];
+}
+
 export function profileOf(email: string, names: Partial<UserProfile> = {}): UserProfile {
   const nickname = email.split('@')[0] ?? 'user';
   return {
@@ -116,6 +131,8 @@ export function signInApi(users: Record<string, Partial<UserProfile>> = {}) {
       calls.push('logout');
       return userOf(request) ? { ok: true as const } : apiError('api.auth.token_not_authorized');
     }),
+    // The QR pass that signed-in screens land on (not counted in `calls`: it polls).
+    ...qrHandlers((request) => userOf(request) !== undefined),
   ];
   return {
     handlers,

@@ -1,30 +1,18 @@
 // The shell around the screens: HUB tiles and profile card, the logout confirmation, closing with the fade,
 // header (avatar, get the app, logo), footer (language, theme), toasts and document titles.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { toast } from 'react-hot-toast/headless';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { showNotification } from '../../src/web/components/toaster';
 import { signInApi } from './fake-api';
-import { renderWallet, type RenderedWallet } from './render-wallet';
+import { ticketsApi } from './fake-tickets-api';
+import { setUpWalletTests } from './render-wallet';
 
-const server = setupServer();
-let rendered: RenderedWallet | undefined;
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
-  act(() => toast.remove());
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const { server, render } = setUpWalletTests();
 
 function startSignedIn(url = '/en/?PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB', config = {}) {
   const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Kim', nickname: 'alex' } });
-  server.use(...api.handlers);
-  rendered = renderWallet(url, api.signedInStorage('alex@example.com'), config);
-  return { api, ...rendered };
+  server.use(...api.handlers, ...ticketsApi().handlers);
+  return { api, ...render(url, api.signedInStorage('alex@example.com'), config) };
 }
 
 describe('the HUB', () => {
@@ -70,7 +58,7 @@ describe('the HUB', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Welcome' })).toBeNull(), { timeout: 1500 });
     expect(params().get('PANEL_OVERLAY_TAB')).toBeNull();
     expect(screen.getByRole('heading', { name: 'My QR code' })).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Loading your QR code' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Your personal entry QR code' })).toBeTruthy();
     expect(document.title).toBe('My QR code · Ticket Wallet');
   });
 

@@ -1,103 +1,40 @@
-// Model-based paths of the login machine (tests/machines/model.ts derives the test model from the real machine)
-// run against the rendered screens: each step is done the way a person does it (typing, clicking) or is the
-// API answering (msw holds each request until the path says how it ends), and after every step the screen on
-// display, the field errors and the busy state must match the model's state.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { toast } from 'react-hot-toast/headless';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+// Model-based paths of the login machine (tests/machines/model.ts derives the test model from the real machine; the
+// sample events and the start are tests/machines/login.model.ts's) run against the rendered screens: each step is
+// done the way a person does it (typing, clicking) or is the API answering (msw holds each request until the path
+// says how it ends, with the step's output or error), and after every step the screen on display, the field errors
+// and the busy state must match the model's state.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { loginMachine, type LoginField, type LoginInput } from '../../machines/login';
+import { loginMachine, type LoginField } from '../../machines/login';
 import { fieldView } from '../../machines/login.selectors';
 import type { EndpointName } from '../../src/contract/endpoints';
 import { t } from '../../src/web/i18n';
-import { canTake, snapshotOnly, toTestMachine } from '../machines/model';
-import { apiError, handle, profileOf } from './fake-api';
-import { renderWallet, type RenderedWallet } from './render-wallet';
+import { loginSampleEvents, loginStarts, type LoginModelEvent, type LoginPromiseActor } from '../machines/login.model';
+import { canTake, isSample, snapshotOnly, toTestMachine } from '../machines/model';
+import { handle } from './fake-api';
+import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
+import { setUpWalletTests } from './render-wallet';
 
-const server = setupServer();
-let rendered: RenderedWallet | undefined;
-const pending = new Map<EndpointName, Array<(answer: Response) => void>>();
+const tests = setUpWalletTests();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  for (const waiting of pending.values()) for (const answer of waiting) answer(Response.error());
-  pending.clear();
-  rendered?.unmount();
-  rendered = undefined;
-  act(() => toast.remove());
-  server.resetHandlers();
-});
-afterAll(() => server.close());
-
-/** Every request of these endpoints waits until a path step answers it. */
-function holdRequests(names: EndpointName[]) {
-  server.use(
-    ...names.map((name) =>
-      handle(name, () => new Promise<never>((resolve) => pending.set(name, [...(pending.get(name) ?? []), resolve as never]))),
-    ),
-  );
-}
-
-const actorEndpoints = { sendCode: 'signIn', verifyCode: 'verifyLogin', fetchUser: 'me', saveNames: 'updateProfile' } as const;
-type ActorId = keyof typeof actorEndpoints;
-
-const answers: Record<string, () => Response> = {
-  'sendCode.done': () => HttpResponse.json({ session: 'session-2' }),
-  'sendCode.error': () => apiError('api.auth.too_many_codes'),
-  'verifyCode.done': () => HttpResponse.json({ accessToken: 'access-1', refreshToken: 'refresh-1' }),
-  'verifyCode.error': () => apiError('api.auth.wrong_otp', { session: 'session-3' }),
-  'fetchUser.done:named': () => HttpResponse.json(profileOf('ada@example.com', { givenName: 'Ada', familyName: 'Lovelace' })),
-  'fetchUser.done:new': () => HttpResponse.json(profileOf('ada@example.com')),
-  'fetchUser.error': () => apiError('api.internal_error'),
-  'saveNames.done': () => HttpResponse.json(profileOf('ada@example.com', { givenName: 'Ada', familyName: 'Lovelace' })),
-  'saveNames.error': () => apiError('api.internal_error'),
+/** The API request each invoke sends. */
+const actorEndpoints: Record<LoginPromiseActor, EndpointName> = {
+  sendCode: 'signIn',
+  verifyCode: 'verifyLogin',
+  fetchUser: 'me',
+  saveNames: 'updateProfile',
 };
 
-type ModelEvent = EventObject & Record<string, unknown>;
-
-/** The model's events; network outcomes carry `answer`, the key of the response the API gives. */
-function eventsFor(snapshot: AnyMachineSnapshot): ModelEvent[] {
-  const events: ModelEvent[] = [];
-  if (snapshot.matches('idle')) events.push({ type: 'panel.changed', tab: 'LOGIN', overlay: null });
-  if (snapshot.matches({ email: 'editing' })) {
-    events.push(
-      { type: 'login.change', field: 'email', value: 'ada@' },
-      { type: 'login.change', field: 'email', value: 'ada@example.com' },
-      { type: 'login.blur', field: 'email' },
-      { type: 'login.submitEmail' },
-    );
-  }
-  if (snapshot.matches({ otp: 'editing' })) {
-    events.push(
-      { type: 'login.change', field: 'otp', value: '12' },
-      { type: 'login.change', field: 'otp', value: '123456' },
-      { type: 'login.submitOtp' },
-      { type: 'login.resendCode' },
-      { type: 'login.back' },
-    );
-  }
-  if (snapshot.matches({ personalData: 'editing' })) {
-    events.push(
-      { type: 'login.change', field: 'givenName', value: 'Ada' },
-      { type: 'login.change', field: 'familyName', value: 'Lovelace' },
-      { type: 'login.submitPersonalData' },
-    );
-  }
-  events.push(
-    { type: 'sendCode.done', output: { session: 'session-2' }, answer: 'sendCode.done' },
-    { type: 'sendCode.error', error: new Error('429'), answer: 'sendCode.error' },
-    { type: 'verifyCode.done', output: { accessToken: 'access-1', refreshToken: 'refresh-1' }, answer: 'verifyCode.done' },
-    { type: 'verifyCode.error', error: new Error('400'), answer: 'verifyCode.error' },
-    { type: 'fetchUser.done', output: profileOf('ada@example.com', { givenName: 'Ada' }), answer: 'fetchUser.done:named' },
-    { type: 'fetchUser.done', output: profileOf('ada@example.com'), answer: 'fetchUser.done:new' },
-    { type: 'fetchUser.error', error: new Error('500'), answer: 'fetchUser.error' },
-    { type: 'saveNames.done', output: profileOf('ada@example.com', { givenName: 'Ada' }), answer: 'saveNames.done' },
-    { type: 'saveNames.error', error: new Error('500'), answer: 'saveNames.error' },
+/**
+ * The shared sample events a person (or the API) can cause on the screens: the panel tells the login flow LOGIN
+ * while it waits for one; every other panel change comes from the app itself.
+ */
+function screenEvents(snapshot: AnyMachineSnapshot): LoginModelEvent[] {
+  return loginSampleEvents(snapshot).filter(
+    (event) => event.type !== 'panel.changed' || (snapshot.matches('idle') && (event as { tab: string }).tab === 'LOGIN'),
   );
-  return events;
 }
 
 const labels: Record<LoginField, string> = { email: 'E-mail', otp: 'One-time code', givenName: 'First name', familyName: 'Last name' };
@@ -109,23 +46,22 @@ function screenOf(snapshot: AnyMachineSnapshot): string | null {
   return meta.find((entry) => entry?.screen)?.screen ?? null;
 }
 
-async function perform(event: ModelEvent): Promise<void> {
+async function perform(event: LoginModelEvent, requests: HeldRequests): Promise<void> {
   const settled = /^(\w+)\.(done|error)$/.exec(event.type);
   if (settled) {
-    const endpoint = actorEndpoints[settled[1] as ActorId];
-    await waitFor(() => expect(pending.get(endpoint)?.length ?? 0).toBeGreaterThan(0));
-    const waiting = pending.get(endpoint) ?? [];
-    pending.set(endpoint, []);
+    const endpoint = actorEndpoints[settled[1] as LoginPromiseActor];
+    await waitFor(() => expect(requests.pending(endpoint).length).toBeGreaterThan(0));
     // The session's own profile load and the login's share the answer.
-    act(() => waiting.forEach((answer) => answer(answers[event.answer as string]!())));
+    await requests.answer(endpoint, () => responseFor(event));
     return;
   }
+  const { field, value } = event as { field?: LoginField; value?: string };
   switch (event.type) {
     case 'login.change':
-      fireEvent.change(screen.getByLabelText(labels[event.field as LoginField]), { target: { value: event.value } });
+      fireEvent.change(screen.getByLabelText(labels[field!]), { target: { value } });
       return;
     case 'login.blur':
-      fireEvent.blur(screen.getByLabelText(labels[event.field as LoginField]));
+      fireEvent.blur(screen.getByLabelText(labels[field!]));
       return;
     case 'login.submitEmail':
     case 'login.submitOtp':
@@ -162,13 +98,12 @@ function expectScreenMatches(state: AnyMachineSnapshot): void {
   expect(busy, 'Continue busy').toBe(state.hasTag('loading'));
 }
 
-const sameEvent = (a: EventObject, b: EventObject) => JSON.stringify(a) === JSON.stringify(b);
-const input: LoginInput = { locale: 'en', storedEmail: null, loginSession: null, signedIn: false };
+const { input } = loginStarts.find((start) => start.name === 'nothing stored')!;
 const model = createTestModel(toTestMachine(loginMachine), {
   input,
-  events: eventsFor as never,
+  events: screenEvents as never,
   // The graph adds a bare { type } for every event the machine names without a sample: keep to the samples.
-  filterEvents: (snapshot, event) => canTake(snapshot, event) && eventsFor(snapshot).some((sample) => sameEvent(sample, event)),
+  filterEvents: (snapshot, event) => canTake(snapshot, event) && isSample(screenEvents(snapshot), event),
   serializeTransition: snapshotOnly,
 });
 // The screens start on LOGIN (the panel tells the login flow at once); later panel changes come from the app
@@ -184,12 +119,12 @@ describe('login paths on the rendered screens', () => {
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    holdRequests(['signIn', 'verifyLogin', 'me', 'updateProfile']);
-    server.use(handle('logout', () => ({ ok: true as const })));
-    rendered = renderWallet('/en/?PANEL_TAB=LOGIN');
+    const held = holdRequests(tests, ['signIn', 'verifyLogin', 'me', 'updateProfile']);
+    tests.server.use(handle('logout', () => ({ ok: true as const })));
+    tests.render('/en/?PANEL_TAB=LOGIN');
     for (const [index, step] of path.steps.entries()) {
       if (index === 0) continue; // xstate.init: the login flow waits for the panel, which says LOGIN at once
-      if (index > 1) await perform(step.event as ModelEvent);
+      if (index > 1) await perform(step.event as LoginModelEvent, held);
       await waitFor(() => expectScreenMatches(step.state));
     }
   });

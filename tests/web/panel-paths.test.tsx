@@ -1,60 +1,34 @@
 // Model-based paths of the panel machine run against the rendered screens. The test model is derived from the real
-// machine the way tests/machines/panel.test.ts does it (toTestMachine, canTake, one vertex per snapshot; the same two
-// starts), with the events a person can cause on the screens at each state: the launcher, the avatar, the HUB's
+// machine the way tests/machines/panel.test.ts does it (toTestMachine, canTake, the same two starts), with the shared
+// sample events (tests/machines/panel.model.ts) kept to those a person can cause on the screens at each state, and
+// one vertex per snapshot but for steps whose effect adds up: the launcher, the avatar, the HUB's
 // tiles, close button and Logout, the logo, the back links, the language selector, browser back/forward, and the
 // sign-in screens (which move the panel themselves). After every step the screen must show what the model's state
 // says: the panel screen, the HUB (visible, fading), the avatar, the launcher when closed, the address bar, the
 // document title, the page scroll lock, history back and page loads.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { toast } from 'react-hot-toast/headless';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import type { EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { panelMachine, type PanelEvent, type PanelInput } from '../../machines/panel';
-import { parseRoute, toUrl, withLanguage, type BrowserLocation, type PanelTab } from '../../machines/panel.location';
+import { parseRoute, toUrl, withLanguage, type PanelTab } from '../../machines/panel.location';
 import { selectIsHubFading, selectIsHubVisible, type PanelSnapshot } from '../../machines/panel.selectors';
-import { canTake, toTestMachine } from '../machines/model';
+import { canTake, isSample, toTestMachine } from '../machines/model';
+import { panelSampleEvents, panelStarts, type PanelModelEvent } from '../machines/panel.model';
 import { handle } from './fake-api';
-import { countSteps, holdRequests, renderWalletPage, type WalletPage } from './path-helpers';
+import { countSteps, holdRequests, storedTokens, type HeldRequests } from './path-helpers';
+import { setUpWalletTests, type RenderedWallet } from './render-wallet';
 
-const server = setupServer();
-let page: WalletPage | undefined;
-let held: ReturnType<typeof holdRequests> | undefined;
+// The HUB fade is the machine's 300 ms timer: the paths jump over it.
+const tests = setUpWalletTests({ fakeTimeouts: true });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  // The HUB fade is the machine's 300 ms timer: fake timers jump over it (and still advance with real time, so
-  // waitFor keeps its timeout).
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true, advanceTimeDelta: 1 });
-});
-afterEach(() => {
-  held?.releaseAll();
-  held = undefined;
-  page?.unmount();
-  page = undefined;
-  act(() => toast.remove());
-  server.resetHandlers();
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+/** panel.test.ts's starts; signed in means tokens in storage. */
+const starts = panelStarts.map((start) => ({
+  ...start,
+  storage: start.input.signedIn ? storedTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' }) : {},
+}));
 
-const pathname = '/en/events/spring-fest';
-const at = (search: string): BrowserLocation => ({ pathname, search, hash: '' });
-
-/** The same two starts as tests/machines/panel.test.ts. */
-const starts: Array<{ name: string; input: PanelInput; storage: Record<string, string> }> = [
-  { name: 'host page, signed out', input: { location: at('?utm=mail'), signedIn: false }, storage: {} },
-  {
-    name: 'LOGIN link while signed in',
-    input: { location: at('?panel_tab=login'), signedIn: true },
-    storage: { 'tw.accessToken': 'access-1', 'tw.refreshToken': 'refresh-1' },
-  },
-];
-
-/** Browser back/forward lands on these entries (the first two are panel.test.ts's samples). */
-const historyEntries = [at('?utm=mail&PANEL_TAB=GIFT'), at('?panel_tab=qr&panel_overlay_tab=hub'), at('?utm=mail')];
 const hubTiles: Array<{ tab: PanelTab; name: RegExp }> = [
   { tab: 'QR', name: /^My QR code/ },
   { tab: 'MY_TICKET', name: /^My tickets/ },
@@ -64,42 +38,49 @@ const hubTiles: Array<{ tab: PanelTab; name: RegExp }> = [
   { tab: 'SETTINGS', name: /^Settings$/ },
 ];
 
-type ModelEvent = PanelEvent | { type: 'after.hubFade' };
-
-/** What a person can do on the screens in this state, as the panel machine's events. */
-function eventsFor(snapshot: AnyMachineSnapshot): ModelEvent[] {
-  const state = snapshot as PanelSnapshot;
+/** Whether a person can cause the sample event on the screens in this state. */
+function onScreen(state: PanelSnapshot, event: PanelModelEvent): boolean {
   const { tab } = parseRoute(state.context.location.search);
   const { signedIn } = state.context;
-  const events: ModelEvent[] = historyEntries.map((location) => ({ type: 'panel.locationChanged', location }));
-  if (state.matches('closed')) events.push({ type: 'panel.open', tab: 'QR', overlay: 'HUB' }); // the launcher
-  if (state.matches({ open: { overlay: 'hub' } })) {
-    for (const tile of hubTiles) events.push({ type: 'panel.open', tab: tile.tab });
-    events.push({ type: 'panel.closeHub' });
-    // Logout also opens LOGIN; only where the guard lands there anyway is that the model's one event.
-    if (signedIn && tab !== 'OTP') events.push({ type: 'session.changed', signedIn: false });
-  }
-  if (state.matches({ open: { overlay: 'hubFading' } })) events.push({ type: 'after.hubFade' });
+  const hubOpen = state.matches({ open: { overlay: 'hub' } });
   // While the HUB is on screen, the header, the panel and the footer behind it are inert.
-  if (state.matches({ open: { overlay: 'hidden' } })) {
-    events.push({ type: 'panel.close' }, { type: 'panel.changeLanguage', lang: 'es' });
-    if (signedIn) events.push({ type: 'panel.openHub' }); // the avatar
-    if (tab === 'LOGIN' && !signedIn) events.push({ type: 'panel.back' }, { type: 'panel.open', tab: 'OTP' });
-    if (tab === 'OTP' && !signedIn) events.push({ type: 'panel.open', tab: 'LOGIN' }, { type: 'session.changed', signedIn: true });
+  const panelInReach = state.matches({ open: { overlay: 'hidden' } });
+  const signingIn = panelInReach && !signedIn;
+  switch (event.type) {
+    case 'panel.locationChanged':
+      return true; // browser back/forward
+    case 'panel.open':
+      if (event.overlay === 'HUB') return state.matches('closed') && event.tab === 'QR'; // the launcher
+      if (event.tab === 'OTP') return signingIn && tab === 'LOGIN'; // submitting the e-mail
+      if (event.tab === 'LOGIN') return signingIn && tab === 'OTP'; // the OTP back link
+      return hubOpen && !event.userTicketId && !event.settingsTab && hubTiles.some((tile) => tile.tab === event.tab);
+    case 'panel.closeHub':
+      return hubOpen;
+    case 'session.changed':
+      // The right code on OTP. Logout from the HUB also opens LOGIN; only where the guard lands there anyway is that
+      // the model's one event.
+      return event.signedIn ? signingIn && tab === 'OTP' : hubOpen && signedIn && tab !== 'OTP';
+    case 'after.hubFade':
+      return state.matches({ open: { overlay: 'hubFading' } });
+    case 'panel.close': // the logo
+    case 'panel.changeLanguage':
+      return panelInReach;
+    case 'panel.openHub':
+      return panelInReach && signedIn; // the avatar
+    case 'panel.back':
+      return signingIn && tab === 'LOGIN'; // the LOGIN back link
   }
-  return events;
 }
 
-const sameEvent = (a: EventObject, b: EventObject) => JSON.stringify(a) === JSON.stringify(b);
 /** Steps that leave the snapshot as it was (history back, a page load) or that only the clock takes count too. */
 const keptTransitions = ['panel.back', 'panel.changeLanguage', 'after.hubFade'];
 
 function pathsFrom(input: PanelInput) {
   const model = createTestModel(toTestMachine(panelMachine), {
     input,
-    events: eventsFor as never,
-    // The graph adds a bare { type } for every event the machine names without a sample: keep to the samples.
-    filterEvents: (snapshot, event) => canTake(snapshot, event) && eventsFor(snapshot).some((sample) => sameEvent(sample, event)),
+    events: panelSampleEvents as PanelEvent[],
+    filterEvents: (snapshot, event) =>
+      canTake(snapshot, event) && isSample(panelSampleEvents, event) && onScreen(snapshot as PanelSnapshot, event as PanelModelEvent),
     serializeTransition: (_snapshot, event) => (event && keptTransitions.includes(event.type) ? ` via ${event.type}` : ''),
   });
   return model.getShortestPaths();
@@ -112,7 +93,7 @@ const hubDialog = () => screen.getByRole('dialog', { name: 'Welcome' });
 const click = (element: HTMLElement) => act(() => fireEvent.click(element));
 const type = (label: string, value: string) => act(() => fireEvent.change(screen.getByLabelText(label), { target: { value } }));
 
-async function perform(event: ModelEvent, wallet: WalletPage, requests: ReturnType<typeof holdRequests>): Promise<void> {
+async function perform(event: PanelModelEvent, wallet: RenderedWallet, requests: HeldRequests): Promise<void> {
   switch (event.type) {
     case 'panel.open':
       if (event.tab === 'OTP') {
@@ -194,7 +175,9 @@ function screenMarker(main: ReturnType<typeof within>, tab: PanelTab): HTMLEleme
     case 'OTP':
       return main.queryByLabelText('One-time code');
     case 'QR':
-      return main.queryByRole('status', { name: 'Loading your QR code' });
+      return main.queryByRole('button', { name: 'How does it work?' });
+    case 'MY_TICKET':
+      return main.queryByRole('tablist', { name: 'Ticket lists' });
     default:
       return main.queryByRole('button', { name: 'Back to the menu' });
   }
@@ -207,7 +190,7 @@ interface Effects {
   languageLoads: number;
 }
 
-function expectScreenMatches(state: PanelSnapshot, wallet: WalletPage, effects: Effects): void {
+function expectScreenMatches(state: PanelSnapshot, wallet: RenderedWallet, effects: Effects): void {
   const location = state.context.location;
   expect(wallet.url(), 'address bar').toBe(toUrl(location));
   const { platform } = wallet;
@@ -256,19 +239,20 @@ describe.each(starts)('panel paths on the rendered screens from $name', ({ input
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    held = holdRequests(server, ['signIn', 'me']);
-    server.use(
+    const held = holdRequests(tests, ['signIn', 'me']);
+    tests.server.use(
       handle('verifyLogin', () => ({ accessToken: 'access-2', refreshToken: 'refresh-2' })),
       handle('logout', () => ({ ok: true as const })),
+      handle('myTickets', () => []),
     );
-    page = renderWalletPage(toUrl(input.location), storage);
+    const page = tests.render(toUrl(input.location), storage);
     for (const [index, step] of path.steps.entries()) {
-      if (index > 0) await perform(step.event as ModelEvent, page, held);
+      if (index > 0) await perform(step.event as PanelModelEvent, page, held);
       const effects = {
         historyBack: countSteps(path.steps, index, 'panel.back'),
         languageLoads: countSteps(path.steps, index, 'panel.changeLanguage'),
       };
-      await waitFor(() => expectScreenMatches(step.state as PanelSnapshot, page!, effects), { interval: 5 });
+      await waitFor(() => expectScreenMatches(step.state as PanelSnapshot, page, effects), { interval: 5 });
     }
   });
 });

@@ -1,51 +1,12 @@
-// Shared pieces of the model-based paths on the rendered screens (panel-paths, session-paths): the whole wallet
-// rendered at a URL with browser back/forward at hand, and API requests that msw holds until a path step answers
-// them, so the API answers exactly when the model says so.
-import { act, render } from '@testing-library/react';
-import type { SetupServer } from 'msw/node';
+// Shared pieces of the model-based paths on the rendered screens (login-paths, panel-paths, session-paths): API
+// requests that msw holds until a path step answers them, so the API answers exactly when the model says so.
+import { act } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { isApiRequestError } from '../../src/client/errors';
+import { storageKeys } from '../../src/client/storage-keys';
 import type { EndpointName } from '../../src/contract/endpoints';
-import { createWallet, type Wallet } from '../../machines/wallet';
-import type { KeyValueStorage } from '../../src/client/storage-keys';
-import { App } from '../../src/web/app';
-import { localeFromPath, setLocale } from '../../src/web/i18n';
-import { showNotification } from '../../src/web/components/toaster';
-import { fakePlatform } from '../machines/fake-platform';
-import { apiOrigin, handle } from './fake-api';
-
-export interface WalletPage {
-  wallet: Wallet;
-  /** The address bar: pathname + search + hash. */
-  url: () => string;
-  platform: ReturnType<typeof fakePlatform>['platform'];
-  storage: KeyValueStorage;
-  /** Browser back/forward: the browser shows `url` and fires popstate. */
-  popTo: (url: string) => void;
-  unmount: () => void;
-}
-
-/**
- * renderWallet (./render-wallet.tsx) with browser back/forward: the whole wallet (real machines, real API client)
- * at `url`, the API answered by msw, every browser effect on the fake platform.
- */
-export function renderWalletPage(url: string, storage: Record<string, string> = {}): WalletPage {
-  const fake = fakePlatform({ url: `${apiOrigin}${url}`, storage });
-  const platform = { ...fake.platform, fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) };
-  setLocale(localeFromPath(new URL(url, apiOrigin).pathname));
-  const wallet = createWallet({ baseUrl: `${apiOrigin}/v1`, platform, notify: showNotification });
-  act(() => wallet.start());
-  const view = render(<App config={{ apiBase: apiOrigin }} wallet={wallet} />);
-  return {
-    wallet,
-    url: fake.url,
-    platform: fake.platform,
-    storage: fake.storage,
-    popTo: (to) => act(() => fake.popTo(to)),
-    unmount: () => {
-      view.unmount();
-      wallet.stop();
-    },
-  };
-}
+import { handle } from './fake-api';
+import type { WalletTests } from './render-wallet';
 
 export interface HeldRequest {
   request: Request;
@@ -53,10 +14,16 @@ export interface HeldRequest {
   bearer: string | null;
 }
 
-/** Requests of the named endpoints wait in msw until `answer` settles them. */
-export function holdRequests(server: SetupServer, names: EndpointName[]) {
+export type HeldRequests = ReturnType<typeof holdRequests>;
+
+/** Requests of the named endpoints wait in msw until `answer` settles them; after the test they end as network errors. */
+export function holdRequests(tests: Pick<WalletTests, 'server' | 'afterTest'>, names: EndpointName[]) {
   const waiting = new Map<EndpointName, Array<HeldRequest & { resolve: (response: Response) => void }>>();
-  server.use(
+  tests.afterTest(() => {
+    for (const list of waiting.values()) for (const held of list) held.resolve(Response.error());
+    waiting.clear();
+  });
+  tests.server.use(
     ...names.map((name) =>
       handle(
         name,
@@ -84,12 +51,25 @@ export function holdRequests(server: SetupServer, names: EndpointName[]) {
       });
       return chosen.length;
     },
-    /** Ends every waiting request (after a test), as a network error. */
-    releaseAll() {
-      for (const list of waiting.values()) for (const held of list) held.resolve(Response.error());
-      waiting.clear();
-    },
   };
+}
+
+/**
+ * The API's answer that ends an invoked request the way a model step says: `<invoke id>.done` answers the step's
+ * output as the JSON body, `<invoke id>.error` the HTTP error its sample error (an ApiRequestError) stands for.
+ */
+export function responseFor(event: { type: string; output?: unknown; error?: unknown }): Response {
+  if (event.type.endsWith('.done')) return HttpResponse.json(event.output as never);
+  const { error } = event;
+  if (isApiRequestError(error) && typeof error.status === 'number') return HttpResponse.json(error.data as never, { status: error.status });
+  throw new Error(`no API answer for ${event.type}`);
+}
+
+/** The storage of a page that was loaded with these tokens stored (none if either is missing). */
+export function storedTokens({ accessToken, refreshToken }: { accessToken: string | null; refreshToken: string | null }) {
+  const stored: Record<string, string> = {};
+  if (accessToken && refreshToken) Object.assign(stored, { [storageKeys.accessToken]: accessToken, [storageKeys.refreshToken]: refreshToken });
+  return stored;
 }
 
 /** Lets fetch answers, promise callbacks and the machines' events run. */

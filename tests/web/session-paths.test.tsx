@@ -1,63 +1,27 @@
 // Model-based paths of the session machine run against the rendered screens. The test model is derived from the
-// real machine the way tests/machines/session.test.ts does it (toTestMachine, canTake, the same sample events and the
-// same two starts), kept to what can happen on the screens: a person signs in (e-mail, code) and out (HUB, Logout,
+// real machine the way tests/machines/session.test.ts does it (toTestMachine, canTake, the sample events and starts of
+// tests/machines/session.model.ts), kept to what can happen on the screens: a person signs in (e-mail, code) and out (HUB, Logout,
 // confirm) and saves their name on the personal-data screen (which invalidates the profile); the API answers the
 // held profile and refresh requests (an expired access token is answered 401, the refresh succeeds or fails). After
 // every step the screens must agree with the model's state: the tokens in storage, the avatar and its initials, the
 // HUB's profile card, LOGIN once signed out, a page reload for each failed refresh, exactly one refresh request
 // while refreshing, and a profile request sent with the current token exactly while the profile loads.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { toast } from 'react-hot-toast/headless';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { parseRoute, toUrl, withRoute } from '../../machines/panel.location';
 import { sessionMachine, type SessionEvent, type SessionInput, type SessionSnapshot } from '../../machines/session';
 import { REFRESH_RACE_SETTLE_MS } from '../../machines/wallet';
-import type { UserProfile } from '../../src/contract/entities';
 import { userProfile } from '../machines/fixtures';
-import { canTake, toTestMachine } from '../machines/model';
+import { canTake, isSample, toTestMachine } from '../machines/model';
+import { sessionSampleEvents, sessionStarts, type SessionModelEvent } from '../machines/session.model';
 import { apiError, handle } from './fake-api';
-import { countSteps, holdRequests, nextTask, renderWalletPage, type WalletPage } from './path-helpers';
+import { countSteps, holdRequests, nextTask, responseFor, storedTokens, type HeldRequests } from './path-helpers';
+import { setUpWalletTests, type RenderedWallet } from './render-wallet';
 
-const server = setupServer();
-let page: WalletPage | undefined;
-let held: ReturnType<typeof holdRequests> | undefined;
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  // A failed refresh waits REFRESH_RACE_SETTLE_MS for another tab's tokens: fake timers jump over it (and still
-  // advance with real time, so waitFor keeps its timeout).
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true, advanceTimeDelta: 1 });
-});
-afterEach(() => {
-  held?.releaseAll();
-  held = undefined;
-  page?.unmount();
-  page = undefined;
-  act(() => toast.remove());
-  server.resetHandlers();
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
-
-type ModelEvent = SessionEvent | { type: string; output?: unknown; error?: unknown };
-
-const profile: UserProfile = userProfile();
-/** The sample events of tests/machines/session.test.ts. */
-const modelEvents: ModelEvent[] = [
-  { type: 'session.signIn', accessToken: 'access-2', refreshToken: 'refresh-2' },
-  { type: 'session.signOut' },
-  { type: 'session.refresh', staleToken: 'access-1' },
-  { type: 'session.refresh', staleToken: 'access-0' },
-  { type: 'session.userStale' },
-  { type: 'refreshTokens.done', output: { accessToken: 'access-3', refreshToken: 'refresh-3' } },
-  { type: 'refreshTokens.error', error: new Error('api.auth.refresh_invalid') },
-  { type: 'fetchUser.done', output: profile },
-  { type: 'fetchUser.error', error: new Error('FETCH_ERROR') },
-];
+// A failed refresh waits REFRESH_RACE_SETTLE_MS for another tab's tokens: the paths jump over it.
+const tests = setUpWalletTests({ fakeTimeouts: true });
 
 /**
  * What the screens allow beyond what the machine accepts: the sign-in screens are shown only while signed out
@@ -85,25 +49,18 @@ function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
   }
 }
 
-const sameEvent = (a: EventObject, b: EventObject) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The same two starts as tests/machines/session.test.ts, each on a screen that shows the session. */
-const starts: Array<{ name: string; input: SessionInput; url: string; storage: Record<string, string> }> = [
-  {
-    name: 'stored tokens',
-    input: { accessToken: 'access-1', refreshToken: 'refresh-1' },
-    url: '/en/?PANEL_TAB=PERSONAL_DATA',
-    storage: { 'tw.accessToken': 'access-1', 'tw.refreshToken': 'refresh-1' },
-  },
-  { name: 'no stored token', input: { accessToken: null, refreshToken: null }, url: '/en/?PANEL_TAB=LOGIN', storage: {} },
-];
+/** session.test.ts's starts, each on a screen that shows the session: signed in, the personal data; else LOGIN. */
+const starts = sessionStarts.map((start) => ({
+  ...start,
+  url: start.input.accessToken ? '/en/?PANEL_TAB=PERSONAL_DATA' : '/en/?PANEL_TAB=LOGIN',
+  storage: storedTokens(start.input),
+}));
 
 function pathsFrom(input: SessionInput) {
   const model = createTestModel(toTestMachine(sessionMachine), {
     input,
-    events: modelEvents as SessionEvent[],
-    filterEvents: (snapshot, event) =>
-      canTake(snapshot, event) && modelEvents.some((sample) => sameEvent(sample, event)) && onScreen(snapshot, event),
+    events: sessionSampleEvents as SessionEvent[],
+    filterEvents: (snapshot, event) => canTake(snapshot, event) && isSample(sessionSampleEvents, event) && onScreen(snapshot, event),
   });
   // Default serialization, as in session.test.ts: the incoming transition is part of each vertex.
   return model.getShortestPaths();
@@ -116,7 +73,7 @@ const type = (label: string, value: string) => act(() => fireEvent.change(screen
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 const quick = { interval: 5 };
 
-async function perform(event: ModelEvent, wallet: WalletPage, requests: ReturnType<typeof holdRequests>): Promise<void> {
+async function perform(event: SessionModelEvent, wallet: RenderedWallet, requests: HeldRequests): Promise<void> {
   switch (event.type) {
     case 'session.signIn':
       // E-mail, then the code from the e-mail: the API answers with access-2 / refresh-2.
@@ -152,7 +109,7 @@ async function perform(event: ModelEvent, wallet: WalletPage, requests: ReturnTy
     }
     case 'refreshTokens.done':
       await waitFor(() => expect(requests.pending('refresh')).toHaveLength(1), quick);
-      await requests.answer('refresh', () => HttpResponse.json({ accessToken: 'access-3', refreshToken: 'refresh-3' }));
+      await requests.answer('refresh', () => responseFor(event));
       return;
     case 'refreshTokens.error':
       await waitFor(() => expect(requests.pending('refresh')).toHaveLength(1), quick);
@@ -166,7 +123,7 @@ async function perform(event: ModelEvent, wallet: WalletPage, requests: ReturnTy
     case 'fetchUser.done':
     case 'fetchUser.error': {
       await waitFor(() => expect(requests.pending('me')).not.toEqual([]), quick);
-      const answer = event.type === 'fetchUser.done' ? () => HttpResponse.json(profile) : () => apiError('api.internal_error');
+      const answer = event.type === 'fetchUser.done' ? () => responseFor(event) : () => apiError('api.internal_error');
       await requests.answer('me', answer);
       return;
     }
@@ -177,7 +134,7 @@ async function perform(event: ModelEvent, wallet: WalletPage, requests: ReturnTy
 
 // ── what the screens must show ──────────────────────────────────────────────────────────────────────────────────
 
-function expectScreenMatches(state: SessionSnapshot, wallet: WalletPage, requests: ReturnType<typeof holdRequests>, reloads: number): void {
+function expectScreenMatches(state: SessionSnapshot, wallet: RenderedWallet, requests: HeldRequests, reloads: number): void {
   const { accessToken, refreshToken, user } = state.context;
   expect(wallet.storage.getItem('tw.accessToken'), 'stored access token').toBe(accessToken);
   expect(wallet.storage.getItem('tw.refreshToken'), 'stored refresh token').toBe(refreshToken);
@@ -218,18 +175,18 @@ describe.each(starts)('session paths on the rendered screens with $name', ({ inp
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    held = holdRequests(server, ['me', 'refresh']);
-    server.use(
+    const held = holdRequests(tests, ['me', 'refresh']);
+    tests.server.use(
       handle('signIn', () => ({ session: 'session-2' })),
       handle('verifyLogin', () => ({ accessToken: 'access-2', refreshToken: 'refresh-2' })),
-      handle('updateProfile', ({ body }) => ({ ...profile, ...body })),
+      handle('updateProfile', ({ body }) => ({ ...userProfile(), ...body })),
       handle('logout', () => ({ ok: true as const })),
     );
-    page = renderWalletPage(url, storage);
+    const page = tests.render(url, storage);
     for (const [index, step] of path.steps.entries()) {
-      if (index > 0) await perform(step.event as ModelEvent, page, held);
+      if (index > 0) await perform(step.event as SessionModelEvent, page, held);
       const reloads = countSteps(path.steps, index, 'refreshTokens.error');
-      await waitFor(() => expectScreenMatches(step.state as SessionSnapshot, page!, held!, reloads), quick);
+      await waitFor(() => expectScreenMatches(step.state as SessionSnapshot, page, held, reloads), quick);
     }
   });
 });

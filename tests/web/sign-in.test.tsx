@@ -1,30 +1,23 @@
 // The sign-in screens rendered in happy-dom against msw: login, code, personal data, then QR with the HUB.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { CORRECT_CODE, handle, signInApi } from './fake-api';
-import { toast } from 'react-hot-toast/headless';
-import { renderWallet, type RenderedWallet } from './render-wallet';
+import { setUpWalletTests } from './render-wallet';
 
-const server = setupServer();
-let rendered: RenderedWallet | undefined;
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
-  act(() => toast.remove());
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const { server, render } = setUpWalletTests();
 
 function start(url: string, api = signInApi(), storage: Record<string, string> = {}) {
   server.use(...api.handlers);
-  rendered = renderWallet(url, storage);
-  return { api, ...rendered };
+  return { api, ...render(url, storage) };
 }
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+
+/** Types the e-mail on LOGIN and presses Continue. */
+async function submitEmail(email: string) {
+  fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: email } });
+  fireEvent.click(continueButton());
+}
 
 describe('login', () => {
   it('shows a field error only once the field was touched', async () => {
@@ -58,8 +51,7 @@ describe('login', () => {
         return { session: 'slow-session' };
       }),
     );
-    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'sam@example.com' } });
-    fireEvent.click(continueButton());
+    await submitEmail('sam@example.com');
     await waitFor(() => expect(continueButton().getAttribute('aria-busy')).toBe('true'));
     release();
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
@@ -69,8 +61,7 @@ describe('login', () => {
 describe('a new user', () => {
   it('signs in with the code, gives a name and lands on QR with the HUB open', async () => {
     const { api, params, storage } = start('/en/?PANEL_TAB=LOGIN');
-    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: ' Sam@Example.com ' } });
-    fireEvent.click(continueButton());
+    await submitEmail(' Sam@Example.com ');
 
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
     expect(screen.getByText('sam@example.com')).toBeTruthy();
@@ -106,8 +97,7 @@ describe('a new user', () => {
 describe('a known user', () => {
   it('goes straight to QR and the HUB, with initials in the header', async () => {
     start('/en/?PANEL_TAB=LOGIN', signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Kim' } }));
-    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'alex@example.com' } });
-    fireEvent.click(continueButton());
+    await submitEmail('alex@example.com');
     fireEvent.change(await screen.findByLabelText('One-time code'), { target: { value: CORRECT_CODE } });
     fireEvent.click(continueButton());
     await screen.findByRole('dialog', { name: 'Welcome' });
@@ -117,8 +107,7 @@ describe('a known user', () => {
 
   it('sees an error toast for a wrong code and stays on the code screen', async () => {
     const { params } = start('/en/?PANEL_TAB=LOGIN');
-    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'alex@example.com' } });
-    fireEvent.click(continueButton());
+    await submitEmail('alex@example.com');
     fireEvent.change(await screen.findByLabelText('One-time code'), { target: { value: '000000' } });
     fireEvent.click(continueButton());
     const message = await screen.findByText('Wrong code. Please check the e-mail and try again.');
@@ -128,8 +117,7 @@ describe('a known user', () => {
 
   it('can ask for the code again', async () => {
     const { api } = start('/en/?PANEL_TAB=LOGIN');
-    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'alex@example.com' } });
-    fireEvent.click(continueButton());
+    await submitEmail('alex@example.com');
     await screen.findByLabelText('One-time code');
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('We sent you a new code.')).toBeTruthy();
@@ -138,8 +126,7 @@ describe('a known user', () => {
 
   it('goes back from the code screen to the e-mail', async () => {
     const { params } = start('/en/?PANEL_TAB=LOGIN');
-    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'alex@example.com' } });
-    fireEvent.click(continueButton());
+    await submitEmail('alex@example.com');
     await screen.findByLabelText('One-time code');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Sign in or create an account' })).toBeTruthy();

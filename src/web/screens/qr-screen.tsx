@@ -1,30 +1,124 @@
-// QR: the personal entry code. The rotating image and the learn-more panel arrive with issue 4; until then
-// the title and a loading placeholder.
+// QR (SPEC §2): the personal entry pass. The qr machine loads and rotates the image; this screen draws it (a
+// placeholder while the first one loads, an error with Retry when it failed) and the learn-more panel.
+import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
+import { selectLanguage } from '../../../machines/panel.selectors';
+import {
+  type QrFrame,
+  selectCanRetryQr,
+  selectIsLearnMoreOpen,
+  selectIsQrStale,
+  selectQrCountdownMs,
+  selectQrFrame,
+  selectQrImageSrc,
+  selectQrRefreshSeconds,
+} from '../../../machines/qr.selectors';
+import { Button, LinkButton } from '../components/button';
+import { Icon } from '../components/icons';
 import { Skeleton } from '../components/skeleton';
 import { t } from '../i18n';
+import { helpCentreUrl } from '../script-config';
+import { useWallet, useWalletConfig } from '../wallet-config';
+import { QrLearnMore } from './qr-learn-more';
 
 export function QrScreen(): ReactElement {
-  return <QrView image={undefined} />;
+  const { qr, panel } = useWallet();
+  const config = useWalletConfig();
+  const language = useSelector(panel, selectLanguage);
+  const frame = useSelector(qr, selectQrFrame);
+  const imageSrc = useSelector(qr, selectQrImageSrc);
+  const stale = useSelector(qr, selectIsQrStale);
+  const canRetry = useSelector(qr, selectCanRetryQr);
+  const countdownMs = useSelector(qr, selectQrCountdownMs);
+  const refreshSeconds = useSelector(qr, selectQrRefreshSeconds);
+  const learnMoreOpen = useSelector(qr, selectIsLearnMoreOpen);
+  return (
+    <>
+      <QrView
+        frame={frame}
+        imageSrc={imageSrc}
+        stale={stale}
+        canRetry={canRetry}
+        countdownMs={countdownMs}
+        refreshSeconds={refreshSeconds}
+        onRetry={() => qr.send({ type: 'qr.retry' })}
+        onLearnMore={() => qr.send({ type: 'qr.openLearnMore' })}
+      />
+      {learnMoreOpen ? (
+        <QrLearnMore
+          helpUrl={helpCentreUrl(config, language, window.location.origin)}
+          onClose={() => qr.send({ type: 'qr.closeLearnMore' })}
+        />
+      ) : null}
+    </>
+  );
 }
 
-export function QrView({ image }: { image: string | undefined }): ReactElement {
+export interface QrViewProps {
+  frame: QrFrame;
+  imageSrc: string | null;
+  /** A refresh failed: the last image stays, with a warning and Retry. */
+  stale: boolean;
+  canRetry: boolean;
+  /** Milliseconds until the next image while one is counting down, else null (no countdown bar). */
+  countdownMs: number | null;
+  refreshSeconds: number | null;
+  onRetry: () => void;
+  onLearnMore: () => void;
+}
+
+export function QrView(props: QrViewProps): ReactElement {
+  const { frame, imageSrc, refreshSeconds } = props;
   return (
-    <section className="tw-screen tw-card" aria-labelledby="tw-qr-title">
-      <div className="tw-screen__head" style={{ textAlign: 'center' }}>
+    <section className="tw-screen tw-card tw-qr-screen" aria-labelledby="tw-qr-title">
+      <div className="tw-screen__head tw-qr-screen__head">
         <h1 className="tw-title" id="tw-qr-title">
           {t('qr.title')}
         </h1>
         <p className="tw-subtitle">{t('qr.subtitle')}</p>
+        <LinkButton className="tw-qr-screen__learn" onClick={props.onLearnMore} aria-haspopup="dialog" icon={<Icon name="info" size={18} />}>
+          {t('qr.learn_more')}
+        </LinkButton>
       </div>
+
       <div className="tw-qr">
-        <div className="tw-qr__frame">
-          {image ? (
-            <img src={`data:image/png;base64,${image}`} alt={t('qr.image_alt')} />
+        <div className="tw-qr__frame" data-frame={frame}>
+          {frame === 'image' && imageSrc ? (
+            <img src={imageSrc} alt={t('qr.image_alt')} draggable={false} />
+          ) : frame === 'error' ? (
+            <div className="tw-qr__failed" role="alert">
+              <Icon name="alert" size={28} />
+              <p>{t('qr.load_failed')}</p>
+              <Button variant="secondary" size="small" icon={<Icon name="refresh" size={16} />} disabled={!props.canRetry} onClick={props.onRetry}>
+                {t('qr.retry')}
+              </Button>
+            </div>
           ) : (
             <Skeleton width="100%" height="100%" radius={12} label={t('qr.loading')} />
           )}
         </div>
+
+        <div className="tw-qr__timer" aria-hidden="true" data-idle={frame !== 'image' || undefined}>
+          {props.countdownMs !== null ? (
+            // Keyed by the image: each new image restarts the bar.
+            <span key={imageSrc} className="tw-qr__timer-bar" style={{ animationDuration: `${props.countdownMs}ms` }} />
+          ) : null}
+        </div>
+
+        {props.stale ? (
+          <div className="tw-qr__stale" role="alert">
+            <Icon name="alert" size={18} />
+            <span>{t('qr.refresh_failed')}</span>
+            <Button variant="secondary" size="small" disabled={!props.canRetry} onClick={props.onRetry}>
+              {t('qr.retry')}
+            </Button>
+          </div>
+        ) : null}
+
+        <p className="tw-qr__note">
+          <Icon name="refresh" size={16} />
+          <span>{refreshSeconds !== null ? t('qr.updates_every', { seconds: refreshSeconds }) : t('qr.updates_automatically')}</span>
+        </p>
       </div>
     </section>
   );

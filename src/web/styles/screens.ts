@@ -1,4 +1,4 @@
-// The hub overlay, its tiles and profile card, the QR panel and placeholders.
+// The hub overlay, its tiles and profile card, and placeholders (the QR screen: qr.ts).
 export const screensCss = /* css */ `
 .tw-hub {
   position: fixed;
@@ -131,32 +131,6 @@ export const screensCss = /* css */ `
 .tw-logout {
   justify-self: center;
   color: var(--tw-danger);
-}
-.tw-qr {
-  display: grid;
-  justify-items: center;
-  gap: 16px;
-  text-align: center;
-}
-.tw-qr__frame {
-  display: grid;
-  place-items: center;
-  width: min(280px, 100%);
-  aspect-ratio: 1;
-  padding: 16px;
-  border-radius: var(--tw-radius-lg);
-  background: #fff;
-  box-shadow: var(--tw-shadow);
-}
-.tw-qr__frame .tw-skeleton {
-  /* The frame stays white in both themes (a QR code needs it), so its placeholder does too. */
-  background: linear-gradient(90deg, #eef0f5 25%, #e1e4ec 50%, #eef0f5 75%);
-  background-size: 200% 100%;
-}
-.tw-qr__frame img {
-  width: 100%;
-  height: 100%;
-  image-rendering: pixelated;
 }
 .tw-placeholder {
   display: grid;

@@ -1,0 +1,51 @@
+// Derived values of the my-tickets machine for the views (pure functions of a snapshot or a ticket).
+import { diffDays } from '@formkit/tempo';
+import type { UserTicket } from '../src/contract/entities';
+import type { MyTicketsSnapshot, TicketTab } from './my-tickets';
+
+export type TicketListStatus = 'loading' | 'loaded' | 'empty' | 'error';
+
+const regionOf = (tab: TicketTab) => (tab === 'UPCOMING' ? 'upcoming' : 'past');
+
+export function selectTicketTab(snapshot: MyTicketsSnapshot): TicketTab {
+  return snapshot.matches({ tab: 'past' }) ? 'PAST' : 'UPCOMING';
+}
+
+/** What the selected tab shows: skeletons, cards, the empty state or the error with Retry. */
+export function selectListStatus(snapshot: MyTicketsSnapshot): TicketListStatus {
+  const region = regionOf(selectTicketTab(snapshot));
+  if (snapshot.matches({ view: { visible: { [region]: 'error' } } })) return 'error';
+  if (snapshot.matches({ view: { visible: { [region]: 'loaded' } } })) return 'loaded';
+  if (snapshot.matches({ view: { visible: { [region]: 'empty' } } })) return 'empty';
+  // A stale list that reloads keeps its cards (or its empty state).
+  if (snapshot.matches({ view: { visible: { [region]: 'refreshing' } } })) {
+    return snapshot.context[region].length > 0 ? 'loaded' : 'empty';
+  }
+  return 'loading';
+}
+
+/** The cards of the selected tab (the last answer while a stale list reloads). */
+export function selectTickets(snapshot: MyTicketsSnapshot): UserTicket[] {
+  const status = selectListStatus(snapshot);
+  return status === 'loaded' ? snapshot.context[regionOf(selectTicketTab(snapshot))] : [];
+}
+
+export function selectCanRetry(snapshot: MyTicketsSnapshot): boolean {
+  return snapshot.can({ type: 'myTickets.retry' });
+}
+
+/** The badge and day count of a card: live now, or whole days until the start / since the end (SPEC §9: absolute). */
+export type TicketTiming = { kind: 'live' } | { kind: 'upcoming'; days: number } | { kind: 'past'; days: number };
+
+export function ticketTiming(ticket: UserTicket, now: Date = new Date()): TicketTiming {
+  if (ticket.isLive) return { kind: 'live' };
+  const ended = new Date(ticket.eventEndDateTime).getTime() < now.getTime();
+  return ended
+    ? { kind: 'past', days: Math.abs(diffDays(ticket.eventEndDateTime, now)) }
+    : { kind: 'upcoming', days: Math.abs(diffDays(ticket.eventStartDateTime, now)) };
+}
+
+/** "Benefits used out of total": e.g. { used: 1, total: 2 }; null when the ticket has no benefits. */
+export function benefitUsage(ticket: Pick<UserTicket, 'totalBenefitCount' | 'totalBenefitUsedCount'>): { used: number; total: number } | null {
+  return ticket.totalBenefitCount > 0 ? { used: ticket.totalBenefitUsedCount, total: ticket.totalBenefitCount } : null;
+}

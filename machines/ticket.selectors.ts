@@ -1,0 +1,42 @@
+// Derived values of the single-ticket machine for the views.
+import type { Benefit, TicketDetail } from '../src/contract/entities';
+import { isBenefitUsed } from './benefit.selectors';
+import { visibleBenefits, type TicketSnapshot } from './ticket';
+
+export type TicketStatus = 'loading' | 'loaded' | 'notFound' | 'error';
+
+export function selectTicketStatus(snapshot: TicketSnapshot): TicketStatus {
+  if (snapshot.matches({ shown: 'loaded' })) return 'loaded';
+  if (snapshot.matches({ shown: 'notFound' })) return 'notFound';
+  if (snapshot.matches({ shown: 'error' })) return 'error';
+  return 'loading';
+}
+
+export function selectTicket(snapshot: TicketSnapshot): TicketDetail | null {
+  return snapshot.matches({ shown: 'loaded' }) ? snapshot.context.ticket : null;
+}
+
+export interface BenefitRow {
+  benefit: Benefit;
+  used: boolean;
+}
+
+/** The benefits with a purchased amount above zero, each marked used or not. */
+export function selectBenefitRows(snapshot: TicketSnapshot): BenefitRow[] {
+  return visibleBenefits(selectTicket(snapshot)).map((benefit) => ({ benefit, used: isBenefitUsed(benefit) }));
+}
+
+/** Gift ticket button: giftable and event access unused. */
+export const selectCanGift = (snapshot: TicketSnapshot) => snapshot.can({ type: 'ticket.gift' });
+export const selectCanSwap = (snapshot: TicketSnapshot) => snapshot.can({ type: 'ticket.swap' });
+export const selectCanResell = (snapshot: TicketSnapshot) => snapshot.can({ type: 'ticket.resell' });
+/** The menu exists when it holds Swap ticket or Resell ticket. */
+export const selectHasMenu = (snapshot: TicketSnapshot) => selectCanSwap(snapshot) || selectCanResell(snapshot);
+
+export function selectIsMenuOpen(snapshot: TicketSnapshot): boolean {
+  return snapshot.matches({ shown: { loaded: { menu: 'open' } } });
+}
+
+export function selectIsDescriptionExpanded(snapshot: TicketSnapshot): boolean {
+  return snapshot.matches({ shown: { loaded: { description: 'expanded' } } });
+}

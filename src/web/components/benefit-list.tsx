@@ -1,0 +1,79 @@
+// The benefits of a single ticket: icon in the organiser's colours, name, short description, used or unused and
+// the amounts; a row opens the benefit detail modal.
+import type { CSSProperties, ReactElement } from 'react';
+import type { Benefit } from '../../contract/entities';
+import type { BenefitRow } from '../../../machines/ticket.selectors';
+import { t } from '../i18n';
+import type { IconName } from './icon-paths';
+import { Icon } from './icons';
+
+/** The API names benefit icons; unknown names get a sparkle. */
+const benefitIcons: Record<string, IconName> = {
+  gift: 'gift',
+  drink: 'drink',
+  star: 'star',
+  clock: 'clock',
+  music: 'music',
+  ticket: 'ticket',
+  qr: 'qr',
+};
+
+export function BenefitIcon({ benefit, size = 44 }: { benefit: Benefit; size?: number }): ReactElement {
+  const style = {
+    width: size,
+    height: size,
+    '--tw-benefit-fg': benefit.iconColor ?? undefined,
+    '--tw-benefit-bg': benefit.iconBgColor ?? undefined,
+  } as CSSProperties;
+  return (
+    <span className="tw-benefit-icon" style={style} aria-hidden="true">
+      <Icon name={benefitIcons[benefit.icon ?? ''] ?? 'sparkle'} size={Math.round(size * 0.5)} />
+    </span>
+  );
+}
+
+export function UsedBadge({ used }: { used: boolean }): ReactElement {
+  return (
+    <span className="tw-badge" data-tone={used ? 'muted' : 'success'}>
+      {used ? t('benefit.used') : t('benefit.unused')}
+    </span>
+  );
+}
+
+interface BenefitListProps {
+  rows: BenefitRow[];
+  onOpen: (userTicketBenefitId: number) => void;
+}
+
+export function BenefitList({ rows, onOpen }: BenefitListProps): ReactElement {
+  return (
+    <ul className="tw-benefits">
+      {rows.map(({ benefit, used }) => (
+        <li key={benefit.userTicketBenefitId}>
+          <button
+            type="button"
+            className="tw-benefit"
+            data-used={used || undefined}
+            aria-haspopup="dialog"
+            onClick={() => onOpen(benefit.userTicketBenefitId)}
+          >
+            <BenefitIcon benefit={benefit} />
+            <span className="tw-benefit__text">
+              <span className="tw-benefit__name">{benefit.name}</span>
+              {benefit.shortDescription ? <span className="tw-benefit__short">{benefit.shortDescription}</span> : null}
+              <span className="tw-benefit__meta">
+                <UsedBadge used={used} />
+                {benefit.purchasedAmount > 1 ? (
+                  <span className="tw-benefit__amount">
+                    {t('ticket.benefit_amount', { used: benefit.usedAmount, total: benefit.purchasedAmount })}
+                  </span>
+                ) : null}
+              </span>
+            </span>
+            <Icon name="chevronRight" size={18} className="tw-benefit__chevron" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

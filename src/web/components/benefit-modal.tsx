@@ -1,0 +1,113 @@
+// The benefit detail modal (SPEC §2): name, short description, used or unused, valid until (DD.MM.YYYY), the full
+// description (sanitised HTML); Unlock benefits for digital, unlockable benefits without a code; the redeem code,
+// copied on click. The benefit machine does the work; this draws its state.
+import { useSelector } from '@xstate/react';
+import { type ReactElement, useEffect, useRef } from 'react';
+import type { Benefit } from '../../contract/entities';
+import {
+  selectBenefit,
+  selectCanUnlock,
+  selectIsBenefitOpen,
+  selectIsBenefitUsed,
+  selectIsUnlocking,
+  selectRedeemCode,
+} from '../../../machines/benefit.selectors';
+import { formatValidUntil } from '../format';
+import { t } from '../i18n';
+import { SafeHtml } from '../safe-html';
+import { useWallet } from '../wallet-config';
+import { BenefitIcon, UsedBadge } from './benefit-list';
+import { Button } from './button';
+import { Icon } from './icons';
+import { Modal } from './modal';
+
+export function BenefitModal(): ReactElement | null {
+  const { benefit: actor } = useWallet();
+  const open = useSelector(actor, selectIsBenefitOpen);
+  const benefit = useSelector(actor, selectBenefit);
+  const used = useSelector(actor, selectIsBenefitUsed);
+  const canUnlock = useSelector(actor, selectCanUnlock);
+  const unlocking = useSelector(actor, selectIsUnlocking);
+  const code = useSelector(actor, selectRedeemCode);
+  if (!open || !benefit) return null;
+  return (
+    <BenefitModalView
+      benefit={benefit}
+      used={used}
+      canUnlock={canUnlock || unlocking}
+      unlocking={unlocking}
+      code={code}
+      onClose={() => actor.send({ type: 'benefit.close' })}
+      onUnlock={() => actor.send({ type: 'benefit.unlock' })}
+      onCopy={() => actor.send({ type: 'benefit.copyCode' })}
+    />
+  );
+}
+
+export interface BenefitModalViewProps {
+  benefit: Benefit;
+  used: boolean;
+  /** Unlock benefits is shown (digital, unlockable, no code yet). */
+  canUnlock: boolean;
+  unlocking: boolean;
+  code: string | null;
+  onClose: () => void;
+  onUnlock: () => void;
+  onCopy: () => void;
+}
+
+export function BenefitModalView({ benefit, used, canUnlock, unlocking, code, onClose, onUnlock, onCopy }: BenefitModalViewProps): ReactElement {
+  // The Unlock button disappears when the code arrives: focus moves to the code instead of getting lost.
+  const codeRef = useRef<HTMLButtonElement>(null);
+  const hadCode = useRef(code !== null);
+  useEffect(() => {
+    if (code && !hadCode.current) codeRef.current?.focus();
+    hadCode.current = code !== null;
+  }, [code]);
+  return (
+    <Modal
+      open
+      title={benefit.name}
+      description={benefit.shortDescription ?? undefined}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('benefit.close')}
+          </Button>
+          {canUnlock ? (
+            <Button icon={<Icon name="unlock" size={18} />} loading={unlocking} onClick={onUnlock}>
+              {t('benefit.unlock')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <div className="tw-benefit-detail">
+        <div className="tw-benefit-detail__meta">
+          <BenefitIcon benefit={benefit} size={36} />
+          <UsedBadge used={used} />
+          {benefit.validUntil ? (
+            <span className="tw-benefit-detail__valid">
+              <Icon name="clock" size={15} />
+              {t('benefit.valid_until', { date: formatValidUntil(benefit.validUntil) })}
+            </span>
+          ) : null}
+        </div>
+        {code ? (
+          <div className="tw-code">
+            <span className="tw-code__label">{t('benefit.code_label')}</span>
+            <button ref={codeRef} type="button" className="tw-code__value" aria-label={t('benefit.copy_code', { code })} onClick={onCopy}>
+              <span>{code}</span>
+              <Icon name="copy" size={18} />
+            </button>
+            <span className="tw-code__hint">{t('benefit.copy_hint')}</span>
+          </div>
+        ) : canUnlock ? (
+          <p className="tw-benefit-detail__hint">{t('benefit.unlock_hint')}</p>
+        ) : null}
+        {benefit.fullDescription ? <SafeHtml html={benefit.fullDescription} className="tw-benefit-detail__full" /> : null}
+      </div>
+    </Modal>
+  );
+}

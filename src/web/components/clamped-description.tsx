@@ -1,0 +1,50 @@
+// A description clamped to 3 lines (SPEC §9) with Read more / Read less. Whether it is expanded is the machine's;
+// whether the text is long enough to need the control is layout, measured here (purely visual state).
+import { type ReactElement, useId, useLayoutEffect, useRef, useState } from 'react';
+import { t } from '../i18n';
+import { SafeHtml } from '../safe-html';
+import { Icon } from './icons';
+import { LinkButton } from './button';
+
+interface ClampedDescriptionProps {
+  html: string;
+  expanded: boolean;
+  onToggle: () => void;
+}
+
+export function ClampedDescription({ html, expanded, onToggle }: ClampedDescriptionProps): ReactElement {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(true);
+  const id = useId();
+
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box || expanded) return;
+    // Without layout (clientHeight 0) the control stays: the text may be longer than three lines.
+    const measure = () => setOverflows(box.clientHeight === 0 || box.scrollHeight > box.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [html, expanded]);
+
+  return (
+    <div className="tw-description">
+      <div ref={boxRef} id={id} className="tw-description__text" data-clamped={!expanded || undefined}>
+        <SafeHtml html={html} />
+      </div>
+      {overflows || expanded ? (
+        <LinkButton
+          className="tw-description__toggle"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={onToggle}
+        >
+          {expanded ? t('ticket.read_less') : t('ticket.read_more')}
+          <Icon name="chevronDown" size={16} style={expanded ? { transform: 'rotate(180deg)' } : undefined} />
+        </LinkButton>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// A full-screen panel over the wallet (QR learn-more): portalled into the shadow root, labelled by its title, takes
+// the focus when it opens, keeps Tab inside, closes on Escape and hands the focus back to where it was.
+import { type KeyboardEvent, type ReactElement, type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { usePortalTarget } from '../wallet-config';
+import { Icon } from './icons';
+
+interface FullScreenPanelProps {
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}
+
+const focusableSelector = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+export function FullScreenPanel({ title, closeLabel, onClose, children, className }: FullScreenPanelProps): ReactElement {
+  const target = usePortalTarget();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    const root = panel?.getRootNode() as Document | ShadowRoot | undefined;
+    const previouslyFocused = root?.activeElement as HTMLElement | null | undefined;
+    panel?.focus();
+    return () => previouslyFocused?.focus?.();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const items = [...panelRef.current.querySelectorAll<HTMLElement>(focusableSelector)];
+    const root = panelRef.current.getRootNode() as Document | ShadowRoot;
+    const first = items[0];
+    const last = items[items.length - 1];
+    const onPanel = root.activeElement === panelRef.current;
+    if (event.shiftKey && (root.activeElement === first || onPanel)) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && root.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
+  const panel = (
+    <div
+      ref={panelRef}
+      className={['tw-sheet', className ?? ''].filter(Boolean).join(' ')}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      <div className="tw-sheet__inner">
+        <div className="tw-sheet__top">
+          <button type="button" className="tw-icon-button" onClick={onClose} aria-label={closeLabel} title={closeLabel}>
+            <Icon name="close" size={22} />
+          </button>
+        </div>
+        <h2 className="tw-title" id={titleId}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+  return target ? createPortal(panel, target) : panel;
+}

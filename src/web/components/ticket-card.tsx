@@ -1,0 +1,105 @@
+// A card of My tickets (SPEC §2): ticket name and logo, the event's date range, city and venue, days until or
+// since the event or a live badge, and benefits used out of total. The whole card opens the single ticket.
+import { type ReactElement, useState } from 'react';
+import type { UserTicket } from '../../contract/entities';
+import { benefitUsage, ticketTiming, type TicketTiming } from '../../../machines/my-tickets.selectors';
+import { formatEventDateRange } from '../format';
+import { currentLocale, t } from '../i18n';
+import { Icon } from './icons';
+import { Skeleton } from './skeleton';
+
+export function timingLabel(timing: TicketTiming): string {
+  if (timing.kind === 'live') return t('tickets.live');
+  if (timing.kind === 'upcoming') {
+    if (timing.days === 0) return t('tickets.today');
+    return timing.days === 1 ? t('tickets.in_one_day') : t('tickets.in_days', { days: timing.days });
+  }
+  if (timing.days === 0) return t('tickets.ended_today');
+  return timing.days === 1 ? t('tickets.one_day_ago') : t('tickets.days_ago', { days: timing.days });
+}
+
+/** The ticket type's logo, or a ticket glyph when there is none or it does not load. */
+export function TicketLogo({ src, size = 56 }: { src: string | null; size?: number }): ReactElement {
+  const [failed, setFailed] = useState<string | null>(null);
+  return (
+    <span className="tw-ticket-logo" style={{ width: size, height: size }} aria-hidden="true">
+      {src && failed !== src ? <img src={src} alt="" onError={() => setFailed(src)} /> : <Icon name="ticket" size={Math.round(size * 0.45)} />}
+    </span>
+  );
+}
+
+/** The live badge or the day count, as a pill. */
+export function TimingBadge({ timing }: { timing: TicketTiming }): ReactElement {
+  return (
+    <span className="tw-badge" data-tone={timing.kind === 'live' ? 'live' : timing.kind === 'past' ? 'muted' : 'primary'}>
+      {timing.kind === 'live' ? <span className="tw-badge__dot" aria-hidden="true" /> : null}
+      {timingLabel(timing)}
+    </span>
+  );
+}
+
+interface TicketCardProps {
+  ticket: UserTicket;
+  onOpen: (userTicketId: number) => void;
+  now?: Date;
+}
+
+export function TicketCard({ ticket, onOpen, now }: TicketCardProps): ReactElement {
+  const timing = ticketTiming(ticket, now);
+  const usage = benefitUsage(ticket);
+  return (
+    <button type="button" className="tw-ticket-card" data-live={ticket.isLive || undefined} onClick={() => onOpen(ticket.userTicketId)}>
+      <span className="tw-ticket-card__top">
+        <TicketLogo src={ticket.ticketLogo} />
+        <span className="tw-ticket-card__names">
+          <span className="tw-ticket-card__name">{ticket.ticketName}</span>
+          <span className="tw-ticket-card__event">{ticket.eventName}</span>
+        </span>
+      </span>
+      <span className="tw-ticket-card__facts">
+        <span className="tw-fact">
+          <Icon name="calendar" size={16} />
+          <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: currentLocale() })}</span>
+        </span>
+        <span className="tw-fact">
+          <Icon name="pin" size={16} />
+          <span>
+            {ticket.eventVenue}, {ticket.eventCity}
+          </span>
+        </span>
+      </span>
+      <span className="tw-ticket-card__foot">
+        {usage ? (
+          <span className="tw-fact">
+            <Icon name="sparkle" size={16} />
+            <span>{t('tickets.benefits_used', usage)}</span>
+          </span>
+        ) : (
+          <span />
+        )}
+        <span className="tw-ticket-card__end">
+          <TimingBadge timing={timing} />
+          <Icon name="chevronRight" size={18} className="tw-ticket-card__chevron" />
+        </span>
+      </span>
+    </button>
+  );
+}
+
+export function TicketCardSkeleton(): ReactElement {
+  return (
+    <div className="tw-ticket-card tw-ticket-card--skeleton" aria-hidden="true">
+      <span className="tw-ticket-card__top">
+        <Skeleton width={56} height={56} radius={14} />
+        <span className="tw-ticket-card__names" style={{ gap: 8 }}>
+          <Skeleton width="60%" height={16} />
+          <Skeleton width="40%" height={13} />
+        </span>
+      </span>
+      <span className="tw-ticket-card__facts">
+        <Skeleton width="75%" height={14} />
+        <Skeleton width="55%" height={14} />
+      </span>
+    </div>
+  );
+}

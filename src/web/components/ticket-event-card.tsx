@@ -1,0 +1,97 @@
+// The single ticket's event card (feature image, logos, names, date range, venue and address) and its event-access
+// card (used, with the date, or unused), plus the loading skeleton.
+import { type ReactElement, useState } from 'react';
+import type { TicketDetail } from '../../contract/entities';
+import { ticketTiming } from '../../../machines/my-tickets.selectors';
+import { formatEventDate, formatEventDateRange } from '../format';
+import { currentLocale, t } from '../i18n';
+import { Icon } from './icons';
+import { Skeleton } from './skeleton';
+import { TicketLogo, TimingBadge } from './ticket-card';
+
+export function TicketEventCard({ ticket, titleId }: { ticket: TicketDetail; titleId: string }): ReactElement {
+  const [imageFailed, setImageFailed] = useState(false);
+  const image = ticket.eventFeatureImage && !imageFailed ? ticket.eventFeatureImage : null;
+  return (
+    <article className="tw-event-card" aria-labelledby={titleId}>
+      <div className="tw-event-card__media" data-empty={!image || undefined}>
+        {image ? <img src={image} alt="" onError={() => setImageFailed(true)} /> : null}
+        <span className="tw-event-card__badge">
+          <TimingBadge timing={ticketTiming(ticket)} />
+        </span>
+      </div>
+      <div className="tw-event-card__body">
+        <div className="tw-event-card__head">
+          <TicketLogo src={ticket.eventLogo ?? ticket.ticketLogo} size={52} />
+          <div className="tw-event-card__names">
+            <p className="tw-event-card__event">{ticket.eventName}</p>
+            <h1 className="tw-event-card__title" id={titleId}>
+              {ticket.ticketName}
+            </h1>
+          </div>
+        </div>
+        <ul className="tw-event-card__facts">
+          <li className="tw-fact">
+            <Icon name="calendar" size={16} />
+            <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: currentLocale() })}</span>
+          </li>
+          <li className="tw-fact">
+            <Icon name="pin" size={16} />
+            <span>
+              <span className="tw-strong">{ticket.eventVenue}</span>, {ticket.eventCity}
+              {ticket.eventAddress1 ? <span className="tw-event-card__address">{ticket.eventAddress1}</span> : null}
+            </span>
+          </li>
+        </ul>
+      </div>
+    </article>
+  );
+}
+
+export function EventAccessCard({ used, usedOn }: { used: boolean; usedOn: string | null }): ReactElement {
+  return (
+    <section className="tw-access" data-used={used || undefined} aria-labelledby="tw-access-title">
+      <span className="tw-access__icon" aria-hidden="true">
+        <Icon name={used ? 'check' : 'qr'} size={22} />
+      </span>
+      <div className="tw-access__text">
+        <div className="tw-access__head">
+          <h2 className="tw-access__title" id="tw-access-title">
+            {t('ticket.access_title')}
+          </h2>
+          <span className="tw-badge" data-tone={used ? 'muted' : 'success'}>
+            {used ? t('ticket.access_used') : t('ticket.access_unused')}
+          </span>
+        </div>
+        <span className="tw-access__detail">
+          {used
+            ? usedOn
+              ? t('ticket.access_used_on', { date: formatEventDate(usedOn, { locale: currentLocale() }) })
+              : t('ticket.access_used')
+            : t('ticket.access_unused_hint')}
+        </span>
+      </div>
+    </section>
+  );
+}
+
+export function TicketEventCardSkeleton(): ReactElement {
+  return (
+    <div className="tw-event-card" aria-hidden="true">
+      <div className="tw-event-card__media">
+        <Skeleton width="100%" height="100%" radius={0} />
+      </div>
+      <div className="tw-event-card__body">
+        <div className="tw-event-card__head">
+          <Skeleton width={52} height={52} radius={14} />
+          <div className="tw-event-card__names" style={{ gap: 8 }}>
+            <Skeleton width="40%" height={13} />
+            <Skeleton width="65%" height={22} />
+          </div>
+        </div>
+        <Skeleton width="80%" height={14} />
+        <Skeleton width="60%" height={14} />
+      </div>
+    </div>
+  );
+}

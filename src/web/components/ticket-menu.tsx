@@ -1,0 +1,82 @@
+// The single ticket's "more actions" menu: Swap ticket and Resell ticket (each only when the ticket allows it).
+// Open or closed is the ticket machine's state; this component only draws it and reports clicks and dismissals.
+import { type KeyboardEvent, type ReactElement, useEffect, useRef } from 'react';
+import { t } from '../i18n';
+import { Icon } from './icons';
+
+interface TicketMenuProps {
+  open: boolean;
+  canSwap: boolean;
+  canResell: boolean;
+  onToggle: () => void;
+  onClose: () => void;
+  onSwap: () => void;
+  onResell: () => void;
+}
+
+export function TicketMenu({ open, canSwap, canResell, onToggle, onClose, onSwap, onResell }: TicketMenuProps): ReactElement {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const root = rootRef.current;
+    root?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    // A press anywhere else closes the menu (composedPath: the wallet lives in a shadow root).
+    const onPointerDown = (event: PointerEvent) => {
+      if (root && !event.composedPath().includes(root)) onClose();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, onClose]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!open) return;
+    const items = [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const current = items.indexOf((rootRef.current?.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      items[(current + step + items.length) % items.length]?.focus();
+    } else if (event.key === 'Tab') {
+      onClose();
+    }
+  };
+
+  return (
+    <div ref={rootRef} className="tw-menu" onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="tw-icon-button"
+        aria-label={t('ticket.more_actions')}
+        title={t('ticket.more_actions')}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={onToggle}
+      >
+        <Icon name="more" size={20} />
+      </button>
+      {open ? (
+        <div className="tw-menu__list" role="menu" aria-label={t('ticket.more_actions')}>
+          {canSwap ? (
+            <button type="button" role="menuitem" className="tw-menu__item" onClick={onSwap}>
+              <Icon name="swap" size={18} />
+              {t('ticket.swap')}
+            </button>
+          ) : null}
+          {canResell ? (
+            <button type="button" role="menuitem" className="tw-menu__item" onClick={onResell}>
+              <Icon name="resell" size={18} />
+              {t('ticket.resell')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

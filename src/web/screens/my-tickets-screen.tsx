@@ -1,0 +1,142 @@
+// MY_TICKET: the Upcoming and Past tabs with ticket cards, loading skeletons, the empty state and Retry. The
+// my-tickets machine loads the lists and opens a ticket; this view renders and sends.
+import { useSelector } from '@xstate/react';
+import { type KeyboardEvent, type ReactElement, useRef } from 'react';
+import type { UserTicket } from '../../contract/entities';
+import type { TicketTab } from '../../../machines/my-tickets';
+import {
+  selectCanRetry,
+  selectListStatus,
+  selectTicketTab,
+  selectTickets,
+  type TicketListStatus,
+} from '../../../machines/my-tickets.selectors';
+import { Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { TicketCard, TicketCardSkeleton } from '../components/ticket-card';
+import { t } from '../i18n';
+import { useWallet } from '../wallet-config';
+
+export function MyTicketsScreen(): ReactElement {
+  const { myTickets } = useWallet();
+  const tab = useSelector(myTickets, selectTicketTab);
+  const status = useSelector(myTickets, selectListStatus);
+  const tickets = useSelector(myTickets, selectTickets);
+  const canRetry = useSelector(myTickets, selectCanRetry);
+  return (
+    <MyTicketsView
+      tab={tab}
+      status={status}
+      tickets={tickets}
+      canRetry={canRetry}
+      onSelectTab={(next) => myTickets.send({ type: 'myTickets.selectTab', tab: next })}
+      onRetry={() => myTickets.send({ type: 'myTickets.retry' })}
+      onOpen={(userTicketId) => myTickets.send({ type: 'myTickets.openTicket', userTicketId })}
+    />
+  );
+}
+
+export interface MyTicketsViewProps {
+  tab: TicketTab;
+  status: TicketListStatus;
+  tickets: UserTicket[];
+  canRetry: boolean;
+  onSelectTab: (tab: TicketTab) => void;
+  onRetry: () => void;
+  onOpen: (userTicketId: number) => void;
+}
+
+const tabLabels: Record<TicketTab, string> = { UPCOMING: 'tickets.upcoming', PAST: 'tickets.past' };
+const tabOrder: TicketTab[] = ['UPCOMING', 'PAST'];
+
+export function MyTicketsView(props: MyTicketsViewProps): ReactElement {
+  const tabsRef = useRef<HTMLDivElement>(null);
+  // Arrow keys move between the tabs (WAI-ARIA tabs pattern, automatic activation).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    const last = tabOrder.length - 1;
+    const index = tabOrder.indexOf(props.tab);
+    const step = event.key === 'ArrowLeft' ? -1 : 1;
+    const nextIndex = event.key === 'Home' ? 0 : event.key === 'End' ? last : (index + step + tabOrder.length) % tabOrder.length;
+    const next = tabOrder[nextIndex]!;
+    props.onSelectTab(next);
+    tabsRef.current?.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus();
+  };
+  return (
+    <section className="tw-screen" aria-labelledby="tw-tickets-title">
+      <div className="tw-screen__head">
+        <h1 className="tw-title" id="tw-tickets-title">
+          {t('title.my_ticket')}
+        </h1>
+        <p className="tw-subtitle">{t('tickets.subtitle')}</p>
+      </div>
+      <div ref={tabsRef} className="tw-tabs" role="tablist" aria-label={t('tickets.tabs')} onKeyDown={onKeyDown}>
+        {tabOrder.map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={`tw-tickets-tab-${tab}`}
+            data-tab={tab}
+            className="tw-tabs__tab"
+            aria-selected={props.tab === tab}
+            aria-controls="tw-tickets-panel"
+            tabIndex={props.tab === tab ? 0 : -1}
+            onClick={() => props.onSelectTab(tab)}
+          >
+            {t(tabLabels[tab])}
+          </button>
+        ))}
+      </div>
+      <div className="tw-tickets" role="tabpanel" id="tw-tickets-panel" aria-labelledby={`tw-tickets-tab-${props.tab}`}>
+        <TicketList {...props} />
+      </div>
+    </section>
+  );
+}
+
+function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen }: MyTicketsViewProps): ReactElement {
+  if (status === 'loading') {
+    return (
+      <div className="tw-ticket-list" role="status" aria-label={t('tickets.loading')}>
+        <TicketCardSkeleton />
+        <TicketCardSkeleton />
+        <TicketCardSkeleton />
+      </div>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <div className="tw-state-card" role="alert">
+        <span className="tw-state-card__icon" data-tone="danger" aria-hidden="true">
+          <Icon name="alert" size={24} />
+        </span>
+        <p className="tw-state-card__title">{t('tickets.error')}</p>
+        <Button variant="secondary" icon={<Icon name="refresh" size={18} />} onClick={onRetry} disabled={!canRetry}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (status === 'empty') {
+    return (
+      <div className="tw-state-card">
+        <span className="tw-state-card__icon" aria-hidden="true">
+          <Icon name="ticket" size={26} />
+        </span>
+        <p className="tw-state-card__title">{t('tickets.empty_title')}</p>
+        <p className="tw-muted">{tab === 'UPCOMING' ? t('tickets.empty_upcoming') : t('tickets.empty_past')}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="tw-ticket-list">
+      {tickets.map((ticket) => (
+        <li key={ticket.userTicketId}>
+          <TicketCard ticket={ticket} onOpen={onOpen} />
+        </li>
+      ))}
+    </ul>
+  );
+}

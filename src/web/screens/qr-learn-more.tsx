@@ -1,0 +1,50 @@
+// The QR screen's learn-more panel (SPEC §2): what the personal QR code is for — secure entry, gift tickets, ticket
+// add-ons — a note, and the help-centre link. Open or closed is the qr machine's `learnMore` region.
+import type { ReactElement } from 'react';
+import { Button } from '../components/button';
+import { FullScreenPanel } from '../components/full-screen-panel';
+import type { IconName } from '../components/icon-paths';
+import { Icon } from '../components/icons';
+import { t } from '../i18n';
+
+const benefits: Array<{ icon: IconName; title: string; text: string }> = [
+  { icon: 'shield', title: 'qr.benefit_entry_title', text: 'qr.benefit_entry_text' },
+  { icon: 'gift', title: 'qr.benefit_gift_title', text: 'qr.benefit_gift_text' },
+  { icon: 'sparkle', title: 'qr.benefit_addons_title', text: 'qr.benefit_addons_text' },
+];
+
+export function QrLearnMore({ helpUrl, onClose }: { helpUrl: string; onClose: () => void }): ReactElement {
+  return (
+    <FullScreenPanel className="tw-learn-more" title={t('qr.learn_more_title')} closeLabel={t('qr.learn_more_close')} onClose={onClose}>
+      <p className="tw-subtitle">{t('qr.learn_more_intro')}</p>
+      <ul className="tw-benefit-list">
+        {benefits.map((benefit) => (
+          <li key={benefit.icon} className="tw-benefit-list__item">
+            <span className="tw-benefit-list__icon" aria-hidden="true">
+              <Icon name={benefit.icon} size={22} />
+            </span>
+            <div>
+              <h3 className="tw-benefit-list__title">{t(benefit.title)}</h3>
+              <p className="tw-benefit-list__text">{t(benefit.text)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="tw-learn-more__note">
+        <Icon name="info" size={18} />
+        <span>{t('qr.learn_more_note')}</span>
+      </p>
+      <p className="tw-learn-more__help">
+        {t('qr.help_question')}{' '}
+        <a href={helpUrl} target="_blank" rel="noopener">
+          {t('qr.help_link')}
+          <Icon name="external" size={14} />
+          <span className="tw-sr-only">{t('common.opens_new_tab')}</span>
+        </a>
+      </p>
+      <Button block onClick={onClose}>
+        {t('qr.learn_more_done')}
+      </Button>
+    </FullScreenPanel>
+  );
+}

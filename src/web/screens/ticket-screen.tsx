@@ -1,0 +1,156 @@
+// TICKET: one ticket — event card, event access, the clamped description, benefits, Gift ticket and the menu with
+// Swap ticket / Resell ticket. The ticket machine decides what is possible; the benefit modal opens over it.
+import { useSelector } from '@xstate/react';
+import type { ReactElement } from 'react';
+import type { TicketDetail } from '../../contract/entities';
+import {
+  selectBenefitRows,
+  selectCanGift,
+  selectCanResell,
+  selectCanSwap,
+  selectIsDescriptionExpanded,
+  selectIsMenuOpen,
+  selectTicket,
+  selectTicketStatus,
+  type BenefitRow,
+  type TicketStatus,
+} from '../../../machines/ticket.selectors';
+import { BenefitList } from '../components/benefit-list';
+import { BenefitModal } from '../components/benefit-modal';
+import { BackLink, Button } from '../components/button';
+import { ClampedDescription } from '../components/clamped-description';
+import { EventAccessCard, TicketEventCard, TicketEventCardSkeleton } from '../components/ticket-event-card';
+import { Icon } from '../components/icons';
+import { TicketMenu } from '../components/ticket-menu';
+import { t } from '../i18n';
+import { useWallet } from '../wallet-config';
+
+export function TicketScreen(): ReactElement {
+  const { ticket: actor } = useWallet();
+  const status = useSelector(actor, selectTicketStatus);
+  const ticket = useSelector(actor, selectTicket);
+  const benefits = useSelector(actor, selectBenefitRows);
+  const canGift = useSelector(actor, selectCanGift);
+  const canSwap = useSelector(actor, selectCanSwap);
+  const canResell = useSelector(actor, selectCanResell);
+  const menuOpen = useSelector(actor, selectIsMenuOpen);
+  const expanded = useSelector(actor, selectIsDescriptionExpanded);
+  return (
+    <>
+      <TicketView
+        status={status}
+        ticket={ticket}
+        benefits={benefits}
+        canGift={canGift}
+        canSwap={canSwap}
+        canResell={canResell}
+        menuOpen={menuOpen}
+        descriptionExpanded={expanded}
+        send={(event) => actor.send(event)}
+      />
+      <BenefitModal />
+    </>
+  );
+}
+
+type TicketViewEvent =
+  | { type: 'ticket.back' | 'ticket.retry' | 'ticket.gift' | 'ticket.swap' | 'ticket.resell' }
+  | { type: 'ticket.toggleMenu' | 'ticket.closeMenu' | 'ticket.toggleDescription' }
+  | { type: 'ticket.openBenefit'; userTicketBenefitId: number };
+
+export interface TicketViewProps {
+  status: TicketStatus;
+  ticket: TicketDetail | null;
+  benefits: BenefitRow[];
+  canGift: boolean;
+  canSwap: boolean;
+  canResell: boolean;
+  menuOpen: boolean;
+  descriptionExpanded: boolean;
+  send: (event: TicketViewEvent) => void;
+}
+
+export function TicketView(props: TicketViewProps): ReactElement {
+  const { status, ticket, send } = props;
+  const hasMenu = props.canSwap || props.canResell;
+  return (
+    <section className="tw-screen" aria-labelledby="tw-ticket-title" aria-busy={status === 'loading' || undefined}>
+      <div className="tw-ticket-bar">
+        <BackLink onBack={() => send({ type: 'ticket.back' })} label={t('ticket.back')} />
+        {status === 'loaded' && hasMenu ? (
+          <TicketMenu
+            open={props.menuOpen}
+            canSwap={props.canSwap}
+            canResell={props.canResell}
+            onToggle={() => send({ type: 'ticket.toggleMenu' })}
+            onClose={() => send({ type: 'ticket.closeMenu' })}
+            onSwap={() => send({ type: 'ticket.swap' })}
+            onResell={() => send({ type: 'ticket.resell' })}
+          />
+        ) : null}
+      </div>
+
+      {status === 'loading' ? (
+        <>
+          <h1 className="tw-sr-only" id="tw-ticket-title">
+            {t('ticket.loading')}
+          </h1>
+          <TicketEventCardSkeleton />
+        </>
+      ) : null}
+
+      {status === 'notFound' || status === 'error' ? (
+        <div className="tw-state-card" role={status === 'error' ? 'alert' : undefined}>
+          <span className="tw-state-card__icon" data-tone={status === 'error' ? 'danger' : undefined} aria-hidden="true">
+            <Icon name={status === 'error' ? 'alert' : 'ticket'} size={26} />
+          </span>
+          <h1 className="tw-state-card__title" id="tw-ticket-title">
+            {status === 'error' ? t('ticket.error') : t('ticket.not_found_title')}
+          </h1>
+          {status === 'notFound' ? <p className="tw-muted">{t('ticket.not_found_text')}</p> : null}
+          {status === 'error' ? (
+            <Button variant="secondary" icon={<Icon name="refresh" size={18} />} onClick={() => send({ type: 'ticket.retry' })}>
+              {t('common.retry')}
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={() => send({ type: 'ticket.back' })}>
+              {t('ticket.to_my_tickets')}
+            </Button>
+          )}
+        </div>
+      ) : null}
+
+      {status === 'loaded' && ticket ? (
+        <>
+          <TicketEventCard ticket={ticket} titleId="tw-ticket-title" />
+          {props.canGift ? (
+            <Button block icon={<Icon name="gift" size={18} />} onClick={() => send({ type: 'ticket.gift' })}>
+              {t('ticket.gift')}
+            </Button>
+          ) : null}
+          <EventAccessCard used={ticket.eventAccessStatus} usedOn={ticket.eventAccessUsedOn} />
+          {ticket.ticketDescription ? (
+            <section className="tw-card tw-section" aria-labelledby="tw-ticket-about">
+              <h2 className="tw-section__title" id="tw-ticket-about">
+                {t('ticket.about')}
+              </h2>
+              <ClampedDescription
+                html={ticket.ticketDescription}
+                expanded={props.descriptionExpanded}
+                onToggle={() => send({ type: 'ticket.toggleDescription' })}
+              />
+            </section>
+          ) : null}
+          {props.benefits.length > 0 ? (
+            <section className="tw-section" aria-labelledby="tw-ticket-benefits">
+              <h2 className="tw-section__title" id="tw-ticket-benefits">
+                {t('ticket.benefits')}
+              </h2>
+              <BenefitList rows={props.benefits} onOpen={(id) => send({ type: 'ticket.openBenefit', userTicketBenefitId: id })} />
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+// The qr machine's test model, shared by tests/machines/qr.test.ts (paths on the actor) and tests/web/qr.test.tsx
+// (the same paths on the rendered QR screen).
+import type { QrEvent } from '../../machines/qr';
+import { httpError } from './fixtures';
+
+/** A qr event, or the end of an invoked request (`<invoke id>.done` / `.error`) or a delay (`after.<delay>`). */
+export type QrModelEvent = QrEvent | { type: string; output?: unknown; error?: unknown };
+
+/** The invokes whose outcome a path step decides; each is one API request. */
+export const qrPromiseActors = ['loadSettings', 'loadImage'] as const;
+
+/** The ttl the settings answer in the model: the machine's `pollInterval` delay on the actor is this too. */
+export const MODEL_TTL_MS = 15_000;
+/** A base64 PNG as the API answers it (any text stands for one in the machine). */
+export const MODEL_IMAGE = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+export const qrSampleEvents: QrModelEvent[] = [
+  { type: 'panel.changed', tab: 'QR', overlay: null },
+  { type: 'panel.changed', tab: 'MY_TICKET', overlay: null },
+  { type: 'qr.openLearnMore' },
+  { type: 'qr.closeLearnMore' },
+  { type: 'qr.retry' },
+  { type: 'qr.pageHidden' },
+  { type: 'qr.pageVisible' },
+  { type: 'loadSettings.done', output: { ttl: MODEL_TTL_MS } },
+  { type: 'loadSettings.error', error: httpError('qrSettings', 500, 'api.internal_error') },
+  { type: 'loadImage.done', output: MODEL_IMAGE },
+  { type: 'loadImage.error', error: httpError('qrCodeData', 500, 'api.internal_error') },
+  { type: 'after.pollInterval' },
+];

@@ -1,0 +1,238 @@
+// Model-based tests of the QR pass machine (SPEC §2 QR, §7 qrSettings + qrCodeData polled every ttl), then its
+// effects one by one: the ttl kept, the poll interval taken from it, polling stopped while the page is hidden, the
+// error states, and createWallet's wiring (panel.changed, document visibility, the text/plain image).
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, SimulatedClock, waitFor } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { MIN_QR_POLL_MS, qrMachine } from '../../machines/qr';
+import { selectHasQrError, selectIsLearnMoreOpen, selectQrFrame, selectQrImageSrc } from '../../machines/qr.selectors';
+import { createWallet } from '../../machines/wallet';
+import { storageKeys } from '../../src/client/storage-keys';
+import { fakePlatform } from './fake-platform';
+import { httpError } from './fixtures';
+import { canTake, controlledActors, flush, isSample, runPathOnActor, toTestMachine } from './model';
+import { MODEL_TTL_MS, qrPromiseActors, qrSampleEvents } from './qr.model';
+
+const quiet = qrMachine.provide({ actions: { logError: () => {} } });
+
+describe('qr model', () => {
+  const model = createTestModel(toTestMachine(qrMachine), {
+    events: qrSampleEvents as never,
+    // The graph adds a bare { type } for every event the machine names without a sample: keep to the samples.
+    filterEvents: (snapshot, event) => canTake(snapshot, event) && isSample(qrSampleEvents, event),
+  });
+  const paths = model.getShortestPaths();
+
+  it('reaches every state of the pass and the learn-more panel', () => {
+    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+    for (const pass of ['loadingSettings', 'loading', 'showing', 'refreshing', 'stale', 'failed', 'paused']) {
+      expect([...reached].some((value) => value.includes(`"pass":"${pass}"`)), pass).toBe(true);
+    }
+    expect([...reached].some((value) => value.includes('"learnMore":"open"'))).toBe(true);
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    // On the actor the delay is the model's ttl; that the real delay follows the loaded ttl is tested below.
+    const machine = quiet.provide({ delays: { pollInterval: MODEL_TTL_MS } });
+    await runPathOnActor(path, { machine, promiseActors: qrPromiseActors });
+  });
+});
+
+describe('qr effects', () => {
+  function start() {
+    const control = controlledActors(qrPromiseActors);
+    const clock = new SimulatedClock();
+    const logError = vi.fn();
+    const actor = createActor(quiet.provide({ actors: control.actors, actions: { logError } }), { clock });
+    actor.start();
+    const loads = (id: string) => control.inputs.filter((call) => call.id === id).length;
+    const settle = async (id: (typeof qrPromiseActors)[number], outcome: 'done' | 'error', payload: unknown) => {
+      control.settle(id, outcome, payload);
+      await flush();
+    };
+    const showQr = () => actor.send({ type: 'panel.changed', tab: 'QR', overlay: null });
+    return { actor, control, clock, loads, settle, showQr, logError };
+  }
+
+  it('does nothing until the QR panel is shown', () => {
+    const { actor, loads } = start();
+    actor.send({ type: 'panel.changed', tab: 'MY_TICKET', overlay: null });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(loads('loadSettings') + loads('loadImage')).toBe(0);
+  });
+
+  it('loads the ttl, then the image, then polls every ttl with the ttl the settings gave', async () => {
+    const { actor, clock, loads, settle, showQr } = start();
+    showQr();
+    expect(selectQrFrame(actor.getSnapshot())).toBe('placeholder');
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await settle('loadSettings', 'done', { ttl: 5_000 });
+    expect(loads('loadImage')).toBe(1);
+    await settle('loadImage', 'done', 'FIRST');
+    expect(selectQrImageSrc(actor.getSnapshot())).toBe('data:image/png;base64,FIRST');
+
+    clock.increment(4_999);
+    expect(loads('loadImage')).toBe(1);
+    clock.increment(1);
+    expect(loads('loadImage')).toBe(2);
+    // The last image stays while the next one loads.
+    expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
+    expect(selectQrImageSrc(actor.getSnapshot())).toBe('data:image/png;base64,FIRST');
+    await settle('loadImage', 'done', 'SECOND');
+    expect(selectQrImageSrc(actor.getSnapshot())).toBe('data:image/png;base64,SECOND');
+    clock.increment(5_000);
+    expect(loads('loadImage')).toBe(3);
+  });
+
+  it('never polls faster than once a second', async () => {
+    const { clock, loads, settle, showQr } = start();
+    showQr();
+    await settle('loadSettings', 'done', { ttl: 10 });
+    await settle('loadImage', 'done', 'FIRST');
+    clock.increment(MIN_QR_POLL_MS - 1);
+    expect(loads('loadImage')).toBe(1);
+    clock.increment(1);
+    expect(loads('loadImage')).toBe(2);
+  });
+
+  it('keeps the ttl but drops the image when the panel is left, and stops polling', async () => {
+    const { actor, clock, loads, settle, showQr } = start();
+    showQr();
+    await settle('loadSettings', 'done', { ttl: 5_000 });
+    await settle('loadImage', 'done', 'FIRST');
+    actor.send({ type: 'panel.changed', tab: 'QR', overlay: 'HUB' }); // the HUB over the QR panel: still shown
+    expect(actor.getSnapshot().matches({ shown: { pass: 'showing' } })).toBe(true);
+    actor.send({ type: 'panel.changed', tab: 'MY_TICKET', overlay: null });
+    expect(actor.getSnapshot().context).toEqual({ ttl: 5_000, image: null });
+    clock.increment(60_000);
+    expect(loads('loadImage')).toBe(1);
+
+    showQr();
+    expect(loads('loadSettings')).toBe(1);
+    expect(loads('loadImage')).toBe(2);
+    expect(selectQrFrame(actor.getSnapshot())).toBe('placeholder');
+  });
+
+  it('stops polling while the page is hidden and refreshes at once when it is visible again', async () => {
+    const { actor, clock, loads, settle, showQr } = start();
+    showQr();
+    await settle('loadSettings', 'done', { ttl: 5_000 });
+    await settle('loadImage', 'done', 'FIRST');
+    actor.send({ type: 'qr.pageHidden' });
+    clock.increment(60_000);
+    expect(loads('loadImage')).toBe(1);
+    actor.send({ type: 'qr.pageVisible' });
+    expect(loads('loadImage')).toBe(2);
+    expect(selectQrImageSrc(actor.getSnapshot())).toBe('data:image/png;base64,FIRST');
+    await settle('loadImage', 'done', 'SECOND');
+    expect(selectQrImageSrc(actor.getSnapshot())).toBe('data:image/png;base64,SECOND');
+  });
+
+  it('a failed refresh keeps the last image with Retry, and polling goes on', async () => {
+    const { actor, clock, loads, settle, showQr, logError } = start();
+    showQr();
+    await settle('loadSettings', 'done', { ttl: 5_000 });
+    await settle('loadImage', 'done', 'FIRST');
+    clock.increment(5_000);
+    await settle('loadImage', 'error', httpError('qrCodeData', 503, 'api.internal_error'));
+    expect(selectHasQrError(actor.getSnapshot())).toBe(true);
+    expect(selectQrFrame(actor.getSnapshot())).toBe('image');
+    expect(actor.getSnapshot().can({ type: 'qr.retry' })).toBe(true);
+    expect(logError).toHaveBeenCalledOnce();
+
+    actor.send({ type: 'qr.retry' });
+    expect(loads('loadImage')).toBe(3);
+    await settle('loadImage', 'error', httpError('qrCodeData', 503, 'api.internal_error'));
+    clock.increment(5_000);
+    expect(loads('loadImage')).toBe(4);
+  });
+
+  it('a failed first load shows the error instead of the image; Retry loads the settings again', async () => {
+    const { actor, loads, settle, showQr } = start();
+    showQr();
+    await settle('loadSettings', 'error', httpError('qrSettings', 500, 'api.internal_error'));
+    expect(selectQrFrame(actor.getSnapshot())).toBe('error');
+    actor.send({ type: 'qr.retry' });
+    expect(loads('loadSettings')).toBe(2);
+    await settle('loadSettings', 'done', { ttl: 5_000 });
+    await settle('loadImage', 'error', httpError('qrCodeData', 500, 'api.internal_error'));
+    expect(selectQrFrame(actor.getSnapshot())).toBe('error');
+    actor.send({ type: 'qr.retry' });
+    expect(loads('loadSettings')).toBe(2);
+    await settle('loadImage', 'done', 'FIRST');
+    expect(selectQrFrame(actor.getSnapshot())).toBe('image');
+  });
+
+  it('opens and closes learn-more, which is closed again on the next visit', () => {
+    const { actor, showQr } = start();
+    actor.send({ type: 'qr.openLearnMore' });
+    expect(selectIsLearnMoreOpen(actor.getSnapshot())).toBe(false);
+    showQr();
+    actor.send({ type: 'qr.openLearnMore' });
+    expect(selectIsLearnMoreOpen(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'qr.closeLearnMore' });
+    expect(selectIsLearnMoreOpen(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'qr.openLearnMore' });
+    actor.send({ type: 'panel.changed', tab: 'GIFT', overlay: null });
+    showQr();
+    expect(selectIsLearnMoreOpen(actor.getSnapshot())).toBe(false);
+  });
+});
+
+describe('createWallet wiring', () => {
+  const api = 'https://wallet.test/v1';
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+
+  it('follows the panel and the page visibility, and reads the image answered as text/plain', async () => {
+    const requests: string[] = [];
+    let image = 0;
+    server.use(
+      http.get(`${api}/settings/qr`, () => {
+        requests.push('settings');
+        return HttpResponse.json({ ttl: 15_000 });
+      }),
+      http.get(`${api}/auth/access/qrCodeData`, ({ request }) => {
+        requests.push(`image ${request.headers.get('authorization')}`);
+        return HttpResponse.text(`PNG${++image}`);
+      }),
+      http.get(`${api}/auth/me`, () => HttpResponse.json({ statusCode: 500, code: 'api.internal_error', message: '' }, { status: 500 })),
+    );
+    const fake = fakePlatform({
+      url: 'https://tickets.test/en/?PANEL_TAB=QR',
+      storage: { [storageKeys.accessToken]: 'access-1', [storageKeys.refreshToken]: 'refresh-1' },
+    });
+    let visibility: ((visible: boolean) => void) | undefined;
+    const unsubscribe = vi.fn();
+    const platform = {
+      ...fake.platform,
+      onVisibilityChange: (listener: (visible: boolean) => void) => {
+        visibility = listener;
+        listener(true);
+        return unsubscribe;
+      },
+    };
+    const wallet = createWallet({ baseUrl: api, platform });
+    wallet.start();
+    try {
+      await waitFor(wallet.qr, (snapshot) => snapshot.matches({ shown: { pass: 'showing' } }));
+      expect(selectQrImageSrc(wallet.qr.getSnapshot())).toBe('data:image/png;base64,PNG1');
+      expect(requests).toEqual(['settings', 'image Bearer access-1']);
+
+      visibility?.(false);
+      expect(wallet.qr.getSnapshot().matches({ shown: { pass: 'paused' } })).toBe(true);
+      visibility?.(true);
+      await waitFor(wallet.qr, (snapshot) => selectQrImageSrc(snapshot) === 'data:image/png;base64,PNG2');
+
+      wallet.panel.send({ type: 'panel.close' });
+      expect(wallet.qr.getSnapshot().value).toBe('idle');
+      expect(unsubscribe).toHaveBeenCalledOnce();
+    } finally {
+      wallet.stop();
+    }
+  });
+});
