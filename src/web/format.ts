@@ -11,9 +11,18 @@ interface DateOptions {
   tz?: string;
 }
 
-/** Event dates: 'ddd, DD MMM hh:mmA', e.g. "Sat, 14 Jun 08:30PM". */
+/**
+ * Spanish writes the meridiem apart and in lower case ("01:00 p. m."); tempo's `A` gives "01:00P. M.".
+ * English keeps the spec's compact "01:00PM".
+ */
+function localMeridiem(text: string, locale: string): string {
+  if (!locale.startsWith('es')) return text;
+  return text.replace(/(\d{2}:\d{2})\s?([AP])\.\s?M\./g, (_, time: string, letter: string) => `${time} ${letter.toLowerCase()}. m.`);
+}
+
+/** Event dates: 'ddd, DD MMM hh:mmA', e.g. "Sat, 14 Jun 08:30PM" ("sáb, 14 jun 08:30 p. m." in Spanish). */
 export function formatEventDate(date: DateInput, { locale = 'en', tz }: DateOptions = {}): string {
-  return format({ date, format: EVENT_DATE_FORMAT, locale, ...(tz ? { tz } : {}) });
+  return localMeridiem(format({ date, format: EVENT_DATE_FORMAT, locale, ...(tz ? { tz } : {}) }), locale);
 }
 
 /** An event's start and end; the end shows only its time when both fall on the same day. */
@@ -22,7 +31,7 @@ export function formatEventDateRange(start: DateInput, end: DateInput, options: 
   const day = (date: DateInput) => format({ date, format: 'YYYY-MM-DD', ...zone });
   const endText =
     day(start) === day(end)
-      ? format({ date: end, format: 'hh:mmA', locale: options.locale ?? 'en', ...zone })
+      ? localMeridiem(format({ date: end, format: 'hh:mmA', locale: options.locale ?? 'en', ...zone }), options.locale ?? 'en')
       : formatEventDate(end, options);
   return `${formatEventDate(start, options)} – ${endText}`;
 }

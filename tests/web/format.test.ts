@@ -12,8 +12,11 @@ describe('formatEventDate', () => {
     expect(formatEventDate('2026-06-13T20:30:00Z', { tz: 'Australia/Sydney' })).toBe('Sun, 14 Jun 06:30AM');
   });
 
-  it('names days and months in Spanish', () => {
-    expect(formatEventDate('2026-06-13T20:30:00Z', { tz: 'UTC', locale: 'es' })).toMatch(/^sáb, 13 jun 08:30/i);
+  it('names days and months in Spanish, with the meridiem written apart and in lower case', () => {
+    expect(formatEventDate('2026-06-13T20:30:00Z', { tz: 'UTC', locale: 'es' })).toMatch(/^sáb, 13 jun 08:30 p\. m\.$/i);
+    expect(formatEventDateRange('2026-06-13T09:00:00Z', '2026-06-13T13:00:00Z', { tz: 'UTC', locale: 'es' })).toMatch(
+      /09:00 a\. m\. – 01:00 p\. m\.$/,
+    );
   });
 
   it('shows only the end time when a range ends the same day', () => {
