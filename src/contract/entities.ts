@@ -46,6 +46,8 @@ export const userTicket = z
     eventDescription: z.string().nullable(),
     eventStartDateTime: isoDate,
     eventEndDateTime: isoDate,
+    /** IANA time zone of the venue; event times are shown in it. */
+    eventTimeZone: z.string(),
     eventLatitude: z.number().nullable(),
     eventLongitude: z.number().nullable(),
     isLive: z.boolean(),

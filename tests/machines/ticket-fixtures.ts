@@ -20,6 +20,7 @@ export function userTicket(overrides: Partial<UserTicket> = {}): UserTicket {
     eventDescription: 'Two days of music.',
     eventStartDateTime: at(21, 1),
     eventEndDateTime: at(22, 13),
+    eventTimeZone: 'Australia/Melbourne',
     eventLatitude: -37.8226,
     eventLongitude: 144.9716,
     isLive: false,

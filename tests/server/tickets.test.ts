@@ -29,6 +29,8 @@ describe('GET /list/ticket_listing', () => {
     const starts = json.map((ticket: { eventStartDateTime: string }) => Date.parse(ticket.eventStartDateTime));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(json[0].isLive).toBe(true);
+    // Times are shown in the venue's zone, which travels with the ticket.
+    expect(json[0].eventTimeZone).toBe('Australia/Sydney');
     expect(json.slice(1).every((ticket: { isLive: boolean }) => !ticket.isLive)).toBe(true);
     for (const ticket of json) {
       expect(Date.parse(ticket.eventEndDateTime)).toBeGreaterThanOrEqual(t.clock.now.getTime());

@@ -53,6 +53,8 @@ export const events = pgTable(
     longitude: doublePrecision('longitude'),
     startsAt: tz('starts_at').notNull(),
     endsAt: tz('ends_at').notNull(),
+    /** IANA zone of the venue: event times are shown in it, as on the printed ticket. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     logoUrl: text('logo_url'),
     featureImageUrl: text('feature_image_url'),
     createdAt: createdAt(),

@@ -129,6 +129,7 @@ function demoEvents(now: Date): EventSeed[] {
       description:
         'Street food, lantern-lit stalls and live acoustic sets along the water at Barangaroo. Over sixty vendors, a craft beer garden and a late-night dessert lane.',
       city: 'Sydney',
+      timeZone: 'Australia/Sydney',
       venue: 'Barangaroo Reserve',
       address1: 'Hickson Rd, Barangaroo NSW 2000',
       latitude: -33.8587,
@@ -200,6 +201,7 @@ function demoEvents(now: Date): EventSeed[] {
       description:
         'Two days of music on the lawns of the Sidney Myer Music Bowl: twenty artists over two stages, a food village and sunset sets on both nights.',
       city: 'Melbourne',
+      timeZone: 'Australia/Melbourne',
       venue: 'Sidney Myer Music Bowl',
       address1: '21 Linlithgow Ave, Melbourne VIC 3004',
       latitude: -37.8226,
@@ -289,6 +291,7 @@ function demoEvents(now: Date): EventSeed[] {
       description:
         'An evening of indie and electronic acts under a light show inspired by the aurora australis, at Spark Arena on the Auckland waterfront.',
       city: 'Auckland',
+      timeZone: 'Pacific/Auckland',
       venue: 'Spark Arena',
       address1: '42-80 Mahuhu Crescent, Auckland 1010',
       latitude: -36.8475,

@@ -59,7 +59,7 @@ export function TicketCard({ ticket, onOpen, now }: TicketCardProps): ReactEleme
       <span className="tw-ticket-card__facts">
         <span className="tw-fact">
           <Icon name="calendar" size={16} />
-          <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: currentLocale() })}</span>
+          <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: currentLocale(), tz: ticket.eventTimeZone })}</span>
         </span>
         <span className="tw-fact">
           <Icon name="pin" size={16} />

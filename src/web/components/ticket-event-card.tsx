@@ -33,7 +33,7 @@ export function TicketEventCard({ ticket, titleId }: { ticket: TicketDetail; tit
         <ul className="tw-event-card__facts">
           <li className="tw-fact">
             <Icon name="calendar" size={16} />
-            <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: currentLocale() })}</span>
+            <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: currentLocale(), tz: ticket.eventTimeZone })}</span>
           </li>
           <li className="tw-fact">
             <Icon name="pin" size={16} />
@@ -48,7 +48,7 @@ export function TicketEventCard({ ticket, titleId }: { ticket: TicketDetail; tit
   );
 }
 
-export function EventAccessCard({ used, usedOn }: { used: boolean; usedOn: string | null }): ReactElement {
+export function EventAccessCard({ used, usedOn, timeZone }: { used: boolean; usedOn: string | null; timeZone: string }): ReactElement {
   return (
     <section className="tw-access" data-used={used || undefined} aria-labelledby="tw-access-title">
       <span className="tw-access__icon" aria-hidden="true">
@@ -66,7 +66,7 @@ export function EventAccessCard({ used, usedOn }: { used: boolean; usedOn: strin
         <span className="tw-access__detail">
           {used
             ? usedOn
-              ? t('ticket.access_used_on', { date: formatEventDate(usedOn, { locale: currentLocale() }) })
+              ? t('ticket.access_used_on', { date: formatEventDate(usedOn, { locale: currentLocale(), tz: timeZone }) })
               : t('ticket.access_used')
             : t('ticket.access_unused_hint')}
         </span>

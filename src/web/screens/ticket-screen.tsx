@@ -128,7 +128,7 @@ export function TicketView(props: TicketViewProps): ReactElement {
               {t('ticket.gift')}
             </Button>
           ) : null}
-          <EventAccessCard used={ticket.eventAccessStatus} usedOn={ticket.eventAccessUsedOn} />
+          <EventAccessCard used={ticket.eventAccessStatus} usedOn={ticket.eventAccessUsedOn} timeZone={ticket.eventTimeZone} />
           {ticket.ticketDescription ? (
             <section className="tw-card tw-section" aria-labelledby="tw-ticket-about">
               <h2 className="tw-section__title" id="tw-ticket-about">

@@ -56,6 +56,7 @@ function toUserTicket({ ticket, type, event }: Row, usages: UsageRow[], now: Dat
     eventDescription: event.description,
     eventStartDateTime: event.startsAt.toISOString(),
     eventEndDateTime: event.endsAt.toISOString(),
+    eventTimeZone: event.timeZone,
     eventLatitude: event.latitude,
     eventLongitude: event.longitude,
     isLive: event.startsAt <= now && now <= event.endsAt,
