@@ -7,16 +7,14 @@ import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { events, ticketTypes, transfers, userTicketBenefits, userTickets, users } from '../../db/schema';
 import { createUser, pictureUrl } from '../profile/service';
-import { heldStatuses } from '../tickets/service';
+import { canTransfer, heldStatuses } from '../tickets/service';
 
 const SUGGESTION_LIMIT = 8;
 
 type GiftDeps = { db: Database; config: Config; now: () => Date };
 
-/** What a ticket must be to leave its owner as a gift: allowed by its type, unused, not listed, event ahead. */
-function giftable(row: { status: string; accessUsedAt: Date | null; endsAt: Date; isGiftable: boolean }, now: Date): boolean {
-  return row.isGiftable && row.status === 'valid' && row.accessUsedAt === null && row.endsAt >= now;
-}
+const giftable = (row: { status: string; accessUsedAt: Date | null; endsAt: Date; isGiftable: boolean }, now: Date) =>
+  canTransfer({ status: row.status, eventAccessUsedAt: row.accessUsedAt, eventEndsAt: row.endsAt, allowedByType: row.isGiftable }, now);
 
 export function createGiftService({ db, config, now }: GiftDeps) {
   async function ticketOf(tx: Database | Transaction, userTicketId: number, lock: boolean) {

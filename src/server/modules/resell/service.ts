@@ -1,7 +1,7 @@
 // Resale: which tickets may be listed, the price quote with the organiser's service fee, listing (needs a verified
 // payout account), unlisting, and the seller's lists of tickets on sale and sold. Money is minor units inside.
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Listing, PriceQuote, ResellableTicket, SoldEntry } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import { resellPriceSchema } from '../../../contract/forms';
@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { events, listings, organisations, ticketTypes, userTickets } from '../../db/schema';
 import type { PayoutService } from '../payouts/service';
+import { transferableTickets } from '../tickets/service';
 
 const toDecimal = (minor: number) => minor / 100;
 const toMinor = (decimal: number) => Math.round(decimal * 100);
@@ -16,26 +17,6 @@ const toMinor = (decimal: number) => Math.round(decimal * 100);
 type ListingRow = typeof listings.$inferSelect & { name: string; ticketLogo: string | null };
 
 export function createResellService({ db, config, now, payouts }: { db: Database; config: Config; now: () => Date; payouts: PayoutService }) {
-  /** The user's tickets that may be listed now: valid, unused, event ahead, type resellable. */
-  function resellable(tx: Database | Transaction, userId: number, ticketTypeId?: number) {
-    return tx
-      .select({ ticket: userTickets, type: ticketTypes })
-      .from(userTickets)
-      .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
-      .innerJoin(events, eq(events.id, ticketTypes.eventId))
-      .where(
-        and(
-          eq(userTickets.ownerUserId, userId),
-          eq(userTickets.status, 'valid'),
-          isNull(userTickets.eventAccessUsedAt),
-          eq(ticketTypes.isResellable, true),
-          gte(events.endsAt, now()),
-          ticketTypeId === undefined ? undefined : eq(ticketTypes.id, ticketTypeId),
-        ),
-      )
-      .orderBy(asc(userTickets.id));
-  }
-
   async function feeRule(tx: Database | Transaction, ticketTypeId: number) {
     const [row] = await tx
       .select({ type: ticketTypes, basisPoints: organisations.resaleFeeBasisPoints, fixedMinor: organisations.resaleFeeFixedMinor })
@@ -88,7 +69,7 @@ export function createResellService({ db, config, now, payouts }: { db: Database
     /** Resellable tickets grouped by type; userTicketId is the first ticket of the group. */
     async available(userId: number): Promise<ResellableTicket[]> {
       const groups = new Map<number, ResellableTicket>();
-      for (const { ticket, type } of await resellable(db, userId)) {
+      for (const { ticket, type } of await transferableTickets(db, userId, 'resell', now())) {
         const group = groups.get(type.id);
         if (group) {
           group.availableTicketCount += 1;
@@ -141,7 +122,7 @@ export function createResellService({ db, config, now, payouts }: { db: Database
           throw new ApiError('api.resell.invalid_price');
         }
         // The chosen ticket first, then the user's other tickets of the type, locked so no other move takes them.
-        const candidates = (await resellable(tx, userId, type.id)).sort((a, b) =>
+        const candidates = (await transferableTickets(tx, userId, 'resell', now(), type.id)).sort((a, b) =>
           a.ticket.id === input.userTicketId ? -1 : b.ticket.id === input.userTicketId ? 1 : a.ticket.id - b.ticket.id,
         );
         const ids = candidates.slice(0, input.amountCount).map(({ ticket }) => ticket.id);

@@ -4,38 +4,19 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { SwapBaseTicket, SwapStart, SwapTarget } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
-import type { Database, Transaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import { benefits, events, swapPairs, swapTickets, swaps, ticketTypes, userTicketBenefits, userTickets } from '../../db/schema';
+import { transferableTickets } from '../tickets/service';
 
 const toDecimal = (minor: number) => minor / 100;
 /** A started swap holds its tickets this long, time enough for the checkout; afterwards they may be offered again. */
 const RESERVATION_MS = 30 * 60 * 1000;
 
 export function createSwapService({ db, now }: { db: Database; now: () => Date }) {
-  /** The user's tickets of a type that may be swapped now: valid, unused, event ahead, type swappable. */
-  function swappableTickets(tx: Database | Transaction, userId: number, ticketTypeId?: number) {
-    return tx
-      .select({ id: userTickets.id, ticketTypeId: userTickets.ticketTypeId })
-      .from(userTickets)
-      .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
-      .innerJoin(events, eq(events.id, ticketTypes.eventId))
-      .where(
-        and(
-          eq(userTickets.ownerUserId, userId),
-          eq(userTickets.status, 'valid'),
-          isNull(userTickets.eventAccessUsedAt),
-          eq(ticketTypes.isSwappable, true),
-          gte(events.endsAt, now()),
-          ticketTypeId === undefined ? undefined : eq(userTickets.ticketTypeId, ticketTypeId),
-        ),
-      )
-      .orderBy(asc(userTickets.id));
-  }
-
   return {
     /** Base tickets: the user's swappable tickets grouped by type, for types with at least one swap pair. */
     async baseTickets(userId: number): Promise<SwapBaseTicket[]> {
-      const held = await swappableTickets(db, userId);
+      const held = (await transferableTickets(db, userId, 'swap', now())).map(({ ticket }) => ticket);
       const counts = new Map<number, number>();
       for (const ticket of held) counts.set(ticket.ticketTypeId, (counts.get(ticket.ticketTypeId) ?? 0) + 1);
       if (counts.size === 0) return [];
@@ -94,7 +75,7 @@ export function createSwapService({ db, now }: { db: Database; now: () => Date }
           .from(swapTickets)
           .innerJoin(swaps, eq(swaps.id, swapTickets.swapId))
           .where(and(eq(swaps.userId, userId), eq(swaps.status, 'started'), gt(swaps.createdAt, new Date(now().getTime() - RESERVATION_MS))));
-        const candidates = await swappableTickets(tx, userId, input.baseTicketId);
+        const candidates = (await transferableTickets(tx, userId, 'swap', now(), input.baseTicketId)).map(({ ticket }) => ticket);
         const reservedIds = new Set(reserved.map((r) => r.id));
         const chosen = candidates.filter((ticket) => !reservedIds.has(ticket.id)).slice(0, input.swapQuantity);
         if (chosen.length < input.swapQuantity) throw new ApiError('api.swap.not_enough_tickets');

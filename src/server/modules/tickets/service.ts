@@ -1,14 +1,46 @@
 // My tickets: the tickets a user holds, upcoming or past, and one ticket with its event access and benefits.
 // A ticket is upcoming until its event has ended; gift, swap and resell are offered only on upcoming tickets
 // whose event access is unused and that are not listed for resale (SPEC §6).
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Benefit, TicketDetail, UserTicket } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { benefits, events, ticketTypes, userTicketBenefits, userTickets } from '../../db/schema';
 
 /** Statuses in which the user still holds the ticket (a listed ticket is theirs until it sells). */
 export const heldStatuses = ['valid', 'listed'] as const;
+
+/** How a ticket may leave its owner; each is allowed per ticket type by the organiser. */
+export type Transfer = 'gift' | 'swap' | 'resell';
+const transferFlag = { gift: ticketTypes.isGiftable, swap: ticketTypes.isSwappable, resell: ticketTypes.isResellable };
+
+/**
+ * SPEC §6: a ticket may be gifted, swapped or resold when its type allows it, it is not listed, its event access is
+ * unused and its event has not ended. The one statement of that rule, for a single ticket in memory…
+ */
+export function canTransfer(ticket: { status: string; eventAccessUsedAt: Date | null; eventEndsAt: Date; allowedByType: boolean }, now: Date) {
+  return ticket.allowedByType && ticket.status === 'valid' && ticket.eventAccessUsedAt === null && ticket.eventEndsAt >= now;
+}
+
+/** …and as a query: the user's tickets that may leave them by `transfer` now, optionally of one type, oldest first. */
+export function transferableTickets(tx: Database | Transaction, userId: number, transfer: Transfer, now: Date, ticketTypeId?: number) {
+  return tx
+    .select({ ticket: userTickets, type: ticketTypes })
+    .from(userTickets)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+    .innerJoin(events, eq(events.id, ticketTypes.eventId))
+    .where(
+      and(
+        eq(userTickets.ownerUserId, userId),
+        eq(userTickets.status, 'valid'),
+        isNull(userTickets.eventAccessUsedAt),
+        eq(transferFlag[transfer], true),
+        gte(events.endsAt, now),
+        ticketTypeId === undefined ? undefined : eq(ticketTypes.id, ticketTypeId),
+      ),
+    )
+    .orderBy(asc(userTickets.id));
+}
 
 type Row = {
   ticket: typeof userTickets.$inferSelect;
@@ -118,14 +150,15 @@ export function createTicketService({ db, now }: { db: Database; now: () => Date
       if (!row) throw new ApiError('api.ticket.not_found');
       const at = now();
       const usages = (await usagesOf([row.ticket.id])).get(row.ticket.id) ?? [];
-      const transferable = row.ticket.status === 'valid' && row.ticket.eventAccessUsedAt === null && row.event.endsAt >= at;
+      const allows = (allowedByType: boolean) =>
+        canTransfer({ status: row.ticket.status, eventAccessUsedAt: row.ticket.eventAccessUsedAt, eventEndsAt: row.event.endsAt, allowedByType }, at);
       return {
         ...toUserTicket(row, usages, at),
         ticketDescription: row.type.descriptionHtml,
         benefits: usages.map(toBenefit),
-        isGiftable: transferable && row.type.isGiftable,
-        isResellable: transferable && row.type.isResellable,
-        isSwappable: transferable && row.type.isSwappable,
+        isGiftable: allows(row.type.isGiftable),
+        isResellable: allows(row.type.isResellable),
+        isSwappable: allows(row.type.isSwappable),
         eventLogo: row.event.logoUrl,
         eventFeatureImage: row.event.featureImageUrl,
         eventAccessStatus: row.ticket.eventAccessUsedAt !== null,
