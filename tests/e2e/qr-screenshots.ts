@@ -1,42 +1,14 @@
 // Screenshots of the QR screen (loading, the pass, first-load error, failed refresh) and its learn-more panel in
 // light and dark, at 375 px and 1280 px, in English and Spanish, into screenshots/qr/ (gitignored). Not a test:
 // run `npx tsx tests/e2e/qr-screenshots.ts` (SKIP_BUILD=1 to reuse dist/), then look.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser';
+import type { Page } from 'playwright-core';
 import { signIn } from './page-helpers';
-import { buildWeb, startServer } from './server';
-
-const outDir = fileURLToPath(new URL('../../screenshots/qr/', import.meta.url));
-
-interface Variant {
-  lang: 'en' | 'es';
-  scheme: 'light' | 'dark';
-  width: 375 | 1280;
-}
-
-const variants: Variant[] = [
-  { lang: 'en', scheme: 'light', width: 375 },
-  { lang: 'en', scheme: 'dark', width: 375 },
-  { lang: 'en', scheme: 'light', width: 1280 },
-  { lang: 'en', scheme: 'dark', width: 1280 },
-  { lang: 'es', scheme: 'light', width: 375 },
-  { lang: 'es', scheme: 'dark', width: 1280 },
-];
+import { runScreenshots } from './screenshot-kit';
 
 const words = {
   en: { welcome: 'Welcome', closeHub: 'Close the menu', learnMore: 'How does it work?', close: 'Close', retry: 'Retry' },
   es: { welcome: 'Te damos la bienvenida', closeHub: 'Cerrar el menú', learnMore: '¿Cómo funciona?', close: 'Cerrar', retry: 'Reintentar' },
 };
-
-async function shoot(page: Page, variant: Variant, name: string): Promise<void> {
-  await page.waitForTimeout(450); // let entry animations settle
-  const file = join(outDir, `${variant.lang}-${variant.scheme}-${variant.width}-${name}.png`);
-  await page.screenshot({ path: file });
-  console.log(file);
-}
 
 /** Hidden then visible again: the pass refreshes at once (the platform reads document.visibilityState). */
 async function hideAndShowPage(page: Page): Promise<void> {
@@ -49,15 +21,9 @@ async function hideAndShowPage(page: Page): Promise<void> {
   }
 }
 
-async function capture(browser: Browser, baseUrl: string, variant: Variant): Promise<void> {
-  const context = await browser.newContext({
-    viewport: { width: variant.width, height: variant.width < 500 ? 812 : 800 },
-    colorScheme: variant.scheme,
-    locale: variant.lang,
-  });
-  try {
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('page error:', error.message));
+runScreenshots({
+  folder: 'qr/',
+  screens: async ({ page, baseUrl, variant, shoot }) => {
     const w = words[variant.lang];
     // The placeholder: the image request waits (the QR panel loads under the HUB right after sign-in).
     let release: () => void = () => {};
@@ -70,17 +36,17 @@ async function capture(browser: Browser, baseUrl: string, variant: Variant): Pro
     await page.getByRole('dialog', { name: w.welcome }).waitFor();
     await page.getByRole('button', { name: w.closeHub }).click();
     await page.getByRole('dialog', { name: w.welcome }).waitFor({ state: 'detached' });
-    await shoot(page, variant, '1-qr-loading');
+    await shoot('1-qr-loading');
     release();
     await page.unroute('**/v1/auth/access/qrCodeData');
     await page.locator('.tw-qr__frame img').waitFor();
-    await shoot(page, variant, '2-qr');
+    await shoot('2-qr');
 
     await page.getByRole('button', { name: w.learnMore }).click();
     await page.locator('.tw-sheet').waitFor();
-    await shoot(page, variant, '3-learn-more');
+    await shoot('3-learn-more');
     await page.locator('.tw-sheet').evaluate((sheet) => sheet.scrollTo(0, sheet.scrollHeight));
-    await shoot(page, variant, '4-learn-more-end');
+    await shoot('4-learn-more-end');
     await page.keyboard.press('Escape');
     await page.locator('.tw-sheet').waitFor({ state: 'detached' });
 
@@ -90,31 +56,11 @@ async function capture(browser: Browser, baseUrl: string, variant: Variant): Pro
     );
     await hideAndShowPage(page);
     await page.locator('.tw-qr__stale').waitFor();
-    await shoot(page, variant, '5-qr-stale');
+    await shoot('5-qr-stale');
 
     // A failed first load: the error instead of the image.
     await page.reload();
     await page.locator('.tw-qr__failed').waitFor();
-    await shoot(page, variant, '6-qr-failed');
-  } finally {
-    await context.close();
-  }
-}
-
-async function main(): Promise<void> {
-  mkdirSync(outDir, { recursive: true });
-  if (process.env.SKIP_BUILD !== '1') buildWeb();
-  const server = await startServer();
-  const browser = await launchChromium();
-  try {
-    for (const variant of variants) await capture(browser, server.url, variant);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
+    await shoot('6-qr-failed');
+  },
 });

@@ -1,21 +1,12 @@
 // e2e: the entry QR pass in headless Chromium against the real server: a signed-in attendee sees a real PNG (under
 // the server's own CSP), it rotates after the ttl, the learn-more panel works with the keyboard, and both screens
 // pass axe in light and dark.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
-import { accessibilityViolations, signIn, watchErrors } from './page-helpers';
+import { accessibilityViolations, openPage, signIn, useBrowser, withPage } from './page-helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const qrImage = (page: Page) => page.getByRole('img', { name: 'Your personal entry QR code' });
 
@@ -24,21 +15,15 @@ const naturalSize = (page: Page) =>
   qrImage(page).evaluate((image: HTMLImageElement) => (image.complete ? [image.naturalWidth, image.naturalHeight] : [0, 0]));
 
 describe('the entry QR pass', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
+  let context: BrowserContext, page: Page, errors: string[];
 
   beforeAll(async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-    errors = watchErrors(page);
+    ({ context, page, errors } = await openPage(browser));
     await signIn(page, baseUrl, 'alex@example.com');
     await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
   });
 
-  afterAll(async () => {
-    await context?.close();
-  });
+  afterAll(() => context?.close());
 
   it('shows alex a real QR PNG on /en/?PANEL_TAB=QR', async () => {
     await page.goto(`${baseUrl}/en/?PANEL_TAB=QR`);
@@ -81,9 +66,7 @@ describe('QR accessibility', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`the QR screen and learn-more pass axe (${colorScheme})`, async () => {
       // bypassCSP only lets the test inject axe-core.
-      const context = await browser.newContext({ bypassCSP: true, colorScheme });
-      try {
-        const page = await context.newPage();
+      await withPage(browser, { bypassCSP: true, colorScheme }, async ({ page }) => {
         await signIn(page, baseUrl, 'alex@example.com');
         await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
         await page.getByRole('button', { name: 'Close the menu' }).click();
@@ -95,9 +78,7 @@ describe('QR accessibility', () => {
         await page.getByRole('button', { name: 'How does it work?' }).click();
         await page.getByRole('dialog', { name: 'One code for your whole event' }).waitFor();
         expect(await accessibilityViolations(page)).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

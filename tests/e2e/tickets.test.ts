@@ -1,37 +1,18 @@
 // My tickets in headless Chromium against the real server and its demo data: alex signs in, opens My tickets from
 // the HUB, sees the upcoming cards with the live one, the past ticket, opens a Weekender ticket, opens its digital
 // benefit, unlocks it and sees the code; axe-core finds nothing on the way.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
-import { accessibilityViolations, signIn, watchErrors } from './page-helpers';
+import { accessibilityViolations, openPage, signIn, useBrowser, withPage } from './page-helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('my tickets', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeAll(async () => {
-    // bypassCSP only lets the test inject axe-core.
-    context = await browser.newContext({ bypassCSP: true });
-    page = await context.newPage();
-    errors = watchErrors(page);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-  });
+  let context: BrowserContext, page: Page, errors: string[];
+  // bypassCSP only lets the test inject axe-core.
+  beforeAll(async () => void ({ context, page, errors } = await openPage(browser, { bypassCSP: true })));
+  afterAll(() => context?.close());
 
   const wallet = () => page.locator('ticket-wallet');
   const cards = () => wallet().locator('.tw-ticket-card:not(.tw-ticket-card--skeleton)');
@@ -114,10 +95,7 @@ describe('my tickets', () => {
 
 describe('my tickets in the dark theme, in Spanish', () => {
   it('has no accessibility violations on the list, a ticket and a benefit', async () => {
-    const context = await browser.newContext({ bypassCSP: true, colorScheme: 'dark', viewport: { width: 375, height: 812 } });
-    try {
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+    await withPage(browser, { bypassCSP: true, colorScheme: 'dark', viewport: { width: 375, height: 812 } }, async ({ page, errors }) => {
       await signIn(page, baseUrl, 'alex@example.com', 'es');
       await page.getByRole('dialog', { name: 'Te damos la bienvenida' }).waitFor();
       await page.goto(`${baseUrl}/es/?PANEL_TAB=MY_TICKET`);
@@ -133,8 +111,6 @@ describe('my tickets in the dark theme, in Spanish', () => {
       await page.locator('ticket-wallet .tw-modal').waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,26 +1,15 @@
 // The wallet in headless Chromium against the real server and the built embed script: sign-in of a new user,
 // a wrong code, a reload, a silent token refresh, Spanish, a hostile host page, and the loader fetching the app
 // bundle from the wallet's origin only when the wallet opens.
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
-import { latestCode } from './server';
+import { accessibilityViolations, openPage, requestCode, signIn, useBrowser, withPage } from './page-helpers';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // Host pages on another origin (a second local server), so the embed loads cross-origin as on a real site.
 const hostPages = new Map<string, string>();
@@ -49,64 +38,17 @@ function hostPage(name: string, css: string, body = ''): string {
   return name;
 }
 
-/** Collects uncaught page errors: a production build that breaks at run time fails the test. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core (WCAG 2 A/AA and best practices) over the page, open shadow roots included. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  // Contrast is only meaningful once fades have ended: on a busy machine axe could run mid-animation.
-  await page.evaluate(async () => {
-    const shadow = document.querySelector('ticket-wallet')?.shadowRoot;
-    const all = new Set([...document.getAnimations(), ...(shadow?.getAnimations() ?? [])]);
-    const finite = [...all].filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${baseUrl}/en/?PANEL_TAB=LOGIN`);
-  await page.getByLabel('E-mail').fill(email);
-  const requestedAt = Date.now() - 1000;
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
-  const code = await latestCode(baseUrl, email, requestedAt);
-  await page.getByLabel('One-time code').fill(code);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
 describe('signing in', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-
-  beforeAll(async () => {
-    // bypassCSP only lets the test inject axe-core; the wallet itself runs under the server's CSP elsewhere.
-    context = await browser.newContext({ bypassCSP: true });
-    page = await context.newPage();
-    errors = watchErrors(page);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-  });
+  let context: BrowserContext, page: Page, errors: string[];
+  // bypassCSP only lets the test inject axe-core; the wallet itself runs under the server's CSP elsewhere.
+  beforeAll(async () => void ({ context, page, errors } = await openPage(browser, { bypassCSP: true })));
+  afterAll(() => context?.close());
 
   it('a new user signs in with the mailed code, gives a name and lands on QR with the HUB open', async () => {
     await page.goto(`${baseUrl}/en/?PANEL_TAB=LOGIN`);
     await page.getByLabel('E-mail').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await signIn(page, 'sam@example.com');
+    await signIn(page, baseUrl, 'sam@example.com');
     await page.getByRole('heading', { name: "What's your name?" }).waitFor();
     await page.getByLabel('First name').fill('Sam');
     await page.getByLabel('Last name').fill('Rivera');
@@ -155,38 +97,26 @@ describe('signing in', () => {
 
 describe('the wallet', () => {
   it('shows an error toast for a wrong code', async () => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
+    await withPage(browser, {}, async ({ page }) => {
       await page.goto(`${baseUrl}/en/?PANEL_TAB=LOGIN`);
-      await page.getByLabel('E-mail').fill('alex@example.com');
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
-      const code = await latestCode(baseUrl, 'alex@example.com');
+      const code = await requestCode(page, baseUrl, 'alex@example.com');
       const wrong = code === '000000' ? '111111' : '000000';
       await page.getByLabel('One-time code').fill(wrong);
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByText('Wrong code. Please check the e-mail and try again.').waitFor();
       expect(new URL(page.url()).searchParams.get('PANEL_TAB')).toBe('OTP');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('speaks Spanish on /es/', async () => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+    await withPage(browser, {}, async ({ page, errors }) => {
       await page.goto(`${baseUrl}/es/?PANEL_TAB=LOGIN`);
       await page.getByRole('heading', { name: 'Inicia sesión o crea una cuenta' }).waitFor();
       await page.getByLabel('Correo electrónico').waitFor();
       expect(await page.locator('.tw-root').getAttribute('lang')).toBe('es');
       expect(await page.title()).toBe('Iniciar sesión · Ticket Wallet');
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -203,46 +133,36 @@ describe('style isolation', () => {
       return { title: pick('.tw-title'), input: pick('.tw-input'), button: pick('.tw-button--primary'), footer: pick('.tw-footnote') };
     });
 
-  async function openOnHost(context: BrowserContext, name: string): Promise<Page> {
-    const page = await context.newPage();
+  async function openOnHost(page: Page, name: string): Promise<void> {
     await page.goto(`${hostOrigin}/en/?page=${name}&PANEL_TAB=LOGIN`);
     await page.getByRole('heading', { name: 'Sign in or create an account' }).waitFor();
-    return page;
   }
 
   it('keeps hostile host CSS out of the wallet', async () => {
-    const context = await browser.newContext();
-    try {
-      const calm = await openOnHost(context, hostPage('calm', 'body { margin: 0 }'));
+    await withPage(browser, {}, async ({ page: calm }) => {
+      await openOnHost(calm, hostPage('calm', 'body { margin: 0 }'));
       const expected = await probeStyles(calm);
-      const hostile = await openOnHost(
-        await browser.newContext(),
-        hostPage('hostile', '* { color: red !important; font-size: 40px !important; font-family: serif !important; padding: 9px !important } html { font-size: 40px }'),
-      );
-      try {
+      await withPage(browser, {}, async ({ page: hostile }) => {
+        await openOnHost(
+          hostile,
+          hostPage('hostile', '* { color: red !important; font-size: 40px !important; font-family: serif !important; padding: 9px !important } html { font-size: 40px }'),
+        );
         expect(expected.title).not.toBeNull();
         expect(await probeStyles(hostile)).toEqual(expected);
-      } finally {
-        await hostile.context().close();
-      }
-    } finally {
-      await context.close();
-    }
+      });
+    });
   });
 
   it('keeps the wallet CSS inside its shadow root', async () => {
-    const context = await browser.newContext();
-    try {
-      const page = await openOnHost(context, hostPage('probe', '', '<h1 class="tw-title tw-card tw-root" id="probe">Host heading</h1>'));
+    await withPage(browser, {}, async ({ page }) => {
+      await openOnHost(page, hostPage('probe', '', '<h1 class="tw-title tw-card tw-root" id="probe">Host heading</h1>'));
       const probe = await page.evaluate(() => {
         const style = getComputedStyle(document.getElementById('probe')!);
         return { radius: style.borderTopLeftRadius, border: style.borderTopWidth, letterSpacing: style.letterSpacing };
       });
       expect(probe).toEqual({ radius: '0px', border: '0px', letterSpacing: 'normal' });
       expect(await page.evaluate(() => document.head.querySelectorAll('style').length)).toBe(1);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -272,10 +192,7 @@ describe('the loader', () => {
     });
 
   it('loads only the loader on a page without panel parameters, and the app (from its own origin) on a click', async () => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+    await withPage(browser, {}, async ({ page, errors }) => {
       const scripts = walletScripts(page);
       await page.goto(`${hostOrigin}/en/?page=${hostPage('plain', 'body { margin: 0 }', '<h1>Spring Fest</h1>')}`, { waitUntil: 'networkidle' });
       const launcher = page.getByRole('button', { name: 'My tickets' });
@@ -310,16 +227,11 @@ describe('the loader', () => {
       expect(await launcherLook(page)).toEqual(plainLook);
       expect(plainLook?.text).toBe('My tickets');
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows a message when the app cannot load, and loads it on the next click', async () => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+    await withPage(browser, {}, async ({ page, errors }) => {
       await page.route((url) => url.origin === new URL(baseUrl).origin && appChunk.test(url.pathname), (route) => route.abort());
       await page.goto(`${hostOrigin}/es/?page=${hostPage('offline', '')}`);
       const launcher = page.getByRole('button', { name: 'Mis entradas' });
@@ -331,21 +243,15 @@ describe('the loader', () => {
       await launcher.click();
       await page.getByRole('heading', { name: 'Inicia sesión o crea una cuenta' }).waitFor();
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('opens a panel for the host page through window.TicketWallet.open', async () => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
+    await withPage(browser, {}, async ({ page }) => {
       await page.goto(`${hostOrigin}/en/?page=${hostPage('scripted', '')}`);
       await page.getByRole('button', { name: 'My tickets' }).waitFor();
       await page.evaluate(() => window.TicketWallet!.open({ tab: 'login' }));
       await page.getByRole('heading', { name: 'Sign in or create an account' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
