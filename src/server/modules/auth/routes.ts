@@ -1,5 +1,5 @@
 // Sign-in routes and the one authentication hook every protected route uses (`onRequest: app.authenticate`).
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
 import { route } from '../../http/route';
@@ -10,7 +10,7 @@ import type { AccessClaims } from './tokens';
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
-    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    authenticate(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     userId?: number;

@@ -5,9 +5,9 @@ import type { ReceiverSuggestion } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
-import { events, ticketTypes, transfers, userTicketBenefits, userTickets, users } from '../../db/schema';
+import { events, ticketTypes, transfers, userTickets, users } from '../../db/schema';
 import { createUser, pictureUrl } from '../profile/service';
-import { canTransfer, heldStatuses } from '../tickets/service';
+import { canTransfer, heldStatuses, moveTicket } from '../tickets/service';
 
 const SUGGESTION_LIMIT = 8;
 
@@ -76,22 +76,12 @@ export function createGiftService({ db, config, now }: GiftDeps) {
         const receiverId = await receiverOf(tx, input.username);
         if (receiverId === userId) throw new ApiError('api.gift.self_gift');
 
-        await tx.update(userTickets).set({ status: 'gifted' }).where(eq(userTickets.id, ticket.id));
-        const [received] = await tx
-          .insert(userTickets)
-          .values({ ticketTypeId: ticket.ticketTypeId, ownerUserId: receiverId, source: 'gift', purchasePriceMinor: ticket.purchasePriceMinor, createdAt: now() })
-          .returning({ id: userTickets.id });
-        const usages = await tx.select().from(userTicketBenefits).where(eq(userTicketBenefits.userTicketId, ticket.id));
-        if (usages.length) {
-          await tx.insert(userTicketBenefits).values(
-            usages.map(({ id: _id, userTicketId: _ticket, ...usage }) => ({ ...usage, userTicketId: received!.id })),
-          );
-        }
+        const receivedId = await moveTicket(tx, ticket, { toUserId: receiverId, leftAs: 'gifted', source: 'gift', at: now() });
         await tx.insert(transfers).values({
           userTicketId: ticket.id,
           fromUserId: userId,
           toUserId: receiverId,
-          receivedUserTicketId: received!.id,
+          receivedUserTicketId: receivedId,
           createdAt: now(),
         });
         return { userTicketId: ticket.id, ticketName: ticket.ticketName, ticketLogo: ticket.ticketLogo, receiver: input.username.trim() };

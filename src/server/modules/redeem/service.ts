@@ -4,8 +4,9 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ApiError } from '../../../contract/errors';
 import type { Database } from '../../db/client';
-import { events, redeemSecrets, ticketTypes, userTicketBenefits, userTickets, users } from '../../db/schema';
+import { events, redeemSecrets, ticketTypes, userTickets, users } from '../../db/schema';
 import { renderTicketPdf } from '../../adapters/pdf';
+import { moveTicket } from '../tickets/service';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -71,15 +72,7 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
         const usable = row && row.ticket.ownerUserId === secret.createdByUserId && row.ticket.status === 'valid' && !row.ticket.eventAccessUsedAt;
         if (!row || !usable) throw new ApiError('api.redeem.invalid_code');
 
-        await tx.update(userTickets).set({ status: 'redeemed_away' }).where(eq(userTickets.id, row.ticket.id));
-        const [received] = await tx
-          .insert(userTickets)
-          .values({ ticketTypeId: row.ticket.ticketTypeId, ownerUserId: userId, source: 'redeem', purchasePriceMinor: row.ticket.purchasePriceMinor, createdAt: now() })
-          .returning({ id: userTickets.id });
-        const usages = await tx.select().from(userTicketBenefits).where(eq(userTicketBenefits.userTicketId, row.ticket.id));
-        if (usages.length) {
-          await tx.insert(userTicketBenefits).values(usages.map(({ id: _id, userTicketId: _t, ...usage }) => ({ ...usage, userTicketId: received!.id })));
-        }
+        await moveTicket(tx, row.ticket, { toUserId: userId, leftAs: 'redeemed_away', source: 'redeem', at: now() });
         await tx.update(redeemSecrets).set({ redeemedAt: now(), redeemedByUserId: userId }).where(eq(redeemSecrets.id, secret.id));
         return { name: row.type.name, logo: row.type.logoUrl };
       });

@@ -1,11 +1,11 @@
 // My tickets: the tickets a user holds, upcoming or past, and one ticket with its event access and benefits.
 // A ticket is upcoming until its event has ended; gift, swap and resell are offered only on upcoming tickets
 // whose event access is unused and that are not listed for resale (SPEC §6).
-import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Benefit, TicketDetail, UserTicket } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Database, Transaction } from '../../db/client';
-import { benefits, events, ticketTypes, userTicketBenefits, userTickets } from '../../db/schema';
+import { benefits, events, ticketTypes, type UserTicketStatus, userTicketBenefits, userTickets } from '../../db/schema';
 
 /** Statuses in which the user still holds the ticket (a listed ticket is theirs until it sells). */
 export const heldStatuses = ['valid', 'listed'] as const;
@@ -97,8 +97,47 @@ function toUserTicket({ ticket, type, event }: Row, usages: UsageRow[], now: Dat
   };
 }
 
+/**
+ * Hands a ticket the caller has locked to another user: the old row ends with `leftAs` (kept for history and old
+ * links), the new owner gets a new row carrying the benefits' usage and codes. Answers the new row's id.
+ */
+export async function moveTicket(
+  tx: Transaction,
+  ticket: { id: number; ticketTypeId: number; purchasePriceMinor: number },
+  move: { toUserId: number; leftAs: UserTicketStatus; source: 'gift' | 'redeem' | 'resale'; at: Date },
+): Promise<number> {
+  await tx.update(userTickets).set({ status: move.leftAs }).where(eq(userTickets.id, ticket.id));
+  const [received] = await tx
+    .insert(userTickets)
+    .values({
+      ticketTypeId: ticket.ticketTypeId,
+      ownerUserId: move.toUserId,
+      source: move.source,
+      purchasePriceMinor: ticket.purchasePriceMinor,
+      createdAt: move.at,
+    })
+    .returning({ id: userTickets.id });
+  const usages = await tx.select().from(userTicketBenefits).where(eq(userTicketBenefits.userTicketId, ticket.id));
+  if (usages.length) {
+    await tx
+      .insert(userTicketBenefits)
+      .values(usages.map(({ id: _id, userTicketId: _from, ...usage }) => ({ ...usage, userTicketId: received!.id })));
+  }
+  return received!.id;
+}
+
 export function createTicketService({ db, now }: { db: Database; now: () => Date }) {
   const selection = { ticket: userTickets, type: ticketTypes, event: events };
+
+  /** The user's held tickets with their type and event, narrowed by `condition`. */
+  function heldTickets(userId: number, condition: SQL) {
+    return db
+      .select(selection)
+      .from(userTickets)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+      .innerJoin(events, eq(events.id, ticketTypes.eventId))
+      .where(and(eq(userTickets.ownerUserId, userId), inArray(userTickets.status, [...heldStatuses]), condition));
+  }
 
   async function usagesOf(userTicketIds: number[]): Promise<Map<number, UsageRow[]>> {
     const byTicket = new Map<number, UsageRow[]>();
@@ -117,36 +156,16 @@ export function createTicketService({ db, now }: { db: Database; now: () => Date
     /** Upcoming: the event has not ended (soonest first). Past: it has (latest first). */
     async list(userId: number, status: 'UPCOMING' | 'PAST'): Promise<UserTicket[]> {
       const at = now();
-      const rows = await db
-        .select(selection)
-        .from(userTickets)
-        .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
-        .innerJoin(events, eq(events.id, ticketTypes.eventId))
-        .where(
-          and(
-            eq(userTickets.ownerUserId, userId),
-            inArray(userTickets.status, [...heldStatuses]),
-            status === 'UPCOMING' ? gte(events.endsAt, at) : lt(events.endsAt, at),
-          ),
-        )
-        .orderBy(status === 'UPCOMING' ? asc(events.startsAt) : desc(events.startsAt), asc(userTickets.id));
+      const rows = await heldTickets(
+        userId,
+        status === 'UPCOMING' ? gte(events.endsAt, at) : lt(events.endsAt, at),
+      ).orderBy(status === 'UPCOMING' ? asc(events.startsAt) : desc(events.startsAt), asc(userTickets.id));
       const usages = await usagesOf(rows.map((row) => row.ticket.id));
       return rows.map((row) => toUserTicket(row, usages.get(row.ticket.id) ?? [], at));
     },
 
     async detail(userId: number, userTicketId: number): Promise<TicketDetail> {
-      const [row] = await db
-        .select(selection)
-        .from(userTickets)
-        .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
-        .innerJoin(events, eq(events.id, ticketTypes.eventId))
-        .where(
-          and(
-            eq(userTickets.id, userTicketId),
-            eq(userTickets.ownerUserId, userId),
-            inArray(userTickets.status, [...heldStatuses]),
-          ),
-        );
+      const [row] = await heldTickets(userId, eq(userTickets.id, userTicketId));
       if (!row) throw new ApiError('api.ticket.not_found');
       const at = now();
       const usages = (await usagesOf([row.ticket.id])).get(row.ticket.id) ?? [];
