@@ -1,19 +1,17 @@
 // The entry pass: a rotating signed QR token for the signed-in user, verified once at the gate by the organiser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../src/server/db/schema';
-import { DEMO_ORGANIZER_KEY, seedDemoData } from '../../src/server/db/seed';
-import { call, createTestApp, signIn, type TestApp } from './helper';
+import { DEMO_ORGANIZER_KEY } from '../../src/server/db/seed';
+import { call, createDemoApp, type DemoApp } from './helper';
 
-let t: TestApp;
+let t: DemoApp;
 let alex: string;
 let sam: string;
 let liveEventId: number;
 let upcomingEventId: number;
 beforeAll(async () => {
-  t = await createTestApp({ env: { QR_TTL_MS: '15000' } });
-  await seedDemoData(t.database.db, { now: t.clock.now });
-  alex = (await signIn(t, 'alex@example.com')).accessToken;
-  sam = (await signIn(t, 'sam@example.com')).accessToken;
+  t = await createDemoApp({ env: { QR_TTL_MS: '15000' } });
+  ({ alex, sam } = t.tokens);
   const all = await t.database.db.select().from(events);
   liveEventId = all.find((e) => e.startsAt <= t.clock.now && t.clock.now <= e.endsAt)!.id;
   upcomingEventId = all.find((e) => e.startsAt > t.clock.now)!.id;

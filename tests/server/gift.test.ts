@@ -2,17 +2,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transfers, users } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed';
-import { call, createTestApp, signIn, type TestApp } from './helper';
+import { call, createDemoApp, type DemoApp, signIn } from './helper';
 
-let t: TestApp;
+let t: DemoApp;
 let alex: string;
 let jordan: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { now: t.clock.now });
-  alex = (await signIn(t, 'alex@example.com')).accessToken;
-  jordan = (await signIn(t, 'jordan@example.com')).accessToken;
+  t = await createDemoApp();
+  ({ alex, jordan } = t.tokens);
 });
 afterAll(() => t.close());
 

@@ -8,6 +8,7 @@ import { createOutboxMailer, type Mailer } from '../../src/server/adapters/mail'
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
+import { seedDemoData } from '../../src/server/db/seed';
 import { createDatabase, dropDatabases } from '../support/postgres';
 
 export interface TestClock {
@@ -116,4 +117,21 @@ export async function signIn(test: TestApp, email: string) {
   });
   if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.json)}`);
   return verified.json as { accessToken: string; refreshToken: string };
+}
+
+export interface DemoApp extends TestApp {
+  /** Access tokens of the three demo attendees, signed in through the API. */
+  tokens: { alex: string; jordan: string; sam: string };
+}
+
+/** The app on a fresh database with the demo data written at the test clock's time, and its attendees signed in. */
+export async function createDemoApp(options: Parameters<typeof createTestApp>[0] = {}): Promise<DemoApp> {
+  const test = await createTestApp(options);
+  await seedDemoData(test.database.db, { now: test.clock.now });
+  const tokens = {
+    alex: (await signIn(test, 'alex@example.com')).accessToken,
+    jordan: (await signIn(test, 'jordan@example.com')).accessToken,
+    sam: (await signIn(test, 'sam@example.com')).accessToken,
+  };
+  return { ...test, tokens };
 }

@@ -1,17 +1,14 @@
 // Ticket PDFs with a secret code, and redeeming the code: the ticket moves to whoever redeems it, once.
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../src/server/db/seed';
-import { call, createTestApp, signIn, type TestApp } from './helper';
+import { call, createDemoApp, type DemoApp } from './helper';
 
-let t: TestApp;
+let t: DemoApp;
 let alex: string;
 let sam: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { now: t.clock.now });
-  alex = (await signIn(t, 'alex@example.com')).accessToken;
-  sam = (await signIn(t, 'sam@example.com')).accessToken;
+  t = await createDemoApp();
+  ({ alex, sam } = t.tokens);
 });
 afterAll(() => t.close());
 

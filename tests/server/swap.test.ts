@@ -2,17 +2,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { swapPairs } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed';
-import { call, createTestApp, signIn, type TestApp } from './helper';
+import { call, createDemoApp, type DemoApp } from './helper';
 
-let t: TestApp;
+let t: DemoApp;
 let alex: string;
 let sam: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.database.db, { now: t.clock.now });
-  alex = (await signIn(t, 'alex@example.com')).accessToken;
-  sam = (await signIn(t, 'sam@example.com')).accessToken;
+  t = await createDemoApp();
+  ({ alex, sam } = t.tokens);
 });
 afterAll(() => t.close());
 
