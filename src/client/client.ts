@@ -1,20 +1,11 @@
-// The typed API client, built from src/contract/endpoints.ts: one `call` per endpoint name, typed params, query,
-// body and response; responses validated with the contract's schemas; cached reads through the query cache; the
-// bearer token and the 401 → refresh → one retry protocol delegated to the session (the client never redirects).
-import { ofetch } from 'ofetch';
-import type * as z from 'zod';
-import {
-  API_PREFIX,
-  buildPath,
-  endpoints,
-  type BodyOf,
-  type CacheTag,
-  type Endpoint,
-  type EndpointName,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-} from '../contract/endpoints';
+// The typed API client on the browser's fetch, built from src/contract/endpoints.ts: one `call` per endpoint name,
+// typed params, query, body and response; cached reads through the query cache; the bearer token and the 401 →
+// refresh → one retry protocol delegated to the session (the client never redirects). It carries no schema: the route table comes from
+// the contract at build time (a Parcel macro), and the server's answers are checked against the contract by the
+// server tests (docs/decisions.md, "The browser carries no schemas").
+import { API_PREFIX, buildPath, type CacheTag } from '../contract/base';
+import type { BodyOf, EndpointName, ParamsOf, QueryOf, ResponseOf } from '../contract/endpoints';
+import { type Route, routeTable } from '../contract/route-table' with { type: 'macro' };
 import { cacheKey, createQueryCache, type InvalidationListener, type QueryCache } from './cache';
 import { ApiRequestError } from './errors';
 
@@ -67,84 +58,84 @@ export interface ApiClientOptions {
   session?: SessionPort;
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
-  /** Check answers against the contract's response schemas (a mismatch is PARSING_ERROR). Default true. */
-  validateResponses?: boolean;
   cache?: QueryCache;
 }
 
+/** Every call's method, path, auth, tags and kind of answer (built from the contract at build time). */
+export const routes = routeTable();
+
 /** Whether `call` reads this endpoint through the cache. */
-export function isCachedRead(endpoint: Endpoint): boolean {
-  return endpoint.method === 'GET' && (endpoint.provides?.length ?? 0) > 0 && !endpoint.noCache;
+export function isCachedRead(route: Route): boolean {
+  return route.method === 'GET' && route.provides.length > 0 && !route.noCache;
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const { baseUrl = API_PREFIX, session, timeoutMs = REQUEST_TIMEOUT_MS, validateResponses = true } = options;
+  const { baseUrl = API_PREFIX, session, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const cache = options.cache ?? createQueryCache();
-  const $fetch = ofetch.create({
-    baseURL: baseUrl,
-    retry: 0,
-    timeout: timeoutMs,
-    ignoreResponseError: true,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
   async function send(name: EndpointName, args: CallArgs<EndpointName>, token: string | null): Promise<unknown> {
-    const endpoint: Endpoint = endpoints[name];
+    const route = routes[name];
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (args.idempotencyKey) headers['idempotency-key'] = args.idempotencyKey;
-    const path = buildPath(endpoint.path, (args.params ?? {}) as Record<string, string | number>);
-    const body = endpoint.multipart ? args.formData : args.body;
+    let body: BodyInit | undefined;
+    if (route.multipart) body = args.formData;
+    else if (args.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(args.body);
+    }
+    const path = buildPath(route.path, (args.params ?? {}) as Record<string, string | number>);
+    const url = `${baseUrl.replace(/\/+$/, '')}${path}${queryString(args.query)}`;
+
+    // The request is abandoned after timeoutMs, or when the caller's signal aborts (a flow left its state).
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const abort = () => controller.abort(args.signal?.reason);
+    if (args.signal?.aborted) abort();
+    args.signal?.addEventListener('abort', abort);
 
     let response: Response;
+    let raw: Blob | string;
     try {
-      response = await $fetch.raw(path, {
-        method: endpoint.method,
-        headers,
-        query: args.query as Record<string, string> | undefined,
-        body: body as BodyInit | Record<string, unknown> | undefined,
-        responseType: endpoint.response === 'pdf' ? 'blob' : 'text',
-        signal: args.signal,
-      });
+      response = await fetchImpl(url, { method: route.method, headers, body, signal: controller.signal });
+      // PDF endpoints answer a blob; their error bodies are JSON all the same.
+      raw = route.answer === 'pdf' && response.ok ? await response.blob() : await response.text();
     } catch (error) {
-      throw new ApiRequestError(name, isTimeout(error) ? 'TIMEOUT_ERROR' : 'FETCH_ERROR', undefined, { cause: error });
+      throw new ApiRequestError(name, timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR', undefined, { cause: error });
+    } finally {
+      clearTimeout(timer);
+      args.signal?.removeEventListener('abort', abort);
     }
 
-    const raw: unknown = (response as Response & { _data?: unknown })._data;
-    if (!response.ok) {
-      // PDF endpoints read the answer as a blob; their error bodies are JSON all the same.
-      const text = raw instanceof Blob ? await raw.text() : raw;
-      throw new ApiRequestError(name, response.status, typeof text === 'string' ? parseJsonOr(text, text) : text);
-    }
-    if (endpoint.response === 'pdf') return raw;
-    return parseAnswer(name, endpoint.response, response, typeof raw === 'string' ? raw : '');
+    if (!response.ok) throw new ApiRequestError(name, response.status, parseJsonOr(raw as string, raw));
+    if (route.answer === 'pdf') return raw;
+    return parseAnswer(name, route, response, raw as string);
   }
 
-  function parseAnswer(name: EndpointName, schema: z.ZodType, response: Response, text: string): unknown {
+  /** JSON as JSON; a text answer as its text unless the server labelled it JSON. Unparseable JSON is PARSING_ERROR. */
+  function parseAnswer(name: EndpointName, route: Route, response: Response, text: string): unknown {
     const isJson = /json/i.test(response.headers.get('content-type') ?? '');
-    let data: unknown;
-    if (isJson || !schemaAcceptsText(schema)) {
-      try {
-        data = text === '' ? undefined : JSON.parse(text);
-      } catch (error) {
-        throw new ApiRequestError(name, 'PARSING_ERROR', text, { cause: error });
-      }
-    } else {
-      data = text;
+    if (route.answer === 'text' && !isJson) return text;
+    try {
+      return text === '' ? undefined : JSON.parse(text);
+    } catch (error) {
+      throw new ApiRequestError(name, 'PARSING_ERROR', text, { cause: error });
     }
-    if (!validateResponses) return data;
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) throw new ApiRequestError(name, 'PARSING_ERROR', data, { cause: parsed.error });
-    return parsed.data;
   }
 
   /** One request with the session's token; a 401 gets one refresh and one retry, never more. */
   async function request(name: EndpointName, args: CallArgs<EndpointName>): Promise<unknown> {
-    const token = session ? await session.accessToken() : null;
+    // Public calls send no token, so they never wait for a refresh (the refresh call itself is one of them).
+    const token = session && routes[name].auth ? await session.accessToken() : null;
     try {
       return await send(name, args, token);
     } catch (error) {
-      if (!session || !(error instanceof ApiRequestError) || error.status !== 401 || !endpoints[name].auth) throw error;
+      if (!session || !(error instanceof ApiRequestError) || error.status !== 401 || !routes[name].auth) throw error;
       const renewed = await session.refreshAfterUnauthorized(token);
       if (!renewed) throw error;
       return send(name, args, renewed);
@@ -152,13 +143,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function call(name: EndpointName, args: CallArgs<EndpointName> = {}): Promise<unknown> {
-    const endpoint: Endpoint = endpoints[name];
-    if (isCachedRead(endpoint)) {
+    const route = routes[name];
+    if (isCachedRead(route)) {
       const key = cacheKey(name, { params: args.params, query: args.query });
-      return cache.read(key, endpoint.provides ?? [], () => request(name, args), { fresh: args.fresh });
+      return cache.read(key, route.provides, () => request(name, args), { fresh: args.fresh });
     }
     const data = await request(name, args);
-    if (endpoint.invalidates?.length) cache.invalidate(endpoint.invalidates);
+    if (route.invalidates.length) cache.invalidate(route.invalidates);
     return data;
   }
 
@@ -169,11 +160,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-function isTimeout(error: unknown): boolean {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    if (cause.name === 'TimeoutError') return true;
+/** `?a=1&b=2` from the call's query (absent values left out), or nothing. */
+function queryString(query: unknown): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
   }
-  return false;
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 function parseJsonOr(text: string, fallback: unknown): unknown {
@@ -182,9 +177,4 @@ function parseJsonOr(text: string, fallback: unknown): unknown {
   } catch {
     return fallback;
   }
-}
-
-/** Text endpoints (the QR token, the base64 QR image) may answer text/plain. */
-function schemaAcceptsText(schema: z.ZodType): boolean {
-  return schema.safeParse('').success || schema.safeParse('x').success;
 }

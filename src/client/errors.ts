@@ -1,8 +1,7 @@
 // Transport errors of the API client, classed as SPEC §7 says: FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR, or the
 // HTTP status with the server's body ({ statusCode, code, message, session? }).
-import type { ApiErrorBody } from '../contract/errors';
-import { apiErrorSchema } from '../contract/errors';
 import type { EndpointName } from '../contract/endpoints';
+import type { ApiErrorBody } from '../contract/errors';
 
 export type TransportErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR';
 
@@ -21,9 +20,21 @@ export class ApiRequestError extends Error {
 
   /** The API error body, when the answer carried one. */
   get body(): ApiErrorBody | undefined {
-    const parsed = apiErrorSchema.safeParse(this.data);
-    return parsed.success ? parsed.data : undefined;
+    return isApiErrorBody(this.data) ? this.data : undefined;
   }
+}
+
+/** The API's error body: { statusCode, code, message } (plus session or issues); checked by hand, no schema here. */
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return (
+    Number.isInteger(body.statusCode) &&
+    typeof body.code === 'string' &&
+    typeof body.message === 'string' &&
+    (body.session === undefined || typeof body.session === 'string') &&
+    (body.issues === undefined || Array.isArray(body.issues))
+  );
 }
 
 export function isApiRequestError(error: unknown): error is ApiRequestError {

@@ -1,4 +1,7 @@
-// The browser storage keys of the wallet (SPEC §4: two token keys, a third for the login session id).
+// The browser storage keys of the wallet (SPEC §4: two token keys, a third for the login session id) and the small
+// reads and writes the machines' services make with them.
+import type { Tokens } from '../contract/entities';
+
 export const storageKeys = {
   accessToken: 'tw.accessToken',
   refreshToken: 'tw.refreshToken',
@@ -23,4 +26,43 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
     setItem: (key, value) => void items.set(key, value),
     removeItem: (key) => void items.delete(key),
   };
+}
+
+export type SessionTokens = Pick<Tokens, 'accessToken' | 'refreshToken'>;
+
+/** Both tokens, or null when either is missing (a half-written pair is no session). */
+export function readTokens(storage: KeyValueStorage): SessionTokens | null {
+  const accessToken = storage.getItem(storageKeys.accessToken);
+  const refreshToken = storage.getItem(storageKeys.refreshToken);
+  return accessToken && refreshToken ? { accessToken, refreshToken } : null;
+}
+
+export function writeTokens(storage: KeyValueStorage, tokens: SessionTokens): void {
+  storage.setItem(storageKeys.accessToken, tokens.accessToken);
+  storage.setItem(storageKeys.refreshToken, tokens.refreshToken);
+}
+
+export function forgetTokens(storage: KeyValueStorage): void {
+  storage.removeItem(storageKeys.accessToken);
+  storage.removeItem(storageKeys.refreshToken);
+}
+
+/** The e-mail and login session of a code that was sent and not yet verified. */
+export interface StoredLogin {
+  email: string | null;
+  session: string | null;
+}
+
+export function readLogin(storage: KeyValueStorage): StoredLogin {
+  return { email: storage.getItem(storageKeys.loginEmail), session: storage.getItem(storageKeys.loginSession) };
+}
+
+export function writeLogin(storage: KeyValueStorage, login: { email: string; session: string }): void {
+  storage.setItem(storageKeys.loginEmail, login.email);
+  storage.setItem(storageKeys.loginSession, login.session);
+}
+
+export function forgetLogin(storage: KeyValueStorage): void {
+  storage.removeItem(storageKeys.loginEmail);
+  storage.removeItem(storageKeys.loginSession);
 }

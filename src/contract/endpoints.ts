@@ -1,23 +1,15 @@
 // Every call of the API (SPEC §7, plus the calls the spec leaves unnamed, named in docs/decisions.md).
 // The server registers its routes from this table, the web client's functions and cache tags are typed from
-// it, test mocks are typed from it and the OpenAPI document at /v1/docs/json is generated from it.
-import * as z from 'zod';
+// it, test mocks are typed from it and the OpenAPI document at /v1/docs/json is generated from it. The browser
+// never loads this file: it gets the schema-free route-table.ts at build time (docs/decisions.md).
+import * as z from 'zod/mini';
 import * as e from './entities';
+import type { CacheTag } from './base';
 import type { ErrorCode } from './errors';
-import { emailSchema, firstNameSchema, lastNameSchema, nicknameSchema, otpSchema, phoneNumberSchema } from './forms';
+import { languages } from './languages';
+import { emailSchema, firstNameSchema, lastNameSchema, nicknameSchema, otpSchema, phoneNumberSchema } from './form-schemas';
 
-export const API_PREFIX = '/v1';
-
-export const cacheTags = [
-  'USER',
-  'TICKETS',
-  'TICKETS_SWAP',
-  'SWAPPABLE_TICKETS',
-  'LISTED_TICKETS',
-  'TICKETS_AVAILABLE_FOR_LISTING',
-  'SINGLE_TICKET',
-] as const;
-export type CacheTag = (typeof cacheTags)[number];
+export { API_PREFIX, buildPath, cacheTags, type CacheTag } from './base';
 
 type Method = 'GET' | 'POST';
 
@@ -28,11 +20,11 @@ export interface Endpoint {
   summary: string;
   /** Needs a bearer access token. */
   auth: boolean;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
   /** A JSON response schema, or 'pdf' for a binary document. */
-  response: z.ZodType | 'pdf';
+  response: z.ZodMiniType | 'pdf';
   errors: readonly ErrorCode[];
   /** Cached reads are tagged; mutations invalidate tags (SPEC §4). */
   provides?: readonly CacheTag[];
@@ -48,9 +40,13 @@ const define = <const T extends Endpoint>(endpoint: T): T => endpoint;
 const bodyErrors = ['api.invalid_request_body', 'api.invalid_json', 'api.payload_too_large'] as const;
 const authErrors = ['api.auth.token_not_authorized'] as const;
 /** A numeric id in the path: coerced from its text, positive. */
-const pathId = z.coerce.number().int().positive();
-const localeSchema = z.enum(['en', 'es']);
-const decimalPrice = z.number().finite().nonnegative();
+const pathId = z.pipe(z.coerce.number(), z.int().check(z.positive()));
+const localeSchema = z.enum(languages);
+const decimalPrice = z.number().check(z.nonnegative());
+const positiveInt = z.int().check(z.positive());
+const quantity = z.int().check(z.positive(), z.lte(100));
+/** A string of min..max characters. */
+const boundedText = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
 
 export const endpoints = {
   // ── auth ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -59,7 +55,7 @@ export const endpoints = {
     path: '/auth/signInOrRegisterAndSignIn',
     summary: 'Send a six-digit one-time code to the e-mail, registering the user on first use',
     auth: false,
-    body: z.object({ email: emailSchema, locale: localeSchema.optional() }),
+    body: z.object({ email: emailSchema, locale: z.optional(localeSchema) }),
     response: z.object({ session: z.string() }),
     errors: [...bodyErrors, 'api.auth.too_many_codes', 'api.auth.login_session_failed'],
   }),
@@ -68,7 +64,7 @@ export const endpoints = {
     path: '/auth/verifyLoginRequest',
     summary: 'Verify the one-time code of a login session; answers the tokens',
     auth: false,
-    body: z.object({ otp: otpSchema, session: z.string().min(1).max(200), email: emailSchema }),
+    body: z.object({ otp: otpSchema, session: boundedText(1, 200), email: emailSchema }),
     response: e.tokens,
     errors: [
       ...bodyErrors,
@@ -83,7 +79,7 @@ export const endpoints = {
     path: '/auth/refresh',
     summary: 'Exchange a refresh token for new tokens; the refresh token rotates',
     auth: false,
-    body: z.object({ refreshToken: z.string().min(1).max(500) }),
+    body: z.object({ refreshToken: boundedText(1, 500) }),
     response: e.tokens,
     errors: [...bodyErrors, 'api.auth.refresh_invalid'],
   }),
@@ -109,15 +105,13 @@ export const endpoints = {
     path: '/auth/profile',
     summary: 'Change profile fields (nickname, names, phone number, locale)',
     auth: true,
-    body: z
-      .object({
-        nickname: nicknameSchema.optional(),
-        givenName: firstNameSchema.optional(),
-        familyName: lastNameSchema.optional(),
-        phoneNumber: phoneNumberSchema.optional(),
-        locale: localeSchema.optional(),
-      })
-      .strict(),
+    body: z.strictObject({
+      nickname: z.optional(nicknameSchema),
+      givenName: z.optional(firstNameSchema),
+      familyName: z.optional(lastNameSchema),
+      phoneNumber: z.optional(phoneNumberSchema),
+      locale: z.optional(localeSchema),
+    }),
     response: e.userProfile,
     errors: [
       ...bodyErrors,
@@ -133,7 +127,7 @@ export const endpoints = {
     path: '/auth/username',
     summary: 'Check and save a nickname, or generate one when none is given',
     auth: true,
-    body: z.object({ username: nicknameSchema.optional() }).strict(),
+    body: z.strictObject({ username: z.optional(nicknameSchema) }),
     response: e.userProfile,
     errors: [...bodyErrors, ...authErrors, 'api.auth.username_in_use'],
     invalidates: ['USER'],
@@ -178,8 +172,8 @@ export const endpoints = {
     path: '/access/scan',
     summary: 'Gate scanner (organizer API key in x-organizer-key): verify an entry token and mark access used',
     auth: false,
-    body: z.object({ token: z.string().min(1).max(1000), eventId: z.number().int().positive() }),
-    response: z.object({ userTicketId: z.number().int(), ticketName: z.string(), holder: z.string() }),
+    body: z.object({ token: boundedText(1, 1000), eventId: positiveInt }),
+    response: z.object({ userTicketId: z.int(), ticketName: z.string(), holder: z.string() }),
     errors: [...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid', 'api.access.no_ticket'],
   }),
   // ── tickets and benefits ────────────────────────────────────────────────────────────────────────────────
@@ -209,7 +203,7 @@ export const endpoints = {
     summary: 'Unlock a digital benefit, revealing its redeem code',
     auth: true,
     params: z.object({ id: pathId }),
-    body: z.object({ userTicketBenefitId: z.number().int().positive() }),
+    body: z.object({ userTicketBenefitId: positiveInt }),
     response: e.unlockResult,
     errors: [...bodyErrors, ...authErrors, 'api.unlock.validation_error', 'api.unlock.invalid_benefit', 'api.unlock.not_unlockable'],
     invalidates: ['SINGLE_TICKET'],
@@ -220,7 +214,7 @@ export const endpoints = {
     path: '/mobile/gift/verify',
     summary: 'Whether a ticket can be gifted',
     auth: true,
-    body: z.object({ userTicketId: z.number().int().positive() }),
+    body: z.object({ userTicketId: positiveInt }),
     response: e.giftCheck,
     errors: [...bodyErrors, ...authErrors, 'gift_tickets.cannot_be_gifted', 'api.gift.not_authorized_verify'],
   }),
@@ -229,7 +223,7 @@ export const endpoints = {
     path: '/mobile/giftTicket',
     summary: "Gift a ticket to the receiver's e-mail or username; permanent",
     auth: true,
-    body: z.object({ userTicketId: z.number().int().positive(), username: z.string().trim().min(1).max(254) }),
+    body: z.object({ userTicketId: positiveInt, username: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)) }),
     response: e.giftResult,
     errors: [
       ...bodyErrors,
@@ -246,7 +240,7 @@ export const endpoints = {
     path: '/mobile/users/',
     summary: 'Users whose username starts with the text (gift receiver suggestions)',
     auth: true,
-    query: z.object({ username: z.string().trim().min(1).max(64) }),
+    query: z.object({ username: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) }),
     response: z.array(e.receiverSuggestion),
     errors: [...authErrors, 'api.invalid_request_body'],
   }),
@@ -275,11 +269,7 @@ export const endpoints = {
     path: '/ticket_swap/start_swap',
     summary: 'Start a swap; answers the swap type and the checkout order identifier',
     auth: true,
-    body: z.object({
-      baseTicketId: z.number().int().positive(),
-      swapPairId: z.number().int().positive(),
-      swapQuantity: z.number().int().positive().max(100),
-    }),
+    body: z.object({ baseTicketId: positiveInt, swapPairId: positiveInt, swapQuantity: quantity }),
     response: e.swapStart,
     errors: [...bodyErrors, ...authErrors, 'api.start_swap_failed', 'api.swap.not_allowed', 'api.swap.not_enough_tickets'],
   }),
@@ -288,7 +278,7 @@ export const endpoints = {
     path: '/ticket_swap/confirm_swap/:swapIdentifier',
     summary: 'Confirm a started swap (after checkout); exchanges the tickets',
     auth: true,
-    params: z.object({ swapIdentifier: z.string().min(1).max(100) }),
+    params: z.object({ swapIdentifier: boundedText(1, 100) }),
     response: e.ok,
     errors: [...authErrors, 'api.swap.not_found', 'api.swap.not_enough_tickets'],
     invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
@@ -335,11 +325,7 @@ export const endpoints = {
     path: '/resell/ticket/calculation',
     summary: 'Resale price quote with service fee',
     auth: true,
-    body: z.object({
-      selectedPrice: decimalPrice,
-      quantity: z.number().int().positive().max(100),
-      ticketId: z.number().int().positive(),
-    }),
+    body: z.object({ selectedPrice: decimalPrice, quantity, ticketId: positiveInt }),
     response: e.priceQuote,
     errors: [...bodyErrors, ...authErrors, 'api.resell.ticket_not_found'],
   }),
@@ -349,13 +335,13 @@ export const endpoints = {
     summary: 'List tickets for resale; answers the share link',
     auth: true,
     body: z.object({
-      userTicketId: z.number().int().positive(),
-      amountCount: z.number().int().positive().max(100),
+      userTicketId: positiveInt,
+      amountCount: quantity,
       price: decimalPrice,
-      currencyCode: z.string().length(3),
-      currencySymbol: z.string().min(1).max(5),
+      currencyCode: z.string().check(z.length(3)),
+      currencySymbol: boundedText(1, 5),
     }),
-    response: z.object({ shareLinkUrl: z.string(), userTicketIds: z.array(z.number().int()) }),
+    response: z.object({ shareLinkUrl: z.string(), userTicketIds: z.array(z.int()) }),
     errors: [
       ...bodyErrors,
       ...authErrors,
@@ -371,7 +357,7 @@ export const endpoints = {
     path: '/resell/unlist',
     summary: 'Take a ticket off resale',
     auth: true,
-    body: z.object({ userTicketId: z.number().int().positive() }),
+    body: z.object({ userTicketId: positiveInt }),
     response: e.ok,
     errors: [...bodyErrors, ...authErrors, 'api.resell.listing_not_found'],
     invalidates: ['LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
@@ -390,7 +376,7 @@ export const endpoints = {
     path: '/resell/redeem/:secret',
     summary: 'Redeem a ticket by the secret code from its purchase PDF',
     auth: true,
-    params: z.object({ secret: z.string().trim().min(1).max(64) }),
+    params: z.object({ secret: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) }),
     response: e.redeemResult,
     errors: [...authErrors, 'api.redeem.invalid_code'],
     invalidates: ['TICKETS'],
@@ -401,7 +387,7 @@ export const endpoints = {
     path: '/resell/stripe/connect',
     summary: 'Create (or resume) the payments account and its onboarding session',
     auth: true,
-    body: z.object({ accountType: z.literal('custom'), country: z.string().length(2).optional() }),
+    body: z.object({ accountType: z.literal('custom'), country: z.optional(z.string().check(z.length(2))) }),
     response: e.paymentsAccount,
     errors: [...bodyErrors, ...authErrors, 'api.resell.unsupported_country'],
   }),
@@ -420,9 +406,9 @@ export const endpoints = {
     summary: 'Complete onboarding with the local payments provider (used when no Stripe key is configured)',
     auth: true,
     body: z.object({
-      clientSecret: z.string().min(1).max(200),
-      legalName: z.string().trim().min(1).max(120),
-      bankAccountLast4: z.string().regex(/^\d{4}$/),
+      clientSecret: boundedText(1, 200),
+      legalName: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+      bankAccountLast4: z.string().check(z.regex(/^\d{4}$/)),
     }),
     response: e.paymentsAccount,
     errors: [...bodyErrors, ...authErrors, 'api.resell.onboarding_invalid'],
@@ -432,21 +418,12 @@ export const endpoints = {
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 
-type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
-type InferInput<T> = T extends z.ZodType ? z.input<T> : undefined;
-export type ResponseOf<N extends EndpointName> = Endpoints[N]['response'] extends z.ZodType
+type Infer<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
+type InferInput<T> = T extends z.ZodMiniType ? z.input<T> : undefined;
+export type ResponseOf<N extends EndpointName> = Endpoints[N]['response'] extends z.ZodMiniType
   ? z.output<Endpoints[N]['response']>
   : Blob;
 export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B } ? InferInput<B> : undefined;
 export type ParamsOf<N extends EndpointName> = Endpoints[N] extends { params: infer P } ? InferInput<P> : undefined;
 export type QueryOf<N extends EndpointName> = Endpoints[N] extends { query: infer Q } ? InferInput<Q> : undefined;
 export type ParsedBodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B } ? Infer<B> : undefined;
-
-/** Fill :params of a path. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

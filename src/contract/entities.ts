@@ -1,211 +1,225 @@
 // The entities of SPEC §3 as they travel on the wire. Money is a decimal number with two places beside its
 // currency code and symbol; dates are ISO-8601 strings; ids are numbers unless the spec says otherwise.
-import * as z from 'zod';
+// Written with zod/mini, like the whole contract; the browser only imports their types.
+import * as z from 'zod/mini';
+import { languages } from './languages';
 
 const isoDate = z.iso.datetime({ offset: true });
 const money = z.number();
+const int = z.int();
+const text = z.string();
+const optionalText = z.nullable(z.string());
+/** A schema named in the OpenAPI document. */
+const named = <T extends z.ZodMiniType>(id: string, schema: T): T => schema.check(z.meta({ id }));
 
-export const userProfile = z
-  .object({
-    address: z.string().nullable(),
-    birthdate: z.string().nullable(),
-    email: z.string(),
-    familyName: z.string().nullable(),
-    gender: z.string().nullable(),
-    givenName: z.string().nullable(),
-    locale: z.enum(['en', 'es']),
-    middleName: z.string().nullable(),
-    name: z.string().nullable(),
-    nickname: z.string(),
-    picture: z.string().nullable(),
-    preferredUsername: z.string(),
-    profile: z.string().nullable(),
-    website: z.string().nullable(),
-    zoneInfo: z.string().nullable(),
+export const userProfile = named(
+  'UserProfile',
+  z.object({
+    address: optionalText,
+    birthdate: optionalText,
+    email: text,
+    familyName: optionalText,
+    gender: optionalText,
+    givenName: optionalText,
+    locale: z.enum(languages),
+    middleName: optionalText,
+    name: optionalText,
+    nickname: text,
+    picture: optionalText,
+    preferredUsername: text,
+    profile: optionalText,
+    website: optionalText,
+    zoneInfo: optionalText,
     /** '#' plus the part of preferredUsername after its last '#'. */
-    uniqueID: z.string(),
-    phoneNumber: z.string().nullable(),
-  })
-  .meta({ id: 'UserProfile' });
+    uniqueID: text,
+    phoneNumber: optionalText,
+  }),
+);
 export type UserProfile = z.infer<typeof userProfile>;
 
-export const tokens = z
-  .object({ accessToken: z.string(), refreshToken: z.string(), session: z.string().optional() })
-  .meta({ id: 'Tokens' });
+export const tokens = named('Tokens', z.object({ accessToken: text, refreshToken: text, session: z.optional(text) }));
 export type Tokens = z.infer<typeof tokens>;
 
-export const userTicket = z
-  .object({
-    userTicketId: z.number().int(),
-    ticketLogo: z.string().nullable(),
-    ticketName: z.string(),
-    eventName: z.string(),
-    eventCity: z.string(),
-    eventVenue: z.string(),
-    eventAddress1: z.string().nullable(),
-    eventDescription: z.string().nullable(),
-    eventStartDateTime: isoDate,
-    eventEndDateTime: isoDate,
-    /** IANA time zone of the venue; event times are shown in it. */
-    eventTimeZone: z.string(),
-    eventLatitude: z.number().nullable(),
-    eventLongitude: z.number().nullable(),
-    isLive: z.boolean(),
-    totalBenefitCount: z.number().int(),
-    totalBenefitUsedCount: z.number().int(),
-  })
-  .meta({ id: 'UserTicket' });
+const userTicketShape = {
+  userTicketId: int,
+  ticketLogo: optionalText,
+  ticketName: text,
+  eventName: text,
+  eventCity: text,
+  eventVenue: text,
+  eventAddress1: optionalText,
+  eventDescription: optionalText,
+  eventStartDateTime: isoDate,
+  eventEndDateTime: isoDate,
+  /** IANA time zone of the venue; event times are shown in it. */
+  eventTimeZone: text,
+  eventLatitude: z.nullable(z.number()),
+  eventLongitude: z.nullable(z.number()),
+  isLive: z.boolean(),
+  totalBenefitCount: int,
+  totalBenefitUsedCount: int,
+};
+export const userTicket = named('UserTicket', z.object(userTicketShape));
 export type UserTicket = z.infer<typeof userTicket>;
 
-export const benefit = z
-  .object({
-    userTicketBenefitId: z.number().int(),
-    name: z.string(),
-    shortDescription: z.string().nullable(),
-    fullDescription: z.string().nullable(),
+export const benefit = named(
+  'Benefit',
+  z.object({
+    userTicketBenefitId: int,
+    name: text,
+    shortDescription: optionalText,
+    fullDescription: optionalText,
     /** 'benefits.digital' for digital benefits, 'benefits.physical' otherwise. */
     type: z.enum(['benefits.digital', 'benefits.physical']),
-    icon: z.string().nullable(),
-    iconColor: z.string().nullable(),
-    iconBgColor: z.string().nullable(),
-    image: z.string().nullable(),
-    purchasedAmount: z.number().int(),
-    usedAmount: z.number().int(),
-    lastUsedDate: isoDate.nullable(),
-    redeemCode: z.string().nullable(),
+    icon: optionalText,
+    iconColor: optionalText,
+    iconBgColor: optionalText,
+    image: optionalText,
+    purchasedAmount: int,
+    usedAmount: int,
+    lastUsedDate: z.nullable(isoDate),
+    redeemCode: optionalText,
     isUnlockable: z.boolean(),
-    validUntil: isoDate.nullable(),
-  })
-  .meta({ id: 'Benefit' });
+    validUntil: z.nullable(isoDate),
+  }),
+);
 export type Benefit = z.infer<typeof benefit>;
 
-export const ticketDetail = userTicket
-  .extend({
-    ticketDescription: z.string().nullable(),
+export const ticketDetail = named(
+  'TicketDetail',
+  z.object({
+    ...userTicketShape,
+    ticketDescription: optionalText,
     benefits: z.array(benefit),
     isGiftable: z.boolean(),
     isResellable: z.boolean(),
     isSwappable: z.boolean(),
-    eventLogo: z.string().nullable(),
-    eventFeatureImage: z.string().nullable(),
+    eventLogo: optionalText,
+    eventFeatureImage: optionalText,
     eventAccessStatus: z.boolean(),
-    eventAccessUsedOn: isoDate.nullable(),
-  })
-  .meta({ id: 'TicketDetail' });
+    eventAccessUsedOn: z.nullable(isoDate),
+  }),
+);
 export type TicketDetail = z.infer<typeof ticketDetail>;
 
-export const resellableTicket = z
-  .object({
-    userTicketId: z.number().int(),
-    ticketId: z.number().int(),
-    ticketName: z.string(),
-    ticketLogo: z.string().nullable(),
-    currencyCode: z.string(),
-    currencySymbol: z.string(),
+export const resellableTicket = named(
+  'ResellableTicket',
+  z.object({
+    userTicketId: int,
+    ticketId: int,
+    ticketName: text,
+    ticketLogo: optionalText,
+    currencyCode: text,
+    currencySymbol: text,
     ticketPrice: money,
     maxTicketPrice: money,
-    availableTicketCount: z.number().int(),
-  })
-  .meta({ id: 'ResellableTicket' });
+    availableTicketCount: int,
+  }),
+);
 export type ResellableTicket = z.infer<typeof resellableTicket>;
 
-export const listing = z
-  .object({
-    userTicketId: z.number().int(),
-    name: z.string(),
-    ticketLogo: z.string().nullable(),
+export const listing = named(
+  'Listing',
+  z.object({
+    userTicketId: int,
+    name: text,
+    ticketLogo: optionalText,
     price: money,
-    currencySymbol: z.string(),
+    currencySymbol: text,
     listedDate: isoDate,
-    shareLinkUrl: z.string(),
-  })
-  .meta({ id: 'Listing' });
+    shareLinkUrl: text,
+  }),
+);
 export type Listing = z.infer<typeof listing>;
 
-export const soldEntry = z
-  .object({
-    userTicketId: z.number().int(),
-    name: z.string(),
-    ticketLogo: z.string().nullable(),
+export const soldEntry = named(
+  'SoldEntry',
+  z.object({
+    userTicketId: int,
+    name: text,
+    ticketLogo: optionalText,
     price: money,
-    currencySymbol: z.string(),
+    currencySymbol: text,
     soldDate: isoDate,
-  })
-  .meta({ id: 'SoldEntry' });
+  }),
+);
 export type SoldEntry = z.infer<typeof soldEntry>;
 
-export const priceQuote = z
-  .object({ basePrice: money, serviceFee: money, totalPrice: money, currencyCode: z.string(), currencySymbol: z.string() })
-  .meta({ id: 'PriceQuote' });
+export const priceQuote = named(
+  'PriceQuote',
+  z.object({ basePrice: money, serviceFee: money, totalPrice: money, currencyCode: text, currencySymbol: text }),
+);
 export type PriceQuote = z.infer<typeof priceQuote>;
 
-export const swapBaseTicket = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    logo: z.string().nullable(),
+export const swapBaseTicket = named(
+  'SwapBaseTicket',
+  z.object({
+    id: int,
+    name: text,
+    logo: optionalText,
     price: money,
-    currencySymbol: z.string(),
-    currencyCode: z.string(),
-    quantity: z.number().int(),
-    eventId: z.number().int(),
-  })
-  .meta({ id: 'SwapBaseTicket' });
+    currencySymbol: text,
+    currencyCode: text,
+    quantity: int,
+    eventId: int,
+  }),
+);
 export type SwapBaseTicket = z.infer<typeof swapBaseTicket>;
 
-export const swapTarget = z
-  .object({
+export const swapTarget = named(
+  'SwapTarget',
+  z.object({
     /** The swap pair id, sent back as swapPairId. */
-    id: z.number().int(),
-    name: z.string(),
-    logo: z.string().nullable(),
+    id: int,
+    name: text,
+    logo: optionalText,
     price: money,
-    currencySymbol: z.string(),
-    currencyCode: z.string(),
-    quantity: z.number().int(),
-  })
-  .meta({ id: 'SwapTarget' });
+    currencySymbol: text,
+    currencyCode: text,
+    quantity: int,
+  }),
+);
 export type SwapTarget = z.infer<typeof swapTarget>;
 
-export const swapStart = z
-  .object({
+export const swapStart = named(
+  'SwapStart',
+  z.object({
     swapType: z.enum(['DOWNGRADE', 'UPGRADE']),
-    orderIdentifier: z.string(),
-    name: z.string(),
+    orderIdentifier: text,
+    name: text,
     /** Absolute checkout address on the organisation's site (SPEC §7). */
-    eventId: z.number().int(),
+    eventId: int,
     amount: money,
-    currencyCode: z.string(),
-    currencySymbol: z.string(),
-  })
-  .meta({ id: 'SwapStart' });
+    currencyCode: text,
+    currencySymbol: text,
+  }),
+);
 export type SwapStart = z.infer<typeof swapStart>;
 
-export const giftCheck = z
-  .object({ extras: z.object({ canBeGifted: z.boolean() }) })
-  .meta({ id: 'GiftCheck' });
+export const giftCheck = named('GiftCheck', z.object({ extras: z.object({ canBeGifted: z.boolean() }) }));
 
-export const receiverSuggestion = z
-  .object({ username: z.string(), picture: z.string().nullable() })
-  .meta({ id: 'ReceiverSuggestion' });
+export const receiverSuggestion = named('ReceiverSuggestion', z.object({ username: text, picture: optionalText }));
 export type ReceiverSuggestion = z.infer<typeof receiverSuggestion>;
 
-export const giftResult = z
-  .object({ userTicketId: z.number().int(), ticketName: z.string(), ticketLogo: z.string().nullable(), receiver: z.string() })
-  .meta({ id: 'GiftResult' });
+export const giftResult = named(
+  'GiftResult',
+  z.object({ userTicketId: int, ticketName: text, ticketLogo: optionalText, receiver: text }),
+);
 
-export const redeemResult = z.object({ name: z.string(), logo: z.string().nullable() }).meta({ id: 'RedeemResult' });
-export const unlockResult = z.object({ redeemCode: z.string() }).meta({ id: 'UnlockResult' });
-export const paymentsAccount = z
-  .object({
+export const redeemResult = named('RedeemResult', z.object({ name: text, logo: optionalText }));
+export const unlockResult = named('UnlockResult', z.object({ redeemCode: text }));
+export const paymentsAccount = named(
+  'PaymentsAccount',
+  z.object({
     /** Empty string when the user has no payments account yet. */
-    clientSecret: z.string(),
+    clientSecret: text,
     provider: z.enum(['stripe', 'local']),
-    publishableKey: z.string().nullable(),
+    publishableKey: optionalText,
     verified: z.boolean(),
-    country: z.string().nullable(),
-  })
-  .meta({ id: 'PaymentsAccount' });
-export const qrSettings = z.object({ ttl: z.number().int().positive() }).meta({ id: 'QrSettings' });
-export const qrCodeData = z.string().meta({ id: 'QrCodeData', description: 'base64 PNG of the entry QR code' });
-export const ok = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+    country: optionalText,
+  }),
+);
+export type PaymentsAccount = z.infer<typeof paymentsAccount>;
+export const qrSettings = named('QrSettings', z.object({ ttl: z.int().check(z.positive()) }));
+export const qrCodeData = z.string().check(z.meta({ id: 'QrCodeData', description: 'base64 PNG of the entry QR code' }));
+export const ok = named('Ok', z.object({ ok: z.literal(true) }));

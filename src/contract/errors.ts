@@ -1,6 +1,6 @@
 // The stable error codes of the API: every error body is { statusCode, code, message }, where `code` is one of
 // these keys and `locales/*.json` translates it. The English message is the spec's server message (SPEC §8).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const errorCatalogue = {
   // generic
@@ -69,15 +69,15 @@ export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 
 export const apiErrorSchema = z
   .object({
-    statusCode: z.number().int(),
+    statusCode: z.int(),
     code: z.string(),
     message: z.string(),
     /** A wrong one-time code answers with the session id to use for the next try (SPEC §4). */
-    session: z.string().optional(),
+    session: z.optional(z.string()),
     /** Field-level details for api.invalid_request_body. */
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   })
-  .meta({ id: 'ApiError' });
+  .check(z.meta({ id: 'ApiError' }));
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** Thrown by services; the server's error handler turns it into the error body. */

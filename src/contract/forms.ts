@@ -1,71 +1,118 @@
-// The validation rules of SPEC §5, shared by the machines (forms) and the server (request bodies).
+// The validation rules of SPEC §5, written once as data and read twice: `checkText` (here, no zod, small enough for
+// the browser's first chunk) validates the machines' forms, and src/contract/form-schemas.ts turns the same rules
+// into the zod/mini schemas of the API's request bodies. A property test keeps the two readings in agreement.
 // Every message is a locale key, translated by locales/*.json.
-import * as z from 'zod';
 
 export const OTP_LENGTH = 6;
 /** SPEC §9: the resale price may exceed the maximum ticket price by at most this much. */
 export const RESELL_PRICE_TOLERANCE = 0.001;
 
-const requiredString = (requiredKey: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? requiredKey : 'form.invalid_type') });
+/** The e-mail pattern (zod's own default), so browser and server accept exactly the same addresses. */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
-export const emailSchema = requiredString('form.email_required')
-  .trim()
-  .min(1, 'form.email_required')
-  .max(254, 'form.email_invalid')
-  .pipe(z.email('form.email_invalid'))
-  .transform((email) => email.toLowerCase());
+/** Ways a text is cleaned before it is checked, in this order after trimming. */
+export const textCleaners = {
+  lowercase: (text: string) => text.toLowerCase(),
+  /** Phone numbers are typed with spaces and dashes. */
+  withoutSpacesAndDashes: (text: string) => text.replace(/[\s-]/g, ''),
+} as const;
+export type TextCleaner = keyof typeof textCleaners;
 
-export const otpSchema = requiredString('form.code_required')
-  .trim()
-  .min(1, 'form.code_required')
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'form.code_length');
-
-const nameSchema = (requiredKey: string, emptyKey: string) =>
-  requiredString(requiredKey).trim().min(1, emptyKey).max(100, 'form.name_too_long');
-
-export const firstNameSchema = nameSchema('form.first_name_required', 'form.first_name_empty');
-export const lastNameSchema = nameSchema('form.last_name_required', 'form.last_name_empty');
-
-/** Nickname: the part before the unchangeable '#suffix'; a hash inside would be ambiguous. */
-export const nicknameSchema = requiredString('username_is_required')
-  .trim()
-  .min(1, 'form.username_empty')
-  .max(32, 'form.username_too_long')
-  .regex(/^[^#\s]+$/u, 'form.username_invalid');
-
-/** E.164-ish: optional +, 6 to 15 digits, spaces and dashes tolerated and removed. */
-export const phoneNumberSchema = requiredString('form.phone_required')
-  .trim()
-  .min(1, 'form.phone_required')
-  .transform((phone) => phone.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\+?\d{6,15}$/, 'form.phone_invalid'));
-
-export const redeemCodeSchema = requiredString('code_is_required').trim().min(1, 'code_is_required').max(64, 'form.code_too_long');
-
-/** Resell price per ticket: required, positive, below the maximum ticket price plus the tolerance. */
-export function resellPriceSchema(maxTicketPrice: number) {
-  return z
-    .number({ error: 'form.price_required' })
-    .finite('invalid_prices')
-    .positive('invalid_prices')
-    .refine((price) => price < maxTicketPrice + RESELL_PRICE_TOLERANCE, 'invalid_prices');
+export interface TextRule {
+  /** The key when the value is missing (or is not text: 'form.invalid_type'). */
+  requiredKey: string;
+  /** The key when nothing is left after trimming. */
+  emptyKey: string;
+  clean?: readonly TextCleaner[];
+  maxLength?: { length: number; key: string };
+  pattern?: { regex: RegExp; key: string };
 }
 
-export const loginForm = z.object({ email: emailSchema });
-export const otpForm = z.object({ otp: otpSchema });
-export const personalDataForm = z.object({ givenName: firstNameSchema, familyName: lastNameSchema });
-export const nicknameForm = z.object({ nickname: nicknameSchema });
-export const phoneForm = z.object({ phoneNumber: phoneNumberSchema });
-export const giftEmailForm = z.object({ email: emailSchema });
-export const redeemForm = z.object({ code: redeemCodeSchema });
+export type TextCheck = { ok: true; value: string } | { ok: false; error: string };
 
-/** First issue message per field path, for showing beside touched fields. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.join('.');
-    errors[path] ??= issue.message;
+/** Checks a text against its rule: the cleaned value, or the key of the first rule it breaks. */
+export function checkText(rule: TextRule, input: unknown): TextCheck {
+  if (typeof input !== 'string') return { ok: false, error: input === undefined ? rule.requiredKey : 'form.invalid_type' };
+  const value = (rule.clean ?? []).reduce((text, cleaner) => textCleaners[cleaner](text), input.trim());
+  if (value.length === 0) return { ok: false, error: rule.emptyKey };
+  if (rule.maxLength && value.length > rule.maxLength.length) return { ok: false, error: rule.maxLength.key };
+  if (rule.pattern && !rule.pattern.regex.test(value)) return { ok: false, error: rule.pattern.key };
+  return { ok: true, value };
+}
+
+export const emailRule: TextRule = {
+  requiredKey: 'form.email_required',
+  emptyKey: 'form.email_required',
+  clean: ['lowercase'],
+  maxLength: { length: 254, key: 'form.email_invalid' },
+  pattern: { regex: EMAIL_PATTERN, key: 'form.email_invalid' },
+};
+
+export const otpRule: TextRule = {
+  requiredKey: 'form.code_required',
+  emptyKey: 'form.code_required',
+  pattern: { regex: new RegExp(`^\\d{${OTP_LENGTH}}$`), key: 'form.code_length' },
+};
+
+const nameRule = (requiredKey: string, emptyKey: string): TextRule => ({
+  requiredKey,
+  emptyKey,
+  maxLength: { length: 100, key: 'form.name_too_long' },
+});
+export const firstNameRule = nameRule('form.first_name_required', 'form.first_name_empty');
+export const lastNameRule = nameRule('form.last_name_required', 'form.last_name_empty');
+
+/** Nickname: the part before the unchangeable '#suffix'; a hash inside would be ambiguous. */
+export const nicknameRule: TextRule = {
+  requiredKey: 'username_is_required',
+  emptyKey: 'form.username_empty',
+  maxLength: { length: 32, key: 'form.username_too_long' },
+  pattern: { regex: /^[^#\s]+$/u, key: 'form.username_invalid' },
+};
+
+/** E.164-ish: optional +, 6 to 15 digits, spaces and dashes tolerated and removed. */
+export const phoneNumberRule: TextRule = {
+  requiredKey: 'form.phone_required',
+  emptyKey: 'form.phone_required',
+  clean: ['withoutSpacesAndDashes'],
+  pattern: { regex: /^\+?\d{6,15}$/, key: 'form.phone_invalid' },
+};
+
+export const redeemCodeRule: TextRule = {
+  requiredKey: 'code_is_required',
+  emptyKey: 'code_is_required',
+  maxLength: { length: 64, key: 'form.code_too_long' },
+};
+
+/** Resell price per ticket: required, positive, below the maximum ticket price plus the tolerance. */
+export function checkResellPrice(price: number | null | undefined, maxTicketPrice: number): string | null {
+  if (price === null || price === undefined || Number.isNaN(price)) return 'form.price_required';
+  if (!Number.isFinite(price) || price <= 0 || price >= maxTicketPrice + RESELL_PRICE_TOLERANCE) return 'invalid_prices';
+  return null;
+}
+
+/** A form: its fields' rules. */
+export type FormRules<F extends string> = Record<F, TextRule>;
+
+export const loginForm = { email: emailRule } satisfies FormRules<'email'>;
+export const otpForm = { otp: otpRule } satisfies FormRules<'otp'>;
+export const personalDataForm = { givenName: firstNameRule, familyName: lastNameRule } satisfies FormRules<'givenName' | 'familyName'>;
+export const nicknameForm = { nickname: nicknameRule } satisfies FormRules<'nickname'>;
+export const phoneForm = { phoneNumber: phoneNumberRule } satisfies FormRules<'phoneNumber'>;
+export const giftEmailForm = { email: emailRule } satisfies FormRules<'email'>;
+export const redeemForm = { code: redeemCodeRule } satisfies FormRules<'code'>;
+
+/** The first error of each field that breaks its rule (locale keys); an empty object when the form is valid. */
+export function formErrors<F extends string>(rules: FormRules<F>, values: { readonly [K in NoInfer<F>]?: unknown }): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  for (const field of Object.keys(rules) as F[]) {
+    const result = checkText(rules[field], values[field]);
+    if (!result.ok) errors[field] = result.error;
   }
   return errors;
+}
+
+export function isFormValid<F extends string>(rules: FormRules<F>, values: { readonly [K in NoInfer<F>]?: unknown }): boolean {
+  return Object.keys(formErrors(rules, values)).length === 0;
 }

@@ -119,7 +119,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built web app (dist/), avatars and demo images (/assets), and the language paths /en/ and /es/. */
+/** A content-hashed file (`name.1a2b3c4d.js`) never changes: browsers keep it for a year without asking again. */
+const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z]+(?:\.map)?(?:\.(?:br|gz))?$/;
+const FOREVER = 'public, max-age=31536000, immutable';
+/** The loader: host pages include it by a stable name, so it is short-lived and revalidated with its ETag. */
+const LOADER = 'public, max-age=300, must-revalidate';
+/** The host page: always revalidated (ETag), so a new build shows at once. */
+const PAGE = 'no-cache';
+
+/** The Cache-Control of a file of the built web app. */
+export function webCacheControl(path: string): string {
+  if (HASHED_FILE.test(path)) return FOREVER;
+  return /\.html(?:\.(?:br|gz))?$/.test(path) ? PAGE : LOADER;
+}
+
+/**
+ * Serves the built web app (dist/: brotli or gzip copies written at build time, chosen by Accept-Encoding), avatars
+ * and demo images (/assets), and the language paths /en/ and /es/.
+ */
 async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const assetRoots = [join(config.dataDir, 'assets'), join(repoRoot, 'assets')].filter((dir) => existsSync(dir));
   if (assetRoots.length) {
@@ -136,7 +153,23 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
   }
   const hasWeb = existsSync(join(config.webDistDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: false, wildcard: true });
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => res.setHeader('cache-control', webCacheControl(path)),
+    });
+    // The web app's answers depend on Accept-Encoding (the precompressed copies) as well as on Origin (CORS).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith(API_PREFIX) && !request.url.startsWith('/assets/')) {
+        const vary = String(reply.getHeader('vary') ?? '');
+        if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      }
+      return payload;
+    });
     // The static plugin would answer the bare directory with 403; the root is the host page.
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', config.webDistDir));
   }

@@ -26,7 +26,10 @@ const scan = (payload: object, key: string | null = DEMO_ORGANIZER_KEY) =>
 
 describe('the entry QR', () => {
   it('answers the ttl from the settings call', async () => {
-    expect((await call(t.app, { method: 'GET', url: '/v1/settings/qr' })).json).toEqual({ ttl: 15000 });
+    const settings = await call(t.app, { method: 'GET', url: '/v1/settings/qr' });
+    expect(settings.json).toEqual({ ttl: 15000 });
+    // Public and the same for everyone: browsers reuse it instead of asking on every visit to the QR panel.
+    expect(settings.response.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('is a base64 PNG that changes with each ttl window and needs a token', async () => {

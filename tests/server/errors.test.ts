@@ -72,5 +72,7 @@ describe('GET /v1/docs/json', () => {
     expect(json.paths['/v1/auth/verifyLoginRequest'].post.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['otp', 'session', 'email']),
     );
+    // The contract's named entities are shared components, not inlined copies.
+    expect(Object.keys(json.components.schemas)).toEqual(expect.arrayContaining(['UserProfile', 'TicketDetail', 'Benefit', 'ApiError']));
   });
 });

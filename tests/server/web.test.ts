@@ -1,8 +1,9 @@
 // The server hands out the built web app: the host page at / and under the language paths, the embed script,
-// demo assets; everything else is a JSON 404.
+// the content-hashed app chunks (precompressed, cached for good), demo assets; everything else is a JSON 404.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from './helper';
 
 const dist = join(process.cwd(), 'tests/.tmp/web-dist');
@@ -11,6 +12,14 @@ beforeAll(async () => {
   mkdirSync(dist, { recursive: true });
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>host</title>');
   writeFileSync(join(dist, 'embed.js'), 'console.log("embed")');
+  // What scripts/finalize-dist.mjs leaves: hashed chunks with brotli and gzip copies beside them.
+  const chunk = `/* the app */ ${'console.log("wallet");'.repeat(200)}`;
+  for (const name of ['wallet-app.1a2b3c4d.js', 'embed.js', 'index.html']) {
+    const text = name === 'wallet-app.1a2b3c4d.js' ? chunk : name === 'embed.js' ? 'console.log("embed")' : '<!doctype html><title>host</title>';
+    writeFileSync(join(dist, name), text);
+    writeFileSync(join(dist, `${name}.br`), brotliCompressSync(Buffer.from(text)));
+    writeFileSync(join(dist, `${name}.gz`), gzipSync(Buffer.from(text)));
+  }
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(() => t.close());
@@ -38,4 +47,42 @@ it.each(['/fr/', '/missing.js', '/v1/unknown', '/assets/none.png'])('answers %s 
   const { status, json } = await call(t.app, { method: 'GET', url });
   expect(status).toBe(404);
   expect(json.code).toBe('api.not_found');
+});
+
+describe('compression and caching', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => call(t.app, { method: 'GET', url, headers });
+
+  it('sends brotli, else gzip, else the plain file, and says the answer varies by encoding', async () => {
+    const brotli = await get('/wallet-app.1a2b3c4d.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.response.headers['content-encoding']).toBe('br');
+    expect(brotli.response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.response.rawPayload).toString()).toContain('console.log("wallet")');
+    const gzip = await get('/wallet-app.1a2b3c4d.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.response.rawPayload).toString()).toContain('console.log("wallet")');
+    const plain = await get('/wallet-app.1a2b3c4d.js', { 'accept-encoding': 'identity' });
+    expect(plain.response.headers['content-encoding']).toBeUndefined();
+    expect(plain.response.body).toContain('console.log("wallet")');
+    expect(plain.response.headers['content-type']).toContain('javascript');
+  });
+
+  it('caches content-hashed files for a year, immutable, however they are encoded', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const { response } = await get('/wallet-app.1a2b3c4d.js', { 'accept-encoding': encoding });
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('keeps the loader short-lived and the host page revalidated, both with an ETag that answers 304', async () => {
+    const loader = await get('/embed.js', { 'accept-encoding': 'br' });
+    expect(loader.response.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
+    const etag = loader.response.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await get('/embed.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    const page = await get('/en/?PANEL_TAB=LOGIN', { 'accept-encoding': 'gzip' });
+    expect(page.response.headers['cache-control']).toBe('no-cache');
+    expect(page.response.headers.etag).toBeTruthy();
+    expect(gunzipSync(page.response.rawPayload).toString()).toContain('<title>host</title>');
+  });
 });

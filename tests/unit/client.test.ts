@@ -1,8 +1,8 @@
-// The typed API client: paths, query, headers, response validation, error classes, cached reads and invalidation.
+// The typed API client: paths, query, headers, error classes, cached reads and invalidation; its route table.
 import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, isCachedRead } from '../../src/client/client';
+import { createApiClient, isCachedRead, routes } from '../../src/client/client';
 import { ApiRequestError, errorCode } from '../../src/client/errors';
 import { endpoints } from '../../src/contract/endpoints';
 
@@ -59,7 +59,6 @@ describe('api client', () => {
         HttpResponse.json({ statusCode: 400, code: 'api.redeem.invalid_code', message: 'Invalid code' }, { status: 400 }),
       ),
       http.get(`${api}/resell/tickets/available`, () => HttpResponse.error()),
-      http.get(`${api}/resell/tickets/sold`, () => HttpResponse.json([{ nope: true }])),
       http.get(`${api}/resell/ticket/sales`, () => new HttpResponse('{not json', { headers: { 'content-type': 'application/json' } })),
       http.get(`${api}/ticket_swap/tickets`, async () => {
         await delay(200);
@@ -74,7 +73,6 @@ describe('api client', () => {
     expect(errorCode(http400)).toBe('api.redeem.invalid_code');
 
     await expect(client.call('resellableTickets')).rejects.toMatchObject({ status: 'FETCH_ERROR' });
-    await expect(client.call('soldTickets')).rejects.toMatchObject({ status: 'PARSING_ERROR' });
     await expect(client.call('listings')).rejects.toMatchObject({ status: 'PARSING_ERROR' });
     await expect(client.call('swapTickets')).rejects.toMatchObject({ status: 'TIMEOUT_ERROR' });
   });
@@ -124,7 +122,7 @@ describe('api client', () => {
     await client.call('paymentsAccount');
     await client.call('paymentsAccount');
     expect(counts.account).toBe(2);
-    expect(isCachedRead(endpoints.paymentsAccount)).toBe(false);
+    expect(isCachedRead(routes.paymentsAccount)).toBe(false);
 
     await client.call('unlist', { body: { userTicketId: 1 } });
     expect(invalidated).toEqual([['TICKETS_AVAILABLE_FOR_LISTING']]);
@@ -146,12 +144,26 @@ describe('api client', () => {
   });
 
   it('caches every GET endpoint that provides tags, and nothing else', () => {
-    const cached = Object.entries(endpoints)
-      .filter(([, endpoint]) => isCachedRead(endpoint))
+    const cached = Object.entries(routes)
+      .filter(([, route]) => isCachedRead(route))
       .map(([name]) => name)
       .sort();
     expect(cached).toEqual(
       ['listings', 'me', 'myTickets', 'resellOverview', 'resellableTickets', 'soldTickets', 'swapTargets', 'swapTickets', 'ticketDetail'].sort(),
     );
+  });
+
+  it('has one route per contract call, with its method, path, auth, tags and kind of answer', () => {
+    expect(Object.keys(routes).sort()).toEqual(Object.keys(endpoints).sort());
+    for (const [name, endpoint] of Object.entries(endpoints)) {
+      const route = routes[name as keyof typeof routes];
+      expect(route, name).toMatchObject({ method: endpoint.method, path: endpoint.path, auth: endpoint.auth });
+      expect(route.provides, name).toEqual('provides' in endpoint ? endpoint.provides : []);
+      expect(route.invalidates, name).toEqual('invalidates' in endpoint ? endpoint.invalidates : []);
+    }
+    const byAnswer = (answer: string) => Object.entries(routes).filter(([, route]) => route.answer === answer).map(([name]) => name).sort();
+    expect(byAnswer('text')).toEqual(['qrCodeData', 'qrText']);
+    expect(byAnswer('pdf')).toEqual(['ticketPdf']);
+    expect(routes.uploadPicture.multipart).toBe(true);
   });
 });

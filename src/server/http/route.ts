@@ -2,13 +2,13 @@
 // from src/contract/endpoints.ts, so a module only says which service function answers the call.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import { API_PREFIX, type EndpointName, endpoints, type ParsedBodyOf, type ResponseOf } from '../../contract/endpoints';
 import { apiErrorSchema } from '../../contract/errors';
 import { idempotencyKeyOf, runIdempotent } from './idempotency';
 
 type ParsedOf<N extends EndpointName, K extends 'params' | 'query'> = (typeof endpoints)[N] extends Record<K, infer S>
-  ? S extends z.ZodType
+  ? S extends z.ZodMiniType
     ? z.output<S>
     : undefined
   : undefined;
@@ -36,7 +36,7 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
   const endpoint = endpoints[name];
   app.contractRoutes.add(name);
 
-  const response: Record<string, z.ZodType> = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
+  const response: Record<string, z.ZodMiniType> = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
   if (endpoint.response !== 'pdf') response['200'] = endpoint.response;
 
   app.withTypeProvider<ZodTypeProvider>().route({

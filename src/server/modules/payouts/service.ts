@@ -3,15 +3,12 @@
 // completing it verifies the account, so the whole resale flow works offline.
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type * as z from 'zod';
-import type { paymentsAccount } from '../../../contract/entities';
+import type { PaymentsAccount } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { organisations, payoutAccounts } from '../../db/schema';
 import { sameHash } from '../auth/tokens';
-
-type PaymentsAccount = z.infer<typeof paymentsAccount>;
 
 export const RESALE_COUNTRIES = ['AU', 'NZ'] as const;
 

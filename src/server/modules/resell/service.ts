@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Listing, PriceQuote, ResellableTicket, SoldEntry } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
-import { resellPriceSchema } from '../../../contract/forms';
+import { resellPriceSchema } from '../../../contract/form-schemas';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { events, listings, organisations, ticketTypes, userTickets } from '../../db/schema';

@@ -1,0 +1,25 @@
+// The wallet's languages (SPEC §9: en, es; default en), in one place for the server, the machines, the views and the
+// loader. A language is the first path segment of the host page's address (SPEC §2).
+
+export const languages = ['en', 'es'] as const;
+export type Language = (typeof languages)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Each language named in itself, for the language selector. */
+export const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+/** The language of an address: its first path segment when that is a language code, else the default. */
+export function languageOf(pathname: string): Language {
+  const first = pathname.split('/').filter(Boolean)[0]?.toLowerCase();
+  return isLanguage(first) ? first : DEFAULT_LANGUAGE;
+}
+
+/** A language from anything (a stored profile, a header), else the default. */
+export function asLanguage(value: string | null | undefined): Language {
+  const code = value?.slice(0, 2).toLowerCase();
+  return isLanguage(code) ? code : DEFAULT_LANGUAGE;
+}
