@@ -7,17 +7,12 @@ export function isBenefitUsed(benefit: Pick<Benefit, 'usedAmount' | 'purchasedAm
   return benefit.purchasedAmount > 0 && benefit.usedAmount >= benefit.purchasedAmount;
 }
 
-export function selectIsBenefitOpen(snapshot: BenefitSnapshot): boolean {
-  return snapshot.matches('open');
-}
-
-export function selectBenefit(snapshot: BenefitSnapshot): Benefit | null {
+export function selectBenefit(snapshot: BenefitSnapshot): Benefit {
   return snapshot.context.benefit;
 }
 
 export function selectIsBenefitUsed(snapshot: BenefitSnapshot): boolean {
-  const { benefit } = snapshot.context;
-  return benefit ? isBenefitUsed(benefit) : false;
+  return isBenefitUsed(snapshot.context.benefit);
 }
 
 /** Unlock benefits is offered (and enabled) now: digital, unlockable, no code yet, no unlock running. */
@@ -31,5 +26,5 @@ export function selectIsUnlocking(snapshot: BenefitSnapshot): boolean {
 
 /** The redeem code, once the benefit has one. */
 export function selectRedeemCode(snapshot: BenefitSnapshot): string | null {
-  return snapshot.matches({ open: 'revealed' }) ? (snapshot.context.benefit?.redeemCode ?? null) : null;
+  return snapshot.matches({ open: 'revealed' }) ? (snapshot.context.benefit.redeemCode ?? null) : null;
 }

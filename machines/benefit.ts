@@ -1,30 +1,29 @@
 // Benefit detail modal (SPEC §2, §4 Benefit): name, short description, used or unused, valid until, the full
 // description; a digital, unlockable benefit without a code offers Unlock benefits (POST /mobile/unlock/{id}, which
-// invalidates SINGLE_TICKET) and then shows the redeem code, copied on click. The single ticket opens it (emits
-// benefit.open, forwarded by createWallet); any panel change closes it.
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// invalidates SINGLE_TICKET) and then shows the redeem code, copied on click. A child of the single ticket, given
+// the benefit as input; closing it ends it.
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Benefit } from '../src/contract/entities';
 import { errorCode } from '../src/client/errors';
-import type { Toast } from './login';
-import type { PanelOverlay, PanelTab } from './panel.location';
+import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 
-export interface BenefitContext {
-  userTicketId: number | null;
-  benefit: Benefit | null;
+export interface BenefitInput extends FlowInput {
+  userTicketId: number;
+  benefit: Benefit;
 }
 
-export type BenefitEvent =
-  | { type: 'benefit.open'; userTicketId: number; benefit: Benefit }
-  | { type: 'benefit.close' }
-  | { type: 'benefit.unlock' }
-  | { type: 'benefit.copyCode' }
-  | { type: 'panel.changed'; tab: PanelTab | null; overlay: PanelOverlay | null };
+export interface BenefitContext {
+  services: WalletServices;
+  userTicketId: number;
+  benefit: Benefit;
+}
 
-export type BenefitEmitted = { type: 'notify' } & Toast;
+export type BenefitEvent = { type: 'benefit.close' } | { type: 'benefit.unlock' } | { type: 'benefit.copyCode' };
 
 export type BenefitTag = 'loading';
 
 export interface UnlockInput {
+  services: WalletServices;
   userTicketId: number;
   userTicketBenefitId: number;
 }
@@ -44,55 +43,40 @@ export const benefitMachine = setup({
   types: {
     context: {} as BenefitContext,
     events: {} as BenefitEvent,
-    emitted: {} as BenefitEmitted,
+    input: {} as BenefitInput,
     tags: {} as BenefitTag,
   },
   actions: {
-    logError: (_, params: { message: string; error: unknown }) => console.error(params.message, params.error),
-    notify: emit((_, params: Toast) => ({ type: 'notify' as const, ...params })),
-    showBenefit: assign((_, params: { userTicketId: number; benefit: Benefit }) => ({
-      userTicketId: params.userTicketId,
-      benefit: params.benefit,
-    })),
-    forgetBenefit: assign({ userTicketId: null, benefit: null }),
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
+    notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
     revealCode: assign(({ context }, params: { redeemCode: string }) => ({
-      benefit: context.benefit ? { ...context.benefit, redeemCode: params.redeemCode } : null,
+      benefit: { ...context.benefit, redeemCode: params.redeemCode },
     })),
   },
   guards: {
-    hasCode: ({ context }) => Boolean(context.benefit?.redeemCode),
+    hasCode: ({ context }) => Boolean(context.benefit.redeemCode),
     unlockable: ({ context }) => canUnlock(context.benefit),
   },
   actors: {
-    // Provided by createWallet: the API call and the platform's clipboard; tests provide mocks.
-    unlockBenefit: fromPromise<{ redeemCode: string }, UnlockInput>(async () => {
-      throw new Error('benefit: unlockBenefit is not provided');
-    }),
-    copyCode: fromPromise<void, { code: string }>(async () => {
-      throw new Error('benefit: copyCode is not provided');
+    unlockBenefit: fromPromise<{ redeemCode: string }, UnlockInput>(({ input }) =>
+      input.services.api.call('unlockBenefit', {
+        params: { id: input.userTicketId },
+        body: { userTicketBenefitId: input.userTicketBenefitId },
+      }),
+    ),
+    copyCode: fromPromise<void, { services: WalletServices; code: string }>(async ({ input }) => {
+      if (!input.services.platform.copyText) throw new Error('platform: copyText is not available');
+      await input.services.platform.copyText(input.code);
     }),
   },
 }).createMachine({
   id: 'benefit',
-  context: { userTicketId: null, benefit: null },
-  initial: 'closed',
+  context: ({ input }) => ({ services: input.services, userTicketId: input.userTicketId, benefit: input.benefit }),
+  initial: 'open',
   states: {
-    closed: {
-      description: 'No benefit modal',
-      on: {
-        'benefit.open': {
-          target: 'open',
-          actions: { type: 'showBenefit', params: ({ event }) => ({ userTicketId: event.userTicketId, benefit: event.benefit }) },
-        },
-      },
-    },
     open: {
       initial: 'deciding',
-      on: {
-        'benefit.close': { target: 'closed', actions: 'forgetBenefit' },
-        // Back/forward or any navigation takes the modal away with the ticket screen.
-        'panel.changed': { target: 'closed', actions: 'forgetBenefit' },
-      },
+      on: { 'benefit.close': 'closed' },
       states: {
         deciding: {
           always: [{ guard: 'hasCode', target: 'revealed' }, { target: 'details' }],
@@ -108,8 +92,9 @@ export const benefitMachine = setup({
             id: 'unlockBenefit',
             src: 'unlockBenefit',
             input: ({ context }) => ({
-              userTicketId: context.userTicketId ?? 0,
-              userTicketBenefitId: context.benefit?.userTicketBenefitId ?? 0,
+              services: context.services,
+              userTicketId: context.userTicketId,
+              userTicketBenefitId: context.benefit.userTicketBenefitId,
             }),
             onDone: { target: 'revealed', actions: { type: 'revealCode', params: ({ event }) => ({ redeemCode: event.output.redeemCode }) } },
             onError: {
@@ -131,7 +116,7 @@ export const benefitMachine = setup({
               invoke: {
                 id: 'copyCode',
                 src: 'copyCode',
-                input: ({ context }) => ({ code: context.benefit?.redeemCode ?? '' }),
+                input: ({ context }) => ({ services: context.services, code: context.benefit.redeemCode ?? '' }),
                 onDone: { target: 'idle', actions: { type: 'notify', params: { kind: 'success', key: benefitToastKeys.copied } } },
                 onError: {
                   target: 'idle',
@@ -145,6 +130,10 @@ export const benefitMachine = setup({
           },
         },
       },
+    },
+    closed: {
+      type: 'final',
+      description: 'The modal closed: the ticket shows alone again',
     },
   },
 });

@@ -1,7 +1,6 @@
 // Derived values of the login machine for the views: field states (errors only when touched, SPEC §5) and which
 // buttons are enabled.
-import * as z from 'zod';
-import { fieldErrors, loginForm, otpForm, personalDataForm } from '../src/contract/forms';
+import { checkText, emailRule, firstNameRule, lastNameRule, otpRule, type TextRule } from '../src/contract/forms';
 import type { LoginContext, LoginField, LoginSnapshot } from './login';
 
 export interface FieldView {
@@ -11,17 +10,17 @@ export interface FieldView {
   status: 'error' | 'default';
 }
 
-const formOf: Record<LoginField, z.ZodObject> = {
-  email: loginForm,
-  otp: otpForm,
-  givenName: personalDataForm,
-  familyName: personalDataForm,
+const ruleOf: Record<LoginField, TextRule> = {
+  email: emailRule,
+  otp: otpRule,
+  givenName: firstNameRule,
+  familyName: lastNameRule,
 };
 
 /** The first error of a field, touched or not (a locale key), or null when valid. */
 export function fieldError(context: Pick<LoginContext, 'fields'>, field: LoginField): string | null {
-  const result = formOf[field].safeParse(context.fields);
-  return result.success ? null : (fieldErrors(result.error)[field] ?? null);
+  const result = checkText(ruleOf[field], context.fields[field]);
+  return result.ok ? null : result.error;
 }
 
 export function fieldView(context: Pick<LoginContext, 'fields' | 'touched'>, field: LoginField): FieldView {
@@ -54,7 +53,7 @@ export function selectCodeEmail(snapshot: LoginSnapshot): string | null {
   return snapshot.context.storedEmail;
 }
 
-/** The meta.screen of the sign-in screen the machine is on, or null when idle. */
+/** The sign-in screen the flow is on, or null once it is done. */
 export function selectLoginScreen(snapshot: LoginSnapshot): 'LOGIN' | 'OTP' | 'PERSONAL_DATA' | null {
   if (snapshot.matches('email')) return 'LOGIN';
   if (snapshot.matches('otp')) return 'OTP';

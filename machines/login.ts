@@ -1,29 +1,32 @@
 // Sign-in (SPEC §2 Login, OTP, Personal data; §4 Login flow): the e-mail form sends a one-time code, the code form
-// verifies it and stores the tokens, a new account gives first and last name. The machine follows the panel
-// (panel.changed) and moves it when the flow advances (emits panel.open); tokens go to the session (emits
-// session.signIn); toasts go out through the `notify` action.
-import { and, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// verifies it and hands the tokens to the wallet, a new account gives first and last name. One child of the wallet
+// across the LOGIN, OTP and PERSONAL_DATA panels: it starts on the panel it was opened on, hears `login.show` when
+// the router moves between them (browser back), and asks the wallet to move on (`panel.open`) as the flow advances.
+import { and, assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Tokens, UserProfile } from '../src/contract/entities';
-import { loginForm, otpForm, personalDataForm } from '../src/contract/forms';
+import { isFormValid, loginForm, otpForm, personalDataForm } from '../src/contract/forms';
+import type { Language } from '../src/contract/languages';
 import { errorCode, isApiRequestError } from '../src/client/errors';
-import type { Language, PanelOverlay, PanelTab } from './panel.location';
+import { forgetLogin, readLogin, writeLogin } from '../src/client/storage-keys';
+import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
+import type { PanelOverlay, PanelTab } from './tabs';
 
 export type LoginField = 'email' | 'otp' | 'givenName' | 'familyName';
+export type LoginTab = Extract<PanelTab, 'LOGIN' | 'OTP' | 'PERSONAL_DATA'>;
 
-export interface LoginInput {
+export interface LoginInput extends FlowInput {
+  /** The panel the flow opens on. */
+  tab: LoginTab;
+  locale: Language;
+}
+
+export interface LoginContext {
+  services: WalletServices;
+  startTab: LoginTab;
   locale: Language;
   /** The e-mail a code was sent to (tw.loginEmail), if any. */
   storedEmail: string | null;
   /** The login session id of that code (tw.loginSession), if any. */
-  loginSession: string | null;
-  /** Whether an access token is stored (the session tells later changes with session.changed). */
-  signedIn: boolean;
-}
-
-export interface LoginContext {
-  locale: Language;
-  signedIn: boolean;
-  storedEmail: string | null;
   loginSession: string | null;
   fields: Record<LoginField, string>;
   touched: Record<LoginField, boolean>;
@@ -38,16 +41,11 @@ export type LoginEvent =
   /** The OTP screen's back link: forget the code's e-mail and session, back to the e-mail form. */
   | { type: 'login.back' }
   | { type: 'login.submitPersonalData' }
-  | { type: 'panel.changed'; tab: PanelTab | null; overlay: PanelOverlay | null }
-  | { type: 'session.changed'; signedIn: boolean };
+  /** From the wallet: the router now shows this sign-in panel. */
+  | { type: 'login.show'; tab: LoginTab };
 
-export interface Toast {
-  kind: 'success' | 'error';
-  /** A locale key. */
-  key: string;
-}
-
-export type LoginEmitted =
+/** What the flow tells the wallet. */
+export type LoginReport =
   | { type: 'panel.open'; tab: PanelTab; overlay?: PanelOverlay | null }
   | { type: 'session.signIn'; accessToken: string; refreshToken: string }
   | ({ type: 'notify' } & Toast);
@@ -55,15 +53,18 @@ export type LoginEmitted =
 export type LoginTag = 'form' | 'loading';
 
 export interface SendCodeInput {
+  services: WalletServices;
   email: string;
   locale: Language;
 }
 export interface VerifyCodeInput {
+  services: WalletServices;
   otp: string;
   session: string;
   email: string;
 }
 export interface SaveNamesInput {
+  services: WalletServices;
   givenName: string;
   familyName: string;
 }
@@ -89,18 +90,17 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     events: {} as LoginEvent,
     input: {} as LoginInput,
-    emitted: {} as LoginEmitted,
     tags: {} as LoginTag,
   },
   actions: {
-    // Platform effects (tw.loginEmail, tw.loginSession), provided by createWallet; no-ops by default.
-    persistLoginSession: (_, _params: { email: string; session: string }) => {},
-    removeStoredLoginSession: () => {},
-    logError: (_, params: { message: string; error: unknown }) => console.error(params.message, params.error),
-    /** A toast; createWallet hands it to the view layer. */
-    notify: emit((_, params: Toast) => ({ type: 'notify' as const, ...params })),
-    openPanel: emit((_, params: { tab: PanelTab; overlay?: PanelOverlay | null }) => ({ type: 'panel.open' as const, ...params })),
-    signIn: emit((_, params: Tokens) => ({
+    // The code's e-mail and session survive a reload (tw.loginEmail, tw.loginSession).
+    persistLoginSession: ({ context }, params: { email: string; session: string }) =>
+      writeLogin(context.services.platform.storage, params),
+    removeStoredLoginSession: ({ context }) => forgetLogin(context.services.platform.storage),
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
+    notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
+    openPanel: sendParent((_, params: { tab: PanelTab; overlay?: PanelOverlay | null }) => ({ type: 'panel.open' as const, ...params })),
+    signIn: sendParent((_, params: Tokens) => ({
       type: 'session.signIn' as const,
       accessToken: params.accessToken,
       refreshToken: params.refreshToken,
@@ -121,102 +121,74 @@ export const loginMachine = setup({
       loginSession: params.session,
     })),
     forgetLoginSession: assign({ storedEmail: null, loginSession: null }),
-    rememberSignedIn: assign((_, params: { signedIn: boolean }) => ({ signedIn: params.signedIn })),
   },
   guards: {
-    screenIs: ({ event }, params: { tab: PanelTab }) => event.type === 'panel.changed' && event.tab === params.tab,
+    startsOn: ({ context }, params: { tab: LoginTab }) => context.startTab === params.tab,
+    shows: ({ event }, params: { tab: LoginTab }) => event.type === 'login.show' && event.tab === params.tab,
     hasStoredEmail: ({ context }) => context.storedEmail !== null,
     hasLoginSession: ({ context }) => context.loginSession !== null,
-    signedIn: ({ context }) => context.signedIn,
-    emailValid: ({ context }) => loginForm.safeParse({ email: context.fields.email }).success,
-    otpValid: ({ context }) => otpForm.safeParse({ otp: context.fields.otp }).success,
-    personalDataValid: ({ context }) =>
-      personalDataForm.safeParse({ givenName: context.fields.givenName, familyName: context.fields.familyName }).success,
+    emailValid: ({ context }) => isFormValid(loginForm, context.fields),
+    otpValid: ({ context }) => isFormValid(otpForm, context.fields),
+    personalDataValid: ({ context }) => isFormValid(personalDataForm, context.fields),
     userHasGivenName: (_, params: { user: UserProfile }) => Boolean(params.user.givenName?.trim()),
     errorCarriesSession: (_, params: { error: unknown }) => sessionFromError(params.error) !== undefined,
   },
   actors: {
-    // Provided by createWallet with the API client; tests provide mocks.
-    sendCode: fromPromise<{ session: string }, SendCodeInput>(async () => {
-      throw new Error('login: sendCode is not provided');
-    }),
-    verifyCode: fromPromise<Tokens, VerifyCodeInput>(async () => {
-      throw new Error('login: verifyCode is not provided');
-    }),
-    fetchUser: fromPromise<UserProfile>(async () => {
-      throw new Error('login: fetchUser is not provided');
-    }),
-    saveNames: fromPromise<UserProfile, SaveNamesInput>(async () => {
-      throw new Error('login: saveNames is not provided');
-    }),
+    sendCode: fromPromise<{ session: string }, SendCodeInput>(({ input: { services, ...body } }) =>
+      services.api.call('signIn', { body }),
+    ),
+    verifyCode: fromPromise<Tokens, VerifyCodeInput>(({ input: { services, ...body } }) =>
+      services.api.call('verifyLogin', { body }),
+    ),
+    // fresh: right after sign-in nothing older may answer; the session's own profile load shares the request.
+    fetchUser: fromPromise<UserProfile, { services: WalletServices }>(({ input }) => input.services.api.call('me', { fresh: true })),
+    saveNames: fromPromise<UserProfile, SaveNamesInput>(({ input: { services, ...body } }) =>
+      services.api.call('updateProfile', { body }),
+    ),
   },
 }).createMachine({
   id: 'login',
-  context: ({ input }) => ({
-    locale: input.locale,
-    signedIn: input.signedIn,
-    storedEmail: input.storedEmail,
-    loginSession: input.loginSession,
-    fields: { ...emptyFields, email: input.storedEmail ?? '' },
-    touched: untouched,
-  }),
+  context: ({ input }) => {
+    const stored = readLogin(input.services.platform.storage);
+    return {
+      services: input.services,
+      startTab: input.tab,
+      locale: input.locale,
+      storedEmail: stored.email,
+      loginSession: stored.session,
+      fields: { ...emptyFields, email: stored.email ?? '' },
+      touched: untouched,
+    };
+  },
   on: {
     'login.change': { actions: { type: 'changeField', params: ({ event }) => event } },
     'login.blur': { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
-    'session.changed': { actions: { type: 'rememberSignedIn', params: ({ event }) => event } },
+    // The router moved to another sign-in panel (browser back or forward): follow it.
+    'login.show': [
+      { guard: { type: 'shows', params: { tab: 'LOGIN' } }, target: '.email' },
+      { guard: { type: 'shows', params: { tab: 'OTP' } }, target: '.otp' },
+      { guard: { type: 'shows', params: { tab: 'PERSONAL_DATA' } }, target: '.personalData' },
+    ],
   },
-  initial: 'idle',
+  initial: 'starting',
   states: {
-    idle: {
-      description: 'None of the sign-in screens is shown',
-      on: {
-        'panel.changed': [
-          { guard: { type: 'screenIs', params: { tab: 'LOGIN' } }, target: 'email' },
-          { guard: { type: 'screenIs', params: { tab: 'OTP' } }, target: 'otp' },
-          { guard: { type: 'screenIs', params: { tab: 'PERSONAL_DATA' } }, target: 'personalData' },
-        ],
-      },
+    starting: {
+      description: 'Opens on the panel the wallet showed',
+      always: [
+        { guard: { type: 'startsOn', params: { tab: 'OTP' } }, target: 'otp' },
+        { guard: { type: 'startsOn', params: { tab: 'PERSONAL_DATA' } }, target: 'personalData' },
+        { target: 'email' },
+      ],
     },
 
     email: {
       meta: { screen: 'LOGIN', description: 'Login: e-mail field and Continue' },
       initial: 'deciding',
-      on: {
-        'panel.changed': [
-          { guard: { type: 'screenIs', params: { tab: 'LOGIN' } } },
-          { guard: { type: 'screenIs', params: { tab: 'OTP' } }, target: 'otp' },
-          { guard: { type: 'screenIs', params: { tab: 'PERSONAL_DATA' } }, target: 'personalData' },
-          { target: 'idle' },
-        ],
-      },
+      on: { 'login.show': { guard: { type: 'shows', params: { tab: 'LOGIN' } } } },
       states: {
         deciding: {
-          description:
-            'With a stored e-mail and an access token, first try the user; with a stored e-mail only, send the code to it',
-          always: [
-            { guard: and(['hasStoredEmail', 'signedIn']), target: 'checkingUser', actions: 'prefillStoredEmail' },
-            { guard: 'hasStoredEmail', target: 'sendingCode', actions: 'prefillStoredEmail' },
-            { target: 'editing' },
-          ],
-        },
-        checkingUser: {
-          tags: ['loading'],
-          invoke: {
-            id: 'fetchUser',
-            src: 'fetchUser',
-            onDone: [
-              {
-                guard: { type: 'userHasGivenName', params: ({ event }) => ({ user: event.output }) },
-                target: '#login.idle',
-                actions: { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } },
-              },
-              { target: '#login.personalData', actions: { type: 'openPanel', params: { tab: 'PERSONAL_DATA' } } },
-            ],
-            onError: {
-              target: 'sendingCode',
-              actions: { type: 'logError', params: ({ event }) => ({ message: 'login: user check failed', error: event.error }) },
-            },
-          },
+          description: 'With a stored e-mail (a code was sent before), send the code to it again at once',
+          always: [{ guard: 'hasStoredEmail', target: 'sendingCode', actions: 'prefillStoredEmail' }, { target: 'editing' }],
         },
         editing: {
           tags: ['form'],
@@ -232,7 +204,7 @@ export const loginMachine = setup({
           invoke: {
             id: 'sendCode',
             src: 'sendCode',
-            input: ({ context }) => ({ email: normalisedEmail(context), locale: context.locale }),
+            input: ({ context }) => ({ services: context.services, email: normalisedEmail(context), locale: context.locale }),
             onDone: {
               target: '#login.otp',
               actions: [
@@ -257,14 +229,7 @@ export const loginMachine = setup({
       meta: { screen: 'OTP', description: 'One-time code: six digits, Continue and Resend code' },
       initial: 'checking',
       entry: 'resetOtpField',
-      on: {
-        'panel.changed': [
-          { guard: { type: 'screenIs', params: { tab: 'OTP' } } },
-          { guard: { type: 'screenIs', params: { tab: 'LOGIN' } }, target: 'email' },
-          { guard: { type: 'screenIs', params: { tab: 'PERSONAL_DATA' } }, target: 'personalData' },
-          { target: 'idle' },
-        ],
-      },
+      on: { 'login.show': { guard: { type: 'shows', params: { tab: 'OTP' } } } },
       states: {
         checking: {
           description: 'Without a stored e-mail or login session the code screen returns to login',
@@ -292,7 +257,11 @@ export const loginMachine = setup({
           invoke: {
             id: 'sendCode',
             src: 'sendCode',
-            input: ({ context }) => ({ email: context.storedEmail ?? normalisedEmail(context), locale: context.locale }),
+            input: ({ context }) => ({
+              services: context.services,
+              email: context.storedEmail ?? normalisedEmail(context),
+              locale: context.locale,
+            }),
             onDone: {
               target: 'editing',
               actions: [
@@ -314,6 +283,7 @@ export const loginMachine = setup({
             id: 'verifyCode',
             src: 'verifyCode',
             input: ({ context }) => ({
+              services: context.services,
               otp: context.fields.otp.trim(),
               session: context.loginSession ?? '',
               email: context.storedEmail ?? '',
@@ -358,17 +328,18 @@ export const loginMachine = setup({
           invoke: {
             id: 'fetchUser',
             src: 'fetchUser',
+            input: ({ context }) => ({ services: context.services }),
             onDone: [
               {
                 guard: { type: 'userHasGivenName', params: ({ event }) => ({ user: event.output }) },
-                target: '#login.idle',
+                target: '#login.done',
                 actions: { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } },
               },
               { target: '#login.personalData', actions: { type: 'openPanel', params: { tab: 'PERSONAL_DATA' } } },
             ],
             // Signed in, but the profile did not load (logged only, SPEC §7): the QR screen does not need it.
             onError: {
-              target: '#login.idle',
+              target: '#login.done',
               actions: [
                 { type: 'logError', params: ({ event }) => ({ message: 'login: profile load failed', error: event.error }) },
                 { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } },
@@ -382,14 +353,7 @@ export const loginMachine = setup({
     personalData: {
       meta: { screen: 'PERSONAL_DATA', description: 'Personal data: first name and last name' },
       initial: 'editing',
-      on: {
-        'panel.changed': [
-          { guard: { type: 'screenIs', params: { tab: 'PERSONAL_DATA' } } },
-          { guard: { type: 'screenIs', params: { tab: 'LOGIN' } }, target: 'email' },
-          { guard: { type: 'screenIs', params: { tab: 'OTP' } }, target: 'otp' },
-          { target: 'idle' },
-        ],
-      },
+      on: { 'login.show': { guard: { type: 'shows', params: { tab: 'PERSONAL_DATA' } } } },
       states: {
         editing: {
           tags: ['form'],
@@ -405,8 +369,12 @@ export const loginMachine = setup({
           invoke: {
             id: 'saveNames',
             src: 'saveNames',
-            input: ({ context }) => ({ givenName: context.fields.givenName.trim(), familyName: context.fields.familyName.trim() }),
-            onDone: { target: '#login.idle', actions: { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } } },
+            input: ({ context }) => ({
+              services: context.services,
+              givenName: context.fields.givenName.trim(),
+              familyName: context.fields.familyName.trim(),
+            }),
+            onDone: { target: '#login.done', actions: { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } } },
             onError: {
               target: 'editing',
               actions: [
@@ -417,6 +385,10 @@ export const loginMachine = setup({
           },
         },
       },
+    },
+
+    done: {
+      description: 'Signed in and named: the wallet moves on to the QR pass and the HUB, which ends this flow',
     },
   },
 });

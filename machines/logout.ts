@@ -1,30 +1,30 @@
 // Logout (SPEC §2 Hub, §4 Session): a confirmation modal, then GET /auth/logout (errors only logged), then the
-// session forgets tokens, user and cache and the panel goes to LOGIN.
-import { emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { PanelTab } from './panel.location';
+// wallet forgets tokens, user and cache and opens LOGIN. A child of the HUB overlay: it lives while the HUB shows.
+import { fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 
 export type LogoutEvent = { type: 'logout.open' } | { type: 'logout.cancel' } | { type: 'logout.confirm' };
-export type LogoutEmitted = { type: 'session.signOut' } | { type: 'panel.open'; tab: PanelTab };
+/** What the flow tells the wallet. */
+export type LogoutReport = { type: 'session.signOut' } | { type: 'panel.open'; tab: 'LOGIN' };
 
 export const logoutMachine = setup({
   types: {
+    context: {} as FlowInput,
     events: {} as LogoutEvent,
-    emitted: {} as LogoutEmitted,
+    input: {} as FlowInput,
     tags: {} as 'loading',
   },
   actions: {
-    logError: (_, params: { message: string; error: unknown }) => console.error(params.message, params.error),
-    signOut: emit({ type: 'session.signOut' as const }),
-    openLogin: emit({ type: 'panel.open' as const, tab: 'LOGIN' as const }),
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
+    signOut: sendParent({ type: 'session.signOut' as const }),
+    openLogin: sendParent({ type: 'panel.open' as const, tab: 'LOGIN' as const }),
   },
   actors: {
-    // Provided by createWallet: GET /auth/logout.
-    logoutRequest: fromPromise<{ ok: true }>(async () => {
-      throw new Error('logout: logoutRequest is not provided');
-    }),
+    logoutRequest: fromPromise<{ ok: true }, { services: WalletServices }>(({ input }) => input.services.api.call('logout')),
   },
 }).createMachine({
   id: 'logout',
+  context: ({ input }) => ({ services: input.services }),
   initial: 'closed',
   states: {
     closed: {
@@ -41,6 +41,7 @@ export const logoutMachine = setup({
       invoke: {
         id: 'logoutRequest',
         src: 'logoutRequest',
+        input: ({ context }) => ({ services: context.services }),
         onDone: { target: 'closed', actions: ['signOut', 'openLogin'] },
         onError: {
           target: 'closed',

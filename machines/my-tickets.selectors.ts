@@ -5,29 +5,23 @@ import type { MyTicketsSnapshot, TicketTab } from './my-tickets';
 
 export type TicketListStatus = 'loading' | 'loaded' | 'empty' | 'error';
 
-const regionOf = (tab: TicketTab) => (tab === 'UPCOMING' ? 'upcoming' : 'past');
-
 export function selectTicketTab(snapshot: MyTicketsSnapshot): TicketTab {
-  return snapshot.matches({ tab: 'past' }) ? 'PAST' : 'UPCOMING';
+  return snapshot.context.tab;
 }
 
 /** What the selected tab shows: skeletons, cards, the empty state or the error with Retry. */
 export function selectListStatus(snapshot: MyTicketsSnapshot): TicketListStatus {
-  const region = regionOf(selectTicketTab(snapshot));
-  if (snapshot.matches({ view: { visible: { [region]: 'error' } } })) return 'error';
-  if (snapshot.matches({ view: { visible: { [region]: 'loaded' } } })) return 'loaded';
-  if (snapshot.matches({ view: { visible: { [region]: 'empty' } } })) return 'empty';
+  if (snapshot.matches('error')) return 'error';
+  if (snapshot.matches('loaded')) return 'loaded';
+  if (snapshot.matches('empty')) return 'empty';
   // A stale list that reloads keeps its cards (or its empty state).
-  if (snapshot.matches({ view: { visible: { [region]: 'refreshing' } } })) {
-    return snapshot.context[region].length > 0 ? 'loaded' : 'empty';
-  }
+  if (snapshot.matches('refreshing')) return snapshot.context.tickets.length > 0 ? 'loaded' : 'empty';
   return 'loading';
 }
 
 /** The cards of the selected tab (the last answer while a stale list reloads). */
 export function selectTickets(snapshot: MyTicketsSnapshot): UserTicket[] {
-  const status = selectListStatus(snapshot);
-  return status === 'loaded' ? snapshot.context[regionOf(selectTicketTab(snapshot))] : [];
+  return selectListStatus(snapshot) === 'loaded' ? snapshot.context.tickets : [];
 }
 
 export function selectCanRetry(snapshot: MyTicketsSnapshot): boolean {

@@ -1,39 +1,20 @@
 // Pure functions between a browser location and the wallet's route (SPEC §2): the panel query parameters, read
-// case-insensitively (upper-case name first), the language path segment, and the panel guard.
+// case-insensitively (upper-case name first), the language path segment, and the panel guard. Everything they know
+// about panels comes from the tab table (tabs.ts). The loader imports this file: no machine, no library.
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOf } from '../src/contract/languages';
+import { decodeUserTicketId } from './ticket-id';
+import {
+  isPanelOverlay,
+  isPanelTab,
+  overlays,
+  type PanelOverlay,
+  type PanelTab,
+  type RouteParam,
+  routeParams,
+  tabTable,
+} from './tabs';
 
-export const panelTabs = [
-  'OTP',
-  'LOGIN',
-  'PERSONAL_DATA',
-  'QR',
-  'REDEEM',
-  'RESELL',
-  'SWAP',
-  'SETTINGS',
-  'MY_TICKET',
-  'TICKET',
-  'GIFT',
-] as const;
-export type PanelTab = (typeof panelTabs)[number];
-export type PanelOverlay = 'HUB';
-
-export const languages = ['en', 'es'] as const;
-export type Language = (typeof languages)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-
-/** The query parameters of the wallet; every other parameter belongs to the host page. */
-export const panelParams = {
-  tab: 'PANEL_TAB',
-  overlay: 'PANEL_OVERLAY_TAB',
-  userTicketId: 'USER_TICKET_ID',
-  settingsTab: 'SETTINGS_TAB',
-} as const;
-
-/** Where the closed wallet's launcher leads: the entry QR with the HUB (the guard sends a signed-out user to LOGIN). */
-export const launcherRoute = { tab: 'QR', overlay: 'HUB' } as const satisfies Pick<Route, 'tab' | 'overlay'>;
-
-/** Panels that can be opened without an access token. */
-const publicTabs: readonly PanelTab[] = ['OTP', 'LOGIN'];
+export { languageOf };
 
 export interface BrowserLocation {
   pathname: string;
@@ -41,23 +22,33 @@ export interface BrowserLocation {
   hash: string;
 }
 
-export interface Route {
-  tab: PanelTab | null;
-  overlay: PanelOverlay | null;
-  /** Encoded user ticket id, passed through untouched. */
-  userTicketId: string | null;
-  settingsTab: string | null;
+/** The wallet's part of an address: the panel, the overlay and the panels' parameters (raw, as in the URL). */
+export type Route = { tab: PanelTab | null; overlay: PanelOverlay | null } & Record<RouteParam, string | null>;
+
+const noParams = Object.fromEntries(Object.keys(routeParams).map((param) => [param, null])) as Record<RouteParam, null>;
+export const emptyRoute: Route = { tab: null, overlay: null, ...noParams };
+
+/** A route to `tab` (and the overlay), every other parameter absent. */
+export function routeTo(tab: PanelTab | null, extra: Partial<Route> = {}): Route {
+  return { ...emptyRoute, tab, ...extra };
 }
 
-export const emptyRoute: Route = { tab: null, overlay: null, userTicketId: null, settingsTab: null };
-
-export function isPanelTab(value: unknown): value is PanelTab {
-  return typeof value === 'string' && (panelTabs as readonly string[]).includes(value);
-}
+const TAB_PARAM = 'PANEL_TAB';
+const OVERLAY_PARAM = 'PANEL_OVERLAY_TAB';
+const allParamNames = [TAB_PARAM, OVERLAY_PARAM, ...Object.values(routeParams)];
 
 /** A parameter by its upper-case name first, then its lower-case name; empty values count as absent. */
 export function readParam(search: URLSearchParams, name: string): string | null {
   return search.get(name.toUpperCase()) || search.get(name.toLowerCase()) || null;
+}
+
+export function parseRoute(search: string): Route {
+  const params = new URLSearchParams(search);
+  const tab = readParam(params, TAB_PARAM)?.toUpperCase();
+  const overlay = readParam(params, OVERLAY_PARAM)?.toUpperCase();
+  const route: Route = { ...emptyRoute, tab: isPanelTab(tab) ? tab : null, overlay: isPanelOverlay(overlay) ? overlay : null };
+  for (const [param, name] of Object.entries(routeParams) as Array<[RouteParam, string]>) route[param] = readParam(params, name);
+  return route;
 }
 
 /** Whether the URL asks for the wallet to be open (a panel or the overlay the wallet knows). */
@@ -66,44 +57,55 @@ export function hasPanelRoute(search: string): boolean {
   return route.tab !== null || route.overlay !== null;
 }
 
-export function parseRoute(search: string): Route {
-  const params = new URLSearchParams(search);
-  const tab = readParam(params, panelParams.tab)?.toUpperCase();
-  const overlay = readParam(params, panelParams.overlay)?.toUpperCase();
-  return {
-    tab: isPanelTab(tab) ? tab : null,
-    overlay: overlay === 'HUB' ? 'HUB' : null,
-    userTicketId: readParam(params, panelParams.userTicketId),
-    settingsTab: readParam(params, panelParams.settingsTab),
-  };
+/** A parameter a panel requires is present and valid (USER_TICKET_ID must decode). */
+function hasRequired(route: Route, param: RouteParam): boolean {
+  const value = route[param];
+  return param === 'userTicketId' ? decodeUserTicketId(value) !== null : value !== null;
 }
 
 /** The panel guard: where a requested route really leads, given whether an access token is stored. */
 export function resolveRoute(requested: Route, signedIn: boolean): Route {
-  const publicTab = requested.tab !== null && publicTabs.includes(requested.tab);
-  if (!signedIn && requested.tab !== null && !publicTab) return { ...emptyRoute, tab: 'LOGIN' };
-  // The HUB needs a token too: over a public panel only the overlay is refused.
-  if (!signedIn && requested.overlay !== null) return { ...emptyRoute, tab: publicTab ? requested.tab : 'LOGIN' };
-  if (signedIn && requested.tab === 'LOGIN') return { ...emptyRoute, tab: 'QR', overlay: 'HUB' };
-  if (requested.tab === 'TICKET' && !requested.userTicketId) return { ...emptyRoute, tab: 'MY_TICKET' };
+  const row = requested.tab ? tabTable[requested.tab] : null;
+  const publicTab = row?.access === 'public';
+  if (!signedIn && requested.tab !== null && !publicTab) return routeTo('LOGIN');
+  // An overlay that needs a token (the HUB) is refused too: over a public panel only the overlay is dropped.
+  if (!signedIn && requested.overlay !== null && overlays[requested.overlay].access !== 'public') {
+    return routeTo(publicTab ? requested.tab : 'LOGIN');
+  }
+  if (signedIn && requested.tab === 'LOGIN') return routeTo('QR', { overlay: 'HUB' });
+  if (row && 'requires' in row && row.requires && !hasRequired(requested, row.requires.param)) {
+    return routeTo(row.requires.otherwise as PanelTab, { overlay: requested.overlay });
+  }
   return requested;
 }
 
 export function sameRoute(a: Route, b: Route): boolean {
-  return a.tab === b.tab && a.overlay === b.overlay && a.userTicketId === b.userTicketId && a.settingsTab === b.settingsTab;
+  return (Object.keys(emptyRoute) as Array<keyof Route>).every((key) => a[key] === b[key]);
 }
 
-/** The location with the wallet's parameters replaced by `route`; the host page's own parameters stay. */
+/**
+ * What identifies the open panel for its flow: the flow (or the tab, for a panel without one) and the parameters the
+ * panel restarts on. While the key stays the same the flow keeps running (the HUB opening over it, LOGIN → OTP).
+ */
+export function panelKey(route: Route): string | null {
+  if (!route.tab) return null;
+  const row: { flow: string | null; restartOn: readonly RouteParam[] } = tabTable[route.tab];
+  return [row.flow ?? route.tab, ...row.restartOn.map((param) => route[param] ?? '')].join(' ');
+}
+
+/** The location with the wallet's parameters replaced by `route`'s; the host page's own parameters stay. */
 export function withRoute(location: BrowserLocation, route: Route): BrowserLocation {
   const params = new URLSearchParams(location.search);
-  for (const name of Object.values(panelParams)) {
+  for (const name of allParamNames) {
     params.delete(name.toUpperCase());
     params.delete(name.toLowerCase());
   }
-  if (route.tab) params.set(panelParams.tab, route.tab);
-  if (route.overlay) params.set(panelParams.overlay, route.overlay);
-  if (route.userTicketId) params.set(panelParams.userTicketId, route.userTicketId);
-  if (route.settingsTab) params.set(panelParams.settingsTab, route.settingsTab);
+  if (route.tab) params.set(TAB_PARAM, route.tab);
+  if (route.overlay) params.set(OVERLAY_PARAM, route.overlay);
+  for (const [param, name] of Object.entries(routeParams) as Array<[RouteParam, string]>) {
+    const value = route[param];
+    if (value) params.set(name, value);
+  }
   const search = params.toString();
   return { ...location, search: search ? `?${search}` : '' };
 }
@@ -112,17 +114,12 @@ export function toUrl(location: BrowserLocation): string {
   return `${location.pathname}${location.search}${location.hash}`;
 }
 
-/** The first path segment when it is a language code, else the default language. */
-export function languageOf(pathname: string): Language {
-  const first = pathname.split('/')[1]?.toLowerCase();
-  return (languages as readonly string[]).includes(first ?? '') ? (first as Language) : DEFAULT_LANGUAGE;
-}
-
 /** The path with its language segment replaced (or added in front when the path has none). */
 export function withLanguage(location: BrowserLocation, language: Language): BrowserLocation {
   const segments = location.pathname.split('/');
-  const first = segments[1]?.toLowerCase() ?? '';
-  if ((languages as readonly string[]).includes(first)) segments[1] = language;
+  if (isLanguage(segments[1]?.toLowerCase())) segments[1] = language;
   else segments.splice(1, 0, language);
   return { ...location, pathname: segments.join('/') };
 }
+
+export { DEFAULT_LANGUAGE };

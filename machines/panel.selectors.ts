@@ -1,60 +1,74 @@
-// Derived values of the panel machine for the views (pure functions of a snapshot).
-import type { SnapshotFrom } from 'xstate';
-import type { PanelMachine } from './panel';
-import { languageOf, parseRoute, type Language, type PanelOverlay, type PanelTab } from './panel.location';
+// Derived values of the wallet's router for the views (pure functions of the wallet's snapshot).
+import type { Language } from '../src/contract/languages';
+import { languageOf, parseRoute, type Route } from './panel.location';
+import { flowIds, type PanelOverlay, type PanelTab, tabTable } from './tabs';
+import type { WalletSnapshot } from './wallet';
 
-export type PanelSnapshot = SnapshotFrom<PanelMachine>;
 export type SettingsTab = 'ACCOUNT_VERIFICATION' | 'PERSONAL_INFO';
 
+export function selectIsOpen(snapshot: WalletSnapshot): boolean {
+  return snapshot.matches({ panel: 'open' });
+}
+
+export function selectRoute(snapshot: WalletSnapshot): Route {
+  return parseRoute(snapshot.context.location.search);
+}
+
 /** The panel tab shown, or null when none is open (the wallet is closed or only the HUB is open). */
-export function selectTab(snapshot: PanelSnapshot): PanelTab | null {
-  return snapshot.matches('open') ? parseRoute(snapshot.context.location.search).tab : null;
+export function selectTab(snapshot: WalletSnapshot): PanelTab | null {
+  return selectIsOpen(snapshot) ? selectRoute(snapshot).tab : null;
 }
 
-export function selectOverlay(snapshot: PanelSnapshot): PanelOverlay | null {
-  return snapshot.matches('open') ? parseRoute(snapshot.context.location.search).overlay : null;
+export function selectOverlay(snapshot: WalletSnapshot): PanelOverlay | null {
+  return selectIsOpen(snapshot) ? selectRoute(snapshot).overlay : null;
 }
 
-export function selectIsOpen(snapshot: PanelSnapshot): boolean {
-  return snapshot.matches('open');
+/** The open panel's flow could not be downloaded (the screen offers Try again: `panel.retryFlow`). */
+export function selectFlowFailed(snapshot: WalletSnapshot): boolean {
+  return flowIds.some((flow) => snapshot.matches({ panel: { open: { tab: { [flow]: 'failed' } } } }));
+}
+
+/** The open panel's flow runs (or the panel has none): its screen can show. */
+export function selectFlowReady(snapshot: WalletSnapshot): boolean {
+  const tab = selectTab(snapshot);
+  const flow = tab ? tabTable[tab].flow : null;
+  return flow === null || snapshot.matches({ panel: { open: { tab: { [flow]: 'running' } } } });
 }
 
 /** The HUB is on screen (also while it fades out). */
-export function selectIsHubVisible(snapshot: PanelSnapshot): boolean {
-  return snapshot.matches({ open: { overlay: 'hub' } }) || snapshot.matches({ open: { overlay: 'hubFading' } });
+export function selectIsHubVisible(snapshot: WalletSnapshot): boolean {
+  return (
+    snapshot.matches({ panel: { open: { overlay: 'hub' } } }) || snapshot.matches({ panel: { open: { overlay: 'hubFading' } } })
+  );
 }
 
-export function selectIsHubFading(snapshot: PanelSnapshot): boolean {
+export function selectIsHubFading(snapshot: WalletSnapshot): boolean {
   return snapshot.hasTag('fading');
 }
 
-/** The page behind the wallet must not scroll (the machine also locks it through lockPageScroll). */
-export function selectLocksPageScroll(snapshot: PanelSnapshot): boolean {
+/** The page behind the open wallet must not scroll (the machine locks it through lockPageScroll). */
+export function selectLocksPageScroll(snapshot: WalletSnapshot): boolean {
   return snapshot.hasTag('modal');
 }
 
-/** USER_TICKET_ID, still encoded. */
-export function selectUserTicketId(snapshot: PanelSnapshot): string | null {
-  return parseRoute(snapshot.context.location.search).userTicketId;
-}
-
 /** SPEC §2: ACCOUNT_VERIFICATION opens the payout tab; any other value or none opens the account tab. */
-export function selectSettingsTab(snapshot: PanelSnapshot): SettingsTab {
-  return parseRoute(snapshot.context.location.search).settingsTab?.toUpperCase() === 'ACCOUNT_VERIFICATION'
-    ? 'ACCOUNT_VERIFICATION'
-    : 'PERSONAL_INFO';
+export function selectSettingsTab(snapshot: WalletSnapshot): SettingsTab {
+  return selectRoute(snapshot).settingsTab?.toUpperCase() === 'ACCOUNT_VERIFICATION' ? 'ACCOUNT_VERIFICATION' : 'PERSONAL_INFO';
 }
 
-export function selectLanguage(snapshot: PanelSnapshot): Language {
+export function selectLanguage(snapshot: WalletSnapshot): Language {
   return languageOf(snapshot.context.location.pathname);
 }
 
-/** The meta.screen of the visible panel tab (or the HUB when only it is open). */
-export function selectScreen(snapshot: PanelSnapshot): string | null {
-  let screen: string | null = null;
-  for (const meta of Object.values(snapshot.getMeta()) as Array<{ screen?: string } | undefined>) {
-    if (meta?.screen && meta.screen !== 'HUB') return meta.screen;
-    if (meta?.screen) screen = meta.screen;
-  }
-  return screen;
+export function selectIsSignedIn(snapshot: WalletSnapshot): boolean {
+  return snapshot.matches({ session: 'signedIn' });
+}
+
+/** What is on top, for the document title: the HUB while it covers the panel, else the panel, else nothing. */
+export function selectTitleScreen(snapshot: WalletSnapshot): PanelTab | PanelOverlay | null {
+  return selectIsHubVisible(snapshot) ? 'HUB' : selectTab(snapshot);
+}
+
+export function selectSession(snapshot: WalletSnapshot) {
+  return snapshot.children.session;
 }

@@ -41,7 +41,7 @@ export function selectCanRetryQr(snapshot: QrSnapshot): boolean {
 
 /** The image is shown and the next one is scheduled (the view draws its countdown only then). */
 export function selectIsQrCountingDown(snapshot: QrSnapshot): boolean {
-  return snapshot.matches({ shown: { pass: 'showing' } });
+  return snapshot.matches({ pass: 'showing' });
 }
 
 /** How long the countdown to the next image runs, or null when none is scheduled. */
@@ -62,5 +62,5 @@ export function selectQrRefreshSeconds(snapshot: QrSnapshot): number | null {
 }
 
 export function selectIsLearnMoreOpen(snapshot: QrSnapshot): boolean {
-  return snapshot.matches({ shown: { learnMore: 'open' } });
+  return snapshot.matches({ learnMore: 'open' });
 }

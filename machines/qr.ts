@@ -1,17 +1,17 @@
-// The entry QR pass (SPEC §2 QR, §7 qrSettings + qrCodeData): while the QR panel is shown and the page is visible,
-// load the ttl once (it is public and the same for everyone, so it is kept for the wallet's lifetime), then load the
-// base64 PNG and load it again every ttl. A hidden page stops polling; showing it again refreshes at once. The
-// learn-more panel is a region of its own. The machine follows the panel through `panel.changed`.
+// The entry QR pass (SPEC §2 QR, §7 qrSettings + qrCodeData): a child of the wallet while the QR panel is open.
+// While the page is visible it loads the ttl, then the base64 PNG, and loads it again every ttl. A hidden page stops
+// polling; showing it again refreshes at once. The learn-more panel is a region of its own.
 import { assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ResponseOf } from '../src/contract/endpoints';
-import type { PanelOverlay, PanelTab } from './panel.location';
+import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 
 export type QrSettings = ResponseOf<'qrSettings'>;
 
 export interface QrContext {
-  /** Milliseconds between two images (GET /settings/qr); null until loaded, then kept. */
+  services: WalletServices;
+  /** Milliseconds between two images (GET /settings/qr); null until loaded. */
   ttl: number | null;
-  /** The last image, a base64 PNG; dropped when the panel is left, so an old pass never shows on a later visit. */
+  /** The last image, a base64 PNG. */
   image: string | null;
 }
 
@@ -21,8 +21,7 @@ export type QrEvent =
   | { type: 'qr.closeLearnMore' }
   /** From the `watchVisibility` actor (document visibility through the platform). */
   | { type: 'qr.pageHidden' }
-  | { type: 'qr.pageVisible' }
-  | { type: 'panel.changed'; tab: PanelTab | null; overlay: PanelOverlay | null };
+  | { type: 'qr.pageVisible' };
 
 /** `loading`: no image yet; `refreshing`: the next image is on its way (the last one stays); `error`: a load failed. */
 export type QrTag = 'loading' | 'refreshing' | 'error';
@@ -41,20 +40,21 @@ const logParams =
   (message: string) =>
   ({ event }: { event: { error?: unknown } }) => ({ message, error: event.error });
 
+const servicesOf = ({ context }: { context: QrContext }) => ({ services: context.services });
+
 export const qrMachine = setup({
   types: {
     context: {} as QrContext,
     events: {} as QrEvent,
+    input: {} as FlowInput,
     tags: {} as QrTag,
   },
   actions: {
-    logError: (_, params: { message: string; error: unknown }) => console.error(params.message, params.error),
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
     rememberTtl: assign((_, params: { settings: QrSettings }) => ({ ttl: params.settings.ttl })),
     showImage: assign((_, params: { image: string }) => ({ image: params.image })),
-    forgetImage: assign({ image: null }),
   },
   guards: {
-    qrShown: ({ event }) => event.type === 'panel.changed' && event.tab === 'QR',
     hasTtl: ({ context }) => context.ttl !== null,
     hasImage: ({ context }) => context.image !== null,
   },
@@ -63,114 +63,105 @@ export const qrMachine = setup({
     pollInterval: ({ context }) => pollIntervalOf(context.ttl),
   },
   actors: {
-    // Provided by createWallet with the API client (GET /settings/qr, GET /auth/access/qrCodeData); tests mock them.
-    loadSettings: fromPromise<QrSettings>(async () => {
-      throw new Error('qr: loadSettings is not provided');
-    }),
-    loadImage: fromPromise<string>(async () => {
-      throw new Error('qr: loadImage is not provided');
-    }),
-    /** Sends qr.pageHidden / qr.pageVisible; provided by createWallet from the platform. */
-    watchVisibility: fromCallback<QrEvent>(() => () => {}),
+    loadSettings: fromPromise<QrSettings, { services: WalletServices }>(({ input }) => input.services.api.call('qrSettings')),
+    loadImage: fromPromise<string, { services: WalletServices }>(({ input, signal }) =>
+      input.services.api.call('qrCodeData', { signal }),
+    ),
+    /** Sends qr.pageHidden / qr.pageVisible as the page's visibility changes (it reports the current one at once). */
+    watchVisibility: fromCallback<QrEvent, { services: WalletServices }>(({ input, sendBack }) =>
+      input.services.platform.onVisibilityChange
+        ? input.services.platform.onVisibilityChange((visible) => sendBack({ type: visible ? 'qr.pageVisible' : 'qr.pageHidden' }))
+        : () => {},
+    ),
   },
 }).createMachine({
   id: 'qr',
-  context: { ttl: null, image: null },
-  initial: 'idle',
+  type: 'parallel',
+  context: ({ input }) => ({ services: input.services, ttl: null, image: null }),
+  invoke: {
+    id: 'watchVisibility',
+    src: 'watchVisibility',
+    input: servicesOf,
+    onError: { actions: { type: 'logError', params: logParams('qr: visibility listener failed') } },
+  },
   states: {
-    idle: {
-      description: 'The QR panel is not shown: nothing is loaded or polled',
-      on: { 'panel.changed': { guard: 'qrShown', target: 'shown' } },
-    },
-
-    shown: {
-      type: 'parallel',
-      exit: 'forgetImage',
-      on: {
-        'panel.changed': [{ guard: 'qrShown' }, { target: 'idle' }],
-      },
-      invoke: {
-        id: 'watchVisibility',
-        src: 'watchVisibility',
-        onError: { actions: { type: 'logError', params: logParams('qr: visibility listener failed') } },
-      },
+    pass: {
+      initial: 'deciding',
+      on: { 'qr.pageHidden': '.paused' },
       states: {
-        pass: {
-          initial: 'deciding',
-          on: { 'qr.pageHidden': '.paused' },
-          states: {
-            deciding: {
-              description: 'Loads the ttl unless it is known; keeps the last image on screen while the next one loads',
-              always: [
-                { guard: not('hasTtl'), target: 'loadingSettings' },
-                { guard: 'hasImage', target: 'refreshing' },
-                { target: 'loading' },
-              ],
-            },
-            loadingSettings: {
-              meta: { screen: 'QR', description: 'QR: placeholder while the refresh interval loads' },
-              tags: ['loading'],
-              invoke: {
-                id: 'loadSettings',
-                src: 'loadSettings',
-                onDone: { target: 'deciding', actions: { type: 'rememberTtl', params: ({ event }) => ({ settings: event.output }) } },
-                onError: { target: 'failed', actions: { type: 'logError', params: logParams('qr: loading the QR settings failed') } },
-              },
-            },
-            loading: {
-              meta: { screen: 'QR', description: 'QR: placeholder while the first image loads' },
-              tags: ['loading'],
-              invoke: {
-                id: 'loadImage',
-                src: 'loadImage',
-                onDone: { target: 'showing', actions: { type: 'showImage', params: ({ event }) => ({ image: event.output }) } },
-                onError: { target: 'failed', actions: { type: 'logError', params: logParams('qr: loading the QR code failed') } },
-              },
-            },
-            showing: {
-              meta: { screen: 'QR', description: 'QR: the current image; the next one loads after the ttl' },
-              after: { pollInterval: 'refreshing' },
-            },
-            refreshing: {
-              meta: { screen: 'QR', description: 'QR: the last image stays while the next one loads' },
-              tags: ['refreshing'],
-              invoke: {
-                id: 'loadImage',
-                src: 'loadImage',
-                onDone: { target: 'showing', actions: { type: 'showImage', params: ({ event }) => ({ image: event.output }) } },
-                onError: { target: 'stale', actions: { type: 'logError', params: logParams('qr: refreshing the QR code failed') } },
-              },
-            },
-            stale: {
-              meta: { screen: 'QR', description: 'QR: a refresh failed; the last image stays with Retry, and polling goes on' },
-              tags: ['error'],
-              on: { 'qr.retry': 'refreshing' },
-              after: { pollInterval: 'refreshing' },
-            },
-            failed: {
-              meta: { screen: 'QR', description: 'QR: the first load failed; an error with Retry instead of the image' },
-              tags: ['error'],
-              on: { 'qr.retry': 'deciding' },
-            },
-            paused: {
-              description: 'The page is hidden: no polling; becoming visible refreshes at once',
-              on: { 'qr.pageVisible': 'deciding' },
-            },
+        deciding: {
+          description: 'Loads the ttl unless it is known; keeps the last image on screen while the next one loads',
+          always: [
+            { guard: not('hasTtl'), target: 'loadingSettings' },
+            { guard: 'hasImage', target: 'refreshing' },
+            { target: 'loading' },
+          ],
+        },
+        loadingSettings: {
+          meta: { screen: 'QR', description: 'QR: placeholder while the refresh interval loads' },
+          tags: ['loading'],
+          invoke: {
+            id: 'loadSettings',
+            src: 'loadSettings',
+            input: servicesOf,
+            onDone: { target: 'deciding', actions: { type: 'rememberTtl', params: ({ event }) => ({ settings: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'logError', params: logParams('qr: loading the QR settings failed') } },
           },
         },
-
-        learnMore: {
-          initial: 'closed',
-          states: {
-            closed: { on: { 'qr.openLearnMore': 'open' } },
-            open: {
-              meta: {
-                screen: 'QR_LEARN_MORE',
-                description: 'Learn more: full-screen panel with three benefits, a note and the help-centre link',
-              },
-              on: { 'qr.closeLearnMore': 'closed' },
-            },
+        loading: {
+          meta: { screen: 'QR', description: 'QR: placeholder while the first image loads' },
+          tags: ['loading'],
+          invoke: {
+            id: 'loadImage',
+            src: 'loadImage',
+            input: servicesOf,
+            onDone: { target: 'showing', actions: { type: 'showImage', params: ({ event }) => ({ image: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'logError', params: logParams('qr: loading the QR code failed') } },
           },
+        },
+        showing: {
+          meta: { screen: 'QR', description: 'QR: the current image; the next one loads after the ttl' },
+          after: { pollInterval: 'refreshing' },
+        },
+        refreshing: {
+          meta: { screen: 'QR', description: 'QR: the last image stays while the next one loads' },
+          tags: ['refreshing'],
+          invoke: {
+            id: 'loadImage',
+            src: 'loadImage',
+            input: servicesOf,
+            onDone: { target: 'showing', actions: { type: 'showImage', params: ({ event }) => ({ image: event.output }) } },
+            onError: { target: 'stale', actions: { type: 'logError', params: logParams('qr: refreshing the QR code failed') } },
+          },
+        },
+        stale: {
+          meta: { screen: 'QR', description: 'QR: a refresh failed; the last image stays with Retry, and polling goes on' },
+          tags: ['error'],
+          on: { 'qr.retry': 'refreshing' },
+          after: { pollInterval: 'refreshing' },
+        },
+        failed: {
+          meta: { screen: 'QR', description: 'QR: the first load failed; an error with Retry instead of the image' },
+          tags: ['error'],
+          on: { 'qr.retry': 'deciding' },
+        },
+        paused: {
+          description: 'The page is hidden: no polling; becoming visible refreshes at once',
+          on: { 'qr.pageVisible': 'deciding' },
+        },
+      },
+    },
+
+    learnMore: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'qr.openLearnMore': 'open' } },
+        open: {
+          meta: {
+            screen: 'QR_LEARN_MORE',
+            description: 'Learn more: full-screen panel with three benefits, a note and the help-centre link',
+          },
+          on: { 'qr.closeLearnMore': 'closed' },
         },
       },
     },

@@ -1,25 +1,18 @@
-// Derived values of the session machine for the views (pure functions).
+// Derived values of the session machine for the views (pure functions). The session actor exists only while the
+// user is signed in, so the selectors take `undefined` for "signed out".
 import type { UserProfile } from '../src/contract/entities';
 import type { SessionSnapshot } from './session';
 
-export function selectIsSignedIn(snapshot: SessionSnapshot): boolean {
-  return snapshot.matches('signedIn');
+export function selectUser(snapshot: SessionSnapshot | undefined): UserProfile | null {
+  return snapshot?.context.user ?? null;
 }
 
-export function selectAccessToken(snapshot: SessionSnapshot): string | null {
-  return snapshot.context.accessToken;
+export function selectIsUserLoading(snapshot: SessionSnapshot | undefined): boolean {
+  return snapshot?.hasTag('loading') ?? false;
 }
 
-export function selectUser(snapshot: SessionSnapshot): UserProfile | null {
-  return snapshot.context.user;
-}
-
-export function selectIsUserLoading(snapshot: SessionSnapshot): boolean {
-  return snapshot.hasTag('loading');
-}
-
-export function selectIsRefreshing(snapshot: SessionSnapshot): boolean {
-  return snapshot.hasTag('refreshing');
+export function selectIsRefreshing(snapshot: SessionSnapshot | undefined): boolean {
+  return snapshot?.hasTag('refreshing') ?? false;
 }
 
 /** SPEC §2: two-letter initials from given and family name, fallback AA. */
@@ -27,10 +20,6 @@ export function initialsOf(user: Pick<UserProfile, 'givenName' | 'familyName'> |
   const first = user?.givenName?.trim().charAt(0);
   const last = user?.familyName?.trim().charAt(0);
   return first && last ? `${first}${last}`.toUpperCase() : 'AA';
-}
-
-export function selectInitials(snapshot: SessionSnapshot): string {
-  return initialsOf(snapshot.context.user);
 }
 
 /** SPEC §2: a name containing a hash is shown as the name plus a muted hash suffix. */

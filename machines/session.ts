@@ -1,175 +1,172 @@
-// The session (SPEC §4): access and refresh tokens, the signed-in user, and the 401 protocol — a 401 asks for one
-// refresh, every request waits while it runs, a failed refresh removes both tokens and reloads the page. The API
-// client talks to this actor through `sessionPort`; it never handles a 401 by itself.
-import { assign, emit, fromCallback, fromPromise, setup, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// The session (SPEC §4) while the user is signed in: the tokens, the 401 protocol (a 401 asks for one refresh,
+// every request waits while it runs) and the signed-in user's profile. The wallet invokes it with systemId 'session'
+// in its `signedIn` state, so whether the user is signed in is the wallet's state, not this actor's; the tokens it
+// starts with come as input. Rotated tokens and a failed refresh are reported to the wallet, which owns the stored
+// tokens. The API client talks to this actor through `sessionPort`.
+import { assign, fromCallback, fromPromise, sendParent, setup, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Tokens, UserProfile } from '../src/contract/entities';
 import type { SessionPort } from '../src/client/client';
+import { readTokens, type SessionTokens } from '../src/client/storage-keys';
+import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 
-export interface SessionInput {
-  accessToken: string | null;
-  refreshToken: string | null;
+export interface SessionInput extends FlowInput {
+  tokens: SessionTokens;
 }
 
 export interface SessionContext {
-  accessToken: string | null;
-  refreshToken: string | null;
+  services: WalletServices;
+  accessToken: string;
+  refreshToken: string;
   user: UserProfile | null;
 }
 
 export type SessionEvent =
-  | { type: 'session.signIn'; accessToken: string; refreshToken: string }
-  | { type: 'session.signOut' }
   /** From the client: a request sent with `staleToken` was answered 401. */
   | { type: 'session.refresh'; staleToken: string | null }
   /** The USER cache tag was invalidated: load the profile again. */
   | { type: 'session.userStale' };
 
-export type SessionEmitted = { type: 'session.changed'; signedIn: boolean };
+/** What the session tells the wallet. */
+export type SessionReport = { type: 'session.tokensRotated'; tokens: SessionTokens } | { type: 'session.expired' };
+
 export type SessionTag = 'refreshing' | 'loading';
+
+/** How long a refresh that lost a race with another tab waits for that tab's tokens to reach storage. */
+export const REFRESH_RACE_SETTLE_MS = 300;
+
+/**
+ * POST /auth/refresh, sharing the stored tokens with the site's other tabs: a tab that already rotated them wins,
+ * since presenting the old refresh token again would look like theft.
+ */
+export async function refreshSharedTokens(services: WalletServices, refreshToken: string): Promise<SessionTokens> {
+  const { storage } = services.platform;
+  const rotatedElsewhere = () => {
+    const stored = readTokens(storage);
+    return stored && stored.refreshToken !== refreshToken ? stored : null;
+  };
+  const before = rotatedElsewhere();
+  if (before) return before;
+  try {
+    const tokens: Tokens = await services.api.call('refresh', { body: { refreshToken } });
+    return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+  } catch (error) {
+    // Lost a race with another tab: its answer lands in storage a moment later.
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_RACE_SETTLE_MS));
+    const after = rotatedElsewhere();
+    if (after) return after;
+    throw error;
+  }
+}
 
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
-    emitted: {} as SessionEmitted,
     tags: {} as SessionTag,
   },
   actions: {
-    // Platform effects, provided by createWallet; no-ops by default.
-    persistTokens: (_, _params: { accessToken: string; refreshToken: string }) => {},
-    forgetTokens: () => {},
-    clearCache: () => {},
-    reload: () => {},
-    logError: (_, params: { message: string; error: unknown }) => console.error(params.message, params.error),
-    assignTokens: assign((_, params: { accessToken: string; refreshToken: string }) => ({
-      accessToken: params.accessToken,
-      refreshToken: params.refreshToken,
-    })),
-    clearSession: assign({ accessToken: null, refreshToken: null, user: null }),
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
+    assignTokens: assign((_, params: SessionTokens) => ({ accessToken: params.accessToken, refreshToken: params.refreshToken })),
     assignUser: assign((_, params: { user: UserProfile }) => ({ user: params.user })),
-    emitSignedIn: emit({ type: 'session.changed' as const, signedIn: true }),
-    emitSignedOut: emit({ type: 'session.changed' as const, signedIn: false }),
+    reportRotated: sendParent((_, params: SessionTokens) => ({
+      type: 'session.tokensRotated' as const,
+      tokens: { accessToken: params.accessToken, refreshToken: params.refreshToken },
+    })),
+    reportExpired: sendParent({ type: 'session.expired' as const }),
   },
   guards: {
-    hasAccessToken: ({ context }) => context.accessToken !== null,
     /** Only the first 401 of a token starts a refresh; later ones were answered with the old token too. */
     tokenIsStale: ({ context }, params: { staleToken: string | null }) => params.staleToken === context.accessToken,
   },
   actors: {
-    // Provided by createWallet: the refresh call (POST /auth/refresh, outside the 401 protocol), GET /auth/me, and
-    // a subscription to the USER cache tag.
-    refreshTokens: fromPromise<Tokens, { refreshToken: string | null }>(async () => {
-      throw new Error('session: refreshTokens is not provided');
-    }),
-    fetchUser: fromPromise<UserProfile>(async () => {
-      throw new Error('session: fetchUser is not provided');
-    }),
-    watchUser: fromCallback<SessionEvent>(() => () => {}),
+    refreshTokens: fromPromise<SessionTokens, { services: WalletServices; refreshToken: string }>(({ input }) =>
+      refreshSharedTokens(input.services, input.refreshToken),
+    ),
+    fetchUser: fromPromise<UserProfile, { services: WalletServices }>(({ input }) => input.services.api.call('me')),
+    watchUser: fromCallback<SessionEvent, { services: WalletServices }>(({ input, sendBack }) =>
+      input.services.api.onInvalidate(['USER'], () => sendBack({ type: 'session.userStale' })),
+    ),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ accessToken: input.accessToken, refreshToken: input.refreshToken, user: null }),
-  initial: 'starting',
+  type: 'parallel',
+  context: ({ input }) => ({
+    services: input.services,
+    accessToken: input.tokens.accessToken,
+    refreshToken: input.tokens.refreshToken,
+    user: null,
+  }),
   states: {
-    starting: {
-      always: [{ guard: 'hasAccessToken', target: 'signedIn' }, { target: 'signedOut' }],
-    },
-    signedOut: {
-      description: 'No access token is stored',
-      entry: 'emitSignedOut',
-      on: {
-        'session.signIn': {
-          target: 'signedIn',
-          actions: [
-            { type: 'assignTokens', params: ({ event }) => event },
-            { type: 'persistTokens', params: ({ event }) => event },
-          ],
+    token: {
+      initial: 'valid',
+      states: {
+        valid: {
+          description: 'Requests carry the access token',
+          on: {
+            'session.refresh': {
+              guard: { type: 'tokenIsStale', params: ({ event }) => ({ staleToken: event.staleToken }) },
+              target: 'refreshing',
+            },
+          },
+        },
+        refreshing: {
+          description: 'A request was answered 401: every request waits until the refresh settles',
+          tags: ['refreshing'],
+          invoke: {
+            id: 'refreshTokens',
+            src: 'refreshTokens',
+            input: ({ context }) => ({ services: context.services, refreshToken: context.refreshToken }),
+            onDone: {
+              target: 'valid',
+              actions: [
+                { type: 'assignTokens', params: ({ event }) => event.output },
+                { type: 'reportRotated', params: ({ event }) => event.output },
+              ],
+            },
+            onError: {
+              target: 'expired',
+              actions: [
+                { type: 'logError', params: ({ event }) => ({ message: 'session: token refresh failed', error: event.error }) },
+                'reportExpired',
+              ],
+            },
+          },
+        },
+        expired: {
+          description: 'The refresh failed: the wallet forgets the tokens and reloads the page (SPEC §4)',
         },
       },
     },
-    signedIn: {
-      type: 'parallel',
-      entry: 'emitSignedIn',
-      on: {
-        'session.signIn': {
-          target: 'signedIn',
-          reenter: true,
-          actions: [
-            { type: 'assignTokens', params: ({ event }) => event },
-            { type: 'persistTokens', params: ({ event }) => event },
-          ],
+    profile: {
+      initial: 'loading',
+      invoke: {
+        id: 'watchUser',
+        src: 'watchUser',
+        input: ({ context }) => ({ services: context.services }),
+        onError: {
+          actions: { type: 'logError', params: ({ event }) => ({ message: 'session: USER watch failed', error: event.error }) },
         },
-        'session.signOut': { target: 'signedOut', actions: ['clearSession', 'forgetTokens', 'clearCache'] },
       },
       states: {
-        token: {
-          initial: 'valid',
-          states: {
-            valid: {
-              on: {
-                'session.refresh': {
-                  guard: { type: 'tokenIsStale', params: ({ event }) => ({ staleToken: event.staleToken }) },
-                  target: 'refreshing',
-                },
-              },
-            },
-            refreshing: {
-              description: 'Every request waits until the refresh settles',
-              tags: ['refreshing'],
-              invoke: {
-                id: 'refreshTokens',
-                src: 'refreshTokens',
-                input: ({ context }) => ({ refreshToken: context.refreshToken }),
-                onDone: {
-                  target: 'valid',
-                  actions: [
-                    { type: 'assignTokens', params: ({ event }) => event.output },
-                    { type: 'persistTokens', params: ({ event }) => event.output },
-                  ],
-                },
-                onError: {
-                  target: '#session.signedOut',
-                  actions: [
-                    { type: 'logError', params: ({ event }) => ({ message: 'session: token refresh failed', error: event.error }) },
-                    'clearSession',
-                    'forgetTokens',
-                    'clearCache',
-                    'reload',
-                  ],
-                },
-              },
-            },
-          },
-        },
-        profile: {
-          initial: 'loading',
+        loading: {
+          description: 'The signed-in user is loading (the header shows a skeleton avatar)',
+          tags: ['loading'],
           invoke: {
-            id: 'watchUser',
-            src: 'watchUser',
+            id: 'fetchUser',
+            src: 'fetchUser',
+            input: ({ context }) => ({ services: context.services }),
+            onDone: { target: 'loaded', actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) } },
             onError: {
-              actions: { type: 'logError', params: ({ event }) => ({ message: 'session: USER watch failed', error: event.error }) },
+              target: 'failed',
+              // SPEC §7: errors from profile loading are logged only.
+              actions: { type: 'logError', params: ({ event }) => ({ message: 'session: profile load failed', error: event.error }) },
             },
           },
-          states: {
-            loading: {
-              tags: ['loading'],
-              invoke: {
-                id: 'fetchUser',
-                src: 'fetchUser',
-                onDone: { target: 'loaded', actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) } },
-                onError: {
-                  target: 'failed',
-                  // SPEC §7: errors from profile loading are logged only.
-                  actions: { type: 'logError', params: ({ event }) => ({ message: 'session: profile load failed', error: event.error }) },
-                },
-              },
-              on: { 'session.userStale': { target: 'loading', reenter: true } },
-            },
-            loaded: { on: { 'session.userStale': 'loading' } },
-            failed: { on: { 'session.userStale': 'loading' } },
-          },
+          on: { 'session.userStale': { target: 'loading', reenter: true } },
         },
+        loaded: { description: 'The profile is shown in the header and the HUB', on: { 'session.userStale': 'loading' } },
+        failed: { description: 'The profile did not load (logged only)', on: { 'session.userStale': 'loading' } },
       },
     },
   },
@@ -179,23 +176,34 @@ export type SessionMachine = typeof sessionMachine;
 export type SessionActor = ActorRefFrom<SessionMachine>;
 export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 
-/** The client's view of the session actor: tokens after any running refresh, and the shared refresh on a 401. */
-export function sessionPort(actor: SessionActor): SessionPort {
-  const settled = () => waitFor(actor, (snapshot) => !snapshot.hasTag('refreshing'));
+/**
+ * The client's view of the session: tokens after any running refresh, and the shared refresh on a 401. The session
+ * actor exists only while the user is signed in, so it is looked up on every call.
+ */
+export function sessionPort(currentSession: () => SessionActor | undefined): SessionPort {
+  /** The session once no refresh runs; null when there is none or it ended while waiting. */
+  const settled = async (): Promise<SessionSnapshot | null> => {
+    const actor = currentSession();
+    if (!actor) return null;
+    return waitFor(actor, (snapshot) => !snapshot.hasTag('refreshing')).catch(() => null);
+  };
   return {
     async accessToken() {
-      return (await settled()).context.accessToken;
+      const snapshot = await settled();
+      return snapshot && !snapshot.matches({ token: 'expired' }) ? snapshot.context.accessToken : null;
     },
     async refreshAfterUnauthorized(staleToken) {
+      const actor = currentSession();
+      if (!actor) return null;
       const now = actor.getSnapshot();
       if (!now.hasTag('refreshing')) {
-        if (!now.matches('signedIn')) return null;
+        if (now.matches({ token: 'expired' })) return null;
         // Another request already refreshed after this one was sent: retry with the new token.
         if (now.context.accessToken !== staleToken) return now.context.accessToken;
         actor.send({ type: 'session.refresh', staleToken });
       }
       const after = await settled();
-      return after.matches('signedIn') ? after.context.accessToken : null;
+      return after && after.matches({ token: 'valid' }) ? after.context.accessToken : null;
     },
   };
 }

@@ -6,14 +6,14 @@ import { visibleBenefits, type TicketSnapshot } from './ticket';
 export type TicketStatus = 'loading' | 'loaded' | 'notFound' | 'error';
 
 export function selectTicketStatus(snapshot: TicketSnapshot): TicketStatus {
-  if (snapshot.matches({ shown: 'loaded' })) return 'loaded';
-  if (snapshot.matches({ shown: 'notFound' })) return 'notFound';
-  if (snapshot.matches({ shown: 'error' })) return 'error';
+  if (snapshot.matches('loaded')) return 'loaded';
+  if (snapshot.matches('notFound')) return 'notFound';
+  if (snapshot.matches('error')) return 'error';
   return 'loading';
 }
 
 export function selectTicket(snapshot: TicketSnapshot): TicketDetail | null {
-  return snapshot.matches({ shown: 'loaded' }) ? snapshot.context.ticket : null;
+  return snapshot.matches('loaded') ? snapshot.context.ticket : null;
 }
 
 export interface BenefitRow {
@@ -34,9 +34,9 @@ export const selectCanResell = (snapshot: TicketSnapshot) => snapshot.can({ type
 export const selectHasMenu = (snapshot: TicketSnapshot) => selectCanSwap(snapshot) || selectCanResell(snapshot);
 
 export function selectIsMenuOpen(snapshot: TicketSnapshot): boolean {
-  return snapshot.matches({ shown: { loaded: { menu: 'open' } } });
+  return snapshot.matches({ loaded: { menu: 'open' } });
 }
 
 export function selectIsDescriptionExpanded(snapshot: TicketSnapshot): boolean {
-  return snapshot.matches({ shown: { loaded: { description: 'expanded' } } });
+  return snapshot.matches({ loaded: { description: 'expanded' } });
 }

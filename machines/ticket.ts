@@ -1,18 +1,23 @@
-// Single ticket (SPEC §2): the id comes from USER_TICKET_ID (encoded; a missing or undecodable one leads to my
-// tickets), the detail loads through the query cache (GET /list/ticket_listing/{id}, tag SINGLE_TICKET) and again
-// when that tag is invalidated (a benefit was unlocked). Gift, Swap and Resell open their panels with the ticket
-// preselected; a benefit opens the benefit modal (emits benefit.open). The machine follows the panel: createWallet
-// forwards panel.changed with the route's USER_TICKET_ID.
-import { assign, emit, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// Single ticket (SPEC §2): a child of the wallet while TICKET is open, given the decoded USER_TICKET_ID (the router
+// sends a missing or undecodable one to My tickets). The detail loads through the query cache (GET
+// /list/ticket_listing/{id}, tag SINGLE_TICKET) and again when that tag is invalidated (a benefit was unlocked).
+// Gift, Swap and Resell open their panels with the ticket preselected; a benefit opens the benefit modal, a child
+// of this flow.
+import { assign, fromCallback, fromPromise, not, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Benefit, TicketDetail } from '../src/contract/entities';
 import { httpStatus } from '../src/client/errors';
-import type { PanelOverlay, PanelTab } from './panel.location';
-import { decodeUserTicketId } from './ticket-id';
+import { benefitMachine } from './benefit';
+import type { TicketTab } from './my-tickets';
+import { type FlowInput, type LogParams, type NotifyEvent, reportError, type WalletServices } from './services';
+import { encodeUserTicketId } from './ticket-id';
+
+export interface TicketInput extends FlowInput {
+  userTicketId: number;
+}
 
 export interface TicketContext {
-  /** USER_TICKET_ID as the URL has it. */
-  encodedId: string | null;
-  userTicketId: number | null;
+  services: WalletServices;
+  userTicketId: number;
   ticket: TicketDetail | null;
 }
 
@@ -28,12 +33,14 @@ export type TicketEvent =
   | { type: 'ticket.openBenefit'; userTicketBenefitId: number }
   /** From the watchTicket actor: the SINGLE_TICKET (or TICKETS) cache tag was invalidated. */
   | { type: 'ticket.stale' }
-  /** panel.changed as the panel emits it, plus the route's USER_TICKET_ID (still encoded). */
-  | { type: 'panel.changed'; tab: PanelTab | null; overlay: PanelOverlay | null; userTicketId?: string | null };
+  /** From the benefit modal: a toast for the wallet. */
+  | NotifyEvent;
 
-export type TicketEmitted =
-  | { type: 'panel.open'; tab: 'MY_TICKET' | 'GIFT' | 'SWAP' | 'RESELL'; userTicketId?: string }
-  | { type: 'benefit.open'; userTicketId: number; benefit: Benefit };
+/** What the flow tells the wallet. */
+export type TicketReport =
+  | { type: 'panel.open'; tab: 'MY_TICKET'; ticketsTab: TicketTab }
+  | { type: 'panel.open'; tab: 'GIFT' | 'SWAP' | 'RESELL'; userTicketId: string }
+  | NotifyEvent;
 
 export type TicketTag = 'loading' | 'refreshing';
 
@@ -52,35 +59,34 @@ export function visibleBenefits(ticket: TicketDetail | null): Benefit[] {
   return ticket ? ticket.benefits.filter((benefit) => benefit.purchasedAmount > 0) : [];
 }
 
-type PanelChanged = Extract<TicketEvent, { type: 'panel.changed' }>;
+/** The My tickets tab a ticket is listed under: Past once its event has ended. */
+export function ticketsTabOf(ticket: TicketDetail | null, now: Date = new Date()): TicketTab {
+  return ticket && new Date(ticket.eventEndDateTime).getTime() < now.getTime() ? 'PAST' : 'UPCOMING';
+}
+
+const servicesOf = ({ context }: { context: TicketContext }) => ({ services: context.services });
+const loadInput = ({ context }: { context: TicketContext }) => ({ services: context.services, userTicketId: context.userTicketId });
 
 export const ticketMachine = setup({
   types: {
     context: {} as TicketContext,
     events: {} as TicketEvent,
-    emitted: {} as TicketEmitted,
+    input: {} as TicketInput,
     tags: {} as TicketTag,
+    children: {} as { benefit: 'benefit'; loadTicket: 'loadTicket'; watchTicket: 'watchTicket' },
   },
   actions: {
-    logError: (_, params: { message: string; error: unknown }) => console.error(params.message, params.error),
-    adoptId: assign((_, params: { encodedId: string | null }) => ({
-      encodedId: params.encodedId,
-      userTicketId: decodeUserTicketId(params.encodedId),
-      ticket: null,
-    })),
-    forgetTicket: assign({ encodedId: null, userTicketId: null, ticket: null }),
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
     storeTicket: assign((_, params: { ticket: TicketDetail }) => ({ ticket: params.ticket })),
-    openPanel: emit((_, params: { tab: 'MY_TICKET' | 'GIFT' | 'SWAP' | 'RESELL'; userTicketId?: string }) => ({
+    openMyTickets: sendParent(({ context }) => ({ type: 'panel.open' as const, tab: 'MY_TICKET' as const, ticketsTab: ticketsTabOf(context.ticket) })),
+    openPanel: sendParent(({ context }, params: { tab: 'GIFT' | 'SWAP' | 'RESELL' }) => ({
       type: 'panel.open' as const,
-      ...params,
+      tab: params.tab,
+      userTicketId: encodeUserTicketId(context.userTicketId),
     })),
-    openBenefit: emit((_, params: { userTicketId: number; benefit: Benefit }) => ({ type: 'benefit.open' as const, ...params })),
+    forwardNotify: sendParent((_, params: NotifyEvent) => params),
   },
   guards: {
-    ticketScreen: ({ event }) => event.type === 'panel.changed' && event.tab === 'TICKET',
-    sameTicket: ({ context }, params: { event: PanelChanged }) =>
-      params.event.tab === 'TICKET' && (params.event.userTicketId ?? null) === context.encodedId,
-    idDecodes: ({ context }) => context.userTicketId !== null,
     notFound: (_, params: { error: unknown }) => {
       const status = httpStatus(params.error);
       // 404: no such ticket of this user; 400: an id the server refuses (too large for it).
@@ -97,150 +103,135 @@ export const ticketMachine = setup({
       visibleBenefits(context.ticket).some((benefit) => benefit.userTicketBenefitId === params.userTicketBenefitId),
   },
   actors: {
-    // Provided by createWallet with the API client; tests provide mocks.
-    loadTicket: fromPromise<TicketDetail, { userTicketId: number }>(async () => {
-      throw new Error('ticket: loadTicket is not provided');
-    }),
-    /** Sends ticket.stale when the ticket's cache tags are invalidated; provided by createWallet. */
-    watchTicket: fromCallback<TicketEvent>(() => () => {}),
+    loadTicket: fromPromise<TicketDetail, { services: WalletServices; userTicketId: number }>(({ input }) =>
+      input.services.api.call('ticketDetail', { params: { ticketUserId: input.userTicketId } }),
+    ),
+    /** Sends ticket.stale when the ticket's cache tags are invalidated. */
+    watchTicket: fromCallback<TicketEvent, { services: WalletServices }>(({ input, sendBack }) =>
+      input.services.api.onInvalidate(['SINGLE_TICKET', 'TICKETS'], () => sendBack({ type: 'ticket.stale' })),
+    ),
+    benefit: benefitMachine,
   },
 }).createMachine({
   id: 'ticket',
-  context: { encodedId: null, userTicketId: null, ticket: null },
-  initial: 'hidden',
+  context: ({ input }) => ({ services: input.services, userTicketId: input.userTicketId, ticket: null }),
+  // The ticket's cache tags, watched all along: a change elsewhere reloads a shown ticket, or retries a failed load.
+  invoke: {
+    id: 'watchTicket',
+    src: 'watchTicket',
+    input: servicesOf,
+    onError: {
+      actions: { type: 'logError', params: ({ event }) => ({ message: 'ticket: cache listener failed', error: event.error }) },
+    },
+  },
+  on: {
+    'ticket.back': { actions: 'openMyTickets' },
+    notify: { actions: { type: 'forwardNotify', params: ({ event }) => event } },
+  },
+  initial: 'loading',
   states: {
-    hidden: {
-      description: 'The TICKET panel is not shown',
-      on: {
-        'panel.changed': {
-          guard: 'ticketScreen',
-          target: 'shown',
-          actions: { type: 'adoptId', params: ({ event }) => ({ encodedId: event.userTicketId ?? null }) },
-        },
+    loading: {
+      meta: { screen: 'TICKET', description: 'Single ticket: loading skeletons' },
+      tags: ['loading'],
+      invoke: {
+        id: 'loadTicket',
+        src: 'loadTicket',
+        input: loadInput,
+        onDone: { target: 'loaded', actions: { type: 'storeTicket', params: ({ event }) => ({ ticket: event.output }) } },
+        onError: [
+          { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
+          {
+            target: 'error',
+            actions: { type: 'logError', params: ({ event }) => ({ message: 'ticket: loading failed', error: event.error }) },
+          },
+        ],
       },
     },
-    shown: {
-      initial: 'checking',
+    notFound: {
+      meta: { screen: 'TICKET', description: 'This ticket is not (or no longer) yours: a link back to my tickets' },
+    },
+    error: {
+      meta: { screen: 'TICKET', description: 'The ticket did not load: message and Retry' },
+      on: { 'ticket.retry': 'loading', 'ticket.stale': 'loading' },
+    },
+    loaded: {
+      meta: { screen: 'TICKET', description: 'Event card, event access, description, benefits and ticket actions' },
+      type: 'parallel',
       on: {
-        'panel.changed': [
-          // The HUB opening over the ticket, or the same URL again: nothing changes.
-          { guard: { type: 'sameTicket', params: ({ event }) => ({ event }) } },
-          {
-            guard: 'ticketScreen',
-            target: 'shown',
-            reenter: true,
-            actions: { type: 'adoptId', params: ({ event }) => ({ encodedId: event.userTicketId ?? null }) },
-          },
-          { target: 'hidden', actions: 'forgetTicket' },
-        ],
-        'ticket.back': { actions: { type: 'openPanel', params: { tab: 'MY_TICKET' } } },
+        'ticket.gift': { guard: 'canGift', actions: { type: 'openPanel', params: { tab: 'GIFT' } } },
+        'ticket.swap': { guard: 'canSwap', actions: { type: 'openPanel', params: { tab: 'SWAP' } } },
+        'ticket.resell': { guard: 'canResell', actions: { type: 'openPanel', params: { tab: 'RESELL' } } },
       },
       states: {
-        checking: {
-          description: 'A missing or undecodable USER_TICKET_ID leads to my tickets',
-          always: [
-            { guard: 'idDecodes', target: 'loading' },
-            { target: '#ticket.hidden', actions: ['forgetTicket', { type: 'openPanel', params: { tab: 'MY_TICKET' } }] },
-          ],
-        },
-        loading: {
-          meta: { screen: 'TICKET', description: 'Single ticket: loading skeletons' },
-          tags: ['loading'],
-          invoke: {
-            id: 'loadTicket',
-            src: 'loadTicket',
-            input: ({ context }) => ({ userTicketId: context.userTicketId ?? 0 }),
-            onDone: { target: 'loaded', actions: { type: 'storeTicket', params: ({ event }) => ({ ticket: event.output }) } },
-            onError: [
-              { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
-              {
-                target: 'error',
-                actions: { type: 'logError', params: ({ event }) => ({ message: 'ticket: loading failed', error: event.error }) },
-              },
-            ],
-          },
-        },
-        notFound: {
-          meta: { screen: 'TICKET', description: 'This ticket is not (or no longer) yours: a link back to my tickets' },
-        },
-        error: {
-          meta: { screen: 'TICKET', description: 'The ticket did not load: message and Retry' },
-          on: { 'ticket.retry': 'loading', 'ticket.stale': 'loading' },
-        },
-        loaded: {
-          meta: { screen: 'TICKET', description: 'Event card, event access, description, benefits and ticket actions' },
-          type: 'parallel',
-          invoke: {
-            id: 'watchTicket',
-            src: 'watchTicket',
-            onError: {
-              actions: { type: 'logError', params: ({ event }) => ({ message: 'ticket: cache listener failed', error: event.error }) },
-            },
-          },
-          on: {
-            'ticket.gift': {
-              guard: 'canGift',
-              actions: { type: 'openPanel', params: ({ context }) => ({ tab: 'GIFT', userTicketId: context.encodedId ?? undefined }) },
-            },
-            'ticket.swap': {
-              guard: 'canSwap',
-              actions: { type: 'openPanel', params: ({ context }) => ({ tab: 'SWAP', userTicketId: context.encodedId ?? undefined }) },
-            },
-            'ticket.resell': {
-              guard: 'canResell',
-              actions: { type: 'openPanel', params: ({ context }) => ({ tab: 'RESELL', userTicketId: context.encodedId ?? undefined }) },
-            },
-            'ticket.openBenefit': {
-              guard: { type: 'benefitShown', params: ({ event }) => ({ userTicketBenefitId: event.userTicketBenefitId }) },
-              actions: {
-                type: 'openBenefit',
-                params: ({ context, event }) => ({
-                  userTicketId: context.userTicketId ?? 0,
-                  benefit: visibleBenefits(context.ticket).find((benefit) => benefit.userTicketBenefitId === event.userTicketBenefitId)!,
-                }),
-              },
-            },
-          },
+        data: {
+          initial: 'fresh',
           states: {
-            data: {
-              initial: 'fresh',
-              states: {
-                fresh: { on: { 'ticket.stale': 'refreshing' } },
-                refreshing: {
-                  description: 'Reloads after an invalidation (an unlocked benefit) while the ticket stays on screen',
-                  tags: ['refreshing'],
-                  invoke: {
-                    id: 'loadTicket',
-                    src: 'loadTicket',
-                    input: ({ context }) => ({ userTicketId: context.userTicketId ?? 0 }),
-                    onDone: { target: 'fresh', actions: { type: 'storeTicket', params: ({ event }) => ({ ticket: event.output }) } },
-                    onError: {
-                      target: 'fresh',
-                      actions: { type: 'logError', params: ({ event }) => ({ message: 'ticket: reloading failed', error: event.error }) },
-                    },
-                  },
+            fresh: { on: { 'ticket.stale': 'refreshing' } },
+            refreshing: {
+              description: 'Reloads after an invalidation (an unlocked benefit) while the ticket stays on screen',
+              tags: ['refreshing'],
+              invoke: {
+                id: 'loadTicket',
+                src: 'loadTicket',
+                input: loadInput,
+                onDone: { target: 'fresh', actions: { type: 'storeTicket', params: ({ event }) => ({ ticket: event.output }) } },
+                onError: {
+                  target: 'fresh',
+                  actions: { type: 'logError', params: ({ event }) => ({ message: 'ticket: reloading failed', error: event.error }) },
                 },
               },
             },
-            description: {
-              initial: 'collapsed',
-              states: {
-                collapsed: { description: 'Clamped to 3 lines', on: { 'ticket.toggleDescription': 'expanded' } },
-                expanded: { on: { 'ticket.toggleDescription': 'collapsed' } },
+          },
+        },
+        description: {
+          initial: 'collapsed',
+          states: {
+            collapsed: { description: 'Clamped to 3 lines', on: { 'ticket.toggleDescription': 'expanded' } },
+            expanded: { on: { 'ticket.toggleDescription': 'collapsed' } },
+          },
+        },
+        menu: {
+          initial: 'closed',
+          states: {
+            closed: { on: { 'ticket.toggleMenu': { guard: 'hasMenu', target: 'open' } } },
+            open: {
+              description: 'The menu with Swap ticket and Resell ticket',
+              // A reload can take the actions away (the ticket was scanned meanwhile): the menu closes.
+              always: { guard: not('hasMenu'), target: 'closed' },
+              on: {
+                'ticket.toggleMenu': 'closed',
+                'ticket.closeMenu': 'closed',
               },
             },
-            menu: {
-              initial: 'closed',
-              states: {
-                closed: { on: { 'ticket.toggleMenu': { guard: 'hasMenu', target: 'open' } } },
-                open: {
-                  description: 'The menu with Swap ticket and Resell ticket',
-                  // A reload can take the actions away (the ticket was scanned meanwhile): the menu closes.
-                  always: { guard: not('hasMenu'), target: 'closed' },
-                  on: {
-                    'ticket.toggleMenu': 'closed',
-                    'ticket.closeMenu': 'closed',
-                  },
+          },
+        },
+        modal: {
+          initial: 'closed',
+          states: {
+            closed: {
+              on: {
+                'ticket.openBenefit': {
+                  guard: { type: 'benefitShown', params: ({ event }) => ({ userTicketBenefitId: event.userTicketBenefitId }) },
+                  target: 'benefit',
+                },
+              },
+            },
+            benefit: {
+              description: 'The benefit detail modal over the ticket (a child flow)',
+              invoke: {
+                id: 'benefit',
+                src: 'benefit',
+                input: ({ context, event }) => ({
+                  services: context.services,
+                  userTicketId: context.userTicketId,
+                  benefit: visibleBenefits(context.ticket).find(
+                    (benefit) => event.type === 'ticket.openBenefit' && benefit.userTicketBenefitId === event.userTicketBenefitId,
+                  )!,
+                }),
+                onDone: 'closed',
+                onError: {
+                  target: 'closed',
+                  actions: { type: 'logError', params: ({ event }) => ({ message: 'ticket: the benefit modal failed', error: event.error }) },
                 },
               },
             },

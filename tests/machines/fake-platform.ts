@@ -1,5 +1,8 @@
 // A WalletPlatform for tests: memory storage, a location that pushUrl/replaceUrl really change, spies for the rest.
 import { vi } from 'vitest';
+import type { WalletServices } from '../../machines/services';
+import type { SessionActor } from '../../machines/session';
+import type { WalletActor } from '../../machines/wallet';
 import type { WalletPlatform } from '../../src/client/platform';
 import { memoryStorage } from '../../src/client/storage-keys';
 
@@ -41,4 +44,29 @@ export function fakePlatform(options: { url?: string; storage?: Record<string, s
       for (const listener of popListeners) listener();
     },
   };
+}
+
+/**
+ * What a flow is given to reach the world, for tests: a fake platform over memory storage and, unless one is given,
+ * an API client nobody may call (tests replace the flow's actors with controlled mocks).
+ */
+export function testServices(options: { storage?: Record<string, string>; api?: WalletServices['api'] } = {}): WalletServices & {
+  fake: ReturnType<typeof fakePlatform>;
+} {
+  const fake = fakePlatform({ storage: options.storage });
+  const refuse = (name: string) => () => {
+    throw new Error(`the API was used (${name}) in a test that mocks the flow's actors`);
+  };
+  const api = options.api ?? ({ call: refuse('call'), onInvalidate: refuse('onInvalidate'), cache: {} } as unknown as WalletServices['api']);
+  return { api, platform: fake.platform, fake };
+}
+
+/** The API client a wallet actor hands its flows. */
+export const apiOf = (wallet: WalletActor) => wallet.getSnapshot().context.services.api;
+
+/** The session child of a signed-in wallet (it exists only while signed in). */
+export function sessionOf(wallet: WalletActor): SessionActor {
+  const session = wallet.getSnapshot().children.session;
+  if (!session) throw new Error('the wallet is signed out: no session');
+  return session;
 }

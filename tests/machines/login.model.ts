@@ -1,8 +1,10 @@
 // The login machine's test model, shared by tests/machines/login.test.ts (paths on the actor) and
 // tests/web/login-paths.test.tsx (the same model, kept to what a person can do on the screens).
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
-import type { LoginContext, LoginEvent, LoginInput } from '../../machines/login';
+import type { LoginContext, LoginEvent, LoginInput, LoginTab } from '../../machines/login';
 import { fieldError, selectLoginScreen } from '../../machines/login.selectors';
+import { storageKeys } from '../../src/client/storage-keys';
+import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';
 
 /** A login event, or the end of an invoked request (`<invoke id>.done` / `.error`, see ./model.ts). */
@@ -59,16 +61,17 @@ const requestOutcomes: LoginModelEvent[] = [
   { type: 'saveNames.error', error: httpError('updateProfile', 500, 'api.internal_error') },
 ];
 
-/** Sample events, offered only where a person (or the network) could produce them. */
+/** The router moving between the sign-in panels (browser back and forward). */
+const routerEvents: LoginModelEvent[] = (['LOGIN', 'OTP', 'PERSONAL_DATA'] as const).map((tab) => ({ type: 'login.show', tab }));
+
+/** Sample events, offered only where a person (or the network, or the router) could produce them. */
 export function loginSampleEvents(snapshot: AnyMachineSnapshot): LoginModelEvent[] {
-  const panelChanges: LoginModelEvent[] = (['LOGIN', 'OTP', 'PERSONAL_DATA', 'QR'] as const).map((tab) => ({
-    type: 'panel.changed',
-    tab,
-    overlay: null,
-  }));
   const onForm = formEvents.flatMap(([state, events]) => (snapshot.matches(state) ? events : []));
-  return [...panelChanges, ...onForm, ...requestOutcomes];
+  return [...routerEvents, ...onForm, ...requestOutcomes];
 }
+
+/** Every sample event, whatever the state (for the transition cover). */
+export const allLoginSampleEvents: LoginModelEvent[] = [...routerEvents, ...formEvents.flatMap(([, events]) => events), ...requestOutcomes];
 
 /**
  * One model vertex per state value and the facts that matter on its screen (is the field valid, was it touched, is
@@ -77,30 +80,39 @@ export function loginSampleEvents(snapshot: AnyMachineSnapshot): LoginModelEvent
 export function loginVertex(snapshot: AnyMachineSnapshot): string {
   const context = snapshot.context as LoginContext;
   const screen = selectLoginScreen(snapshot as never);
-  const facts: Record<string, unknown> = {
-    storedEmail: context.storedEmail !== null,
-    loginSession: context.loginSession !== null,
-    signedIn: context.signedIn,
-  };
+  const facts: Record<string, unknown> = { storedEmail: context.storedEmail !== null, loginSession: context.loginSession !== null };
   if (screen === 'LOGIN') Object.assign(facts, { valid: fieldError(context, 'email') === null, touched: context.touched.email });
   if (screen === 'OTP') Object.assign(facts, { valid: fieldError(context, 'otp') === null, touched: context.touched.otp });
   if (screen === 'PERSONAL_DATA') {
+    // Each name on its own: the form becomes valid one field at a time.
     Object.assign(facts, {
-      valid: fieldError(context, 'givenName') === null && fieldError(context, 'familyName') === null,
+      givenNameValid: fieldError(context, 'givenName') === null,
+      familyNameValid: fieldError(context, 'familyName') === null,
       touched: context.touched.givenName || context.touched.familyName,
     });
   }
   return JSON.stringify({ value: snapshot.value, facts });
 }
 
-export const loginStarts: Array<{ name: string; input: LoginInput }> = [
-  { name: 'nothing stored', input: { locale: 'en', storedEmail: null, loginSession: null, signedIn: false } },
-  {
-    name: 'a code already sent',
-    input: { locale: 'es', storedEmail: 'ada@example.com', loginSession: 'session-1', signedIn: false },
-  },
-  {
-    name: 'a stored e-mail and an access token',
-    input: { locale: 'en', storedEmail: 'ada@example.com', loginSession: null, signedIn: true },
-  },
+const codeSent = { [storageKeys.loginEmail]: 'ada@example.com', [storageKeys.loginSession]: 'session-1' };
+
+export interface LoginStart {
+  name: string;
+  tab: LoginTab;
+  locale: 'en' | 'es';
+  /** What storage holds when the flow starts. */
+  stored: Record<string, string>;
+}
+
+export const loginStarts: LoginStart[] = [
+  { name: 'LOGIN, nothing stored', tab: 'LOGIN', locale: 'en', stored: {} },
+  { name: 'LOGIN after a code was sent (it is sent again)', tab: 'LOGIN', locale: 'es', stored: codeSent },
+  { name: 'OTP with a code sent', tab: 'OTP', locale: 'en', stored: codeSent },
+  { name: 'OTP without a code (back to LOGIN)', tab: 'OTP', locale: 'en', stored: {} },
+  { name: 'PERSONAL_DATA of a new account', tab: 'PERSONAL_DATA', locale: 'en', stored: {} },
 ];
+
+/** A fresh input (and storage) for one run: the actor writes to storage, so runs must not share it. */
+export function loginInput(start: LoginStart): LoginInput & { services: ReturnType<typeof testServices> } {
+  return { services: testServices({ storage: start.stored }), tab: start.tab, locale: start.locale };
+}

@@ -1,78 +1,82 @@
 // Model-based tests of the login machine (SPEC §2 Login / OTP / Personal data, §4 Login flow), then the effects
-// (toasts, storage, panel and session events) of its main paths.
-import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+// (toasts, storage, what it reports to the wallet) of its main paths.
+import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
-import { loginMachine, type LoginInput } from '../../machines/login';
+import { loginMachine, type LoginTab } from '../../machines/login';
 import { selectEmailField, selectOtpField } from '../../machines/login.selectors';
+import { storageKeys } from '../../src/client/storage-keys';
 import { httpError, userProfile } from './fixtures';
-import { loginPromiseActors, loginSampleEvents, loginStarts, loginVertex, verifiedTokens } from './login.model';
-import { canTake, controlledActors, flush, runPathOnActor, toTestMachine } from './model';
+import {
+  allLoginSampleEvents,
+  loginInput,
+  loginPromiseActors,
+  loginSampleEvents,
+  loginStarts,
+  loginVertex,
+  verifiedTokens,
+} from './login.model';
+import { takesSample, controlledActors, coverTransitions, expectFullCoverage, flush, runPathOnActor, startAsChild, toTestMachine } from './model';
 
-function withSpies() {
-  const spies = { persistLoginSession: vi.fn(), removeStoredLoginSession: vi.fn() };
-  const machine = loginMachine.provide({
-    actions: {
-      persistLoginSession: (_, params) => spies.persistLoginSession(params),
-      removeStoredLoginSession: () => spies.removeStoredLoginSession(),
-      logError: () => {},
-    },
-  });
-  return { machine, spies };
-}
-
-describe.each(loginStarts)('login model with $name', ({ input }) => {
-  const model = createTestModel(toTestMachine(loginMachine), {
-    input,
+const testMachine = toTestMachine(loginMachine);
+const models = loginStarts.map((start) => {
+  const model = createTestModel(testMachine, {
+    input: loginInput(start),
     events: loginSampleEvents as never,
-    filterEvents: canTake,
+    filterEvents: takesSample(allLoginSampleEvents as never),
     serializeState: loginVertex,
   });
-  const paths = model.getShortestPaths();
+  return { start, paths: coverTransitions(testMachine, model.getShortestPaths(), allLoginSampleEvents as never, loginInput(start)) };
+});
 
-  it('reaches the three sign-in screens', () => {
-    const values = paths.map((path) => JSON.stringify(path.state.value));
-    for (const screen of ['email', 'otp', 'personalData']) {
-      expect(values.some((value) => value.includes(screen))).toBe(true);
-    }
-  });
-
+describe.each(models)('login model from $start.name', ({ start, paths }) => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const { machine } = withSpies();
-    await runPathOnActor(path, { machine, input, promiseActors: loginPromiseActors, vertex: loginVertex });
+    await runPathOnActor(path, {
+      machine: loginMachine.provide({ actions: { logError: () => {} } }),
+      input: loginInput(start),
+      promiseActors: loginPromiseActors,
+      vertex: loginVertex,
+      asChild: true,
+    });
+  });
+});
+
+describe('login model coverage', () => {
+  it('reaches the three sign-in screens and takes every transition', () => {
+    const paths = models.flatMap((model) => model.paths);
+    const values = paths.map((path) => JSON.stringify(path.state.value));
+    for (const screen of ['email', 'otp', 'personalData', 'done']) expect(values.some((value) => value.includes(screen))).toBe(true);
+    expectFullCoverage('login', testMachine, paths);
   });
 });
 
 describe('login effects', () => {
-  function start(input: Partial<LoginInput> = {}) {
+  function start(options: { tab?: LoginTab; locale?: 'en' | 'es'; storedEmail?: string; loginSession?: string } = {}) {
     const control = controlledActors(loginPromiseActors);
-    const { machine, spies } = withSpies();
-    const actor = createActor(machine.provide({ actors: control.actors }), {
-      input: { locale: 'en', storedEmail: null, loginSession: null, signedIn: false, ...input },
-    });
-    const emitted: Array<{ type: string }> = [];
-    actor.on('*', (event) => emitted.push(event));
-    actor.start();
-    return { actor, control, spies, emitted };
+    const stored: Record<string, string> = {};
+    if (options.storedEmail) stored[storageKeys.loginEmail] = options.storedEmail;
+    if (options.loginSession) stored[storageKeys.loginSession] = options.loginSession;
+    const input = loginInput({ name: 'effects', tab: options.tab ?? 'LOGIN', locale: options.locale ?? 'en', stored });
+    const machine = loginMachine.provide({ actors: control.actors, actions: { logError: () => {} } });
+    const { flow: actor, reports: emitted } = startAsChild(machine, input);
+    const storage = input.services.platform.storage;
+    return { actor, control, emitted, storage };
   }
 
   it('sends the code with the locale, stores session and e-mail, and opens the code screen', async () => {
-    const { actor, control, spies, emitted } = start({ locale: 'es' });
-    actor.send({ type: 'panel.changed', tab: 'LOGIN', overlay: null });
+    const { actor, control, storage, emitted } = start({ locale: 'es' });
     actor.send({ type: 'login.change', field: 'email', value: ' Ada@Example.com ' });
     actor.send({ type: 'login.submitEmail' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-    expect(control.inputs.at(-1)).toEqual({ id: 'sendCode', input: { email: 'ada@example.com', locale: 'es' } });
+    expect(control.inputs.at(-1)).toMatchObject({ id: 'sendCode', input: { email: 'ada@example.com', locale: 'es' } });
     control.settle('sendCode', 'done', { session: 'session-1' });
     await flush();
     expect(actor.getSnapshot().matches({ otp: 'editing' })).toBe(true);
-    expect(spies.persistLoginSession).toHaveBeenCalledWith({ email: 'ada@example.com', session: 'session-1' });
+    expect([storage.getItem(storageKeys.loginEmail), storage.getItem(storageKeys.loginSession)]).toEqual(['ada@example.com', 'session-1']);
     expect(emitted).toContainEqual({ type: 'panel.open', tab: 'OTP' });
   });
 
   it('shows e-mail errors only when touched, and touches on submit', () => {
     const { actor } = start();
-    actor.send({ type: 'panel.changed', tab: 'LOGIN', overlay: null });
     expect(selectEmailField(actor.getSnapshot())).toEqual({ value: '', error: null, status: 'default' });
     actor.send({ type: 'login.submitEmail' });
     expect(selectEmailField(actor.getSnapshot())).toEqual({ value: '', error: 'form.email_required', status: 'error' });
@@ -81,7 +85,6 @@ describe('login effects', () => {
 
   it('a failed code send shows request_failed', async () => {
     const { actor, control, emitted } = start();
-    actor.send({ type: 'panel.changed', tab: 'LOGIN', overlay: null });
     actor.send({ type: 'login.change', field: 'email', value: 'ada@example.com' });
     actor.send({ type: 'login.submitEmail' });
     control.settle('sendCode', 'error', httpError('signIn', 429, 'api.auth.too_many_codes'));
@@ -92,50 +95,37 @@ describe('login effects', () => {
 
   it('sends the code automatically to a stored e-mail on the login screen', () => {
     const { actor, control } = start({ storedEmail: 'ada@example.com', loginSession: 'old' });
-    actor.send({ type: 'panel.changed', tab: 'LOGIN', overlay: null });
     expect(actor.getSnapshot().matches({ email: 'sendingCode' })).toBe(true);
-    expect(control.inputs).toEqual([{ id: 'sendCode', input: { email: 'ada@example.com', locale: 'en' } }]);
-  });
-
-  it('with a stored e-mail and a token, first fetches the user', async () => {
-    const { actor, control, emitted } = start({ storedEmail: 'ada@example.com', signedIn: true });
-    actor.send({ type: 'panel.changed', tab: 'LOGIN', overlay: null });
-    expect(actor.getSnapshot().matches({ email: 'checkingUser' })).toBe(true);
-    control.settle('fetchUser', 'done', userProfile());
-    await flush();
-    expect(emitted).toContainEqual({ type: 'panel.open', tab: 'QR', overlay: 'HUB' });
+    expect(control.inputs).toMatchObject([{ id: 'sendCode', input: { email: 'ada@example.com', locale: 'en' } }]);
   });
 
   it('returns to login from the code screen without a stored e-mail or session', () => {
-    const { actor, emitted } = start({ storedEmail: 'ada@example.com', loginSession: null });
-    actor.send({ type: 'panel.changed', tab: 'OTP', overlay: null });
+    const { actor, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com' });
     expect(emitted).toContainEqual({ type: 'panel.open', tab: 'LOGIN' });
     expect(actor.getSnapshot().matches('email')).toBe(true);
   });
 
   it('verifies the code, hands the tokens to the session, forgets the login session, and opens QR + HUB', async () => {
-    const { actor, control, spies, emitted } = start({ storedEmail: 'ada@example.com', loginSession: 'session-1' });
-    actor.send({ type: 'panel.changed', tab: 'OTP', overlay: null });
+    const { actor, control, storage, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.change', field: 'otp', value: '123456' });
     actor.send({ type: 'login.submitOtp' });
-    expect(control.inputs.at(-1)).toEqual({
+    expect(control.inputs.at(-1)).toMatchObject({
       id: 'verifyCode',
       input: { otp: '123456', session: 'session-1', email: 'ada@example.com' },
     });
     control.settle('verifyCode', 'done', verifiedTokens);
     await flush();
     expect(emitted).toContainEqual({ type: 'session.signIn', ...verifiedTokens });
-    expect(spies.removeStoredLoginSession).toHaveBeenCalled();
+    expect(storage.getItem(storageKeys.loginSession)).toBeNull();
     expect(actor.getSnapshot().context.storedEmail).toBeNull();
     control.settle('fetchUser', 'done', userProfile());
     await flush();
     expect(emitted.at(-1)).toEqual({ type: 'panel.open', tab: 'QR', overlay: 'HUB' });
-    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().matches('done')).toBe(true);
   });
 
   it('goes to personal data when the user has no given name, then to QR + HUB after saving', async () => {
-    const { actor, control, emitted } = start({ storedEmail: 'ada@example.com', loginSession: 'session-1' });
-    actor.send({ type: 'panel.changed', tab: 'OTP', overlay: null });
+    const { actor, control, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.change', field: 'otp', value: '123456' });
     actor.send({ type: 'login.submitOtp' });
     control.settle('verifyCode', 'done', verifiedTokens);
@@ -148,7 +138,7 @@ describe('login effects', () => {
     actor.send({ type: 'login.change', field: 'givenName', value: ' Ada ' });
     actor.send({ type: 'login.change', field: 'familyName', value: 'Lovelace' });
     actor.send({ type: 'login.submitPersonalData' });
-    expect(control.inputs.at(-1)).toEqual({ id: 'saveNames', input: { givenName: 'Ada', familyName: 'Lovelace' } });
+    expect(control.inputs.at(-1)).toMatchObject({ id: 'saveNames', input: { givenName: 'Ada', familyName: 'Lovelace' } });
     control.settle('saveNames', 'error', httpError('updateProfile', 500, 'api.internal_error'));
     await flush();
     expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'request_failed' });
@@ -159,21 +149,19 @@ describe('login effects', () => {
   });
 
   it('a wrong code stores the new session id and toasts the server code', async () => {
-    const { actor, control, spies, emitted } = start({ storedEmail: 'ada@example.com', loginSession: 'session-1' });
-    actor.send({ type: 'panel.changed', tab: 'OTP', overlay: null });
+    const { actor, control, storage, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.change', field: 'otp', value: '000000' });
     actor.send({ type: 'login.submitOtp' });
     control.settle('verifyCode', 'error', httpError('verifyLogin', 400, 'api.auth.wrong_otp', { session: 'session-2' }));
     await flush();
     expect(actor.getSnapshot().context.loginSession).toBe('session-2');
-    expect(spies.persistLoginSession).toHaveBeenCalledWith({ email: 'ada@example.com', session: 'session-2' });
+    expect(storage.getItem(storageKeys.loginSession)).toBe('session-2');
     expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.auth.wrong_otp' });
     expect(actor.getSnapshot().matches({ otp: 'editing' })).toBe(true);
   });
 
   it('a verification failure without an error code toasts invalid_token', async () => {
-    const { actor, control, emitted } = start({ storedEmail: 'ada@example.com', loginSession: 'session-1' });
-    actor.send({ type: 'panel.changed', tab: 'OTP', overlay: null });
+    const { actor, control, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.change', field: 'otp', value: '000000' });
     actor.send({ type: 'login.submitOtp' });
     control.settle('verifyCode', 'error', new Error('offline'));
@@ -182,8 +170,7 @@ describe('login effects', () => {
   });
 
   it('resends the code with a success toast; a resend failure is only logged', async () => {
-    const { actor, control, emitted } = start({ storedEmail: 'ada@example.com', loginSession: 'session-1' });
-    actor.send({ type: 'panel.changed', tab: 'OTP', overlay: null });
+    const { actor, control, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.resendCode' });
     control.settle('sendCode', 'done', { session: 'session-9' });
     await flush();
@@ -198,8 +185,7 @@ describe('login effects', () => {
   });
 
   it('the code screen needs six digits before it verifies', () => {
-    const { actor, control } = start({ storedEmail: 'ada@example.com', loginSession: 'session-1' });
-    actor.send({ type: 'panel.changed', tab: 'OTP', overlay: null });
+    const { actor, control } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.change', field: 'otp', value: '12345' });
     actor.send({ type: 'login.submitOtp' });
     expect(control.inputs).toEqual([]);
@@ -207,12 +193,20 @@ describe('login effects', () => {
   });
 
   it('the back link forgets the stored e-mail and session and shows the e-mail form', () => {
-    const { actor, spies, emitted } = start({ storedEmail: 'ada@example.com', loginSession: 'session-1' });
-    actor.send({ type: 'panel.changed', tab: 'OTP', overlay: null });
+    const { actor, storage, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.back' });
-    expect(spies.removeStoredLoginSession).toHaveBeenCalled();
+    expect(storage.getItem(storageKeys.loginEmail)).toBeNull();
     expect(emitted.at(-1)).toEqual({ type: 'panel.open', tab: 'LOGIN' });
     expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
     expect(selectEmailField(actor.getSnapshot()).value).toBe('ada@example.com');
+  });
+
+  it('follows the router between its panels without starting over', () => {
+    const { actor } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
+    actor.send({ type: 'login.change', field: 'otp', value: '12' });
+    actor.send({ type: 'login.show', tab: 'OTP' });
+    expect(selectOtpField(actor.getSnapshot()).value).toBe('12');
+    actor.send({ type: 'login.show', tab: 'PERSONAL_DATA' });
+    expect(actor.getSnapshot().matches({ personalData: 'editing' })).toBe(true);
   });
 });

@@ -1,35 +1,29 @@
 // Model-based tests of the logout machine: confirm modal, GET /auth/logout (errors only logged), then sign-out.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
-import { logoutMachine, type LogoutEvent } from '../../machines/logout';
+import { logoutMachine } from '../../machines/logout';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../machines/logout.selectors';
-import { httpError } from './fixtures';
-import { canTake, runPathOnActor, toTestMachine } from './model';
+import { testServices } from './fake-platform';
+import { logoutSampleEvents } from './logout.model';
+import { takesSample, coverTransitions, expectFullCoverage, runPathOnActor, toTestMachine } from './model';
 
-const model = createTestModel(toTestMachine(logoutMachine), {
-  events: [
-    { type: 'logoutRequest.done', output: { ok: true } },
-    { type: 'logoutRequest.error', error: httpError('logout', 401, 'api.auth.token_not_authorized') },
-  ] as unknown as LogoutEvent[],
-  filterEvents: canTake,
-});
+
+const testMachine = toTestMachine(logoutMachine);
+const input = { services: testServices() };
+const model = createTestModel(testMachine, { input, events: logoutSampleEvents, filterEvents: takesSample(logoutSampleEvents) });
+const paths = coverTransitions(testMachine, model.getShortestPaths(), logoutSampleEvents, input);
 
 describe('logout model', () => {
-  it.each(model.getShortestPaths().map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const emitted: string[] = [];
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     await runPathOnActor(path, {
-      machine: logoutMachine.provide({
-        actions: {
-          logError: () => {},
-          signOut: () => void emitted.push('session.signOut'),
-          openLogin: () => void emitted.push('panel.open'),
-        },
-      }),
+      machine: logoutMachine.provide({ actions: { logError: () => {} } }),
+      input,
       promiseActors: ['logoutRequest'],
-      check: (actor, step) => {
+      asChild: true,
+      check: (actor, step, reports) => {
         if (step.event.type.startsWith('logoutRequest.')) {
           // Signs out first (so the panel guard sees no token), then shows LOGIN.
-          expect(emitted.slice(-2)).toEqual(['session.signOut', 'panel.open']);
+          expect(reports.slice(-2)).toEqual([{ type: 'session.signOut' }, { type: 'panel.open', tab: 'LOGIN' }]);
         }
         const snapshot = actor.getSnapshot();
         expect(selectIsLogoutModalOpen(snapshot)).toBe(!snapshot.matches('closed'));
@@ -37,4 +31,6 @@ describe('logout model', () => {
       },
     });
   });
+
+  it('takes every transition', () => expectFullCoverage('logout', testMachine, paths));
 });

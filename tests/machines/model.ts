@@ -8,6 +8,8 @@ import {
   createActor,
   createMachine,
   fromPromise,
+  getInitialSnapshot,
+  getNextSnapshot,
   SimulatedClock,
   type AnyActorRef,
   type AnyMachineSnapshot,
@@ -44,10 +46,42 @@ function explicitNode(node: NodeConfig, path: string): NodeConfig {
   return result;
 }
 
-/** The real machine with invokes and delays turned into explicit events, for createTestModel. */
+/** A `sendParent` action: a flow reporting to the wallet. */
+function reportsToParent(action: unknown): boolean {
+  const candidate = action as { type?: string; to?: unknown } | undefined;
+  return candidate?.type === 'xstate.sendTo' && candidate.to === '#_parent';
+}
+
+/**
+ * The real machine with invokes and delays turned into explicit events, for createTestModel. A flow's reports to
+ * its parent (sendParent) become no-ops: the model has no parent (the paths on the actor check the reports).
+ */
 export function toTestMachine<T extends AnyStateMachine>(machine: T): T {
   const config = explicitNode(machine.config as unknown as NodeConfig, machine.id);
-  return createMachine(config as never, machine.implementations as never) as unknown as T;
+  const actions = Object.fromEntries(
+    Object.entries(machine.implementations.actions ?? {}).map(([name, action]) => [name, reportsToParent(action) ? () => {} : action]),
+  );
+  return createMachine(config as never, { ...machine.implementations, actions } as never) as unknown as T;
+}
+
+/**
+ * Starts a flow as the wallet would: the child (id 'flow') of a parent that records what the flow reports. Answers
+ * the root (to stop), the flow's actor and the reports (internal xstate.* events left out).
+ */
+export function startAsChild(machine: AnyStateMachine, input: unknown, options: { clock?: SimulatedClock } = {}) {
+  const reports: EventObject[] = [];
+  const harness = createMachine({
+    id: 'harness',
+    invoke: { id: 'flow', src: machine, input },
+    on: { '*': { actions: ({ event }: { event: EventObject }) => void (event.type.startsWith('xstate.') || reports.push(event)) } },
+  } as never);
+  const root = createActor(harness, options.clock ? { clock: options.clock } : {});
+  const errors: unknown[] = [];
+  root.subscribe({ error: (error) => errors.push(error) });
+  root.start();
+  const flow = (root.getSnapshot() as AnyMachineSnapshot).children.flow as AnyActorRef;
+  flow.subscribe({ error: (error: unknown) => errors.push(error) });
+  return { root, flow, reports, errors };
 }
 
 /** One vertex per snapshot (value and context), however it was reached: one shortest path per distinct state. */
@@ -55,6 +89,10 @@ export const snapshotOnly = () => '';
 
 /** Keeps traversal to events the state accepts. */
 export const canTake = (snapshot: AnyMachineSnapshot, event: EventObject) => snapshot.can(event);
+
+/** Traversal filter: enabled events that are samples (the graph's bare `{ type }` events a person cannot send left out). */
+export const takesSample = (samples: readonly EventObject[]) => (snapshot: AnyMachineSnapshot, event: EventObject) =>
+  snapshot.can(event) && isSample(samples, event);
 
 /**
  * Whether `event` is one of `samples`, payload and all: the graph also offers a bare { type } for every event the
@@ -114,8 +152,12 @@ export interface RunPathOptions {
    * the context must be equal.
    */
   vertex?: (snapshot: AnyMachineSnapshot) => string;
-  /** Checked after every step. */
-  check?: (actor: AnyActorRef, step: { event: EventObject; state: AnyMachineSnapshot }) => void;
+  /** Checked after every step; `reports` are the events a flow sent its parent so far. */
+  check?: (actor: AnyActorRef, step: { event: EventObject; state: AnyMachineSnapshot }, reports: EventObject[]) => void;
+  /** Runs the machine as a flow: the child of a parent that records its reports (sendParent needs a parent). */
+  asChild?: boolean;
+  /** How the actor performs a model event the runner cannot (a child flow ending: `<child id>.done`). */
+  perform?: Record<string, (actor: AnyActorRef, event: EventObject) => void>;
 }
 
 /**
@@ -128,17 +170,27 @@ export async function runPathOnActor(path: TestPath<AnyMachineSnapshot, EventObj
   const machine = options.machine.provide({ actors: control.actors } as never);
   const delays = (options.machine.implementations.delays ?? {}) as Record<string, unknown>;
   let actor: AnyActorRef | undefined;
-  const errors: unknown[] = [];
+  let root: AnyActorRef | undefined;
+  let errors: unknown[] = [];
+  let reports: EventObject[] = [];
 
   for (const step of path.steps) {
     const { type } = step.event;
     const settled = /^(.+)\.(done|error)$/.exec(type);
     if (type === 'xstate.init') {
-      actor = createActor(machine, { input: options.input, clock } as never);
-      actor.subscribe({ error: (error: unknown) => errors.push(error) });
-      actor.start();
+      if (options.asChild) {
+        ({ root, flow: actor, reports, errors } = startAsChild(machine, options.input, { clock }));
+      } else {
+        actor = createActor(machine, { input: options.input, clock } as never);
+        root = actor;
+        actor.subscribe({ error: (error: unknown) => errors.push(error) });
+        actor.start();
+      }
     } else if (!actor) {
       throw new Error('a path must start with xstate.init');
+    } else if (options.perform?.[type]) {
+      options.perform[type]!(actor, step.event);
+      await flush();
     } else if (settled && options.promiseActors?.includes(settled[1]!)) {
       const event = step.event as EventObject & { output?: unknown; error?: unknown };
       control.settle(settled[1]!, settled[2] as 'done' | 'error', settled[2] === 'done' ? event.output : event.error);
@@ -159,8 +211,113 @@ export async function runPathOnActor(path: TestPath<AnyMachineSnapshot, EventObj
       expect(snapshot.value, `state after ${type}`).toEqual(step.state.value);
       expect(snapshot.context, `context after ${type}`).toEqual(step.state.context);
     }
-    options.check?.(actor, step);
+    options.check?.(actor, step, reports);
   }
-  actor?.stop();
-  return control;
+  root?.stop();
+  return { ...control, reports };
+}
+
+type TransitionDefinition = { source: { id: string; transitions: Map<string, unknown[]> }; eventType: string };
+type GraphPath = { steps: ReadonlyArray<{ event: EventObject; state: unknown }> };
+
+/** A transition's name in coverage reports: its state node, its event and which of the event's branches it is. */
+function transitionId(definition: TransitionDefinition): string {
+  const branches = definition.source.transitions.get(definition.eventType) ?? [];
+  const branch = branches.indexOf(definition);
+  return `${definition.source.id} on ${definition.eventType}${branches.length > 1 ? ` #${branch + 1}` : ''}`;
+}
+
+/** Every transition of a (test) machine that an event can take: eventless (`always`) ones apart. */
+export function allTransitions(machine: AnyStateMachine): string[] {
+  const ids: string[] = [];
+  const visit = (node: { transitions: Map<string, TransitionDefinition[]>; states: Record<string, unknown> }) => {
+    for (const definitions of node.transitions.values()) for (const definition of definitions) ids.push(transitionId(definition));
+    for (const child of Object.values(node.states)) visit(child as typeof node);
+  };
+  visit(machine.root as never);
+  return ids;
+}
+
+/** The transitions the generated paths take, each step's event from the state the step before reached. */
+export function coveredTransitions(machine: AnyStateMachine, paths: readonly GraphPath[]): Set<string> {
+  const covered = new Set<string>();
+  for (const path of paths) {
+    for (let index = 1; index < path.steps.length; index++) {
+      const before = path.steps[index - 1]!.state as AnyMachineSnapshot;
+      const taken = machine.getTransitionData(before as never, path.steps[index]!.event) as unknown as TransitionDefinition[];
+      for (const definition of taken) covered.add(transitionId(definition));
+    }
+  }
+  return covered;
+}
+
+/**
+ * Issue 6: each model-based test reports how many of its machine's transitions the generated paths cover and fails
+ * below 100 %, unless a transition is listed in `uncovered` with the reason no path can take it.
+ */
+export function expectFullCoverage(
+  name: string,
+  machine: AnyStateMachine,
+  paths: readonly GraphPath[],
+  uncovered: Record<string, string> = {},
+): void {
+  const all = allTransitions(machine);
+  const covered = coveredTransitions(machine, paths);
+  const missing = all.filter((id) => !covered.has(id) && !(id in uncovered));
+  const unknownExceptions = Object.keys(uncovered).filter((id) => !all.includes(id) || covered.has(id));
+  console.info(`[model coverage] ${name}: ${covered.size}/${all.length} transitions covered by ${paths.length} paths` +
+    (Object.keys(uncovered).length ? `, ${Object.keys(uncovered).length} excused` : ''));
+  expect(missing, `${name}: transitions no path takes`).toEqual([]);
+  expect(unknownExceptions, `${name}: excused transitions that do not exist or are covered after all`).toEqual([]);
+}
+
+/**
+ * Shortest paths reach every state but skip transitions that lead nowhere new (a self-loop with an effect, a
+ * second branch to a state already reached). This adds, for each transition no path takes yet, one path: a prefix
+ * of a path to a state where a sample event takes it, plus that event. The prefix is replayed from the initial
+ * state, because with an abstracting serializeState the graph's step states are only representatives.
+ */
+export function coverTransitions<P extends GraphPath & { description?: string }>(
+  machine: AnyStateMachine,
+  paths: readonly P[],
+  events: readonly EventObject[],
+  input?: unknown,
+  // Not `can`: a guarded branch that does nothing (it stops the branches after it) counts as a transition too.
+  filter: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean = (snapshot, event) =>
+    machine.getTransitionData(snapshot as never, event).length > 0,
+): P[] {
+  const covered = coveredTransitions(machine, paths);
+  const extra: P[] = [];
+  const concrete: P[] = [];
+  for (const path of paths) {
+    const replayed: Array<{ event: EventObject; state: AnyMachineSnapshot }> = [];
+    let state = getInitialSnapshot(machine, input as never) as AnyMachineSnapshot;
+    path.steps.forEach((step, index) => {
+      if (index > 0) state = getNextSnapshot(machine, state as never, step.event) as AnyMachineSnapshot;
+      replayed.push({ event: step.event, state });
+      for (const event of events) {
+        if (!filter(state, event)) continue;
+        const taken = (machine.getTransitionData(state as never, event) as unknown as TransitionDefinition[]).map(transitionId);
+        if (taken.length === 0 || taken.every((id) => covered.has(id))) continue;
+        for (const id of taken) covered.add(id);
+        const next = getNextSnapshot(machine, state as never, event) as AnyMachineSnapshot;
+        const steps = [...replayed, { event, state: next }];
+        extra.push({ ...path, state: next, steps, description: describeSteps(steps) });
+      }
+    });
+    concrete.push({ ...path, state, steps: replayed, description: describeSteps(replayed) });
+  }
+  // The graph's own paths with their concrete states too (its step states are representatives of vertices).
+  return [...concrete, ...extra];
+}
+
+/** A path's events, for the name of an added path. */
+function describeSteps(steps: GraphPath['steps']): string {
+  return steps
+    .map(({ event }) => {
+      const { type, output: _output, error: _error, ...payload } = event as EventObject & { output?: unknown; error?: unknown };
+      const detail = Object.values(payload).filter((value) => typeof value === 'string' || typeof value === 'number');
+      return detail.length ? `${type}(${detail.join(', ')})` : type;
+    })
+    .join(' → ');
 }

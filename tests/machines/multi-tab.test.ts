@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createWallet } from '../../machines/wallet';
 import { storageKeys } from '../../src/client/storage-keys';
-import { fakePlatform } from './fake-platform';
+import { apiOf, fakePlatform, sessionOf } from './fake-platform';
 import { userProfile } from './fixtures';
 
 const api = 'https://wallet.test/v1';
@@ -41,10 +41,10 @@ it('takes the tokens another tab already rotated, without calling refresh', asyn
   tab.storage.setItem(storageKeys.refreshToken, 'refresh-2');
   wallet.start();
   try {
-    const me = await wallet.client.call('me', { fresh: true });
+    const me = await apiOf(wallet).call('me', { fresh: true });
     expect(me.email).toBe(userProfile().email);
     expect(refreshCalls).toEqual([]);
-    expect(wallet.session.getSnapshot().context.refreshToken).toBe('refresh-2');
+    expect(sessionOf(wallet).getSnapshot().context.refreshToken).toBe('refresh-2');
     expect(tab.platform.reload).not.toHaveBeenCalled();
   } finally {
     wallet.stop();
@@ -65,7 +65,7 @@ it('after losing a refresh race, takes the winning tab’s tokens instead of sig
   const wallet = createWallet({ baseUrl: api, platform: tab.platform });
   wallet.start();
   try {
-    const me = await wallet.client.call('me', { fresh: true });
+    const me = await apiOf(wallet).call('me', { fresh: true });
     expect(me.email).toBe(userProfile().email);
     expect(refreshCalls).toEqual([{ refreshToken: 'refresh-1' }]);
     expect(tab.storage.getItem(storageKeys.accessToken)).toBe('access-2');
@@ -85,7 +85,7 @@ it('still signs out when the refresh fails and no other tab holds newer tokens',
   const wallet = createWallet({ baseUrl: api, platform: tab.platform });
   wallet.start();
   try {
-    await expect(wallet.client.call('me', { fresh: true })).rejects.toMatchObject({ status: 401 });
+    await expect(apiOf(wallet).call('me', { fresh: true })).rejects.toMatchObject({ status: 401 });
     expect(tab.storage.getItem(storageKeys.accessToken)).toBeNull();
     expect(tab.storage.getItem(storageKeys.refreshToken)).toBeNull();
     expect(tab.platform.reload).toHaveBeenCalledTimes(1);

@@ -1,6 +1,7 @@
 // The qr machine's test model, shared by tests/machines/qr.test.ts (paths on the actor) and tests/web/qr.test.tsx
 // (the same paths on the rendered QR screen).
 import type { QrEvent } from '../../machines/qr';
+import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 
 /** A qr event, or the end of an invoked request (`<invoke id>.done` / `.error`) or a delay (`after.<delay>`). */
@@ -15,8 +16,6 @@ export const MODEL_TTL_MS = 15_000;
 export const MODEL_IMAGE = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 export const qrSampleEvents: QrModelEvent[] = [
-  { type: 'panel.changed', tab: 'QR', overlay: null },
-  { type: 'panel.changed', tab: 'MY_TICKET', overlay: null },
   { type: 'qr.openLearnMore' },
   { type: 'qr.closeLearnMore' },
   { type: 'qr.retry' },
@@ -28,3 +27,6 @@ export const qrSampleEvents: QrModelEvent[] = [
   { type: 'loadImage.error', error: httpError('qrCodeData', 500, 'api.internal_error') },
   { type: 'after.pollInterval' },
 ];
+
+/** The QR flow's input in the model and on the actor (its actors are mocked: the API is never called). */
+export const qrInput = { services: testServices() };

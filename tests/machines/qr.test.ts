@@ -1,10 +1,10 @@
 // Model-based tests of the QR pass machine (SPEC §2 QR, §7 qrSettings + qrCodeData polled every ttl), then its
-// effects one by one: the ttl kept, the poll interval taken from it, polling stopped while the page is hidden, the
-// error states, and createWallet's wiring (panel.changed, document visibility, the text/plain image).
+// effects one by one: the poll interval taken from the ttl, polling stopped while the page is hidden, the error
+// states, and the wallet running it (the QR panel, document visibility, the text/plain image).
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock, waitFor } from 'xstate';
+import { SimulatedClock, waitFor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { MIN_QR_POLL_MS, qrMachine } from '../../machines/qr';
 import { selectHasQrError, selectIsLearnMoreOpen, selectQrFrame, selectQrImageSrc } from '../../machines/qr.selectors';
@@ -12,18 +12,25 @@ import { createWallet } from '../../machines/wallet';
 import { storageKeys } from '../../src/client/storage-keys';
 import { fakePlatform } from './fake-platform';
 import { httpError } from './fixtures';
-import { canTake, controlledActors, flush, isSample, runPathOnActor, toTestMachine } from './model';
-import { MODEL_TTL_MS, qrPromiseActors, qrSampleEvents } from './qr.model';
+import { canTake, controlledActors, coverTransitions, expectFullCoverage, flush, isSample, runPathOnActor, startAsChild, toTestMachine } from './model';
+import { MODEL_TTL_MS, qrInput, qrPromiseActors, qrSampleEvents } from './qr.model';
 
 const quiet = qrMachine.provide({ actions: { logError: () => {} } });
 
 describe('qr model', () => {
-  const model = createTestModel(toTestMachine(qrMachine), {
+  const testMachine = toTestMachine(qrMachine);
+  const model = createTestModel(testMachine, {
+    input: qrInput,
     events: qrSampleEvents as never,
     // The graph adds a bare { type } for every event the machine names without a sample: keep to the samples.
     filterEvents: (snapshot, event) => canTake(snapshot, event) && isSample(qrSampleEvents, event),
   });
-  const paths = model.getShortestPaths();
+  const paths = coverTransitions(testMachine, model.getShortestPaths(), qrSampleEvents as never, qrInput);
+
+  it('takes every transition', () =>
+    expectFullCoverage('qr', testMachine, paths, {
+      'qr on watchVisibility.error': 'the visibility listener cannot fail in a browser; the branch only logs',
+    }));
 
   it('reaches every state of the pass and the learn-more panel', () => {
     const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
@@ -36,7 +43,7 @@ describe('qr model', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     // On the actor the delay is the model's ttl; that the real delay follows the loaded ttl is tested below.
     const machine = quiet.provide({ delays: { pollInterval: MODEL_TTL_MS } });
-    await runPathOnActor(path, { machine, promiseActors: qrPromiseActors });
+    await runPathOnActor(path, { machine, input: qrInput, promiseActors: qrPromiseActors, asChild: true });
   });
 });
 
@@ -45,27 +52,17 @@ describe('qr effects', () => {
     const control = controlledActors(qrPromiseActors);
     const clock = new SimulatedClock();
     const logError = vi.fn();
-    const actor = createActor(quiet.provide({ actors: control.actors, actions: { logError } }), { clock });
-    actor.start();
+    const { flow: actor } = startAsChild(quiet.provide({ actors: control.actors, actions: { logError } }), qrInput, { clock });
     const loads = (id: string) => control.inputs.filter((call) => call.id === id).length;
     const settle = async (id: (typeof qrPromiseActors)[number], outcome: 'done' | 'error', payload: unknown) => {
       control.settle(id, outcome, payload);
       await flush();
     };
-    const showQr = () => actor.send({ type: 'panel.changed', tab: 'QR', overlay: null });
-    return { actor, control, clock, loads, settle, showQr, logError };
+    return { actor, control, clock, loads, settle, logError };
   }
 
-  it('does nothing until the QR panel is shown', () => {
-    const { actor, loads } = start();
-    actor.send({ type: 'panel.changed', tab: 'MY_TICKET', overlay: null });
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(loads('loadSettings') + loads('loadImage')).toBe(0);
-  });
-
   it('loads the ttl, then the image, then polls every ttl with the ttl the settings gave', async () => {
-    const { actor, clock, loads, settle, showQr } = start();
-    showQr();
+    const { actor, clock, loads, settle } = start();
     expect(selectQrFrame(actor.getSnapshot())).toBe('placeholder');
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     await settle('loadSettings', 'done', { ttl: 5_000 });
@@ -87,8 +84,7 @@ describe('qr effects', () => {
   });
 
   it('never polls faster than once a second', async () => {
-    const { clock, loads, settle, showQr } = start();
-    showQr();
+    const { clock, loads, settle } = start();
     await settle('loadSettings', 'done', { ttl: 10 });
     await settle('loadImage', 'done', 'FIRST');
     clock.increment(MIN_QR_POLL_MS - 1);
@@ -97,27 +93,8 @@ describe('qr effects', () => {
     expect(loads('loadImage')).toBe(2);
   });
 
-  it('keeps the ttl but drops the image when the panel is left, and stops polling', async () => {
-    const { actor, clock, loads, settle, showQr } = start();
-    showQr();
-    await settle('loadSettings', 'done', { ttl: 5_000 });
-    await settle('loadImage', 'done', 'FIRST');
-    actor.send({ type: 'panel.changed', tab: 'QR', overlay: 'HUB' }); // the HUB over the QR panel: still shown
-    expect(actor.getSnapshot().matches({ shown: { pass: 'showing' } })).toBe(true);
-    actor.send({ type: 'panel.changed', tab: 'MY_TICKET', overlay: null });
-    expect(actor.getSnapshot().context).toEqual({ ttl: 5_000, image: null });
-    clock.increment(60_000);
-    expect(loads('loadImage')).toBe(1);
-
-    showQr();
-    expect(loads('loadSettings')).toBe(1);
-    expect(loads('loadImage')).toBe(2);
-    expect(selectQrFrame(actor.getSnapshot())).toBe('placeholder');
-  });
-
   it('stops polling while the page is hidden and refreshes at once when it is visible again', async () => {
-    const { actor, clock, loads, settle, showQr } = start();
-    showQr();
+    const { actor, clock, loads, settle } = start();
     await settle('loadSettings', 'done', { ttl: 5_000 });
     await settle('loadImage', 'done', 'FIRST');
     actor.send({ type: 'qr.pageHidden' });
@@ -131,8 +108,7 @@ describe('qr effects', () => {
   });
 
   it('a failed refresh keeps the last image with Retry, and polling goes on', async () => {
-    const { actor, clock, loads, settle, showQr, logError } = start();
-    showQr();
+    const { actor, clock, loads, settle, logError } = start();
     await settle('loadSettings', 'done', { ttl: 5_000 });
     await settle('loadImage', 'done', 'FIRST');
     clock.increment(5_000);
@@ -150,8 +126,7 @@ describe('qr effects', () => {
   });
 
   it('a failed first load shows the error instead of the image; Retry loads the settings again', async () => {
-    const { actor, loads, settle, showQr } = start();
-    showQr();
+    const { actor, loads, settle } = start();
     await settle('loadSettings', 'error', httpError('qrSettings', 500, 'api.internal_error'));
     expect(selectQrFrame(actor.getSnapshot())).toBe('error');
     actor.send({ type: 'qr.retry' });
@@ -165,30 +140,23 @@ describe('qr effects', () => {
     expect(selectQrFrame(actor.getSnapshot())).toBe('image');
   });
 
-  it('opens and closes learn-more, which is closed again on the next visit', () => {
-    const { actor, showQr } = start();
-    actor.send({ type: 'qr.openLearnMore' });
-    expect(selectIsLearnMoreOpen(actor.getSnapshot())).toBe(false);
-    showQr();
+  it('opens and closes learn-more', () => {
+    const { actor } = start();
     actor.send({ type: 'qr.openLearnMore' });
     expect(selectIsLearnMoreOpen(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'qr.closeLearnMore' });
     expect(selectIsLearnMoreOpen(actor.getSnapshot())).toBe(false);
-    actor.send({ type: 'qr.openLearnMore' });
-    actor.send({ type: 'panel.changed', tab: 'GIFT', overlay: null });
-    showQr();
-    expect(selectIsLearnMoreOpen(actor.getSnapshot())).toBe(false);
   });
 });
 
-describe('createWallet wiring', () => {
+describe('the QR flow in the wallet', () => {
   const api = 'https://wallet.test/v1';
   const server = setupServer();
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
 
-  it('follows the panel and the page visibility, and reads the image answered as text/plain', async () => {
+  it('runs while the QR panel is open, follows the page visibility, and reads the image answered as text/plain', async () => {
     const requests: string[] = [];
     let image = 0;
     server.use(
@@ -219,17 +187,19 @@ describe('createWallet wiring', () => {
     const wallet = createWallet({ baseUrl: api, platform });
     wallet.start();
     try {
-      await waitFor(wallet.qr, (snapshot) => snapshot.matches({ shown: { pass: 'showing' } }));
-      expect(selectQrImageSrc(wallet.qr.getSnapshot())).toBe('data:image/png;base64,PNG1');
+      const qr = wallet.getSnapshot().children.qr!;
+      await waitFor(qr, (snapshot) => snapshot.matches({ pass: 'showing' }));
+      expect(selectQrImageSrc(qr.getSnapshot())).toBe('data:image/png;base64,PNG1');
       expect(requests).toEqual(['settings', 'image Bearer access-1']);
 
       visibility?.(false);
-      expect(wallet.qr.getSnapshot().matches({ shown: { pass: 'paused' } })).toBe(true);
+      expect(qr.getSnapshot().matches({ pass: 'paused' })).toBe(true);
       visibility?.(true);
-      await waitFor(wallet.qr, (snapshot) => selectQrImageSrc(snapshot) === 'data:image/png;base64,PNG2');
+      await waitFor(qr, (snapshot) => selectQrImageSrc(snapshot) === 'data:image/png;base64,PNG2');
 
-      wallet.panel.send({ type: 'panel.close' });
-      expect(wallet.qr.getSnapshot().value).toBe('idle');
+      wallet.send({ type: 'panel.close' });
+      expect(qr.getSnapshot().status).toBe('stopped');
+      expect(wallet.getSnapshot().children.qr).toBeUndefined();
       expect(unsubscribe).toHaveBeenCalledOnce();
     } finally {
       wallet.stop();

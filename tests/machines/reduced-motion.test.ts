@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createWallet } from '../../machines/wallet';
 import { selectIsHubVisible } from '../../machines/panel.selectors';
 import { storageKeys } from '../../src/client/storage-keys';
-import { fakePlatform } from './fake-platform';
+import { apiOf, fakePlatform, sessionOf } from './fake-platform';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -16,26 +16,26 @@ function walletWithHubOpen(reducedMotion: boolean) {
   const platform = { ...fake.platform, prefersReducedMotion: () => reducedMotion, fetch: () => new Promise<Response>(() => {}) };
   const wallet = createWallet({ baseUrl: 'https://wallet.test/v1', platform });
   wallet.start();
-  expect(selectIsHubVisible(wallet.panel.getSnapshot())).toBe(true);
+  expect(selectIsHubVisible(wallet.getSnapshot())).toBe(true);
   return { wallet, fake };
 }
 
 it('keeps the HUB for the 300 ms fade, then removes the overlay parameter', () => {
   const { wallet, fake } = walletWithHubOpen(false);
-  wallet.panel.send({ type: 'panel.closeHub' });
+  wallet.send({ type: 'panel.closeHub' });
   vi.advanceTimersByTime(299);
-  expect(selectIsHubVisible(wallet.panel.getSnapshot())).toBe(true);
+  expect(selectIsHubVisible(wallet.getSnapshot())).toBe(true);
   vi.advanceTimersByTime(1);
-  expect(selectIsHubVisible(wallet.panel.getSnapshot())).toBe(false);
+  expect(selectIsHubVisible(wallet.getSnapshot())).toBe(false);
   expect(fake.url()).not.toContain('PANEL_OVERLAY_TAB');
   wallet.stop();
 });
 
 it('closes the HUB at once when reduced motion is preferred', () => {
   const { wallet, fake } = walletWithHubOpen(true);
-  wallet.panel.send({ type: 'panel.closeHub' });
+  wallet.send({ type: 'panel.closeHub' });
   vi.advanceTimersByTime(0);
-  expect(selectIsHubVisible(wallet.panel.getSnapshot())).toBe(false);
+  expect(selectIsHubVisible(wallet.getSnapshot())).toBe(false);
   expect(fake.url()).toBe('/en/?PANEL_TAB=QR');
   wallet.stop();
 });

@@ -4,10 +4,10 @@ import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { createWallet, type Wallet } from '../../machines/wallet';
+import { createWallet, type WalletActor } from '../../machines/wallet';
 import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
-import { fakePlatform } from './fake-platform';
+import { apiOf, fakePlatform, sessionOf } from './fake-platform';
 import { userProfile } from './fixtures';
 
 const api = 'https://wallet.test/v1';
@@ -63,8 +63,8 @@ function startWallet(storage: Record<string, string>) {
 
 const signedInStorage = { [storageKeys.accessToken]: 'access-old', [storageKeys.refreshToken]: 'refresh-1' };
 
-async function profileSettled(wallet: Wallet) {
-  await waitFor(wallet.session, (snapshot) => !snapshot.hasTag('loading') && !snapshot.hasTag('refreshing'));
+async function profileSettled(wallet: WalletActor) {
+  await waitFor(sessionOf(wallet), (snapshot) => !snapshot.hasTag('loading') && !snapshot.hasTag('refreshing'));
 }
 
 describe('session and client', () => {
@@ -77,9 +77,9 @@ describe('session and client', () => {
     const { wallet, storage } = startWallet(signedInStorage);
 
     const results = await Promise.all([
-      wallet.client.call('myTickets', { query: { status: 'UPCOMING' } }),
-      wallet.client.call('swapTickets'),
-      wallet.client.call('paymentsAccount'),
+      apiOf(wallet).call('myTickets', { query: { status: 'UPCOMING' } }),
+      apiOf(wallet).call('swapTickets'),
+      apiOf(wallet).call('paymentsAccount'),
     ]);
     expect(results[0]).toEqual([]);
     expect(results[2]).toMatchObject({ clientSecret: '' });
@@ -89,7 +89,7 @@ describe('session and client', () => {
     // Rotation: both new tokens are stored.
     expect(storage.getItem(storageKeys.accessToken)).toBe('access-new');
     expect(storage.getItem(storageKeys.refreshToken)).toBe('refresh-2');
-    expect(wallet.session.getSnapshot().context.user?.givenName).toBe('Ada');
+    expect(sessionOf(wallet).getSnapshot().context.user?.givenName).toBe('Ada');
     // Each request was sent at most twice: once with the old token, once with the new.
     for (const path of ['/list/ticket_listing', '/ticket_swap/tickets', '/resell/stripe/account', '/auth/me']) {
       const tokens = network.seen.filter((request) => request.path === path).map((request) => request.token);
@@ -107,8 +107,8 @@ describe('session and client', () => {
     });
     const { wallet } = startWallet(signedInStorage);
     // The profile load (GET /auth/me) on start meets the 401 and starts the refresh.
-    await waitFor(wallet.session, (snapshot) => snapshot.hasTag('refreshing'));
-    const late = wallet.client.call('swapTickets');
+    await waitFor(sessionOf(wallet), (snapshot) => snapshot.hasTag('refreshing'));
+    const late = apiOf(wallet).call('swapTickets');
     await expect(late).resolves.toEqual([]);
     // The late request was never sent with the old token.
     expect(network.seen.filter((request) => request.path === '/ticket_swap/tickets')).toEqual([
@@ -126,14 +126,14 @@ describe('session and client', () => {
         HttpResponse.json({ statusCode: 401, code: 'api.auth.refresh_invalid', message: 'nope' }, { status: 401 }),
     });
     const { wallet, storage, platform } = startWallet(signedInStorage);
-    const failure = wallet.client.call('swapTickets');
+    const failure = apiOf(wallet).call('swapTickets');
     await expect(failure).rejects.toBeInstanceOf(ApiRequestError);
     await expect(failure).rejects.toMatchObject({ status: 401 });
-    await waitFor(wallet.session, (snapshot) => snapshot.matches('signedOut'));
+    await waitFor(wallet, (snapshot) => snapshot.matches({ session: 'signedOut' }));
     expect(storage.getItem(storageKeys.accessToken)).toBeNull();
     expect(storage.getItem(storageKeys.refreshToken)).toBeNull();
     expect(platform.reload).toHaveBeenCalledTimes(1);
-    expect(wallet.client.cache.size).toBe(0);
+    expect(apiOf(wallet).cache.size).toBe(0);
     wallet.stop();
   });
 
@@ -145,7 +145,7 @@ describe('session and client', () => {
     const { wallet, platform } = startWallet(signedInStorage);
     await profileSettled(wallet);
     const callsBefore = network.seen.filter((request) => request.path === '/ticket_swap/tickets').length;
-    await expect(wallet.client.call('swapTickets')).rejects.toMatchObject({ status: 401 });
+    await expect(apiOf(wallet).call('swapTickets')).rejects.toMatchObject({ status: 401 });
     const swapRequests = network.seen.filter((request) => request.path === '/ticket_swap/tickets');
     expect(callsBefore).toBe(0);
     // Sent with the token current at the time, then (another request already refreshed) at most once more.
@@ -160,7 +160,7 @@ describe('session and client', () => {
   it('a 401 while signed out is not refreshed', async () => {
     const network = api401({ validToken: 'x', refresh: () => HttpResponse.json({}) });
     const { wallet } = startWallet({});
-    await expect(wallet.client.call('swapTickets')).rejects.toMatchObject({ status: 401 });
+    await expect(apiOf(wallet).call('swapTickets')).rejects.toMatchObject({ status: 401 });
     expect(network.refreshBodies).toEqual([]);
     expect(network.seen).toEqual([{ path: '/ticket_swap/tickets', token: null }]);
     wallet.stop();

@@ -1,14 +1,13 @@
 // The session machine's test model, shared by tests/machines/session.test.ts (paths on the actor) and
 // tests/web/session-paths.test.tsx (the same model, kept to what can happen on the screens).
 import type { SessionEvent, SessionInput } from '../../machines/session';
+import { testServices } from './fake-platform';
 import { userProfile } from './fixtures';
 
 /** A session event, or the end of an invoked request (`<invoke id>.done` / `.error`, see ./model.ts). */
 export type SessionModelEvent = SessionEvent | { type: string; output?: unknown; error?: unknown };
 
 export const sessionSampleEvents: SessionModelEvent[] = [
-  { type: 'session.signIn', accessToken: 'access-2', refreshToken: 'refresh-2' },
-  { type: 'session.signOut' },
   { type: 'session.refresh', staleToken: 'access-1' },
   { type: 'session.refresh', staleToken: 'access-0' },
   { type: 'session.userStale' },
@@ -18,7 +17,8 @@ export const sessionSampleEvents: SessionModelEvent[] = [
   { type: 'fetchUser.error', error: new Error('FETCH_ERROR') },
 ];
 
-export const sessionStarts: Array<{ name: string; input: SessionInput }> = [
-  { name: 'stored tokens', input: { accessToken: 'access-1', refreshToken: 'refresh-1' } },
-  { name: 'no stored token', input: { accessToken: null, refreshToken: null } },
-];
+/** The session starts when the user is signed in, with the tokens storage (or the sign-in) gave the wallet. */
+export const sessionInput: SessionInput = {
+  services: testServices(),
+  tokens: { accessToken: 'access-1', refreshToken: 'refresh-1' },
+};

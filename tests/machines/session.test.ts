@@ -1,62 +1,46 @@
-// Model-based tests of the session machine (SPEC §4 Session): tokens, the shared refresh, the profile.
-import { describe, expect, it, vi } from 'vitest';
+// Model-based tests of the session machine (SPEC §4 Session): tokens, the shared refresh, the profile, and what it
+// reports to the wallet (rotated tokens, an expired session).
+import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { sessionMachine, type SessionEvent } from '../../machines/session';
-import { initialsOf, selectIsSignedIn, splitHashSuffix } from '../../machines/session.selectors';
+import { initialsOf, splitHashSuffix } from '../../machines/session.selectors';
 import { userProfile } from './fixtures';
-import { canTake, runPathOnActor, toTestMachine } from './model';
-import { sessionSampleEvents, sessionStarts } from './session.model';
+import { takesSample, coverTransitions, expectFullCoverage, runPathOnActor, toTestMachine } from './model';
+import { sessionInput, sessionSampleEvents } from './session.model';
 
-function platformSpies() {
-  const spies = {
-    persistTokens: vi.fn(),
-    forgetTokens: vi.fn(),
-    clearCache: vi.fn(),
-    reload: vi.fn(),
-  };
-  const machine = sessionMachine.provide({
-    actions: {
-      persistTokens: (_, tokens) => spies.persistTokens(tokens),
-      forgetTokens: () => spies.forgetTokens(),
-      clearCache: () => spies.clearCache(),
-      reload: () => spies.reload(),
-      logError: () => {},
-    },
-  });
-  return { spies, machine };
-}
+const testMachine = toTestMachine(sessionMachine);
+const model = createTestModel(testMachine, {
+  input: sessionInput,
+  events: sessionSampleEvents as SessionEvent[],
+  filterEvents: takesSample(sessionSampleEvents as SessionEvent[]),
+});
+const paths = coverTransitions(testMachine, model.getShortestPaths(), sessionSampleEvents as SessionEvent[], sessionInput);
 
-describe.each(sessionStarts)('session model with $name', ({ input }) => {
-  const model = createTestModel(toTestMachine(sessionMachine), {
-    input,
-    events: sessionSampleEvents as SessionEvent[],
-    filterEvents: canTake,
-  });
-  // Default serialization keeps the incoming transition in each vertex: every transition is covered, so the
-  // failed refresh is tested even though it ends in the same snapshot as a sign-out.
-  const paths = model.getShortestPaths();
-
+describe('session model', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const { machine, spies } = platformSpies();
     await runPathOnActor(path, {
-      machine,
-      input,
+      machine: sessionMachine.provide({ actions: { logError: () => {} } }),
+      input: sessionInput,
       promiseActors: ['refreshTokens', 'fetchUser'],
-      check: (actor, step) => {
-        // A failed refresh removes both tokens and reloads, right away.
+      asChild: true,
+      check: (actor, step, reports) => {
+        // A failed refresh tells the wallet at once (it forgets the tokens and reloads).
         if (step.event.type === 'refreshTokens.error') {
-          expect(spies.forgetTokens).toHaveBeenCalled();
-          expect(spies.reload).toHaveBeenCalledTimes(1);
-          expect(selectIsSignedIn(actor.getSnapshot() as never)).toBe(false);
+          expect(reports.at(-1)).toEqual({ type: 'session.expired' });
+          expect(actor.getSnapshot().matches({ token: 'expired' })).toBe(true);
         }
-        // Rotated refresh tokens are stored together with the access token.
+        // Rotated tokens go to the wallet, which stores both.
         if (step.event.type === 'refreshTokens.done') {
-          expect(spies.persistTokens).toHaveBeenLastCalledWith({ accessToken: 'access-3', refreshToken: 'refresh-3' });
+          expect(reports.at(-1)).toEqual({ type: 'session.tokensRotated', tokens: { accessToken: 'access-3', refreshToken: 'refresh-3' } });
         }
-        if (step.event.type === 'session.signOut') expect(spies.clearCache).toHaveBeenCalled();
       },
     });
   });
+
+  it('takes every transition', () =>
+    expectFullCoverage('session', testMachine, paths, {
+      'session.profile on watchUser.error': 'the USER listener is an in-memory subscription that cannot fail; the branch only logs',
+    }));
 });
 
 describe('session selectors', () => {

@@ -1,17 +1,18 @@
-// The tickets flows as createWallet wires them, against an msw API: my tickets → a card → the single ticket (the
-// panel's USER_TICKET_ID reaches the ticket machine) → a benefit → unlock (SINGLE_TICKET invalidated, the ticket
-// reloads) → copy through the platform with a toast; TICKETS invalidated reloads the lists.
+// The tickets flows as children of the wallet, against an msw API: my tickets → a card → the single ticket (the
+// decoded USER_TICKET_ID is its input) → a benefit (the ticket's child) → unlock (SINGLE_TICKET invalidated, the
+// ticket reloads) → copy through the platform with a toast; TICKETS invalidated reloads the lists.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { selectBenefit, selectRedeemCode } from '../../machines/benefit.selectors';
 import { selectListStatus, selectTickets } from '../../machines/my-tickets.selectors';
-import { selectTab, selectUserTicketId } from '../../machines/panel.selectors';
+import { selectRoute, selectTab } from '../../machines/panel.selectors';
+import type { BenefitActor } from '../../machines/benefit';
 import { selectTicket, selectTicketStatus } from '../../machines/ticket.selectors';
-import { createWallet } from '../../machines/wallet';
+import { createWallet, type WalletActor } from '../../machines/wallet';
 import { storageKeys } from '../../src/client/storage-keys';
-import { fakePlatform } from './fake-platform';
+import { apiOf, fakePlatform } from './fake-platform';
 import { userProfile } from './fixtures';
 import { digitalBenefit, ticketDetail, userTicket } from './ticket-fixtures';
 
@@ -51,46 +52,52 @@ function startWallet(url: string) {
   return { wallet, fake, toasts };
 }
 
+const myTicketsOf = (wallet: WalletActor) => wallet.getSnapshot().children.myTickets!;
+const ticketOf = (wallet: WalletActor) => wallet.getSnapshot().children.ticket!;
+const benefitOf = (wallet: WalletActor) => ticketOf(wallet).getSnapshot().children.benefit as BenefitActor;
+
 describe('tickets in the wallet', () => {
   it('goes from the list to a ticket, a benefit, its unlocked code and the clipboard', async () => {
     const calls = ticketsServer();
     const { wallet, fake, toasts } = startWallet('/en/?PANEL_TAB=MY_TICKET');
-    await waitFor(wallet.myTickets, (snapshot) => selectListStatus(snapshot) === 'loaded');
-    expect(selectTickets(wallet.myTickets.getSnapshot()).map((ticket) => ticket.userTicketId)).toEqual([77]);
+    await waitFor(myTicketsOf(wallet), (snapshot) => selectListStatus(snapshot) === 'loaded');
+    expect(selectTickets(myTicketsOf(wallet).getSnapshot()).map((ticket) => ticket.userTicketId)).toEqual([77]);
 
-    wallet.myTickets.send({ type: 'myTickets.openTicket', userTicketId: 77 });
-    expect(selectTab(wallet.panel.getSnapshot())).toBe('TICKET');
-    expect(selectUserTicketId(wallet.panel.getSnapshot())).toBe('Nzc');
+    myTicketsOf(wallet).send({ type: 'myTickets.openTicket', userTicketId: 77 });
+    expect(selectTab(wallet.getSnapshot())).toBe('TICKET');
+    expect(selectRoute(wallet.getSnapshot()).userTicketId).toBe('Nzc');
     expect(fake.url()).toBe('/en/?PANEL_TAB=TICKET&USER_TICKET_ID=Nzc');
-    await waitFor(wallet.ticket, (snapshot) => selectTicketStatus(snapshot) === 'loaded');
-    expect(selectTicket(wallet.ticket.getSnapshot())?.userTicketId).toBe(77);
+    await waitFor(ticketOf(wallet), (snapshot) => selectTicketStatus(snapshot) === 'loaded');
+    expect(selectTicket(ticketOf(wallet).getSnapshot())?.userTicketId).toBe(77);
 
-    wallet.ticket.send({ type: 'ticket.openBenefit', userTicketBenefitId: 102 });
-    expect(selectBenefit(wallet.benefit.getSnapshot())?.name).toBe('Festival app 20% merch discount');
-    wallet.benefit.send({ type: 'benefit.unlock' });
-    await waitFor(wallet.benefit, (snapshot) => selectRedeemCode(snapshot) === 'XNTA-HCTN-57EN');
+    ticketOf(wallet).send({ type: 'ticket.openBenefit', userTicketBenefitId: 102 });
+    expect(selectBenefit(benefitOf(wallet).getSnapshot())?.name).toBe('Festival app 20% merch discount');
+    benefitOf(wallet).send({ type: 'benefit.unlock' });
+    await waitFor(benefitOf(wallet), (snapshot) => selectRedeemCode(snapshot) === 'XNTA-HCTN-57EN');
     // The unlock invalidated SINGLE_TICKET: the ticket reloads and now carries the code.
-    await waitFor(wallet.ticket, (snapshot) => selectTicket(snapshot)?.benefits[0]?.redeemCode === 'XNTA-HCTN-57EN');
+    await waitFor(ticketOf(wallet), (snapshot) => selectTicket(snapshot)?.benefits[0]?.redeemCode === 'XNTA-HCTN-57EN');
     expect(calls).toEqual(['list UPCOMING', 'detail 77', 'unlock 77 {"userTicketBenefitId":102}', 'detail 77']);
 
-    wallet.benefit.send({ type: 'benefit.copyCode' });
-    await waitFor(wallet.benefit, (snapshot) => snapshot.matches({ open: { revealed: 'idle' } }));
+    benefitOf(wallet).send({ type: 'benefit.copyCode' });
+    await waitFor(benefitOf(wallet), (snapshot) => snapshot.matches({ open: { revealed: 'idle' } }));
     expect(fake.platform.copyText).toHaveBeenCalledWith('XNTA-HCTN-57EN');
     expect(toasts).toEqual([{ kind: 'success', key: 'benefit.code_copied' }]);
 
-    // Back to the list: the modal closes with the panel change.
-    wallet.ticket.send({ type: 'ticket.back' });
-    expect(selectTab(wallet.panel.getSnapshot())).toBe('MY_TICKET');
-    expect(wallet.benefit.getSnapshot().matches('closed')).toBe(true);
+    // Back to the list: the ticket flow stops, and its benefit modal with it.
+    const modal = benefitOf(wallet);
+    ticketOf(wallet).send({ type: 'ticket.back' });
+    expect(selectTab(wallet.getSnapshot())).toBe('MY_TICKET');
+    expect(modal.getSnapshot().status).toBe('stopped');
+    expect(wallet.getSnapshot().children.ticket).toBeUndefined();
     wallet.stop();
   });
 
   it('reloads the lists when TICKETS is invalidated', async () => {
     const calls = ticketsServer();
     const { wallet } = startWallet('/en/?PANEL_TAB=MY_TICKET');
-    await waitFor(wallet.myTickets, (snapshot) => selectListStatus(snapshot) === 'loaded');
-    wallet.client.cache.invalidate(['TICKETS']);
-    await waitFor(wallet.myTickets, (snapshot) => !snapshot.hasTag('refreshing'));
+    await waitFor(myTicketsOf(wallet), (snapshot) => selectListStatus(snapshot) === 'loaded');
+    apiOf(wallet).cache.invalidate(['TICKETS']);
+    await waitFor(myTicketsOf(wallet), (snapshot) => !snapshot.hasTag('refreshing'));
     expect(calls).toEqual(['list UPCOMING', 'list UPCOMING']);
     wallet.stop();
   });
@@ -98,9 +105,9 @@ describe('tickets in the wallet', () => {
   it('turns an undecodable USER_TICKET_ID into my tickets', async () => {
     const calls = ticketsServer();
     const { wallet, fake } = startWallet('/en/?PANEL_TAB=TICKET&USER_TICKET_ID=xyz');
-    expect(selectTab(wallet.panel.getSnapshot())).toBe('MY_TICKET');
+    expect(selectTab(wallet.getSnapshot())).toBe('MY_TICKET');
     expect(fake.url()).toBe('/en/?PANEL_TAB=MY_TICKET');
-    await waitFor(wallet.myTickets, (snapshot) => selectListStatus(snapshot) === 'loaded');
+    await waitFor(myTicketsOf(wallet), (snapshot) => selectListStatus(snapshot) === 'loaded');
     expect(calls).toEqual(['list UPCOMING']);
     wallet.stop();
   });

@@ -1,4 +1,4 @@
-// The wired wallet (createWallet) against an msw API: sign-in from the e-mail form to QR + HUB, the URL, storage,
+// The whole actor tree (createWallet) against an msw API: sign-in from the e-mail form to QR + HUB, the URL, storage,
 // toasts, and logout back to LOGIN.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -7,9 +7,10 @@ import { waitFor } from 'xstate';
 import { selectLoginScreen } from '../../machines/login.selectors';
 import { selectIsHubVisible, selectTab } from '../../machines/panel.selectors';
 import { selectUser } from '../../machines/session.selectors';
-import { createWallet } from '../../machines/wallet';
+import { createWallet, type WalletActor } from '../../machines/wallet';
+import type { LoginActor } from '../../machines/login';
 import { storageKeys } from '../../src/client/storage-keys';
-import { fakePlatform } from './fake-platform';
+import { apiOf, fakePlatform, sessionOf } from './fake-platform';
 import { userProfile } from './fixtures';
 
 const api = 'https://wallet.test/v1';
@@ -62,6 +63,9 @@ function authApi(options: { givenName: string | null }) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+const loginOf = (wallet: WalletActor): LoginActor => wallet.getSnapshot().children.login!;
+const logoutOf = (wallet: WalletActor) => wallet.getSnapshot().children.logout!;
+
 describe('wallet', () => {
   it('signs in from the e-mail form to QR with the HUB open', async () => {
     const calls = authApi({ givenName: 'Ada' });
@@ -71,29 +75,32 @@ describe('wallet', () => {
     wallet.start();
 
     // Guard: GIFT without a token → LOGIN (URL replaced).
-    expect(selectTab(wallet.panel.getSnapshot())).toBe('LOGIN');
+    expect(selectTab(wallet.getSnapshot())).toBe('LOGIN');
     expect(fake.url()).toBe('/es/events/spring-fest?utm=mail&PANEL_TAB=LOGIN');
-    expect(selectLoginScreen(wallet.login.getSnapshot())).toBe('LOGIN');
+    expect(selectLoginScreen(loginOf(wallet).getSnapshot())).toBe('LOGIN');
 
-    wallet.login.send({ type: 'login.change', field: 'email', value: 'Ada@Example.com' });
-    wallet.login.send({ type: 'login.submitEmail' });
-    await waitFor(wallet.login, (snapshot) => snapshot.matches({ otp: 'editing' }));
+    loginOf(wallet).send({ type: 'login.change', field: 'email', value: 'Ada@Example.com' });
+    loginOf(wallet).send({ type: 'login.submitEmail' });
+    await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ otp: 'editing' }));
     expect(calls[0]).toEqual({ path: 'signIn', body: { email: 'ada@example.com', locale: 'es' } });
     expect(fake.storage.getItem(storageKeys.loginEmail)).toBe('ada@example.com');
     expect(fake.storage.getItem(storageKeys.loginSession)).toBe('session-1');
     expect(fake.url()).toBe('/es/events/spring-fest?utm=mail&PANEL_TAB=OTP');
 
     // A wrong code: new session stored, toast with the server's code.
-    wallet.login.send({ type: 'login.change', field: 'otp', value: '000000' });
-    wallet.login.send({ type: 'login.submitOtp' });
-    await waitFor(wallet.login, (snapshot) => snapshot.matches({ otp: 'editing' }) && notify.mock.calls.length > 0);
+    loginOf(wallet).send({ type: 'login.change', field: 'otp', value: '000000' });
+    loginOf(wallet).send({ type: 'login.submitOtp' });
+    await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ otp: 'editing' }) && notify.mock.calls.length > 0);
     expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'api.auth.wrong_otp' });
     expect(fake.storage.getItem(storageKeys.loginSession)).toBe('session-retry');
 
-    wallet.login.send({ type: 'login.change', field: 'otp', value: '123456' });
-    wallet.login.send({ type: 'login.submitOtp' });
-    await waitFor(wallet.login, (snapshot) => snapshot.matches('idle'));
+    loginOf(wallet).send({ type: 'login.change', field: 'otp', value: '123456' });
+    loginOf(wallet).send({ type: 'login.submitOtp' });
+    const login = loginOf(wallet);
+    await waitFor(login, (snapshot) => snapshot.status === 'stopped' || snapshot.matches('done'));
     await settle();
+    // The login flow ended with its panels.
+    expect(wallet.getSnapshot().children.login).toBeUndefined();
 
     expect(calls.find((call) => call.path === 'verify' && (call.body as { otp: string }).otp === '123456')?.body).toEqual({
       otp: '123456',
@@ -105,21 +112,21 @@ describe('wallet', () => {
     expect(fake.storage.getItem(storageKeys.loginEmail)).toBeNull();
     expect(fake.storage.getItem(storageKeys.loginSession)).toBeNull();
     expect(fake.url()).toBe('/es/events/spring-fest?utm=mail&PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB');
-    expect(selectIsHubVisible(wallet.panel.getSnapshot())).toBe(true);
-    expect(selectUser(wallet.session.getSnapshot())?.givenName).toBe('Ada');
+    expect(selectIsHubVisible(wallet.getSnapshot())).toBe(true);
+    await waitFor(sessionOf(wallet), (snapshot) => selectUser(snapshot)?.givenName === 'Ada');
     // The login flow's and the session's profile loads shared one request.
     expect(calls.filter((call) => call.path === 'me')).toEqual([{ path: 'me', token: 'Bearer access-1' }]);
 
-    // Logout: confirm, request, tokens and user gone, LOGIN shown.
-    wallet.logout.send({ type: 'logout.open' });
-    wallet.logout.send({ type: 'logout.confirm' });
-    await waitFor(wallet.logout, (snapshot) => snapshot.matches('closed'));
+    // Logout (the HUB's child): confirm, request, tokens and user gone, LOGIN shown.
+    logoutOf(wallet).send({ type: 'logout.open' });
+    logoutOf(wallet).send({ type: 'logout.confirm' });
+    await waitFor(wallet, (snapshot) => snapshot.matches({ session: 'signedOut' }));
     expect(calls.at(-1)).toEqual({ path: 'logout' });
     expect(fake.storage.getItem(storageKeys.accessToken)).toBeNull();
-    expect(selectUser(wallet.session.getSnapshot())).toBeNull();
-    expect(selectTab(wallet.panel.getSnapshot())).toBe('LOGIN');
-    expect(wallet.client.cache.size).toBe(0);
-    expect(selectLoginScreen(wallet.login.getSnapshot())).toBe('LOGIN');
+    expect(wallet.getSnapshot().children.session).toBeUndefined();
+    expect(selectTab(wallet.getSnapshot())).toBe('LOGIN');
+    expect(apiOf(wallet).cache.size).toBe(0);
+    expect(selectLoginScreen(loginOf(wallet).getSnapshot())).toBe('LOGIN');
     wallet.stop();
   });
 
@@ -131,19 +138,19 @@ describe('wallet', () => {
     });
     const wallet = createWallet({ baseUrl: api, platform: fake.platform });
     wallet.start();
-    expect(selectLoginScreen(wallet.login.getSnapshot())).toBe('OTP');
-    wallet.login.send({ type: 'login.change', field: 'otp', value: '123456' });
-    wallet.login.send({ type: 'login.submitOtp' });
-    await waitFor(wallet.login, (snapshot) => snapshot.matches({ personalData: 'editing' }));
-    expect(selectTab(wallet.panel.getSnapshot())).toBe('PERSONAL_DATA');
+    expect(selectLoginScreen(loginOf(wallet).getSnapshot())).toBe('OTP');
+    loginOf(wallet).send({ type: 'login.change', field: 'otp', value: '123456' });
+    loginOf(wallet).send({ type: 'login.submitOtp' });
+    await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ personalData: 'editing' }));
+    expect(selectTab(wallet.getSnapshot())).toBe('PERSONAL_DATA');
 
-    wallet.login.send({ type: 'login.change', field: 'givenName', value: 'Grace' });
-    wallet.login.send({ type: 'login.change', field: 'familyName', value: 'Hopper' });
-    wallet.login.send({ type: 'login.submitPersonalData' });
-    await waitFor(wallet.login, (snapshot) => snapshot.matches('idle'));
+    loginOf(wallet).send({ type: 'login.change', field: 'givenName', value: 'Grace' });
+    loginOf(wallet).send({ type: 'login.change', field: 'familyName', value: 'Hopper' });
+    loginOf(wallet).send({ type: 'login.submitPersonalData' });
+    await waitFor(wallet, (snapshot) => selectTab(snapshot) === 'QR');
     expect(fake.url()).toBe('/en/?PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB');
     // POST /auth/profile invalidated USER: the session loads the profile again.
-    await waitFor(wallet.session, (snapshot) => selectUser(snapshot)?.givenName === 'Grace');
+    await waitFor(sessionOf(wallet), (snapshot) => selectUser(snapshot)?.givenName === 'Grace');
     expect(calls.filter((call) => call.path === 'me').length).toBe(2);
     wallet.stop();
   });
@@ -156,13 +163,14 @@ describe('wallet', () => {
     });
     const wallet = createWallet({ baseUrl: api, platform: fake.platform });
     wallet.start();
-    wallet.panel.send({ type: 'panel.open', tab: 'MY_TICKET' });
+    wallet.send({ type: 'panel.open', tab: 'MY_TICKET' });
     expect(fake.url()).toBe('/en/?PANEL_TAB=MY_TICKET');
     fake.popTo('/en/?PANEL_TAB=QR');
-    expect(selectTab(wallet.panel.getSnapshot())).toBe('QR');
-    expect(fake.platform.scrollToTop).toHaveBeenCalledTimes(2);
+    expect(selectTab(wallet.getSnapshot())).toBe('QR');
+    // Every panel shown scrolls to the top: QR, My tickets, QR again.
+    expect(fake.platform.scrollToTop).toHaveBeenCalledTimes(3);
     fake.popTo('/en/');
-    expect(wallet.panel.getSnapshot().matches('closed')).toBe(true);
+    expect(wallet.getSnapshot().matches({ panel: 'closed' })).toBe(true);
     expect(fake.platform.unlockPageScroll).toHaveBeenCalled();
     await settle();
     wallet.stop();

@@ -11,6 +11,7 @@ import {
   withRoute,
   type Route,
 } from '../../machines/panel.location';
+import { flowIds, isPanelTab, panelTabs, type TabRow, tabTable } from '../../machines/tabs';
 
 const route = (overrides: Partial<Route>): Route => ({ ...emptyRoute, ...overrides });
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
@@ -108,5 +109,25 @@ describe('language segment', () => {
     expect(withLanguage(at('/es'), 'en').pathname).toBe('/en');
     expect(withLanguage(at('/events/1'), 'es').pathname).toBe('/es/events/1');
     expect(withLanguage(at('/'), 'es').pathname).toBe('/es/');
+  });
+});
+
+describe('the tab table', () => {
+  it('sends a panel missing a required parameter to another panel of the table', () => {
+    const redirects = panelTabs.flatMap((tab) => {
+      const row: TabRow = tabTable[tab];
+      return row.requires ? [row.requires.otherwise] : [];
+    });
+    expect(redirects.length).toBeGreaterThan(0);
+    for (const target of redirects) expect(isPanelTab(target), target).toBe(true);
+  });
+
+  it('names a screen module and a title for every panel, and only flows it knows', () => {
+    for (const tab of panelTabs) {
+      const row: TabRow = tabTable[tab];
+      expect(row.screen, tab).toMatch(/^[a-z-]+-screen$/);
+      expect(row.title, tab).toMatch(/^title\./);
+      if (row.flow) expect(flowIds, tab).toContain(row.flow);
+    }
   });
 });

@@ -1,6 +1,6 @@
-// The view selectors of the panel, login and logout machines.
+// The view selectors of the wallet's router, and of the login and logout machines.
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { loginMachine, type LoginContext } from '../../machines/login';
 import {
   fieldError,
@@ -14,18 +14,22 @@ import {
 } from '../../machines/login.selectors';
 import { logoutMachine } from '../../machines/logout';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../machines/logout.selectors';
-import { panelMachine } from '../../machines/panel';
+import { walletMachine } from '../../machines/wallet';
+import { stubChildren } from '../machines/wallet.model';
+import { testServices } from '../machines/fake-platform';
+import { storageKeys } from '../../src/client/storage-keys';
 import {
   selectIsHubFading,
   selectIsHubVisible,
   selectIsOpen,
+  selectIsSignedIn,
   selectLanguage,
   selectLocksPageScroll,
   selectOverlay,
-  selectScreen,
+  selectRoute,
   selectSettingsTab,
   selectTab,
-  selectUserTicketId,
+  selectTitleScreen,
 } from '../../machines/panel.selectors';
 
 const fields = (overrides: Partial<LoginContext['fields']>): Pick<LoginContext, 'fields'> => ({
@@ -54,11 +58,8 @@ describe('login field selectors', () => {
   });
 
   it('tells which submit is possible now', () => {
-    const actor = createActor(loginMachine, {
-      input: { locale: 'en', storedEmail: 'ada@example.com', loginSession: 'session-1', signedIn: false },
-    }).start();
-    expect(selectLoginScreen(actor.getSnapshot())).toBeNull();
-    actor.send({ type: 'panel.changed', tab: 'OTP', overlay: null });
+    const services = testServices({ storage: { [storageKeys.loginEmail]: 'ada@example.com', [storageKeys.loginSession]: 'session-1' } });
+    const actor = createActor(loginMachine, { input: { services, tab: 'OTP', locale: 'en' } }).start();
     const snapshot = actor.getSnapshot();
     expect(selectLoginScreen(snapshot)).toBe('OTP');
     expect(selectCanSubmitOtp(snapshot)).toBe(true);
@@ -70,37 +71,42 @@ describe('login field selectors', () => {
   });
 });
 
-describe('panel selectors', () => {
+describe('router selectors', () => {
   function snapshotAt(search: string, signedIn = true, pathname = '/es/events') {
-    const actor = createActor(panelMachine, { input: { location: { pathname, search, hash: '' }, signedIn } }).start();
+    const machine = walletMachine.provide({ actors: { ...stubChildren, watchHistory: fromCallback(() => () => {}) } as never });
+    const tokens = signedIn ? { accessToken: 'a', refreshToken: 'r' } : null;
+    const actor = createActor(machine, { input: { location: { pathname, search, hash: '' }, tokens, services: {} as never } }).start();
     const snapshot = actor.getSnapshot();
     actor.stop();
     return snapshot;
   }
 
   it('derives the route of an open panel', () => {
-    const snapshot = snapshotAt('?PANEL_TAB=TICKET&USER_TICKET_ID=MTI%3D&PANEL_OVERLAY_TAB=HUB');
+    const snapshot = snapshotAt('?PANEL_TAB=TICKET&USER_TICKET_ID=MTI&PANEL_OVERLAY_TAB=HUB');
     expect(selectTab(snapshot)).toBe('TICKET');
     expect(selectOverlay(snapshot)).toBe('HUB');
-    expect(selectUserTicketId(snapshot)).toBe('MTI=');
+    expect(selectRoute(snapshot).userTicketId).toBe('MTI');
+    expect(selectIsSignedIn(snapshot)).toBe(true);
     expect(selectIsOpen(snapshot)).toBe(true);
     expect(selectIsHubVisible(snapshot)).toBe(true);
     expect(selectIsHubFading(snapshot)).toBe(false);
     expect(selectLocksPageScroll(snapshot)).toBe(true);
-    expect(selectScreen(snapshot)).toBe('TICKET');
+    // The title names what is on top: the HUB over the ticket.
+    expect(selectTitleScreen(snapshot)).toBe('HUB');
     expect(selectLanguage(snapshot)).toBe('es');
   });
 
   it('names the HUB as the screen when only it is open', () => {
-    expect(selectScreen(snapshotAt('?PANEL_OVERLAY_TAB=HUB'))).toBe('HUB');
+    expect(selectTitleScreen(snapshotAt('?PANEL_OVERLAY_TAB=HUB'))).toBe('HUB');
     expect(selectTab(snapshotAt('?PANEL_OVERLAY_TAB=HUB'))).toBeNull();
+    expect(selectTitleScreen(snapshotAt('?PANEL_TAB=QR'))).toBe('QR');
   });
 
   it('is closed without panel parameters', () => {
     const snapshot = snapshotAt('?utm=1', true, '/');
     expect(selectIsOpen(snapshot)).toBe(false);
     expect(selectTab(snapshot)).toBeNull();
-    expect(selectScreen(snapshot)).toBeNull();
+    expect(selectTitleScreen(snapshot)).toBeNull();
     expect(selectLocksPageScroll(snapshot)).toBe(false);
     expect(selectLanguage(snapshot)).toBe('en');
   });
@@ -115,7 +121,7 @@ describe('panel selectors', () => {
 
 describe('logout selectors', () => {
   it('the modal is open while confirming and logging out', () => {
-    const actor = createActor(logoutMachine.provide({ actions: { logError: () => {} } })).start();
+    const actor = createActor(logoutMachine.provide({ actions: { logError: () => {} } }), { input: { services: testServices() } }).start();
     expect(selectIsLogoutModalOpen(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'logout.open' });
     expect(selectIsLogoutModalOpen(actor.getSnapshot())).toBe(true);

@@ -1,11 +1,11 @@
 // The pure rules and view selectors of my tickets, the single ticket and the benefit modal.
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import { canUnlock } from '../../machines/benefit';
 import { isBenefitUsed } from '../../machines/benefit.selectors';
 import { myTicketsMachine } from '../../machines/my-tickets';
 import { benefitUsage, selectListStatus, selectTicketTab, selectTickets, ticketTiming } from '../../machines/my-tickets.selectors';
 import { ticketActions, visibleBenefits } from '../../machines/ticket';
+import type { UserTicket } from '../../src/contract/entities';
 import { benefit, digitalBenefit, ticketDetail, userTicket } from '../machines/ticket-fixtures';
 
 const now = new Date('2026-06-10T12:00:00Z');
@@ -74,13 +74,14 @@ describe('ticket actions', () => {
 });
 
 describe('my tickets selectors', () => {
-  it('show skeletons while hidden or loading, and the selected tab', () => {
-    const actor = createActor(myTicketsMachine).start();
-    expect(selectListStatus(actor.getSnapshot())).toBe('loading');
-    expect(selectTicketTab(actor.getSnapshot())).toBe('UPCOMING');
-    expect(selectTickets(actor.getSnapshot())).toEqual([]);
-    actor.send({ type: 'myTickets.selectTab', tab: 'PAST' });
-    expect(selectTicketTab(actor.getSnapshot())).toBe('PAST');
-    actor.stop();
+  it('show skeletons while loading, the cards of a reloading list, and the selected tab', () => {
+    const at = (value: string, tickets: UserTicket[], tab: 'UPCOMING' | 'PAST' = 'UPCOMING') =>
+      myTicketsMachine.resolveState({ value, context: { services: undefined as never, tab, tickets } });
+    expect(selectListStatus(at('loading', []))).toBe('loading');
+    expect(selectTickets(at('loading', []))).toEqual([]);
+    expect(selectTicketTab(at('loaded', [userTicket()], 'PAST'))).toBe('PAST');
+    expect(selectListStatus(at('refreshing', [userTicket()]))).toBe('loaded');
+    expect(selectTickets(at('refreshing', [userTicket()]))).toHaveLength(1);
+    expect(selectListStatus(at('refreshing', []))).toBe('empty');
   });
 });

@@ -1,0 +1,261 @@
+// Model-based tests of the wallet's router and session regions (SPEC §2 navigation, §4 session), plus the platform
+// effects of their transitions. The flows are stubs here: each is tested on its own.
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { selectIsHubFading, selectIsHubVisible, selectIsSignedIn, selectTab } from '../../machines/panel.selectors';
+import { flowIds, tabTable } from '../../machines/tabs';
+import { walletMachine, type WalletEvent, type WalletInput } from '../../machines/wallet';
+import { takesSample, coverTransitions, expectFullCoverage, runPathOnActor, snapshotOnly, toTestMachine } from './model';
+import { at, noServices, stubChildren, walletSampleEvents, walletStarts } from './wallet.model';
+
+function platformSpies() {
+  return {
+    pushUrl: vi.fn(),
+    replaceUrl: vi.fn(),
+    historyBack: vi.fn(),
+    scrollToTop: vi.fn(),
+    lockPageScroll: vi.fn(),
+    unlockPageScroll: vi.fn(),
+    loadUrl: vi.fn(),
+    reload: vi.fn(),
+    persistTokens: vi.fn(),
+    forgetTokens: vi.fn(),
+    clearCache: vi.fn(),
+    showToast: vi.fn(),
+  };
+}
+
+/**
+ * The model downloads every flow each time its panel opens (no flow counts as loaded), so the paths cover loading, a
+ * failed download and Try again; the effects below start with every flow loaded, as after the first visit.
+ */
+const neverLoaded = { flowLoaded: () => false };
+
+/** The real machine with spies for every platform effect and stubs for every child. */
+function provided(spies = platformSpies(), guards = {}) {
+  return {
+    spies,
+    machine: walletMachine.provide({
+      guards,
+      actions: {
+        pushUrl: (_, { url }) => spies.pushUrl(url),
+        replaceUrl: (_, { url }) => spies.replaceUrl(url),
+        historyBack: () => spies.historyBack(),
+        scrollToTop: () => spies.scrollToTop(),
+        lockPageScroll: () => spies.lockPageScroll(),
+        unlockPageScroll: () => spies.unlockPageScroll(),
+        loadUrl: (_, { url }) => spies.loadUrl(url),
+        reload: () => spies.reload(),
+        persistTokens: (_, tokens) => spies.persistTokens(tokens),
+        forgetTokens: () => spies.forgetTokens(),
+        clearCache: () => spies.clearCache(),
+        showToast: (_, toast) => spies.showToast(toast),
+      },
+      actors: { ...stubChildren, watchHistory: fromCallback(() => () => {}), loadFlow: fromPromise(async () => {}) } as never,
+    }),
+  };
+}
+
+// The model has no children (invokes become events), so the action that talks to the sign-in flow is a no-op in it.
+const testMachine = toTestMachine(walletMachine.provide({ actions: { showLoginTab: () => {} }, guards: neverLoaded }));
+const models = walletStarts.map(({ name, input }) => {
+  const model = createTestModel(testMachine, {
+    input,
+    events: walletSampleEvents as WalletEvent[],
+    filterEvents: takesSample(walletSampleEvents as WalletEvent[]),
+    serializeTransition: snapshotOnly,
+  });
+  return { name, input, paths: coverTransitions(testMachine, model.getShortestPaths(), walletSampleEvents as WalletEvent[], input) };
+});
+
+describe.each(models)('wallet model from $name', ({ input, paths }) => {
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    const { machine, spies } = provided(platformSpies(), neverLoaded);
+    await runPathOnActor(path, {
+      machine,
+      input,
+      promiseActors: ['loadFlow'],
+      check: (actor) => {
+        // The host page's scroll lock follows the wallet's visibility.
+        const open = actor.getSnapshot().matches({ panel: 'open' });
+        expect(spies.lockPageScroll.mock.calls.length - spies.unlockPageScroll.mock.calls.length).toBe(open ? 1 : 0);
+        // Signed in, exactly the session child runs with the tokens; signed out, none does.
+        const snapshot = actor.getSnapshot();
+        expect(Boolean(snapshot.children.session)).toBe(snapshot.matches({ session: 'signedIn' }));
+        // Exactly the flow of the panel in the address bar runs once it is downloaded (none while closed).
+        const tab = open ? selectTab(snapshot) : null;
+        const expected = tab ? tabTable[tab].flow : null;
+        const running = expected !== null && snapshot.matches({ panel: { open: { tab: { [expected]: 'running' } } } });
+        for (const flow of flowIds) expect(Boolean(snapshot.children[flow]), `${flow} runs`).toBe(running && flow === expected);
+        expect(Boolean(snapshot.children.loadFlow), 'downloading the flow').toBe(
+          expected !== null && snapshot.matches({ panel: { open: { tab: { [expected]: 'loading' } } } }),
+        );
+      },
+    });
+  });
+});
+
+describe('wallet model coverage', () => {
+  it('takes every transition of the wallet machine', () => {
+    const paths = models.flatMap((model) => model.paths);
+    const tabs = new Set(paths.flatMap((path) => path.steps.map((step) => selectTab(step.state as never))));
+    for (const tab of ['LOGIN', 'OTP', 'PERSONAL_DATA', 'QR', 'TICKET', 'MY_TICKET', 'SETTINGS', 'GIFT']) expect(tabs).toContain(tab);
+    expectFullCoverage('wallet', testMachine, paths, {
+      'wallet on watchHistory.error': 'the popstate listener cannot fail in a browser; the branch only logs',
+    });
+  });
+});
+
+describe('wallet effects', () => {
+  function start(location: WalletInput['location'], signedIn: boolean) {
+    const { machine, spies } = provided();
+    const clock = new SimulatedClock();
+    const tokens = signedIn ? { accessToken: 'a', refreshToken: 'r' } : null;
+    const actor = createActor(machine, { input: { location, tokens, services: noServices }, clock });
+    actor.start();
+    return { actor, spies, clock };
+  }
+
+  it('reads parameters case-insensitively, upper-case name first', () => {
+    const { actor } = start(at('?panel_tab=gift&PANEL_TAB=QR'), true);
+    expect(selectTab(actor.getSnapshot())).toBe('QR');
+    expect(actor.getSnapshot().children.qr).toBeDefined();
+  });
+
+  it('redirects a protected panel to LOGIN by replacing the URL, keeping the host parameters', () => {
+    const { actor, spies } = start(at('?utm=mail&PANEL_TAB=GIFT'), false);
+    expect(selectTab(actor.getSnapshot())).toBe('LOGIN');
+    expect(spies.replaceUrl).toHaveBeenCalledWith('/en/events/spring-fest?utm=mail&PANEL_TAB=LOGIN');
+    expect(spies.pushUrl).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().children.login).toBeDefined();
+  });
+
+  it('sends LOGIN with a token to QR with the HUB open', () => {
+    const { actor, spies } = start(at('?PANEL_TAB=LOGIN'), true);
+    expect(actor.getSnapshot().matches({ panel: { open: { tab: 'qr', overlay: 'hub' } } })).toBe(true);
+    expect(spies.replaceUrl).toHaveBeenCalledWith('/en/events/spring-fest?PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB');
+    expect(actor.getSnapshot().children.logout).toBeDefined();
+  });
+
+  it('opens the HUB alone without a token at LOGIN', () => {
+    const { actor } = start(at('?PANEL_OVERLAY_TAB=HUB'), false);
+    expect(selectTab(actor.getSnapshot())).toBe('LOGIN');
+    expect(selectIsHubVisible(actor.getSnapshot())).toBe(false);
+  });
+
+  it('sends a TICKET without a decodable id to My tickets', () => {
+    const { actor, spies } = start(at('?PANEL_TAB=TICKET&USER_TICKET_ID=%21%21'), true);
+    expect(selectTab(actor.getSnapshot())).toBe('MY_TICKET');
+    expect(spies.replaceUrl).toHaveBeenCalledWith('/en/events/spring-fest?PANEL_TAB=MY_TICKET');
+  });
+
+  it('pushes panel changes, scrolls to the top and locks the page while open', () => {
+    const { actor, spies } = start(at(''), true);
+    expect(actor.getSnapshot().matches({ panel: 'closed' })).toBe(true);
+    expect(spies.lockPageScroll).not.toHaveBeenCalled();
+
+    actor.send({ type: 'panel.open', tab: 'TICKET', userTicketId: 'NDI' });
+    expect(spies.pushUrl).toHaveBeenLastCalledWith('/en/events/spring-fest?PANEL_TAB=TICKET&USER_TICKET_ID=NDI');
+    expect(spies.scrollToTop).toHaveBeenCalled();
+    expect(spies.lockPageScroll).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().hasTag('modal')).toBe(true);
+
+    actor.send({ type: 'panel.open', tab: 'TICKET', userTicketId: 'NDI' });
+    expect(spies.pushUrl).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a flow running while the HUB opens over it, and starts it anew for another ticket', () => {
+    const { actor } = start(at('?PANEL_TAB=TICKET&USER_TICKET_ID=NDI'), true);
+    const first = actor.getSnapshot().children.ticket;
+    actor.send({ type: 'panel.openHub' });
+    expect(actor.getSnapshot().children.ticket).toBe(first);
+    actor.send({ type: 'panel.open', tab: 'TICKET', userTicketId: 'NTU' });
+    expect(actor.getSnapshot().children.ticket).toBeDefined();
+    expect(actor.getSnapshot().children.ticket).not.toBe(first);
+  });
+
+  it('keeps one sign-in flow across LOGIN, OTP and PERSONAL_DATA', () => {
+    const { actor } = start(at('?PANEL_TAB=LOGIN'), false);
+    const login = actor.getSnapshot().children.login;
+    actor.send({ type: 'panel.open', tab: 'OTP' });
+    expect(actor.getSnapshot().children.login).toBe(login);
+    actor.send({ type: 'session.signIn', accessToken: 'a', refreshToken: 'r' });
+    actor.send({ type: 'panel.open', tab: 'PERSONAL_DATA' });
+    expect(actor.getSnapshot().children.login).toBe(login);
+    actor.send({ type: 'panel.open', tab: 'QR' });
+    expect(actor.getSnapshot().children.login).toBeUndefined();
+  });
+
+  it('closes the flow by removing only the panel parameters', () => {
+    const { actor, spies } = start(at('?utm=mail&panel_tab=qr&PANEL_OVERLAY_TAB=HUB&USER_TICKET_ID=x&SETTINGS_TAB=y'), true);
+    actor.send({ type: 'panel.close' });
+    expect(actor.getSnapshot().matches({ panel: 'closed' })).toBe(true);
+    expect(spies.pushUrl).toHaveBeenLastCalledWith('/en/events/spring-fest?utm=mail');
+    expect(spies.unlockPageScroll).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().children.qr).toBeUndefined();
+  });
+
+  it('fades the HUB out for 300 ms before removing the overlay', () => {
+    const { actor, spies, clock } = start(at('?PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB'), true);
+    actor.send({ type: 'panel.closeHub' });
+    expect(selectIsHubFading(actor.getSnapshot())).toBe(true);
+    expect(selectIsHubVisible(actor.getSnapshot())).toBe(true);
+    clock.increment(299);
+    expect(selectIsHubFading(actor.getSnapshot())).toBe(true);
+    clock.increment(1);
+    expect(selectIsHubVisible(actor.getSnapshot())).toBe(false);
+    expect(selectTab(actor.getSnapshot())).toBe('QR');
+    expect(spies.pushUrl).toHaveBeenLastCalledWith('/en/events/spring-fest?PANEL_TAB=QR');
+  });
+
+  it('follows browser back/forward through the guard', () => {
+    const { actor, spies } = start(at('?PANEL_TAB=QR'), true);
+    actor.send({ type: 'session.signOut' });
+    expect(selectTab(actor.getSnapshot())).toBe('LOGIN');
+    actor.send({ type: 'panel.locationChanged', location: at('?PANEL_TAB=MY_TICKET') });
+    expect(selectTab(actor.getSnapshot())).toBe('LOGIN');
+    expect(spies.replaceUrl).toHaveBeenLastCalledWith('/en/events/spring-fest?PANEL_TAB=LOGIN');
+    expect(spies.scrollToTop).toHaveBeenCalled();
+  });
+
+  it('keeps the session: stores tokens on sign-in and rotation, forgets them on sign-out and reloads when they expire', () => {
+    const { actor, spies } = start(at('?PANEL_TAB=LOGIN'), false);
+    expect(selectIsSignedIn(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'session.signIn', accessToken: 'a', refreshToken: 'r' });
+    expect(selectIsSignedIn(actor.getSnapshot())).toBe(true);
+    expect(spies.persistTokens).toHaveBeenLastCalledWith({ accessToken: 'a', refreshToken: 'r' });
+    actor.send({ type: 'session.tokensRotated', tokens: { accessToken: 'b', refreshToken: 's' } });
+    expect(spies.persistTokens).toHaveBeenLastCalledWith({ accessToken: 'b', refreshToken: 's' });
+    actor.send({ type: 'session.expired' });
+    expect(selectIsSignedIn(actor.getSnapshot())).toBe(false);
+    expect(spies.forgetTokens).toHaveBeenCalledTimes(1);
+    expect(spies.clearCache).toHaveBeenCalledTimes(1);
+    expect(spies.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes a flow\'s parameters without a new history entry and without restarting it', () => {
+    const { actor, spies } = start(at('?PANEL_TAB=MY_TICKET'), true);
+    const flow = actor.getSnapshot().children.myTickets;
+    actor.send({ type: 'panel.setParams', params: { ticketsTab: 'PAST' } });
+    expect(spies.replaceUrl).toHaveBeenLastCalledWith('/en/events/spring-fest?PANEL_TAB=MY_TICKET&TICKETS_TAB=PAST');
+    expect(spies.pushUrl).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().children.myTickets).toBe(flow);
+  });
+
+  it('changes language by replacing the path segment and loading the page', () => {
+    const { actor, spies } = start(at('?PANEL_TAB=QR'), true);
+    actor.send({ type: 'panel.changeLanguage', lang: 'en' });
+    expect(spies.loadUrl).not.toHaveBeenCalled();
+    actor.send({ type: 'panel.changeLanguage', lang: 'es' });
+    expect(spies.loadUrl).toHaveBeenCalledWith('/es/events/spring-fest?PANEL_TAB=QR');
+  });
+
+  it('goes back in history for back links, and shows the toasts flows ask for', () => {
+    const { actor, spies } = start(at('?PANEL_TAB=LOGIN'), false);
+    actor.send({ type: 'panel.back' });
+    expect(spies.historyBack).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'notify', kind: 'success', key: 'login.code_resent' });
+    expect(spies.showToast).toHaveBeenCalledWith({ kind: 'success', key: 'login.code_resent' });
+  });
+});

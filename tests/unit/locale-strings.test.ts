@@ -1,0 +1,93 @@
+// The English strings travel with the code that shows them (src/web/locale-strings.ts): every key a lazy screen (or
+// a component, selector or flow it imports) names must come with that screen, and the frame must name none of the
+// screens' keys, or a person would see a raw key until the screen's chunk arrives.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import { frameStrings, screenPrefixes, screenStrings, serverPrefixes } from '../../src/web/locale-strings';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const keys = new Set(Object.keys(en));
+const prefixOf = (key: string) => key.slice(0, key.indexOf('.'));
+const isScreenPrefix = (prefix: string) => (screenPrefixes as readonly string[]).includes(prefix);
+
+/** A source file and every file it imports statically, within the repository (dynamic imports are other chunks). */
+function closure(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    // Type-only imports bring no code (and so no strings) into the chunk.
+    for (const match of source.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?from\s+'(\.[^']+)'/gms)) {
+      const target = resolve(dirname(file), match[1]!);
+      const candidates = [`${target}.ts`, `${target}.tsx`, join(target, 'index.ts')];
+      const found = candidates.find((candidate) => {
+        try {
+          readFileSync(candidate);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      if (found) visit(found);
+    }
+  };
+  visit(join(root, entry));
+  return [...seen];
+}
+
+/**
+ * The locale keys the files name as string literals. Event names look the same (`ticket.back` is both), so literals
+ * that are an event's `type` or an object key (`on: { 'ticket.back': … }`, `case 'ticket.back':`) do not count.
+ */
+function keysNamed(files: string[]): string[] {
+  const named = new Set<string>();
+  for (const file of files) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/(type:\s*)?['"`]([a-z_]+\.[a-z_.]+)['"`](\s*:)?/g)) {
+      const [, isType, literal, isKey] = match;
+      if (!isType && !isKey && keys.has(literal!)) named.add(literal!);
+    }
+  }
+  return [...named];
+}
+
+/** The prefixes each lazy screen asks for (`screenStrings([...])` in the screen's module). */
+function requestedPrefixes(screen: string): string[] {
+  const source = readFileSync(join(root, screen), 'utf8');
+  const call = /screenStrings\(\[([^\]]*)\]\)/.exec(source);
+  return call ? [...call[1]!.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]!) : [];
+}
+
+const screens = ['qr', 'my-tickets', 'ticket', 'login', 'otp', 'personal-data', 'placeholder', 'hub'].map(
+  (name) => `src/web/screens/${name}-screen.tsx`,
+);
+
+describe('English strings by chunk', () => {
+  it.each(screens)('%s brings every screen key it or its imports name', (screen) => {
+    const requested = requestedPrefixes(screen);
+    const needed = keysNamed(closure(screen)).filter((key) => isScreenPrefix(prefixOf(key)));
+    expect(needed.filter((key) => !requested.includes(prefixOf(key)))).toEqual([]);
+    for (const key of needed) expect(screenStrings(requested as never)[key]).toBe((en as Record<string, string>)[key]);
+  });
+
+  it('leaves no screen key in the frame, which names none', () => {
+    const frame = frameStrings();
+    const frameFiles = closure('src/web/app.tsx');
+    const named = keysNamed(frameFiles).filter((key) => isScreenPrefix(prefixOf(key)));
+    expect(named).toEqual([]);
+    expect(Object.keys(frame).filter((key) => isScreenPrefix(prefixOf(key)))).toEqual([]);
+  });
+
+  it('puts every browser key in the frame or in a screen, and the e-mails in neither', () => {
+    const inBrowser = new Set([...Object.keys(frameStrings()), ...Object.keys(screenStrings([...screenPrefixes]))]);
+    const missing = [...keys].filter((key) => !inBrowser.has(key) && !(serverPrefixes as readonly string[]).includes(prefixOf(key)));
+    expect(missing).toEqual([]);
+    expect([...inBrowser].filter((key) => prefixOf(key) === 'mail')).toEqual([]);
+    for (const prefix of screenPrefixes) {
+      expect(screens.some((screen) => requestedPrefixes(screen).includes(prefix)), `${prefix} has a screen`).toBe(true);
+    }
+  });
+});
