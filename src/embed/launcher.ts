@@ -1,8 +1,9 @@
 // The closed wallet before the app bundle exists: the same "My tickets" button as the app's shell draws (same
 // element, classes, icon and text, same CSS), in plain DOM, plus the loader's busy state and load error.
-import type { Language } from '../../machines/panel.location';
-import { launcherCss, launcherStatusCss } from '../web/styles/launcher';
-import { tokensCss } from '../web/styles/tokens';
+import type { Language } from '../contract/languages';
+import launcherCss from 'bundle-text:../web/launcher.css';
+import { applyStyles, tokensCss } from '../web/style-sheets';
+import launcherStatusCss from 'bundle-text:./launcher-status.css';
 import { DARK_QUERY, readThemeSetting, resolveTheme, systemPrefersDark } from '../web/theme-setting';
 import { iconPath } from '../web/components/icon-paths' with { type: 'macro' };
 import { launcherText } from './launcher-text' with { type: 'macro' };
@@ -47,10 +48,8 @@ export interface LauncherHandlers {
 }
 
 /** Draws the launcher into `shadow`, replacing what is there. */
-export function renderLauncher(shadow: ShadowRoot, language: Language, handlers: LauncherHandlers): PlainLauncher {
+export function renderLauncher(shadow: ShadowRoot, language: Language, handlers: LauncherHandlers, nonce?: string): PlainLauncher {
   const text = launcherText()[language];
-  const style = document.createElement('style');
-  style.textContent = [tokensCss, launcherCss, launcherStatusCss].join('\n');
 
   const root = document.createElement('div');
   root.className = 'tw-root';
@@ -77,7 +76,10 @@ export function renderLauncher(shadow: ShadowRoot, language: Language, handlers:
   error.hidden = true;
 
   root.append(button, error);
-  shadow.replaceChildren(style, root);
+  shadow.replaceChildren(root);
+  if ('adoptedStyleSheets' in shadow) shadow.adoptedStyleSheets = [];
+  // The app's own sheets (tokens, and the launcher its shell draws), then the loader's busy and error states.
+  for (const css of [tokensCss, launcherCss, launcherStatusCss]) applyStyles(shadow, css, nonce);
 
   return {
     button,

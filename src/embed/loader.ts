@@ -4,15 +4,13 @@
 // back/forward, a click on the launcher, or window.TicketWallet.open(). Hover, focus or touch on the launcher
 // start the download early. No React, zod, xstate or rosetta may be imported here (the e2e tests and the bench
 // check the built loader).
-import type { PanelEvent } from '../../machines/panel';
-import { hasPanelRoute, isPanelTab, languageOf, launcherRoute } from '../../machines/panel.location';
+import { hasPanelRoute, languageOf } from '../../machines/panel.location';
+import { isPanelTab, launcherRoute } from '../../machines/tabs';
+import type { PanelRequest } from '../../machines/wallet';
 import { configFromScript } from '../web/script-config';
 import { APP_READY_EVENT, type AppReadyDetail, HOST_TAG, walletHost } from './host';
 import { type PlainLauncher, renderLauncher } from './launcher';
 import type { MountedWallet } from './mount';
-
-/** What to open: a panel event of the panel machine, without its type. */
-export type PanelRequest = Omit<Extract<PanelEvent, { type: 'panel.open' }>, 'type'>;
 
 /** `window.TicketWallet.open(options)`: tab and overlay as in the URL parameters, case-insensitive. */
 export interface OpenOptions {
@@ -105,7 +103,7 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
         ensureApp({ ...launcherRoute }).catch(failed);
       },
       onIntent: () => void fetchApp().catch(() => {}), // a click tries again and reports the failure
-    });
+    }, script?.nonce || undefined);
 
   // Only with <body> parsed can the host element go in; a URL that opens a panel fetches the app meanwhile.
   const started = new Promise<void>((resolve) => {
@@ -133,7 +131,7 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
         window.removeEventListener('popstate', onPopState);
         launcher?.dispose();
         launcher = undefined;
-        return mountWallet(config, host, { open: takePendingOpen() });
+        return mountWallet(config, host, { open: takePendingOpen(), nonce: script?.nonce || undefined });
       })
       .catch((error: unknown) => {
         mounting = undefined;
@@ -142,7 +140,7 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
       });
     return mounting.then((mounted) => {
       const next = takePendingOpen();
-      if (next) mounted.wallet.panel.send({ type: 'panel.open', ...next });
+      if (next) mounted.wallet.send({ type: 'panel.open', ...next });
       return mounted;
     });
   }

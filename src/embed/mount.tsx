@@ -4,67 +4,45 @@
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { PanelEvent } from '../../machines/panel';
-import { createWallet, type Wallet } from '../../machines/wallet';
+import { createWallet, type PanelRequest, type WalletActor } from '../../machines/wallet';
 import { browserPlatform } from '../client/platform';
 import { App } from '../web/app';
 import { showNotification } from '../web/components/toaster';
-import { localeFromPath, setLocale } from '../web/i18n';
+import { loadLocale, localeFromPath, setLocale } from '../web/i18n';
 import type { WalletConfig } from '../web/script-config';
-import { benefitsCss } from '../web/styles/benefits';
-import { controlsCss } from '../web/styles/controls';
-import { launcherCss } from '../web/styles/launcher';
-import { layoutCss } from '../web/styles/layout';
-import { overlaysCss } from '../web/styles/overlays';
-import { screensCss } from '../web/styles/screens';
-import { qrCss } from '../web/styles/qr';
-import { surfacesCss } from '../web/styles/surfaces';
-import { ticketDetailCss } from '../web/styles/ticket-detail';
-import { ticketsCss } from '../web/styles/tickets';
-import { tokensCss } from '../web/styles/tokens';
+import { adoptStyles } from '../web/style-sheets';
 import { walletHost } from './host';
-
-/** Every stylesheet of the wallet, in cascade order, for the one <style> in the shadow root. */
-export const walletCss = [
-  tokensCss,
-  layoutCss,
-  launcherCss,
-  controlsCss,
-  surfacesCss,
-  overlaysCss,
-  screensCss,
-  qrCss,
-  ticketsCss,
-  ticketDetailCss,
-  benefitsCss,
-].join('\n');
 
 export interface MountedWallet {
   host: HTMLElement;
   shadow: ShadowRoot;
-  wallet: Wallet;
+  wallet: WalletActor;
   unmount: () => void;
 }
 
 export interface MountOptions {
   /** A panel to open at once (the launcher was clicked, or the host page called TicketWallet.open). */
-  open?: Omit<Extract<PanelEvent, { type: 'panel.open' }>, 'type'> | undefined;
+  open?: PanelRequest | undefined;
+  /** The embed script's CSP nonce, for the <style> fallback where constructable stylesheets are missing. */
+  nonce?: string | undefined;
 }
 
 /**
  * Mounts into `target` (a <ticket-wallet> element appended to <body> when absent), replacing whatever its shadow
- * root holds (the loader's plain launcher) in the same frame.
+ * root holds (the loader's plain launcher) in the same frame, once the page's language is loaded.
  */
-export function mountWallet(config: WalletConfig, target?: HTMLElement | null, options: MountOptions = {}): MountedWallet {
+export async function mountWallet(config: WalletConfig, target?: HTMLElement | null, options: MountOptions = {}): Promise<MountedWallet> {
+  // The language is the page's first path segment; changing it reloads the page, so it is fixed per mount.
+  const language = localeFromPath(window.location.pathname);
+  await loadLocale(language);
+  setLocale(language);
   const { host, shadow } = walletHost(target);
   const previous = [...shadow.childNodes];
-  const style = document.createElement('style');
-  style.textContent = walletCss;
+  if ('adoptedStyleSheets' in shadow) shadow.adoptedStyleSheets = [];
+  const stopStyles = adoptStyles(shadow, { nonce: options.nonce });
   const container = document.createElement('div');
-  shadow.append(style, container);
+  shadow.append(container);
 
-  // The language is the page's first path segment; changing it reloads the page, so it is fixed per mount.
-  setLocale(localeFromPath(window.location.pathname));
   const wallet = createWallet({
     baseUrl: `${config.apiBase}/v1`,
     // The panel, not the host page, is what scrolls while the wallet is open.
@@ -72,7 +50,7 @@ export function mountWallet(config: WalletConfig, target?: HTMLElement | null, o
     notify: showNotification,
   });
   wallet.start();
-  if (options.open) wallet.panel.send({ type: 'panel.open', ...options.open });
+  if (options.open) wallet.send({ type: 'panel.open', ...options.open });
 
   const root = createRoot(container);
   // Rendered synchronously and only then the loader's launcher removed, so no frame shows an empty wallet.
@@ -91,6 +69,7 @@ export function mountWallet(config: WalletConfig, target?: HTMLElement | null, o
     unmount: () => {
       root.unmount();
       wallet.stop();
+      stopStyles();
       shadow.replaceChildren();
     },
   };

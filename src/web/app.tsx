@@ -1,7 +1,7 @@
-// The wallet's React root: configuration, the running actors, theme, toasts and the portal target for modals,
+// The wallet's React root: configuration, the running wallet actor, theme, toasts and the portal target for modals,
 // all inside the shadow root that src/embed created.
 import { type ReactElement, useState } from 'react';
-import type { Wallet } from '../../machines/wallet';
+import type { WalletActor } from '../../machines/wallet';
 import { Toaster } from './components/toaster';
 import { currentLocale } from './i18n';
 import { Shell } from './shell';
@@ -11,7 +11,7 @@ import { WalletEnvironmentProvider, WalletProvider } from './wallet-config';
 
 interface AppProps {
   config: WalletConfig;
-  wallet: Wallet;
+  wallet: WalletActor;
 }
 
 export function App({ config, wallet }: AppProps): ReactElement {

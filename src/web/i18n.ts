@@ -1,29 +1,51 @@
-// Translation helper over rosetta. Locale files hold flat dotted keys ("api.auth.wrong_otp"), so keys are
-// passed to rosetta as a one-element path: rosetta would otherwise split them on the dots.
+// Translation helper over rosetta. English, the default language and the fallback of every key, comes with the code
+// that shows it: the frame's strings in the app's first chunk, each lazy screen's in its chunk (addStrings,
+// src/web/locale-strings.ts). Another language is a chunk of its own, loaded whole before the wallet mounts on a page
+// in that language (docs/decisions.md, "Screens and languages load on demand"). Locale files hold flat dotted keys ("api.auth.wrong_otp"), so
+// keys are passed to rosetta as a one-element path: rosetta would otherwise split them on the dots.
 import rosetta from 'rosetta';
-import en from '../../locales/en.json';
-import es from '../../locales/es.json';
+import { frameStrings } from './locale-strings' with { type: 'macro' };
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOf, languages } from '../contract/languages';
 
-export const locales = ['en', 'es'] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = 'en';
+export type Locale = Language;
+export const locales = languages;
+export const defaultLocale = DEFAULT_LANGUAGE;
 
 type Table = Record<string, string>;
-const i18n = rosetta<Table>({ en, es });
+const i18n = rosetta<Table>({ en: frameStrings() });
 i18n.locale(defaultLocale);
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+/** The other languages' tables, each its own chunk. */
+const tables: Record<Exclude<Language, 'en'>, () => Promise<Table>> = {
+  es: () => import('../../locales/es.json').then(tableOf),
+};
+
+/** A JSON chunk is the table itself in Parcel's build and a module with a default export under Vite/vitest. */
+function tableOf(module: Table | { default: Table }): Table {
+  return typeof module.default === 'object' ? module.default : (module as Table);
 }
+const loaded = new Set<Language>(['en']);
+
+/** A lazy screen's English strings, added when its chunk arrives. */
+export function addStrings(table: Table): void {
+  i18n.set('en', table);
+}
+
+/** Loads a language's strings once (English is always there). */
+export async function loadLocale(locale: Locale): Promise<void> {
+  if (loaded.has(locale)) return;
+  i18n.set(locale, await tables[locale as Exclude<Language, 'en'>]());
+  loaded.add(locale);
+}
+
+export const isLocale = isLanguage;
 
 /** The language is the first path segment (SPEC §2); anything else means the default language. */
-export function localeFromPath(pathname: string): Locale {
-  const first = pathname.split('/').filter(Boolean)[0]?.toLowerCase();
-  return isLocale(first) ? first : defaultLocale;
-}
+export const localeFromPath = languageOf;
 
+/** Switches to a language whose strings are loaded (loadLocale); until then English shows. */
 export function setLocale(locale: Locale): void {
-  i18n.locale(locale);
+  i18n.locale(loaded.has(locale) ? locale : defaultLocale);
 }
 
 export function currentLocale(): Locale {

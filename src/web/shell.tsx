@@ -1,31 +1,37 @@
-// The wallet frame: the launcher while closed; header, the panel's screen, footer and the HUB while open.
+// The wallet frame: the launcher while closed; header, the panel's screen (its own chunk, loaded on demand), footer
+// and the HUB while open. The router lives in the wallet actor; this only draws what its snapshot says.
 import { useSelector } from '@xstate/react';
-import type { ReactElement } from 'react';
-import { launcherRoute, type PanelTab } from '../../machines/panel.location';
+import { type ReactElement, useEffect } from 'react';
 import {
+  selectFlowFailed,
+  selectFlowReady,
   selectIsHubVisible,
   selectIsOpen,
+  selectIsSignedIn,
   selectLanguage,
-  selectScreen,
   selectTab,
+  selectTitleScreen,
 } from '../../machines/panel.selectors';
-import { selectIsSignedIn, selectUser } from '../../machines/session.selectors';
+import { selectUser } from '../../machines/session.selectors';
+import { launcherRoute, overlays, type PanelTab, tabTable } from '../../machines/tabs';
+import { Button } from './components/button';
+import './components/card';
 import { Footer } from './components/footer';
 import { getAppLink, Header } from './components/header';
 import { Icon } from './components/icons';
+import { PanelSkeleton } from './components/panel-skeleton';
 import { useDocumentTitle } from './document-title';
+import { FIRST_PANEL_MARK } from './first-panel-mark';
 import { t } from './i18n';
-import { HubScreen } from './screens/hub-screen';
-import { LoginScreen } from './screens/login-screen';
-import { MyTicketsScreen } from './screens/my-tickets-screen';
-import { OtpScreen } from './screens/otp-screen';
-import { PersonalDataScreen } from './screens/personal-data-screen';
-import { PlaceholderScreen } from './screens/placeholder-screen';
-import { QrScreen } from './screens/qr-screen';
-import { TicketScreen } from './screens/ticket-screen';
+import { prefetchScreens, type ScreenState, useScreen } from './screen-modules';
 import type { ThemeSetting } from './theme-setting';
-import { useWalletConfig } from './wallet-config';
-import { useWallet } from './wallet-config';
+import { useChild, useWallet, useWalletConfig } from './wallet-config';
+import launcherCss from 'bundle-text:./launcher.css';
+import shellCss from 'bundle-text:./shell.css';
+import { registerStyles } from './style-sheets';
+
+registerStyles(launcherCss);
+registerStyles(shellCss);
 
 interface ShellProps {
   theme: ThemeSetting;
@@ -33,73 +39,92 @@ interface ShellProps {
 }
 
 export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
-  const { panel, session } = useWallet();
+  const wallet = useWallet();
   const config = useWalletConfig();
-  const open = useSelector(panel, selectIsOpen);
-  const tab = useSelector(panel, selectTab);
-  const screen = useSelector(panel, selectScreen);
-  const hubVisible = useSelector(panel, selectIsHubVisible);
-  const language = useSelector(panel, selectLanguage);
-  const signedIn = useSelector(session, selectIsSignedIn);
-  const user = useSelector(session, selectUser);
+  const open = useSelector(wallet, selectIsOpen);
+  const tab = useSelector(wallet, selectTab);
+  const titleScreen = useSelector(wallet, selectTitleScreen);
+  const hubVisible = useSelector(wallet, selectIsHubVisible);
+  // The HUB is a chunk of its own: a signed-out visitor never needs it.
+  const hub = useScreen(overlays.HUB.screen, hubVisible);
+  const language = useSelector(wallet, selectLanguage);
+  const signedIn = useSelector(wallet, selectIsSignedIn);
+  const user = useSelector(useChild('session'), selectUser);
   const siteName = config.orgName ?? t('app.name');
-  // The title names what is on top: the HUB while it covers the panel.
-  useDocumentTitle(hubVisible ? 'HUB' : screen, open, siteName);
+  useDocumentTitle(titleScreen, open, siteName);
 
   if (!open) {
     return (
-      <button type="button" className="tw-launcher" onClick={() => panel.send({ type: 'panel.open', ...launcherRoute })}>
+      <button type="button" className="tw-launcher" onClick={() => wallet.send({ type: 'panel.open', ...launcherRoute })}>
         <Icon name="wallet" size={20} />
         <span>{t('launcher.open')}</span>
       </button>
     );
   }
-  const close = () => panel.send({ type: 'panel.close' });
+  const close = () => wallet.send({ type: 'panel.close' });
   return (
     // The open wallet covers the host page and stops it scrolling: a modal dialog named after the site. (A <main>
     // would be a second main landmark on the host page.)
-    <div className="tw-panel" role="dialog" aria-modal="true" aria-label={siteName} data-screen={screen ?? undefined}>
+    <div className="tw-panel" role="dialog" aria-modal="true" aria-label={siteName} data-screen={tab ?? undefined}>
       <div className="tw-frame" inert={hubVisible || undefined}>
-      <Header
-        orgName={config.orgName}
-        orgLogo={config.orgLogo}
-        onLogoClick={close}
-        getAppHref={getAppLink(config.siteUrl, language, window.location.origin)}
-        onGetAppClose={close}
-        user={signedIn ? { picture: user?.picture ?? null, givenName: user?.givenName ?? null, familyName: user?.familyName ?? null } : undefined}
-        onAvatarClick={() => panel.send({ type: 'panel.openHub' })}
-      />
-      <div className="tw-main">
-        {tab ? <PanelContent key={tab} tab={tab} /> : null}
+        <Header
+          orgName={config.orgName}
+          orgLogo={config.orgLogo}
+          onLogoClick={close}
+          getAppHref={getAppLink(config.siteUrl, language, window.location.origin)}
+          onGetAppClose={close}
+          user={signedIn ? { picture: user?.picture ?? null, givenName: user?.givenName ?? null, familyName: user?.familyName ?? null } : undefined}
+          onAvatarClick={() => wallet.send({ type: 'panel.openHub' })}
+        />
+        <div className="tw-main">{tab ? <PanelContent key={tab} tab={tab} hub={hubVisible ? hub : null} /> : null}</div>
+        <Footer
+          locale={language}
+          onLocaleChange={(lang) => wallet.send({ type: 'panel.changeLanguage', lang })}
+          theme={theme}
+          onThemeChange={onThemeChange}
+          orgName={config.orgName}
+        />
       </div>
-      <Footer
-        locale={language}
-        onLocaleChange={(lang) => panel.send({ type: 'panel.changeLanguage', lang })}
-        theme={theme}
-        onThemeChange={onThemeChange}
-        orgName={config.orgName}
-      />
-      </div>
-      {hubVisible ? <HubScreen /> : null}
+      {hubVisible && hub.status === 'ready' ? <hub.Screen /> : null}
     </div>
   );
 }
 
-function PanelContent({ tab }: { tab: PanelTab }): ReactElement {
-  switch (tab) {
-    case 'LOGIN':
-      return <LoginScreen />;
-    case 'OTP':
-      return <OtpScreen />;
-    case 'PERSONAL_DATA':
-      return <PersonalDataScreen />;
-    case 'QR':
-      return <QrScreen />;
-    case 'MY_TICKET':
-      return <MyTicketsScreen />;
-    case 'TICKET':
-      return <TicketScreen />;
-    default:
-      return <PlaceholderScreen screen={tab} />;
+/**
+ * The open panel's screen, or a skeleton of it while its chunk or its flow's machine downloads, or Try again when a
+ * download failed (the HUB's too, when it is open over the panel).
+ */
+function PanelContent({ tab, hub }: { tab: PanelTab; hub: ScreenState | null }): ReactElement {
+  const wallet = useWallet();
+  const screen = useScreen(tabTable[tab].screen);
+  const flowReady = useSelector(wallet, selectFlowReady);
+  const flowFailed = useSelector(wallet, selectFlowFailed);
+  const ready = screen.status === 'ready' && flowReady && (hub === null || hub.status === 'ready');
+  // The first panel is on screen: mark it (the bench and real-user monitoring read the mark), then let the other
+  // screens and flows download while the browser is idle.
+  useEffect(() => {
+    if (!ready) return;
+    if (performance.getEntriesByName(FIRST_PANEL_MARK).length === 0) performance.mark(FIRST_PANEL_MARK);
+    prefetchScreens();
+  }, [ready]);
+  if (screen.status === 'failed' || flowFailed || hub?.status === 'failed') {
+    const retry = () => {
+      if (screen.status === 'failed') screen.retry();
+      if (hub?.status === 'failed') hub.retry();
+      if (flowFailed) wallet.send({ type: 'panel.retryFlow' });
+    };
+    return (
+      <section className="tw-card tw-state-card" role="alert">
+        <span className="tw-icon-tile tw-icon-tile--56 tw-icon-tile--danger tw-state-card__icon" aria-hidden="true">
+          <Icon name="alert" size={24} />
+        </span>
+        <p className="tw-state-card__title">{t('screen.load_failed')}</p>
+        <Button variant="secondary" icon={<Icon name="refresh" size={18} />} onClick={retry}>
+          {t('common.retry')}
+        </Button>
+      </section>
+    );
   }
+  if (screen.status === 'ready') return <screen.Screen />;
+  return <PanelSkeleton />;
 }

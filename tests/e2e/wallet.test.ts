@@ -175,7 +175,8 @@ describe('the loader', () => {
     });
     return scripts;
   }
-  const appChunk = /^\/wallet-app\.[0-9a-f]+\.js$/;
+  /** The app's entry and the screens' chunks, every one content-hashed. */
+  const appChunk = /^\/[a-z-]+\.[0-9a-f]{8}\.js$/;
 
   /** How the launcher looks: box, icon box, text and the computed styles that make its appearance. */
   const launcherLook = (page: Page) =>
@@ -211,14 +212,15 @@ describe('the loader', () => {
       expect(scripts[0]).toBe('/embed.js');
       expect(scripts.slice(1).length).toBeGreaterThan(0);
       expect(scripts.slice(1).every((path) => appChunk.test(path))).toBe(true);
-      // Mounted once, into the loader's shadow root: one host element, one style, one wallet root.
+      // Mounted once, into the loader's shadow root: one host element, one wallet root, the styles adopted as
+      // constructable stylesheets (no <style> element the host page's CSP could refuse).
       expect(
         await page.evaluate(() => {
           const hosts = document.querySelectorAll('ticket-wallet');
           const shadow = hosts[0]?.shadowRoot;
-          return [hosts.length, shadow?.querySelectorAll('style').length, shadow?.querySelectorAll('.tw-root').length];
+          return [hosts.length, shadow?.querySelectorAll('style').length, shadow?.querySelectorAll('.tw-root').length, (shadow?.adoptedStyleSheets.length ?? 0) > 0];
         }),
-      ).toEqual([1, 1, 1]);
+      ).toEqual([1, 0, 1, true]);
 
       // Back closes the wallet: the app's own launcher looks exactly like the loader's.
       await page.goBack();
@@ -232,7 +234,7 @@ describe('the loader', () => {
 
   it('shows a message when the app cannot load, and loads it on the next click', async () => {
     await withPage(browser, {}, async ({ page, errors }) => {
-      await page.route((url) => url.origin === new URL(baseUrl).origin && appChunk.test(url.pathname), (route) => route.abort());
+      await page.route((url) => url.origin === new URL(baseUrl).origin && /^\/wallet-app\.[0-9a-f]{8}\.js$/.test(url.pathname), (route) => route.abort());
       await page.goto(`${hostOrigin}/es/?page=${hostPage('offline', '')}`);
       const launcher = page.getByRole('button', { name: 'Mis entradas' });
       await launcher.click();

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { HOST_TAG } from '../../src/embed/host';
 import { type MountedWallet, mountWallet } from '../../src/embed/mount';
 import { configFromScript } from '../../src/web/script-config';
+import { stylesOf } from '../../src/web/style-sheets';
 import { readThemeSetting, resolveTheme, THEME_STORAGE_KEY } from '../../src/web/theme-setting';
 
 function script(src: string, data: Record<string, string> = {}): HTMLScriptElement {
@@ -40,10 +41,10 @@ describe('configFromScript', () => {
 });
 
 /** Mounting renders with React: inside act(), so the first render and its effects finish before assertions. */
-function mountInAct(): MountedWallet {
+async function mountInAct(): Promise<MountedWallet> {
   let mounted: MountedWallet | undefined;
-  act(() => {
-    mounted = mountWallet({ apiBase: window.location.origin });
+  await act(async () => {
+    mounted = await mountWallet({ apiBase: window.location.origin });
   });
   return mounted!;
 }
@@ -51,11 +52,11 @@ function mountInAct(): MountedWallet {
 describe('mountWallet', () => {
   it('renders into an open shadow root and keeps every style inside it', async () => {
     const headStyles = document.head.querySelectorAll('style').length;
-    const mounted = mountInAct();
+    const mounted = await mountInAct();
     try {
       expect(mounted.host.tagName.toLowerCase()).toBe(HOST_TAG);
       expect(mounted.host.shadowRoot).toBe(mounted.shadow);
-      const style = mounted.shadow.querySelector('style')?.textContent ?? '';
+      const style = stylesOf(mounted.shadow);
       expect(style).toContain(':host');
       expect(style).toContain('all: initial');
       expect(style).not.toMatch(/\d+(\.\d+)?rem\b/);
@@ -103,7 +104,7 @@ describe('theme', () => {
           removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
         }) as unknown as MediaQueryList,
     );
-    const mounted = mountInAct();
+    const mounted = await mountInAct();
     try {
       const root = () => mounted.shadow.querySelector('.tw-root');
       await waitFor(() => expect(root()?.getAttribute('data-theme')).toBe('light'));

@@ -41,15 +41,6 @@ describe('the HUB', () => {
     expect(params().get('PANEL_OVERLAY_TAB')).toBeNull();
   });
 
-  it('shows a polite placeholder for panels that are not built yet, and the QR title with a loading placeholder', async () => {
-    startSignedIn('/en/?PANEL_TAB=GIFT');
-    expect(await screen.findByRole('heading', { name: 'Gift a ticket' })).toBeTruthy();
-    expect(screen.getByText('This part of the wallet is on its way. Thanks for your patience!')).toBeTruthy();
-    expect(document.title).toBe('Gift a ticket · Ticket Wallet');
-    fireEvent.click(screen.getByRole('button', { name: 'Back to the menu' }));
-    expect(await screen.findByRole('dialog', { name: 'Welcome' })).toBeTruthy();
-  });
-
   it('fades out when closed, then leaves the panel behind it', async () => {
     const { params } = startSignedIn();
     const hub = await screen.findByRole('dialog', { name: 'Welcome' });

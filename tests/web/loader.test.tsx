@@ -7,8 +7,8 @@ import { HOST_TAG } from '../../src/embed/host';
 import { startLoader, type TicketWalletApi } from '../../src/embed/loader';
 import type { AppReadyDetail } from '../../src/embed/host';
 import type { MountedWallet } from '../../src/embed/mount';
-import { launcherCss } from '../../src/web/styles/launcher';
-import { tokensCss } from '../../src/web/styles/tokens';
+import launcherCss from 'bundle-text:../../src/web/launcher.css';
+import { stylesOf, tokensCss } from '../../src/web/style-sheets';
 
 /** A loadApp that counts loads and mounts, can fail its first loads and can be held until released. */
 function appLoader({ failures = 0, held = false } = {}) {
@@ -23,9 +23,9 @@ function appLoader({ failures = 0, held = false } = {}) {
     if (calls.load <= failures) throw new TypeError('Failed to fetch dynamically imported module');
     const app = await import('../../src/embed/mount');
     return {
-      mountWallet: (...args: Parameters<AppReadyDetail['mountWallet']>) => {
+      mountWallet: async (...args: Parameters<AppReadyDetail['mountWallet']>) => {
         calls.mount += 1;
-        const wallet = app.mountWallet(...args);
+        const wallet = await app.mountWallet(...args);
         resolveMounted(wallet);
         return wallet;
       },
@@ -65,16 +65,19 @@ describe('the loader', () => {
     const plain = shadow().querySelector('.tw-launcher')!;
     expect(plain.textContent).toBe('My tickets');
     expect(loader.calls.load).toBe(0);
-    const style = shadow().querySelector('style')!.textContent ?? '';
-    expect(style).toContain(tokensCss);
-    expect(style).toContain(launcherCss);
+    // The launcher's styles are the tokens and its own rules, adopted by the shadow root.
+    const style = stylesOf(shadow());
+    expect(style).toContain('--tw-bg');
+    expect(style).toContain('.tw-launcher');
+    expect(tokensCss).toContain('--tw-bg');
+    expect(launcherCss).toContain('.tw-launcher');
 
     // The app's shell, closed, draws its launcher into its own host: the same element, icon, text and root.
     const { mountWallet } = await import('../../src/embed/mount');
     const appHost = document.body.appendChild(document.createElement('div'));
     let app: MountedWallet | undefined;
-    act(() => {
-      app = mountWallet({ apiBase: window.location.origin }, appHost);
+    await act(async () => {
+      app = await mountWallet({ apiBase: window.location.origin }, appHost);
     });
     try {
       const drawn = app!.shadow.querySelector('.tw-launcher')!;
@@ -121,8 +124,9 @@ describe('the loader', () => {
     expect(await view().findByRole('heading', { name: 'Sign in or create an account' })).toBeTruthy();
     expect(new URLSearchParams(window.location.search).get('PANEL_TAB')).toBe('LOGIN');
     expect(loader.calls).toEqual({ load: 1, mount: 1 });
-    // The app replaced the plain launcher in the same shadow root: one style, one root.
-    expect(shadow().querySelectorAll('style')).toHaveLength(1);
+    // The app replaced the plain launcher in the same shadow root: one root, its styles adopted (no <style> left).
+    expect(shadow().querySelectorAll('style')).toHaveLength(0);
+    expect(stylesOf(shadow())).toContain('.tw-panel');
     expect(shadow().querySelectorAll('.tw-root')).toHaveLength(1);
   });
 

@@ -11,8 +11,16 @@ import { loginMachine, type LoginField } from '../../machines/login';
 import { fieldView } from '../../machines/login.selectors';
 import type { EndpointName } from '../../src/contract/endpoints';
 import { t } from '../../src/web/i18n';
-import { loginSampleEvents, loginStarts, type LoginModelEvent, type LoginPromiseActor } from '../machines/login.model';
-import { canTake, isSample, snapshotOnly, toTestMachine } from '../machines/model';
+import {
+  allLoginSampleEvents,
+  loginInput,
+  loginSampleEvents,
+  loginStarts,
+  loginVertex,
+  type LoginModelEvent,
+  type LoginPromiseActor,
+} from '../machines/login.model';
+import { coverTransitions, isSample, takesSample, toTestMachine } from '../machines/model';
 import { handle } from './fake-api';
 import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
 import { setUpWalletTests } from './render-wallet';
@@ -28,14 +36,14 @@ const actorEndpoints: Record<LoginPromiseActor, EndpointName> = {
 };
 
 /**
- * The shared sample events a person (or the API) can cause on the screens: the panel tells the login flow LOGIN
- * while it waits for one; every other panel change comes from the app itself.
+ * The shared sample events a person (or the API) can cause on the screens. The router's `login.show` follows the
+ * flow's own moves on the screens; a person causes one only with browser back and forward, which the router's paths
+ * (panel-paths) cover.
  */
 function screenEvents(snapshot: AnyMachineSnapshot): LoginModelEvent[] {
-  return loginSampleEvents(snapshot).filter(
-    (event) => event.type !== 'panel.changed' || (snapshot.matches('idle') && (event as { tab: string }).tab === 'LOGIN'),
-  );
+  return loginSampleEvents(snapshot).filter((event) => event.type !== 'login.show');
 }
+const screenSamples = allLoginSampleEvents.filter((event) => event.type !== 'login.show');
 
 const labels: Record<LoginField, string> = { email: 'E-mail', otp: 'One-time code', givenName: 'First name', familyName: 'Last name' };
 const headings: Record<string, string> = { LOGIN: 'Sign in or create an account', OTP: 'Check your e-mail', PERSONAL_DATA: "What's your name?" };
@@ -98,34 +106,45 @@ function expectScreenMatches(state: AnyMachineSnapshot): void {
   expect(busy, 'Continue busy').toBe(state.hasTag('loading'));
 }
 
-const { input } = loginStarts.find((start) => start.name === 'nothing stored')!;
-const model = createTestModel(toTestMachine(loginMachine), {
-  input,
-  events: screenEvents as never,
-  // The graph adds a bare { type } for every event the machine names without a sample: keep to the samples.
-  filterEvents: (snapshot, event) => canTake(snapshot, event) && isSample(screenEvents(snapshot), event),
-  serializeTransition: snapshotOnly,
-});
-// The screens start on LOGIN (the panel tells the login flow at once); later panel changes come from the app
-// itself, so paths that need another one are not a person's paths.
-const paths = model
-  .getShortestPaths()
-  .filter((path) => path.steps.every((step, index) => index === 1 || step.event.type !== 'panel.changed'));
-
-describe('login paths on the rendered screens', () => {
-  it('cover the three sign-in screens and the hand-over to QR', () => {
-    const screens = new Set(paths.map((path) => screenOf(path.state)));
-    expect([...screens].sort()).toEqual(['LOGIN', 'OTP', 'PERSONAL_DATA', null].sort());
+const testMachine = toTestMachine(loginMachine);
+const models = loginStarts.map((start) => {
+  const input = loginInput(start);
+  const model = createTestModel(testMachine, {
+    input,
+    events: screenEvents as never,
+    // The graph adds a bare { type } for every event the machine names without a sample: keep to the samples.
+    filterEvents: takesSample(screenSamples as never),
+    serializeState: loginVertex,
   });
+  // Added paths too keep to what a person can do on the screen the state shows.
+  const onScreen = (snapshot: AnyMachineSnapshot, event: { type: string }) =>
+    isSample(screenEvents(snapshot) as never, event) && testMachine.getTransitionData(snapshot as never, event as never).length > 0;
+  return { start, paths: coverTransitions(testMachine, model.getShortestPaths(), screenSamples as never, input, onScreen) };
+});
 
+/** The page a start is: its panel, and storage with the code's e-mail and session (and tokens on PERSONAL_DATA). */
+function pageOf(start: (typeof loginStarts)[number]): { url: string; storage: Record<string, string> } {
+  const tokens: Record<string, string> = start.tab === 'PERSONAL_DATA' ? { 'tw.accessToken': 'access-0', 'tw.refreshToken': 'refresh-0' } : {};
+  // The screens are read in English whatever the start's locale (which only goes into the code request).
+  return { url: `/en/?PANEL_TAB=${start.tab}`, storage: { ...start.stored, ...tokens } };
+}
+
+describe.each(models)('login paths on the rendered screens from $start.name', ({ start, paths }) => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const held = holdRequests(tests, ['signIn', 'verifyLogin', 'me', 'updateProfile']);
     tests.server.use(handle('logout', () => ({ ok: true as const })));
-    tests.render('/en/?PANEL_TAB=LOGIN');
+    const page = pageOf(start);
+    tests.render(page.url, page.storage);
     for (const [index, step] of path.steps.entries()) {
-      if (index === 0) continue; // xstate.init: the login flow waits for the panel, which says LOGIN at once
-      if (index > 1) await perform(step.event as LoginModelEvent, held);
+      if (index > 0) await perform(step.event as LoginModelEvent, held);
       await waitFor(() => expectScreenMatches(step.state));
     }
+  });
+});
+
+describe('login paths coverage', () => {
+  it('cover the three sign-in screens and the hand-over to QR', () => {
+    const screens = new Set(models.flatMap(({ paths }) => paths.flatMap((path) => path.steps.map((step) => screenOf(step.state)))));
+    expect([...screens].sort()).toEqual(['LOGIN', 'OTP', 'PERSONAL_DATA', null].sort());
   });
 });

@@ -1,6 +1,7 @@
-// Model-based paths of the panel machine run against the rendered screens. The test model is derived from the real
-// machine the way tests/machines/panel.test.ts does it (toTestMachine, canTake, the same two starts), with the shared
-// sample events (tests/machines/panel.model.ts) kept to those a person can cause on the screens at each state, and
+// Model-based paths of the wallet's router and session regions run against the rendered screens. The test model is
+// derived from the real machine the way tests/machines/wallet-router.test.ts does it (toTestMachine, the same two
+// starts), with the shared sample events (tests/machines/wallet.model.ts) kept to those a person can cause on the
+// screens at each state, and
 // one vertex per snapshot but for steps whose effect adds up: the launcher, the avatar, the HUB's
 // tiles, close button and Logout, the logo, the back links, the language selector, browser back/forward, and the
 // sign-in screens (which move the panel themselves). After every step the screen must show what the model's state
@@ -11,11 +12,12 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { panelMachine, type PanelEvent, type PanelInput } from '../../machines/panel';
-import { parseRoute, toUrl, withLanguage, type PanelTab } from '../../machines/panel.location';
-import { selectIsHubFading, selectIsHubVisible, type PanelSnapshot } from '../../machines/panel.selectors';
+import { parseRoute, toUrl, withLanguage } from '../../machines/panel.location';
+import { selectIsHubFading, selectIsHubVisible, selectIsSignedIn } from '../../machines/panel.selectors';
+import type { PanelTab } from '../../machines/tabs';
+import { walletMachine, type WalletEvent, type WalletInput, type WalletSnapshot } from '../../machines/wallet';
 import { canTake, isSample, toTestMachine } from '../machines/model';
-import { panelSampleEvents, panelStarts, type PanelModelEvent } from '../machines/panel.model';
+import { walletSampleEvents, walletStarts, type WalletModelEvent } from '../machines/wallet.model';
 import { handle } from './fake-api';
 import { countSteps, holdRequests, storedTokens, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';
@@ -23,11 +25,8 @@ import { setUpWalletTests, type RenderedWallet } from './render-wallet';
 // The HUB fade is the machine's 300 ms timer: the paths jump over it.
 const tests = setUpWalletTests({ fakeTimeouts: true });
 
-/** panel.test.ts's starts; signed in means tokens in storage. */
-const starts = panelStarts.map((start) => ({
-  ...start,
-  storage: start.input.signedIn ? storedTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' }) : {},
-}));
+/** wallet-router.test.ts's starts; signed in means tokens in storage. */
+const starts = walletStarts.map((start) => ({ ...start, storage: start.input.tokens ? storedTokens(start.input.tokens) : {} }));
 
 const hubTiles: Array<{ tab: PanelTab; name: RegExp }> = [
   { tab: 'QR', name: /^My QR code/ },
@@ -39,29 +38,38 @@ const hubTiles: Array<{ tab: PanelTab; name: RegExp }> = [
 ];
 
 /** Whether a person can cause the sample event on the screens in this state. */
-function onScreen(state: PanelSnapshot, event: PanelModelEvent): boolean {
+function onScreen(state: WalletSnapshot, event: WalletModelEvent): boolean {
   const { tab } = parseRoute(state.context.location.search);
-  const { signedIn } = state.context;
-  const hubOpen = state.matches({ open: { overlay: 'hub' } });
+  const signedIn = selectIsSignedIn(state);
+  const hubOpen = state.matches({ panel: { open: { overlay: 'hub' } } });
   // While the HUB is on screen, the header, the panel and the footer behind it are inert.
-  const panelInReach = state.matches({ open: { overlay: 'hidden' } });
+  const panelInReach = state.matches({ panel: { open: { overlay: 'hidden' } } });
   const signingIn = panelInReach && !signedIn;
   switch (event.type) {
     case 'panel.locationChanged':
       return true; // browser back/forward
     case 'panel.open':
-      if (event.overlay === 'HUB') return state.matches('closed') && event.tab === 'QR'; // the launcher
+      if (event.overlay === 'HUB') return state.matches({ panel: 'closed' }) && event.tab === 'QR'; // the launcher
       if (event.tab === 'OTP') return signingIn && tab === 'LOGIN'; // submitting the e-mail
       if (event.tab === 'LOGIN') return signingIn && tab === 'OTP'; // the OTP back link
       return hubOpen && !event.userTicketId && !event.settingsTab && hubTiles.some((tile) => tile.tab === event.tab);
     case 'panel.closeHub':
       return hubOpen;
-    case 'session.changed':
-      // The right code on OTP. Logout from the HUB also opens LOGIN; only where the guard lands there anyway is that
-      // the model's one event.
-      return event.signedIn ? signingIn && tab === 'OTP' : hubOpen && signedIn && tab !== 'OTP';
+    case 'session.signIn':
+      return signingIn && tab === 'OTP'; // the right code on OTP
+    case 'session.signOut':
+      // Logout from the HUB also opens LOGIN; only where the guard lands there anyway is that the model's one event.
+      return hubOpen && signedIn && tab !== 'OTP';
+    case 'session.tokensRotated':
+    case 'session.expired':
+    case 'panel.setParams':
+    case 'notify':
+    case 'panel.retryFlow': // flows are loaded here; a failed download is tests/web/shell.test.tsx's
+    case 'loadFlow.done':
+    case 'loadFlow.error':
+      return false; // the session and the flows, not a person, send these (their own paths cover them)
     case 'after.hubFade':
-      return state.matches({ open: { overlay: 'hubFading' } });
+      return state.matches({ panel: { open: { overlay: 'hubFading' } } });
     case 'panel.close': // the logo
     case 'panel.changeLanguage':
       return panelInReach;
@@ -75,12 +83,14 @@ function onScreen(state: PanelSnapshot, event: PanelModelEvent): boolean {
 /** Steps that leave the snapshot as it was (history back, a page load) or that only the clock takes count too. */
 const keptTransitions = ['panel.back', 'panel.changeLanguage', 'after.hubFade'];
 
-function pathsFrom(input: PanelInput) {
-  const model = createTestModel(toTestMachine(panelMachine), {
+const testMachine = toTestMachine(walletMachine.provide({ actions: { showLoginTab: () => {} } }));
+
+function pathsFrom(input: WalletInput) {
+  const model = createTestModel(testMachine, {
     input,
-    events: panelSampleEvents as PanelEvent[],
+    events: walletSampleEvents as WalletEvent[],
     filterEvents: (snapshot, event) =>
-      canTake(snapshot, event) && isSample(panelSampleEvents, event) && onScreen(snapshot as PanelSnapshot, event as PanelModelEvent),
+      canTake(snapshot, event) && isSample(walletSampleEvents, event) && onScreen(snapshot as WalletSnapshot, event as WalletModelEvent),
     serializeTransition: (_snapshot, event) => (event && keptTransitions.includes(event.type) ? ` via ${event.type}` : ''),
   });
   return model.getShortestPaths();
@@ -93,7 +103,7 @@ const hubDialog = () => screen.getByRole('dialog', { name: 'Welcome' });
 const click = (element: HTMLElement) => act(() => fireEvent.click(element));
 const type = (label: string, value: string) => act(() => fireEvent.change(screen.getByLabelText(label), { target: { value } }));
 
-async function perform(event: PanelModelEvent, wallet: RenderedWallet, requests: HeldRequests): Promise<void> {
+async function perform(event: WalletModelEvent, wallet: RenderedWallet, requests: HeldRequests): Promise<void> {
   switch (event.type) {
     case 'panel.open':
       if (event.tab === 'OTP') {
@@ -135,16 +145,15 @@ async function perform(event: PanelModelEvent, wallet: RenderedWallet, requests:
     case 'panel.locationChanged':
       wallet.popTo(toUrl(event.location));
       return;
-    case 'session.changed':
-      if (event.signedIn) {
-        // The code is right: the tokens arrive while the profile is still loading, so the sign-in flow stays on OTP.
-        type('One-time code', '123456');
-        click(screen.getByRole('button', { name: 'Continue' }));
-      } else {
-        // Logout from the HUB, confirmed.
-        click(within(hubDialog()).getByRole('button', { name: 'Logout' }));
-        click(within(await screen.findByRole('alertdialog', { name: 'Logout?' })).getByRole('button', { name: 'Logout' }));
-      }
+    case 'session.signIn':
+      // The code is right: the tokens arrive while the profile is still loading, so the sign-in flow stays on OTP.
+      type('One-time code', '123456');
+      click(screen.getByRole('button', { name: 'Continue' }));
+      return;
+    case 'session.signOut':
+      // Logout from the HUB, confirmed.
+      click(within(hubDialog()).getByRole('button', { name: 'Logout' }));
+      click(within(await screen.findByRole('alertdialog', { name: 'Logout?' })).getByRole('button', { name: 'Logout' }));
       return;
     default:
       throw new Error(`no way to perform ${(event as EventObject).type} on the screens`);
@@ -167,7 +176,7 @@ const headings: Record<PanelTab, string> = {
   REDEEM: 'Redeem a ticket',
   SETTINGS: 'Settings',
 };
-/** What tells each screen apart beyond its heading (placeholders: the way back to the menu). */
+/** What tells each screen apart beyond its heading (panels still to be built: their heading alone). */
 function screenMarker(main: ReturnType<typeof within>, tab: PanelTab): HTMLElement | null {
   switch (tab) {
     case 'LOGIN':
@@ -179,7 +188,7 @@ function screenMarker(main: ReturnType<typeof within>, tab: PanelTab): HTMLEleme
     case 'MY_TICKET':
       return main.queryByRole('tablist', { name: 'Ticket lists' });
     default:
-      return main.queryByRole('button', { name: 'Back to the menu' });
+      return main.queryByRole('heading', { level: 1 });
   }
 }
 /** The document title of each screen, before " · Ticket Wallet". */
@@ -190,17 +199,17 @@ interface Effects {
   languageLoads: number;
 }
 
-function expectScreenMatches(state: PanelSnapshot, wallet: RenderedWallet, effects: Effects): void {
+function expectScreenMatches(state: WalletSnapshot, wallet: RenderedWallet, effects: Effects): void {
   const location = state.context.location;
   expect(wallet.url(), 'address bar').toBe(toUrl(location));
   const { platform } = wallet;
   const locks = platform.lockPageScroll.mock.calls.length - platform.unlockPageScroll.mock.calls.length;
-  expect(locks, 'host page scroll lock').toBe(state.matches('open') ? 1 : 0);
+  expect(locks, 'host page scroll lock').toBe(state.matches({ panel: 'open' }) ? 1 : 0);
   expect(platform.historyBack, 'history back').toHaveBeenCalledTimes(effects.historyBack);
   expect(platform.loadUrl, 'page loads').toHaveBeenCalledTimes(effects.languageLoads);
   if (effects.languageLoads > 0) expect(platform.loadUrl).toHaveBeenLastCalledWith(toUrl(withLanguage(location, 'es')));
 
-  if (state.matches('closed')) {
+  if (state.matches({ panel: 'closed' })) {
     expect(screen.queryByRole('dialog', { name: 'Ticket Wallet' }), 'wallet closed').toBeNull();
     expect(document.querySelector('.tw-launcher')?.textContent, 'launcher').toBe('My tickets');
     return;
@@ -219,25 +228,28 @@ function expectScreenMatches(state: PanelSnapshot, wallet: RenderedWallet, effec
   expect(panel.querySelector('.tw-frame')?.hasAttribute('inert'), 'panel behind the HUB inert').toBe(hubVisible);
 
   const avatar = panel.querySelector('button[aria-label="Open your account menu"]');
-  expect(avatar !== null, 'avatar (signed in)').toBe(state.context.signedIn);
+  expect(avatar !== null, 'avatar (signed in)').toBe(selectIsSignedIn(state));
   expect(document.title, 'document title').toBe(`${titles[hubVisible ? 'HUB' : (tab ?? '')] ?? 'Ticket Wallet'} · Ticket Wallet`);
   expect((screen.getByLabelText('Language') as HTMLSelectElement).value, 'language').toBe('en');
 }
 
 // ── the paths ───────────────────────────────────────────────────────────────────────────────────────────────────
 
-describe.each(starts)('panel paths on the rendered screens from $name', ({ input, storage }) => {
-  const paths = pathsFrom(input);
+const startsWithPaths = starts.map((start) => ({ ...start, paths: pathsFrom(start.input) }));
 
-  it('cover every panel a person can reach, the HUB, its fade, back links and the language', () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => parseRoute((step.state as PanelSnapshot).context.location.search).tab)));
+describe('panel paths on the rendered screens', () => {
+  it('cover every panel a person can reach, the HUB, its fade, back links, the language, sign-in and logout', () => {
+    const paths = startsWithPaths.flatMap((start) => start.paths);
+    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => parseRoute((step.state as WalletSnapshot).context.location.search).tab)));
     for (const tab of ['LOGIN', 'QR', 'MY_TICKET', 'GIFT', 'SWAP', 'RESELL', 'SETTINGS'] as const) expect(reached).toContain(tab);
     const events = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
-    for (const type of ['panel.openHub', 'panel.closeHub', 'panel.back', 'after.hubFade', 'panel.close', 'panel.changeLanguage', 'panel.locationChanged', 'session.changed']) {
+    for (const type of ['panel.openHub', 'panel.closeHub', 'panel.back', 'after.hubFade', 'panel.close', 'panel.changeLanguage', 'panel.locationChanged', 'session.signIn', 'session.signOut']) {
       expect(events).toContain(type);
     }
   });
+});
 
+describe.each(startsWithPaths)('panel paths on the rendered screens from $name', ({ input, storage, paths }) => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const held = holdRequests(tests, ['signIn', 'me']);
     tests.server.use(
@@ -247,12 +259,12 @@ describe.each(starts)('panel paths on the rendered screens from $name', ({ input
     );
     const page = tests.render(toUrl(input.location), storage);
     for (const [index, step] of path.steps.entries()) {
-      if (index > 0) await perform(step.event as PanelModelEvent, page, held);
+      if (index > 0) await perform(step.event as WalletModelEvent, page, held);
       const effects = {
         historyBack: countSteps(path.steps, index, 'panel.back'),
         languageLoads: countSteps(path.steps, index, 'panel.changeLanguage'),
       };
-      await waitFor(() => expectScreenMatches(step.state as PanelSnapshot, page, effects), { interval: 5 });
+      await waitFor(() => expectScreenMatches(step.state as WalletSnapshot, page, effects), { interval: 5 });
     }
   });
 });

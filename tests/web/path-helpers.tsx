@@ -62,6 +62,8 @@ export function responseFor(event: { type: string; output?: unknown; error?: unk
   if (event.type.endsWith('.done')) return HttpResponse.json(event.output as never);
   const { error } = event;
   if (isApiRequestError(error) && typeof error.status === 'number') return HttpResponse.json(error.data as never, { status: error.status });
+  // The network failed: no answer at all.
+  if (isApiRequestError(error) && error.status === 'FETCH_ERROR') return Response.error();
   throw new Error(`no API answer for ${event.type}`);
 }
 

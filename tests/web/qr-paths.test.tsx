@@ -1,6 +1,6 @@
 // Model-based paths of the QR pass machine (the model is derived from the real machine by tests/machines/model.ts,
-// the sample events are tests/machines/qr.model.ts's) run against the rendered wallet: the panel changes and page
-// visibility come from the app and the platform, Retry and learn-more are clicks, the API answers only when the path
+// the sample events are tests/machines/qr.model.ts's) run against the rendered wallet on the QR panel: page
+// visibility comes from the platform, Retry and learn-more are clicks, the API answers only when the path
 // says so (msw holds each request), and the ttl passes on fake timers. After every step the QR screen must show what
 // the model's state says: placeholder, image, error, stale warning, learn-more panel.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -10,9 +10,9 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { qrMachine, type QrSnapshot } from '../../machines/qr';
 import { selectIsLearnMoreOpen, selectIsQrStale, selectQrFrame } from '../../machines/qr.selectors';
-import type { Wallet } from '../../machines/wallet';
-import { canTake, isSample, toTestMachine } from '../machines/model';
-import { MODEL_IMAGE, MODEL_TTL_MS, qrSampleEvents, type QrModelEvent } from '../machines/qr.model';
+import type { WalletActor } from '../../machines/wallet';
+import { coverTransitions, takesSample, toTestMachine } from '../machines/model';
+import { MODEL_IMAGE, MODEL_TTL_MS, qrInput, qrSampleEvents, type QrModelEvent } from '../machines/qr.model';
 import { signInApi } from './fake-api';
 import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
 import { setUpWalletTests } from './render-wallet';
@@ -22,7 +22,7 @@ const tests = setUpWalletTests({ fakeTimeouts: true });
 const endpoints = { loadSettings: 'qrSettings', loadImage: 'qrCodeData' } as const;
 const LEARN_MORE = 'One code for your whole event';
 
-async function perform(event: QrModelEvent, wallet: Wallet, requests: HeldRequests): Promise<void> {
+async function perform(event: QrModelEvent, wallet: WalletActor, requests: HeldRequests): Promise<void> {
   const settled = /^(loadSettings|loadImage)\.(done|error)$/.exec(event.type);
   if (settled) {
     const endpoint = endpoints[settled[1] as keyof typeof endpoints];
@@ -34,14 +34,10 @@ async function perform(event: QrModelEvent, wallet: Wallet, requests: HeldReques
     return;
   }
   switch (event.type) {
-    case 'panel.changed':
-      // The app moves between panels (the hub's tiles, links); which other panel does not matter to the pass.
-      act(() => wallet.panel.send({ type: 'panel.open', tab: (event as { tab: string }).tab === 'QR' ? 'QR' : 'GIFT' }));
-      return;
     case 'qr.pageHidden':
     case 'qr.pageVisible':
       // What the platform's visibility listener sends (its wiring: tests/machines/qr.test.ts).
-      act(() => wallet.qr.send(event as { type: 'qr.pageHidden' | 'qr.pageVisible' }));
+      act(() => wallet.getSnapshot().children.qr?.send(event as { type: 'qr.pageHidden' | 'qr.pageVisible' }));
       return;
     case 'after.pollInterval':
       await act(() => vi.advanceTimersByTimeAsync(MODEL_TTL_MS));
@@ -61,10 +57,6 @@ async function perform(event: QrModelEvent, wallet: Wallet, requests: HeldReques
 }
 
 function expectScreenMatches(state: QrSnapshot): void {
-  if (state.matches('idle')) {
-    expect(screen.queryByRole('heading', { name: 'My QR code' })).toBeNull();
-    return;
-  }
   expect(screen.getByRole('heading', { name: 'My QR code' })).toBeTruthy();
   const image = screen.queryByRole('img', { name: 'Your personal entry QR code' });
   const placeholder = screen.queryByRole('status', { name: 'Loading your QR code' });
@@ -80,20 +72,21 @@ function expectScreenMatches(state: QrSnapshot): void {
   expect(Boolean(screen.queryByRole('dialog', { name: LEARN_MORE })), 'learn more').toBe(selectIsLearnMoreOpen(state));
 }
 
-const model = createTestModel(toTestMachine(qrMachine), {
+const testMachine = toTestMachine(qrMachine);
+const model = createTestModel(testMachine, {
+  input: qrInput,
   events: qrSampleEvents as never,
   // The graph adds a bare { type } for every event the machine names without a sample: keep to the samples.
-  filterEvents: (snapshot, event) => canTake(snapshot, event) && isSample(qrSampleEvents, event),
+  filterEvents: takesSample(qrSampleEvents as never),
 });
-const paths = model.getShortestPaths();
+const paths = coverTransitions(testMachine, model.getShortestPaths(), qrSampleEvents as never, qrInput);
 
 describe('qr paths on the rendered screen', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Kim' } });
     tests.server.use(...api.handlers);
     const held = holdRequests(tests, ['qrSettings', 'qrCodeData']);
-    // Another panel first: the pass waits until the QR panel is shown.
-    const { wallet } = tests.render('/en/?PANEL_TAB=GIFT', api.signedInStorage('alex@example.com'));
+    const { wallet } = tests.render('/en/?PANEL_TAB=QR', api.signedInStorage('alex@example.com'));
     for (const [index, step] of path.steps.entries()) {
       if (index > 0) await perform(step.event as QrModelEvent, wallet, held);
       await waitFor(() => expectScreenMatches(step.state as AnyMachineSnapshot as QrSnapshot));

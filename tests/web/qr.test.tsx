@@ -92,7 +92,7 @@ describe('the QR screen', () => {
   it('stops polling when the panel is left', async () => {
     const { requests, wallet } = startOnQr({ images: ['FIRST', 'SECOND'] });
     await qrImage();
-    act(() => wallet.panel.send({ type: 'panel.open', tab: 'GIFT' }));
+    act(() => wallet.send({ type: 'panel.open', tab: 'GIFT' }));
     await passTime(FAKE_QR_TTL_MS * 3);
     expect(requests).toEqual(['settings', 'image FIRST']);
   });

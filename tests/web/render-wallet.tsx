@@ -4,7 +4,7 @@ import { act, render } from '@testing-library/react';
 import { setupServer, type SetupServer } from 'msw/node';
 import { toast } from 'react-hot-toast/headless';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { createWallet, type Wallet } from '../../machines/wallet';
+import { createWallet, type WalletActor } from '../../machines/wallet';
 import type { KeyValueStorage } from '../../src/client/storage-keys';
 import { App } from '../../src/web/app';
 import { localeFromPath, setLocale } from '../../src/web/i18n';
@@ -13,7 +13,7 @@ import { fakePlatform } from '../machines/fake-platform';
 import { apiOrigin, qrHandlers } from './fake-api';
 
 export interface RenderedWallet {
-  wallet: Wallet;
+  wallet: WalletActor;
   /** The address bar: pathname + search + hash. */
   url: () => string;
   params: () => URLSearchParams;

@@ -1,21 +1,21 @@
-// Model-based paths of the session machine run against the rendered screens. The test model is derived from the
-// real machine the way tests/machines/session.test.ts does it (toTestMachine, canTake, the sample events and starts of
-// tests/machines/session.model.ts), kept to what can happen on the screens: a person signs in (e-mail, code) and out (HUB, Logout,
-// confirm) and saves their name on the personal-data screen (which invalidates the profile); the API answers the
-// held profile and refresh requests (an expired access token is answered 401, the refresh succeeds or fails). After
-// every step the screens must agree with the model's state: the tokens in storage, the avatar and its initials, the
-// HUB's profile card, LOGIN once signed out, a page reload for each failed refresh, exactly one refresh request
-// while refreshing, and a profile request sent with the current token exactly while the profile loads.
+// Model-based paths of the session machine (the wallet's child while signed in) run against the rendered screens.
+// The test model is derived from the real machine the way tests/machines/session.test.ts does it (toTestMachine, the
+// sample events and input of tests/machines/session.model.ts), kept to what can happen on the screens: a person
+// saves their name on the personal-data screen (which invalidates the profile); the API answers the held profile and
+// refresh requests (an expired access token is answered 401, the refresh succeeds or fails). After every step the
+// screens must agree with the model's state: the tokens in storage, the avatar and its initials, the HUB's profile
+// card, LOGIN once the session expired (and one page reload), exactly one refresh request while refreshing, and a
+// profile request sent with the current token exactly while the profile loads. Signing in and out are the router's
+// transitions: tests/web/panel-paths.test.tsx walks them on the screens.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { parseRoute, toUrl, withRoute } from '../../machines/panel.location';
-import { sessionMachine, type SessionEvent, type SessionInput, type SessionSnapshot } from '../../machines/session';
-import { REFRESH_RACE_SETTLE_MS } from '../../machines/wallet';
+import { parseRoute, routeTo, toUrl, withRoute } from '../../machines/panel.location';
+import { REFRESH_RACE_SETTLE_MS, sessionMachine, type SessionEvent, type SessionSnapshot } from '../../machines/session';
 import { userProfile } from '../machines/fixtures';
-import { canTake, isSample, toTestMachine } from '../machines/model';
-import { sessionSampleEvents, sessionStarts, type SessionModelEvent } from '../machines/session.model';
+import { coverTransitions, isSample, toTestMachine } from '../machines/model';
+import { sessionInput, sessionSampleEvents, type SessionModelEvent } from '../machines/session.model';
 import { apiError, handle } from './fake-api';
 import { countSteps, holdRequests, nextTask, responseFor, storedTokens, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';
@@ -24,23 +24,19 @@ import { setUpWalletTests, type RenderedWallet } from './render-wallet';
 const tests = setUpWalletTests({ fakeTimeouts: true });
 
 /**
- * What the screens allow beyond what the machine accepts: the sign-in screens are shown only while signed out
- * (LOGIN with a token goes to QR); every request waits for a running refresh, so the logout request, a profile
+ * What the screens allow beyond what the machine accepts: every request waits for a running refresh, so a profile
  * save and the profile request cannot be answered during one; the 401 that starts a refresh is the answer to the
- * profile request, so it happens while the profile loads.
+ * profile request, so it happens while the profile loads; an expired session has ended.
  */
 function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
-  const valid = snapshot.matches({ signedIn: { token: 'valid' } });
+  const valid = snapshot.matches({ token: 'valid' });
   switch (event.type) {
-    case 'session.signIn':
-      return snapshot.matches('signedOut');
-    case 'session.signOut':
     case 'session.userStale':
     case 'fetchUser.done':
     case 'fetchUser.error':
       return valid;
     case 'session.refresh':
-      return valid && snapshot.matches({ signedIn: { profile: 'loading' } });
+      return valid && snapshot.matches({ profile: 'loading' });
     case 'refreshTokens.done':
     case 'refreshTokens.error':
       return true;
@@ -49,22 +45,15 @@ function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
   }
 }
 
-/** session.test.ts's starts, each on a screen that shows the session: signed in, the personal data; else LOGIN. */
-const starts = sessionStarts.map((start) => ({
-  ...start,
-  url: start.input.accessToken ? '/en/?PANEL_TAB=PERSONAL_DATA' : '/en/?PANEL_TAB=LOGIN',
-  storage: storedTokens(start.input),
-}));
-
-function pathsFrom(input: SessionInput) {
-  const model = createTestModel(toTestMachine(sessionMachine), {
-    input,
-    events: sessionSampleEvents as SessionEvent[],
-    filterEvents: (snapshot, event) => canTake(snapshot, event) && isSample(sessionSampleEvents, event) && onScreen(snapshot, event),
-  });
-  // Default serialization, as in session.test.ts: the incoming transition is part of each vertex.
-  return model.getShortestPaths();
-}
+const testMachine = toTestMachine(sessionMachine);
+const screenFilter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+  testMachine.getTransitionData(snapshot as never, event as never).length > 0 && isSample(sessionSampleEvents, event) && onScreen(snapshot, event);
+const model = createTestModel(testMachine, {
+  input: sessionInput,
+  events: sessionSampleEvents as SessionEvent[],
+  filterEvents: (snapshot, event) => snapshot.can(event as never) && screenFilter(snapshot, event),
+});
+const paths = coverTransitions(testMachine, model.getShortestPaths(), sessionSampleEvents as SessionEvent[], sessionInput, screenFilter);
 
 // ── performing a step on the screens ────────────────────────────────────────────────────────────────────────────
 
@@ -75,24 +64,11 @@ const quick = { interval: 5 };
 
 async function perform(event: SessionModelEvent, wallet: RenderedWallet, requests: HeldRequests): Promise<void> {
   switch (event.type) {
-    case 'session.signIn':
-      // E-mail, then the code from the e-mail: the API answers with access-2 / refresh-2.
-      type('E-mail', 'ada@example.com');
-      click(continueButton());
-      await screen.findByLabelText('One-time code');
-      type('One-time code', '123456');
-      click(continueButton());
-      return;
-    case 'session.signOut':
-      if (!screen.queryByRole('dialog', { name: 'Welcome' })) click(screen.getByRole('button', { name: 'Open your account menu' }));
-      click(within(screen.getByRole('dialog', { name: 'Welcome' })).getByRole('button', { name: 'Logout' }));
-      click(within(await screen.findByRole('alertdialog', { name: 'Logout?' })).getByRole('button', { name: 'Logout' }));
-      return;
     case 'session.userStale': {
       // Saving the name invalidates the profile. Away from the personal-data screen, the person goes back to it.
       if (!screen.queryByLabelText('First name')) {
-        const { location } = wallet.wallet.panel.getSnapshot().context;
-        wallet.popTo(toUrl(withRoute(location, { tab: 'PERSONAL_DATA', overlay: null, userTicketId: null, settingsTab: null })));
+        const { location } = wallet.wallet.getSnapshot().context;
+        wallet.popTo(toUrl(withRoute(location, routeTo('PERSONAL_DATA'))));
       }
       type('First name', 'Ada');
       type('Last name', 'Lovelace');
@@ -135,18 +111,21 @@ async function perform(event: SessionModelEvent, wallet: RenderedWallet, request
 // ── what the screens must show ──────────────────────────────────────────────────────────────────────────────────
 
 function expectScreenMatches(state: SessionSnapshot, wallet: RenderedWallet, requests: HeldRequests, reloads: number): void {
-  const { accessToken, refreshToken, user } = state.context;
+  const { user } = state.context;
+  const expired = state.matches({ token: 'expired' });
+  // The wallet stores what the session holds, and forgets both tokens when the session expires.
+  const accessToken = expired ? null : state.context.accessToken;
   expect(wallet.storage.getItem('tw.accessToken'), 'stored access token').toBe(accessToken);
-  expect(wallet.storage.getItem('tw.refreshToken'), 'stored refresh token').toBe(refreshToken);
+  expect(wallet.storage.getItem('tw.refreshToken'), 'stored refresh token').toBe(expired ? null : state.context.refreshToken);
   expect(wallet.platform.reload, 'page reloads').toHaveBeenCalledTimes(reloads);
   expect(requests.pending('refresh').length, 'refresh requests').toBe(state.hasTag('refreshing') ? 1 : 0);
-  const loading = state.matches({ signedIn: { token: 'valid', profile: 'loading' } });
+  const loading = state.matches({ token: 'valid', profile: 'loading' });
   const profileRequests = requests.pending('me', (request) => accessToken !== null && request.bearer === accessToken);
   expect(profileRequests.length > 0, 'profile request with the current token').toBe(loading);
 
   const panel = screen.getByRole('dialog', { name: 'Ticket Wallet' });
   const avatar = panel.querySelector('button[aria-label="Open your account menu"]');
-  if (!state.matches('signedIn')) {
+  if (state.matches({ token: 'expired' })) {
     expect(avatar, 'no avatar while signed out').toBeNull();
     expect(parseRoute(new URL(wallet.url(), 'http://x').search).tab, 'LOGIN in the address bar').toBe('LOGIN');
     expect(panel.querySelector('.tw-main h1')?.textContent, 'LOGIN screen').toBe('Sign in or create an account');
@@ -163,26 +142,21 @@ function expectScreenMatches(state: SessionSnapshot, wallet: RenderedWallet, req
 
 // ── the paths ───────────────────────────────────────────────────────────────────────────────────────────────────
 
-describe.each(starts)('session paths on the rendered screens with $name', ({ input, url, storage }) => {
-  const paths = pathsFrom(input);
-
-  it('cover the screens\' ways into and out of every session state', () => {
+describe('session paths on the rendered screens', () => {
+  it("cover the screens' ways into and out of every session state", () => {
     const events = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
-    const expected = input.accessToken
-      ? ['session.signOut', 'session.signIn', 'session.refresh', 'refreshTokens.done', 'refreshTokens.error', 'fetchUser.done', 'fetchUser.error', 'session.userStale']
-      : ['session.signIn', 'session.signOut', 'fetchUser.done', 'fetchUser.error', 'session.userStale'];
+    const expected = ['session.refresh', 'refreshTokens.done', 'refreshTokens.error', 'fetchUser.done', 'fetchUser.error', 'session.userStale'];
     expect([...events].sort()).toEqual(['xstate.init', ...expected].sort());
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const held = holdRequests(tests, ['me', 'refresh']);
     tests.server.use(
-      handle('signIn', () => ({ session: 'session-2' })),
-      handle('verifyLogin', () => ({ accessToken: 'access-2', refreshToken: 'refresh-2' })),
       handle('updateProfile', ({ body }) => ({ ...userProfile(), ...body })),
       handle('logout', () => ({ ok: true as const })),
     );
-    const page = tests.render(url, storage);
+    // Signed in with the model's tokens, on the personal-data screen (its Save invalidates the profile).
+    const page = tests.render('/en/?PANEL_TAB=PERSONAL_DATA', storedTokens(sessionInput.tokens));
     for (const [index, step] of path.steps.entries()) {
       if (index > 0) await perform(step.event as SessionModelEvent, page, held);
       const reloads = countSteps(path.steps, index, 'refreshTokens.error');

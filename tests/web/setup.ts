@@ -1,8 +1,16 @@
-// happy-dom setup for the web tests: React act() environment, a clean DOM and storage after every test.
+// happy-dom setup for the web tests: React act() environment, Spanish, every screen's and every flow's chunk and the
+// toasts' loaded up front (so a screen renders in the frame its panel opens; tests/web/shell.test.tsx covers the loading itself), a
+// clean DOM and storage after every test.
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadLocale } from '../../src/web/i18n';
+import { preloadScreens } from '../../src/web/screen-modules';
+import { preloadFlows } from '../../machines/flows';
+import { loadToasts } from '../../src/web/components/toaster';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeAll(() => Promise.all([preloadScreens(), preloadFlows(), loadToasts(), loadLocale('es')]));
 
 afterEach(() => {
   cleanup();

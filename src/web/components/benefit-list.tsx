@@ -4,8 +4,14 @@ import type { CSSProperties, ReactElement } from 'react';
 import type { Benefit } from '../../contract/entities';
 import type { BenefitRow } from '../../../machines/ticket.selectors';
 import { t } from '../i18n';
+import { Badge } from './badge';
+import './card';
 import type { IconName } from './icon-paths';
 import { Icon } from './icons';
+import benefitListCss from 'bundle-text:./benefit-list.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(benefitListCss);
 
 /** The API names benefit icons; unknown names get a sparkle. */
 const benefitIcons: Record<string, IconName> = {
@@ -26,7 +32,7 @@ export function BenefitIcon({ benefit, size = 44 }: { benefit: Benefit; size?: n
     '--tw-benefit-bg': benefit.iconBgColor ?? undefined,
   } as CSSProperties;
   return (
-    <span className="tw-benefit-icon" style={style} aria-hidden="true">
+    <span className="tw-icon-tile tw-benefit-icon" style={style} aria-hidden="true">
       <Icon name={benefitIcons[benefit.icon ?? ''] ?? 'sparkle'} size={Math.round(size * 0.5)} />
     </span>
   );
@@ -34,9 +40,7 @@ export function BenefitIcon({ benefit, size = 44 }: { benefit: Benefit; size?: n
 
 export function UsedBadge({ used }: { used: boolean }): ReactElement {
   return (
-    <span className="tw-badge" data-tone={used ? 'muted' : 'success'}>
-      {used ? t('benefit.used') : t('benefit.unused')}
-    </span>
+    <Badge tone={used ? 'muted' : 'success'}>{used ? t('benefit.used') : t('benefit.unused')}</Badge>
   );
 }
 
@@ -52,7 +56,7 @@ export function BenefitList({ rows, onOpen }: BenefitListProps): ReactElement {
         <li key={benefit.userTicketBenefitId}>
           <button
             type="button"
-            className="tw-benefit"
+            className="tw-card tw-card--flat tw-card--interactive tw-benefit"
             data-used={used || undefined}
             aria-haspopup="dialog"
             onClick={() => onOpen(benefit.userTicketBenefitId)}

@@ -4,32 +4,39 @@
 import { useSelector } from '@xstate/react';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { Benefit } from '../../contract/entities';
+import type { BenefitActor } from '../../../machines/benefit';
 import {
   selectBenefit,
   selectCanUnlock,
-  selectIsBenefitOpen,
   selectIsBenefitUsed,
   selectIsUnlocking,
   selectRedeemCode,
 } from '../../../machines/benefit.selectors';
+import type { TicketActor } from '../../../machines/ticket';
 import { formatValidUntil } from '../format';
 import { t } from '../i18n';
 import { SafeHtml } from '../safe-html';
-import { useWallet } from '../wallet-config';
 import { BenefitIcon, UsedBadge } from './benefit-list';
 import { Button } from './button';
 import { Icon } from './icons';
 import { Modal } from './modal';
+import benefitModalCss from 'bundle-text:./benefit-modal.css';
+import { registerStyles } from '../style-sheets';
 
-export function BenefitModal(): ReactElement | null {
-  const { benefit: actor } = useWallet();
-  const open = useSelector(actor, selectIsBenefitOpen);
+registerStyles(benefitModalCss);
+
+/** The benefit modal of the single ticket: shown while the ticket runs its benefit child. */
+export function BenefitModal({ ticket }: { ticket: TicketActor }): ReactElement | null {
+  const benefit = useSelector(ticket, (snapshot) => snapshot.children.benefit);
+  return benefit ? <OpenBenefitModal actor={benefit} /> : null;
+}
+
+function OpenBenefitModal({ actor }: { actor: BenefitActor }): ReactElement {
   const benefit = useSelector(actor, selectBenefit);
   const used = useSelector(actor, selectIsBenefitUsed);
   const canUnlock = useSelector(actor, selectCanUnlock);
   const unlocking = useSelector(actor, selectIsUnlocking);
   const code = useSelector(actor, selectRedeemCode);
-  if (!open || !benefit) return null;
   return (
     <BenefitModalView
       benefit={benefit}

@@ -3,6 +3,10 @@
 import type { ButtonHTMLAttributes, ReactElement, ReactNode } from 'react';
 import { t } from '../i18n';
 import { Icon } from './icons';
+import buttonCss from 'bundle-text:./button.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(buttonCss);
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 

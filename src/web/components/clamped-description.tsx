@@ -5,6 +5,10 @@ import { t } from '../i18n';
 import { SafeHtml } from '../safe-html';
 import { Icon } from './icons';
 import { LinkButton } from './button';
+import clampedDescriptionCss from 'bundle-text:./clamped-description.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(clampedDescriptionCss);
 
 interface ClampedDescriptionProps {
   html: string;

@@ -5,6 +5,10 @@ import { type Locale, locales, t } from '../i18n';
 import { type ThemeSetting, themeSettings } from '../theme-setting';
 import type { IconName } from './icon-paths';
 import { Icon } from './icons';
+import footerCss from 'bundle-text:./footer.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(footerCss);
 
 interface FooterProps {
   locale: Locale;

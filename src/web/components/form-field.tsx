@@ -3,6 +3,10 @@
 import { type InputHTMLAttributes, type ReactElement, type ReactNode, useId, useState } from 'react';
 import { t } from '../i18n';
 import { Icon } from './icons';
+import formFieldCss from 'bundle-text:./form-field.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(formFieldCss);
 
 export type FieldStatus = 'error' | 'default';
 /** A form field as the machines' selectors give it. */

@@ -4,6 +4,10 @@ import { type KeyboardEvent, type ReactElement, type ReactNode, useEffect, useId
 import { createPortal } from 'react-dom';
 import { usePortalTarget } from '../wallet-config';
 import { Icon } from './icons';
+import fullScreenPanelCss from 'bundle-text:./full-screen-panel.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(fullScreenPanelCss);
 
 interface FullScreenPanelProps {
   title: string;

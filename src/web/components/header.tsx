@@ -4,6 +4,10 @@ import { t } from '../i18n';
 import { Avatar } from './identity';
 import { Button } from './button';
 import { Icon } from './icons';
+import headerCss from 'bundle-text:./header.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(headerCss);
 
 /**
  * Get the app leads to the main ticket site in the page's language; on that site already (or with no site
@@ -42,7 +46,7 @@ export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClos
           {orgLogo ? (
             <img className="tw-brand__logo" src={orgLogo} alt="" />
           ) : (
-            <span className="tw-brand__mark" aria-hidden="true">
+            <span className="tw-icon-tile tw-icon-tile--32 tw-icon-tile--brand" aria-hidden="true">
               <Icon name="ticket" size={18} />
             </span>
           )}

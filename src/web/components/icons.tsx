@@ -1,6 +1,10 @@
 // Inline stroke icons (24×24 grid, currentColor) so the wallet needs no icon font or network request.
 import type { ReactElement, SVGProps } from 'react';
 import { type IconName, iconPaths } from './icon-paths';
+import iconsCss from 'bundle-text:./icons.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(iconsCss);
 
 interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   name: IconName;

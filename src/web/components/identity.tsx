@@ -2,6 +2,10 @@
 // and a name whose "#hash" suffix (nickname plus unique id) is shown muted.
 import { type ReactElement, useState } from 'react';
 import { initialsOf, splitHashSuffix } from '../../../machines/session.selectors';
+import identityCss from 'bundle-text:./identity.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(identityCss);
 
 interface AvatarProps {
   picture?: string | null | undefined;

@@ -3,6 +3,10 @@
 import { type KeyboardEvent, type ReactElement, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { usePortalTarget } from '../wallet-config';
+import modalCss from 'bundle-text:./modal.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(modalCss);
 
 interface ModalProps {
   open: boolean;

@@ -3,6 +3,10 @@
 import { type ReactElement, useId, useState } from 'react';
 import { t } from '../i18n';
 import { FieldMessage, type FieldStatus, InfoTooltip } from './form-field';
+import otpInputCss from 'bundle-text:./otp-input.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(otpInputCss);
 
 interface OtpInputProps {
   value: string;

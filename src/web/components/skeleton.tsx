@@ -1,5 +1,9 @@
 // A shimmering placeholder block while content loads.
 import type { CSSProperties, ReactElement } from 'react';
+import skeletonCss from 'bundle-text:./skeleton.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(skeletonCss);
 
 interface SkeletonProps {
   width?: CSSProperties['width'];

@@ -5,8 +5,14 @@ import type { UserTicket } from '../../contract/entities';
 import { benefitUsage, ticketTiming, type TicketTiming } from '../../../machines/my-tickets.selectors';
 import { formatEventDateRange } from '../format';
 import { currentLocale, t } from '../i18n';
+import { Badge } from './badge';
+import './card';
 import { Icon } from './icons';
 import { Skeleton } from './skeleton';
+import ticketCardCss from 'bundle-text:./ticket-card.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(ticketCardCss);
 
 export function timingLabel(timing: TicketTiming): string {
   if (timing.kind === 'live') return t('tickets.live');
@@ -22,7 +28,7 @@ export function timingLabel(timing: TicketTiming): string {
 export function TicketLogo({ src, size = 56 }: { src: string | null; size?: number }): ReactElement {
   const [failed, setFailed] = useState<string | null>(null);
   return (
-    <span className="tw-ticket-logo" style={{ width: size, height: size }} aria-hidden="true">
+    <span className="tw-icon-tile tw-icon-tile--logo tw-ticket-logo" style={{ width: size, height: size }} aria-hidden="true">
       {src && failed !== src ? <img src={src} alt="" onError={() => setFailed(src)} /> : <Icon name="ticket" size={Math.round(size * 0.45)} />}
     </span>
   );
@@ -31,10 +37,10 @@ export function TicketLogo({ src, size = 56 }: { src: string | null; size?: numb
 /** The live badge or the day count, as a pill. */
 export function TimingBadge({ timing }: { timing: TicketTiming }): ReactElement {
   return (
-    <span className="tw-badge" data-tone={timing.kind === 'live' ? 'live' : timing.kind === 'past' ? 'muted' : 'primary'}>
+    <Badge tone={timing.kind === 'live' ? 'live' : timing.kind === 'past' ? 'muted' : 'primary'}>
       {timing.kind === 'live' ? <span className="tw-badge__dot" aria-hidden="true" /> : null}
       {timingLabel(timing)}
-    </span>
+    </Badge>
   );
 }
 
@@ -48,7 +54,7 @@ export function TicketCard({ ticket, onOpen, now }: TicketCardProps): ReactEleme
   const timing = ticketTiming(ticket, now);
   const usage = benefitUsage(ticket);
   return (
-    <button type="button" className="tw-ticket-card" data-live={ticket.isLive || undefined} onClick={() => onOpen(ticket.userTicketId)}>
+    <button type="button" className="tw-card tw-card--compact tw-card--interactive tw-card--lift tw-ticket-card" data-live={ticket.isLive || undefined} onClick={() => onOpen(ticket.userTicketId)}>
       <span className="tw-ticket-card__top">
         <TicketLogo src={ticket.ticketLogo} />
         <span className="tw-ticket-card__names">
@@ -88,7 +94,7 @@ export function TicketCard({ ticket, onOpen, now }: TicketCardProps): ReactEleme
 
 export function TicketCardSkeleton(): ReactElement {
   return (
-    <div className="tw-ticket-card tw-ticket-card--skeleton" aria-hidden="true">
+    <div className="tw-card tw-card--compact tw-ticket-card tw-ticket-card--skeleton" aria-hidden="true">
       <span className="tw-ticket-card__top">
         <Skeleton width={56} height={56} radius={14} />
         <span className="tw-ticket-card__names" style={{ gap: 8 }}>

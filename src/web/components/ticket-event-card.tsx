@@ -5,15 +5,21 @@ import type { TicketDetail } from '../../contract/entities';
 import { ticketTiming } from '../../../machines/my-tickets.selectors';
 import { formatEventDate, formatEventDateRange } from '../format';
 import { currentLocale, t } from '../i18n';
+import { Badge } from './badge';
+import './card';
 import { Icon } from './icons';
 import { Skeleton } from './skeleton';
 import { TicketLogo, TimingBadge } from './ticket-card';
+import ticketEventCardCss from 'bundle-text:./ticket-event-card.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(ticketEventCardCss);
 
 export function TicketEventCard({ ticket, titleId }: { ticket: TicketDetail; titleId: string }): ReactElement {
   const [imageFailed, setImageFailed] = useState(false);
   const image = ticket.eventFeatureImage && !imageFailed ? ticket.eventFeatureImage : null;
   return (
-    <article className="tw-event-card" aria-labelledby={titleId}>
+    <article className="tw-card tw-event-card" aria-labelledby={titleId}>
       <div className="tw-event-card__media" data-empty={!image || undefined}>
         {image ? <img src={image} alt="" onError={() => setImageFailed(true)} /> : null}
         <span className="tw-event-card__badge">
@@ -50,8 +56,8 @@ export function TicketEventCard({ ticket, titleId }: { ticket: TicketDetail; tit
 
 export function EventAccessCard({ used, usedOn, timeZone }: { used: boolean; usedOn: string | null; timeZone: string }): ReactElement {
   return (
-    <section className="tw-access" data-used={used || undefined} aria-labelledby="tw-access-title">
-      <span className="tw-access__icon" aria-hidden="true">
+    <section className="tw-card tw-card--compact tw-access" data-used={used || undefined} aria-labelledby="tw-access-title">
+      <span className={`tw-icon-tile ${used ? 'tw-icon-tile--muted' : 'tw-icon-tile--success'}`} aria-hidden="true">
         <Icon name={used ? 'check' : 'qr'} size={22} />
       </span>
       <div className="tw-access__text">
@@ -59,9 +65,7 @@ export function EventAccessCard({ used, usedOn, timeZone }: { used: boolean; use
           <h2 className="tw-access__title" id="tw-access-title">
             {t('ticket.access_title')}
           </h2>
-          <span className="tw-badge" data-tone={used ? 'muted' : 'success'}>
-            {used ? t('ticket.access_used') : t('ticket.access_unused')}
-          </span>
+          <Badge tone={used ? 'muted' : 'success'}>{used ? t('ticket.access_used') : t('ticket.access_unused')}</Badge>
         </div>
         <span className="tw-access__detail">
           {used
@@ -77,7 +81,7 @@ export function EventAccessCard({ used, usedOn, timeZone }: { used: boolean; use
 
 export function TicketEventCardSkeleton(): ReactElement {
   return (
-    <div className="tw-event-card" aria-hidden="true">
+    <div className="tw-card tw-event-card" aria-hidden="true">
       <div className="tw-event-card__media">
         <Skeleton width="100%" height="100%" radius={0} />
       </div>

@@ -3,6 +3,10 @@
 import { type KeyboardEvent, type ReactElement, useEffect, useRef } from 'react';
 import { t } from '../i18n';
 import { Icon } from './icons';
+import ticketMenuCss from 'bundle-text:./ticket-menu.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(ticketMenuCss);
 
 interface TicketMenuProps {
   open: boolean;

@@ -1,78 +1,47 @@
-// Toasts from react-hot-toast's headless store, drawn inside the shadow root (the styled Toaster would put
-// its CSS in the host page's <head>). Auto close after 5000 ms; Alt+T moves focus to the newest toast.
-// showNotification is the machines' `notify` option: { kind, key } becomes a translated toast.
-import { type ReactElement, useEffect, useRef } from 'react';
-import { resolveValue, type Toast, toast, useToaster } from 'react-hot-toast/headless';
-import { t, translateCode } from '../i18n';
-import { Icon } from './icons';
-
-export const TOAST_DURATION_MS = 5000;
-
-export function Toaster(): ReactElement {
-  const { toasts, handlers } = useToaster({ duration: TOAST_DURATION_MS });
-  const regionRef = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!event.altKey || event.code !== 'KeyT') return;
-      event.preventDefault();
-      const region = regionRef.current;
-      const newest = region?.querySelector<HTMLElement>('.tw-toast button');
-      (newest ?? region)?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  return (
-    <section
-      ref={regionRef}
-      className="tw-toaster"
-      aria-label={t('toast.region', { hotkey: 'Alt+T' })}
-      tabIndex={-1}
-      onMouseEnter={handlers.startPause}
-      onMouseLeave={handlers.endPause}
-      onFocus={handlers.startPause}
-      onBlur={handlers.endPause}
-    >
-      {toasts.map((item) => (
-        <ToastItem key={item.id} item={item} />
-      ))}
-    </section>
-  );
-}
-
-function ToastItem({ item }: { item: Toast }): ReactElement {
-  const icon = item.type === 'error' ? 'alert' : item.type === 'success' ? 'check' : 'info';
-  return (
-    <div className="tw-toast" data-type={item.type} data-visible={item.visible} {...item.ariaProps}>
-      <span className="tw-toast__icon">
-        {item.type === 'loading' ? <span className="tw-spinner" /> : <Icon name={icon} size={18} />}
-      </span>
-      <span className="tw-toast__message">{resolveValue(item.message, item)}</span>
-      <button
-        type="button"
-        className="tw-icon-button"
-        style={{ width: 28, height: 28, marginTop: -4, marginRight: -6 }}
-        aria-label={t('common.dismiss')}
-        onClick={() => toast.dismiss(item.id)}
-      >
-        <Icon name="close" size={16} />
-      </button>
-    </div>
-  );
-}
+// The wallet's toasts, as the frame sees them: showNotification is the machines' `notify` option ({ kind, key }
+// becomes a translated toast), Toaster the place they are drawn. The toast library and its view are a chunk of their
+// own (./toast-list.tsx), loaded with the first toast or when the browser is idle after the first panel: most visits
+// never show one, and the first panel should not wait for it.
+import { type ComponentType, type ReactElement, useSyncExternalStore } from 'react';
 
 export interface Notification {
   kind: 'success' | 'error';
   key: string;
 }
 
-/** Keys the locale files do not know (a new server code) fall back to the generic request_failed. */
-export function showNotification({ kind, key }: Notification): void {
-  const message = translateCode(key, 'request_failed');
-  // One toast per message: a repeated failure replaces the visible toast instead of stacking copies.
-  const options = { id: `${kind}:${key}` };
-  if (kind === 'error') toast.error(message, options);
-  else toast.success(message, options);
+type ToastModule = { default: ComponentType; show: (notification: Notification) => void };
+
+let loaded: ToastModule | null = null;
+let loading: Promise<ToastModule> | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads the toasts' chunk once (a failed load is tried again with the next toast). */
+export function loadToasts(): Promise<ToastModule> {
+  loading ??= import('./toast-list').then(
+    (module) => {
+      loaded = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export function showNotification(notification: Notification): void {
+  if (loaded) loaded.show(notification);
+  else loadToasts().then((module) => module.show(notification), () => {});
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function Toaster(): ReactElement | null {
+  const module = useSyncExternalStore(subscribe, () => loaded);
+  return module ? <module.default /> : null;
 }

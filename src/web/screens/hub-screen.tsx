@@ -6,31 +6,40 @@ import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../../machines/l
 import { selectIsHubFading } from '../../../machines/panel.selectors';
 import { selectUser } from '../../../machines/session.selectors';
 import { Button } from '../components/button';
+import '../components/card';
 import { Avatar, HashedName } from '../components/identity';
 import type { IconName } from '../components/icon-paths';
 import { Icon } from '../components/icons';
 import { Modal } from '../components/modal';
 import { Skeleton } from '../components/skeleton';
-import { t } from '../i18n';
-import { useWallet } from '../wallet-config';
+import { addStrings, t } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
+import { useChild, useWallet } from '../wallet-config';
+import hubScreenCss from 'bundle-text:./hub-screen.css';
+import { registerStyles } from '../style-sheets';
 
-export function HubScreen(): ReactElement {
-  const { panel, session, logout } = useWallet();
-  const user = useSelector(session, selectUser);
-  const closing = useSelector(panel, selectIsHubFading);
-  const logoutOpen = useSelector(logout, selectIsLogoutModalOpen);
-  const loggingOut = useSelector(logout, selectIsLoggingOut);
+addStrings(screenStrings(['hub', 'logout']));
+registerStyles(hubScreenCss);
+
+export default function HubScreen(): ReactElement {
+  const wallet = useWallet();
+  const user = useSelector(useChild('session'), selectUser);
+  const closing = useSelector(wallet, selectIsHubFading);
+  // The logout flow runs while the HUB shows (not while it fades out).
+  const logout = useChild('logout');
+  const logoutOpen = useSelector(logout, (snapshot) => (snapshot ? selectIsLogoutModalOpen(snapshot) : false));
+  const loggingOut = useSelector(logout, (snapshot) => (snapshot ? selectIsLoggingOut(snapshot) : false));
   return (
     <HubView
       profile={user ?? undefined}
       closing={closing}
       logoutOpen={logoutOpen}
       loggingOut={loggingOut}
-      onOpen={(tab) => panel.send({ type: 'panel.open', tab })}
-      onClose={() => panel.send({ type: 'panel.closeHub' })}
-      onLogout={() => logout.send({ type: 'logout.open' })}
-      onLogoutConfirm={() => logout.send({ type: 'logout.confirm' })}
-      onLogoutCancel={() => logout.send({ type: 'logout.cancel' })}
+      onOpen={(tab) => wallet.send({ type: 'panel.open', tab })}
+      onClose={() => wallet.send({ type: 'panel.closeHub' })}
+      onLogout={() => logout?.send({ type: 'logout.open' })}
+      onLogoutConfirm={() => logout?.send({ type: 'logout.confirm' })}
+      onLogoutCancel={() => logout?.send({ type: 'logout.cancel' })}
     />
   );
 }
@@ -86,7 +95,7 @@ export function HubView(props: HubViewProps): ReactElement {
           </button>
         </div>
 
-        <div className="tw-profile">
+        <div className="tw-card tw-profile">
           {profile ? (
             <>
               <Avatar picture={profile.picture} givenName={profile.givenName} familyName={profile.familyName} size={56} />
@@ -162,8 +171,8 @@ interface TileProps {
 
 export function Tile({ icon, label, hint, feature = false, onSelect }: TileProps): ReactElement {
   return (
-    <button type="button" className={feature ? 'tw-tile tw-tile--feature' : 'tw-tile'} onClick={onSelect}>
-      <span className="tw-tile__icon" aria-hidden="true">
+    <button type="button" className={`tw-card tw-card--flat tw-card--interactive tw-card--lift tw-tile${feature ? ' tw-tile--feature' : ''}`} onClick={onSelect}>
+      <span className="tw-icon-tile tw-icon-tile--40" aria-hidden="true">
         <Icon name={icon} size={22} />
       </span>
       <span className="tw-tile__label">{label}</span>

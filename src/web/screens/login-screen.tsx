@@ -3,12 +3,23 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactElement } from 'react';
 import { selectEmailField, selectIsBusy } from '../../../machines/login.selectors';
 import { BackLink, Button } from '../components/button';
+import '../components/card';
 import { FormField, type FieldState } from '../components/form-field';
-import { t } from '../i18n';
-import { useWallet } from '../wallet-config';
+import { addStrings, t } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
+import type { LoginActor } from '../../../machines/login';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { useChild, useWallet } from '../wallet-config';
 
-export function LoginScreen(): ReactElement {
-  const { login, panel } = useWallet();
+addStrings(screenStrings(['login']));
+
+export default function LoginScreen(): ReactElement {
+  const login = useChild('login');
+  return login ? <LoginFlowScreen login={login} /> : <PanelSkeleton />;
+}
+
+function LoginFlowScreen({ login }: { login: LoginActor }): ReactElement {
+  const wallet = useWallet();
   const email = useSelector(login, selectEmailField);
   const busy = useSelector(login, selectIsBusy);
   return (
@@ -18,7 +29,7 @@ export function LoginScreen(): ReactElement {
       onEmailChange={(value) => login.send({ type: 'login.change', field: 'email', value })}
       onEmailBlur={() => login.send({ type: 'login.blur', field: 'email' })}
       onSubmit={() => login.send({ type: 'login.submitEmail' })}
-      onBack={() => panel.send({ type: 'panel.back' })}
+      onBack={() => wallet.send({ type: 'panel.back' })}
     />
   );
 }

@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, type ReactElement, useRef } from 'react';
 import type { UserTicket } from '../../contract/entities';
-import type { TicketTab } from '../../../machines/my-tickets';
+import type { MyTicketsActor, TicketTab } from '../../../machines/my-tickets';
 import {
   selectCanRetry,
   selectListStatus,
@@ -12,13 +12,25 @@ import {
   type TicketListStatus,
 } from '../../../machines/my-tickets.selectors';
 import { Button } from '../components/button';
+import '../components/card';
 import { Icon } from '../components/icons';
 import { TicketCard, TicketCardSkeleton } from '../components/ticket-card';
-import { t } from '../i18n';
-import { useWallet } from '../wallet-config';
+import { addStrings, t } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { useChild } from '../wallet-config';
+import myTicketsScreenCss from 'bundle-text:./my-tickets-screen.css';
 
-export function MyTicketsScreen(): ReactElement {
-  const { myTickets } = useWallet();
+addStrings(screenStrings(['tickets', 'ticket']));
+registerStyles(myTicketsScreenCss);
+
+export default function MyTicketsScreen(): ReactElement {
+  const myTickets = useChild('myTickets');
+  return myTickets ? <MyTicketsFlowScreen myTickets={myTickets} /> : <PanelSkeleton />;
+}
+
+function MyTicketsFlowScreen({ myTickets }: { myTickets: MyTicketsActor }): ReactElement {
   const tab = useSelector(myTickets, selectTicketTab);
   const status = useSelector(myTickets, selectListStatus);
   const tickets = useSelector(myTickets, selectTickets);
@@ -108,8 +120,8 @@ function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen }: MyTicke
   }
   if (status === 'error') {
     return (
-      <div className="tw-state-card" role="alert">
-        <span className="tw-state-card__icon" data-tone="danger" aria-hidden="true">
+      <div className="tw-card tw-state-card" role="alert">
+        <span className="tw-icon-tile tw-icon-tile--56 tw-icon-tile--danger tw-state-card__icon" aria-hidden="true">
           <Icon name="alert" size={24} />
         </span>
         <p className="tw-state-card__title">{t('tickets.error')}</p>
@@ -121,8 +133,8 @@ function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen }: MyTicke
   }
   if (status === 'empty') {
     return (
-      <div className="tw-state-card">
-        <span className="tw-state-card__icon" aria-hidden="true">
+      <div className="tw-card tw-state-card">
+        <span className="tw-icon-tile tw-icon-tile--56 tw-state-card__icon" aria-hidden="true">
           <Icon name="ticket" size={26} />
         </span>
         <p className="tw-state-card__title">{t('tickets.empty_title')}</p>

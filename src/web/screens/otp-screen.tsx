@@ -4,13 +4,26 @@ import type { FormEvent, ReactElement } from 'react';
 import { OTP_LENGTH } from '../../contract/forms';
 import { selectCanResendCode, selectCodeEmail, selectIsBusy, selectOtpField } from '../../../machines/login.selectors';
 import { BackLink, Button, LinkButton } from '../components/button';
+import '../components/card';
 import type { FieldState } from '../components/form-field';
 import { OtpInput } from '../components/otp-input';
-import { t } from '../i18n';
-import { useWallet } from '../wallet-config';
+import { addStrings, t } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
+import type { LoginActor } from '../../../machines/login';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { useChild } from '../wallet-config';
+import otpScreenCss from 'bundle-text:./otp-screen.css';
+import { registerStyles } from '../style-sheets';
 
-export function OtpScreen(): ReactElement {
-  const { login } = useWallet();
+addStrings(screenStrings(['otp', 'login']));
+registerStyles(otpScreenCss);
+
+export default function OtpScreen(): ReactElement {
+  const login = useChild('login');
+  return login ? <OtpFlowScreen login={login} /> : <PanelSkeleton />;
+}
+
+function OtpFlowScreen({ login }: { login: LoginActor }): ReactElement {
   const otp = useSelector(login, selectOtpField);
   const email = useSelector(login, selectCodeEmail);
   const busy = useSelector(login, selectIsBusy);

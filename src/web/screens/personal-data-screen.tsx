@@ -3,14 +3,25 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactElement } from 'react';
 import { selectFamilyNameField, selectGivenNameField, selectIsBusy } from '../../../machines/login.selectors';
 import { BackLink, Button } from '../components/button';
+import '../components/card';
 import { type FieldState, FormField } from '../components/form-field';
-import { t } from '../i18n';
-import { useWallet } from '../wallet-config';
+import { addStrings, t } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
+import type { LoginActor } from '../../../machines/login';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { useChild, useWallet } from '../wallet-config';
+
+addStrings(screenStrings(['personal_data', 'login']));
 
 type NameField = 'givenName' | 'familyName';
 
-export function PersonalDataScreen(): ReactElement {
-  const { login, panel } = useWallet();
+export default function PersonalDataScreen(): ReactElement {
+  const login = useChild('login');
+  return login ? <PersonalDataFlowScreen login={login} /> : <PanelSkeleton />;
+}
+
+function PersonalDataFlowScreen({ login }: { login: LoginActor }): ReactElement {
+  const wallet = useWallet();
   const givenName = useSelector(login, selectGivenNameField);
   const familyName = useSelector(login, selectFamilyNameField);
   const busy = useSelector(login, selectIsBusy);
@@ -21,7 +32,7 @@ export function PersonalDataScreen(): ReactElement {
       onChange={(field, value) => login.send({ type: 'login.change', field, value })}
       onBlur={(field) => login.send({ type: 'login.blur', field })}
       onSubmit={() => login.send({ type: 'login.submitPersonalData' })}
-      onBack={() => panel.send({ type: 'panel.back' })}
+      onBack={() => wallet.send({ type: 'panel.back' })}
     />
   );
 }

@@ -1,21 +1,31 @@
 // Panels whose screens arrive in later issues show their name and a polite "coming soon".
 import type { ReactElement } from 'react';
 import { Button } from '../components/button';
+import '../components/card';
 import { Icon } from '../components/icons';
 import { screenTitle } from '../document-title';
-import { t } from '../i18n';
+import { addStrings, t } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
+import { useSelector } from '@xstate/react';
+import { selectTab } from '../../../machines/panel.selectors';
 import { useWallet } from '../wallet-config';
+import placeholderScreenCss from 'bundle-text:./placeholder-screen.css';
+import { registerStyles } from '../style-sheets';
 
-export function PlaceholderScreen({ screen }: { screen: string }): ReactElement {
-  const { panel } = useWallet();
-  return <PlaceholderView title={screenTitle(screen) ?? t('app.name')} onOpenHub={() => panel.send({ type: 'panel.openHub' })} />;
+addStrings(screenStrings(['placeholder']));
+registerStyles(placeholderScreenCss);
+
+export default function PlaceholderScreen(): ReactElement {
+  const wallet = useWallet();
+  const tab = useSelector(wallet, selectTab);
+  return <PlaceholderView title={screenTitle(tab) ?? t('app.name')} onOpenHub={() => wallet.send({ type: 'panel.openHub' })} />;
 }
 
 export function PlaceholderView({ title, onOpenHub }: { title: string; onOpenHub: () => void }): ReactElement {
   return (
     <section className="tw-screen tw-card" aria-labelledby="tw-placeholder-title">
       <div className="tw-placeholder">
-        <span className="tw-placeholder__icon" aria-hidden="true">
+        <span className="tw-icon-tile tw-icon-tile--56" aria-hidden="true">
           <Icon name="sparkle" size={26} />
         </span>
         <h1 className="tw-title" id="tw-placeholder-title">

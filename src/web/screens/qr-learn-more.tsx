@@ -2,10 +2,15 @@
 // add-ons — a note, and the help-centre link. Open or closed is the qr machine's `learnMore` region.
 import type { ReactElement } from 'react';
 import { Button } from '../components/button';
+import '../components/card';
 import { FullScreenPanel } from '../components/full-screen-panel';
 import type { IconName } from '../components/icon-paths';
 import { Icon } from '../components/icons';
 import { t } from '../i18n';
+import qrLearnMoreCss from 'bundle-text:./qr-learn-more.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(qrLearnMoreCss);
 
 const benefits: Array<{ icon: IconName; title: string; text: string }> = [
   { icon: 'shield', title: 'qr.benefit_entry_title', text: 'qr.benefit_entry_text' },
@@ -19,8 +24,8 @@ export function QrLearnMore({ helpUrl, onClose }: { helpUrl: string; onClose: ()
       <p className="tw-subtitle">{t('qr.learn_more_intro')}</p>
       <ul className="tw-benefit-list">
         {benefits.map((benefit) => (
-          <li key={benefit.icon} className="tw-benefit-list__item">
-            <span className="tw-benefit-list__icon" aria-hidden="true">
+          <li key={benefit.icon} className="tw-card tw-card--compact tw-benefit-list__item">
+            <span className="tw-icon-tile" aria-hidden="true">
               <Icon name={benefit.icon} size={22} />
             </span>
             <div>

@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import { selectLanguage } from '../../../machines/panel.selectors';
+import type { QrActor } from '../../../machines/qr';
 import {
   type QrFrame,
   selectCanRetryQr,
@@ -14,17 +15,29 @@ import {
   selectQrRefreshSeconds,
 } from '../../../machines/qr.selectors';
 import { Button, LinkButton } from '../components/button';
+import '../components/card';
 import { Icon } from '../components/icons';
 import { Skeleton } from '../components/skeleton';
-import { t } from '../i18n';
+import { addStrings, t } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { helpCentreUrl } from '../script-config';
-import { useWallet, useWalletConfig } from '../wallet-config';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { useChild, useWallet, useWalletConfig } from '../wallet-config';
 import { QrLearnMore } from './qr-learn-more';
+import qrScreenCss from 'bundle-text:./qr-screen.css';
 
-export function QrScreen(): ReactElement {
-  const { qr, panel } = useWallet();
+addStrings(screenStrings(['qr']));
+registerStyles(qrScreenCss);
+
+export default function QrScreen(): ReactElement {
+  const qr = useChild('qr');
+  return qr ? <QrFlowScreen qr={qr} /> : <PanelSkeleton />;
+}
+
+function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
   const config = useWalletConfig();
-  const language = useSelector(panel, selectLanguage);
+  const language = useSelector(useWallet(), selectLanguage);
   const frame = useSelector(qr, selectQrFrame);
   const imageSrc = useSelector(qr, selectQrImageSrc);
   const stale = useSelector(qr, selectIsQrStale);

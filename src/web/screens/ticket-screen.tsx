@@ -18,15 +18,28 @@ import {
 import { BenefitList } from '../components/benefit-list';
 import { BenefitModal } from '../components/benefit-modal';
 import { BackLink, Button } from '../components/button';
+import '../components/card';
 import { ClampedDescription } from '../components/clamped-description';
 import { EventAccessCard, TicketEventCard, TicketEventCardSkeleton } from '../components/ticket-event-card';
 import { Icon } from '../components/icons';
 import { TicketMenu } from '../components/ticket-menu';
-import { t } from '../i18n';
-import { useWallet } from '../wallet-config';
+import { addStrings, t } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
+import type { TicketActor } from '../../../machines/ticket';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { useChild } from '../wallet-config';
+import ticketScreenCss from 'bundle-text:./ticket-screen.css';
 
-export function TicketScreen(): ReactElement {
-  const { ticket: actor } = useWallet();
+addStrings(screenStrings(['ticket', 'tickets', 'benefit']));
+registerStyles(ticketScreenCss);
+
+export default function TicketScreen(): ReactElement {
+  const ticket = useChild('ticket');
+  return ticket ? <TicketFlowScreen actor={ticket} /> : <PanelSkeleton />;
+}
+
+function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
   const status = useSelector(actor, selectTicketStatus);
   const ticket = useSelector(actor, selectTicket);
   const benefits = useSelector(actor, selectBenefitRows);
@@ -48,7 +61,7 @@ export function TicketScreen(): ReactElement {
         descriptionExpanded={expanded}
         send={(event) => actor.send(event)}
       />
-      <BenefitModal />
+      <BenefitModal ticket={actor} />
     </>
   );
 }
@@ -100,8 +113,8 @@ export function TicketView(props: TicketViewProps): ReactElement {
       ) : null}
 
       {status === 'notFound' || status === 'error' ? (
-        <div className="tw-state-card" role={status === 'error' ? 'alert' : undefined}>
-          <span className="tw-state-card__icon" data-tone={status === 'error' ? 'danger' : undefined} aria-hidden="true">
+        <div className="tw-card tw-state-card" role={status === 'error' ? 'alert' : undefined}>
+          <span className={`tw-icon-tile tw-icon-tile--56${status === 'error' ? ' tw-icon-tile--danger' : ''} tw-state-card__icon`} aria-hidden="true">
             <Icon name={status === 'error' ? 'alert' : 'ticket'} size={26} />
           </span>
           <h1 className="tw-state-card__title" id="tw-ticket-title">

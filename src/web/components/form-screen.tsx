@@ -1,0 +1,47 @@
+// The layout of a screen that is one form in a card: a back link, title and subtitle, the fields, one submit button
+// and an optional note under the form. Login, code and personal data use it; so do the later single-form screens.
+import type { FormEvent, ReactElement, ReactNode } from 'react';
+import { BackLink, Button } from './button';
+
+interface FormScreenProps {
+  /** Prefix of the element ids (the heading labels the section). */
+  id: string;
+  title: string;
+  subtitle?: ReactNode;
+  onBack?: () => void;
+  /** A request runs: the form says it is busy and the submit button spins. */
+  busy: boolean;
+  onSubmit: () => void;
+  submitLabel: string;
+  /** The fields. */
+  children: ReactNode;
+  /** Under the form, inside the card. */
+  footer?: ReactNode;
+}
+
+export function FormScreen({ id, title, subtitle, onBack, busy, onSubmit, submitLabel, children, footer }: FormScreenProps): ReactElement {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <section className="tw-screen" aria-labelledby={`${id}-title`}>
+      {onBack ? <BackLink onBack={onBack} /> : null}
+      <div className="tw-card tw-screen">
+        <div className="tw-screen__head">
+          <h1 className="tw-title" id={`${id}-title`}>
+            {title}
+          </h1>
+          {subtitle ? <p className="tw-subtitle">{subtitle}</p> : null}
+        </div>
+        <form className="tw-form" onSubmit={submit} noValidate aria-busy={busy || undefined}>
+          {children}
+          <Button type="submit" block loading={busy}>
+            {submitLabel}
+          </Button>
+        </form>
+        {footer}
+      </div>
+    </section>
+  );
+}

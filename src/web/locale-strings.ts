@@ -1,0 +1,45 @@
+// Which English strings travel in which chunk. The frame's chunk carries every key but those of the screens that load
+// on demand; each such screen carries its own keys (`screenStrings(['qr'])`) and adds them when its chunk arrives, so
+// the first chunk stays the same size as screens are added. Imported as a Parcel macro (`with { type: 'macro' }`):
+// it runs at build time and only the picked strings reach the bundle. Under vitest it is an ordinary function.
+// Other languages are one chunk each, loaded whole before the wallet mounts (src/web/i18n.ts).
+import en from '../../locales/en.json';
+
+type Table = Record<string, string>;
+
+/** Key prefixes whose strings travel with their screens, not in the frame's chunk. */
+export const screenPrefixes = [
+  'qr',
+  'tickets',
+  'ticket',
+  'benefit',
+  'login',
+  'otp',
+  'personal_data',
+  'placeholder',
+  'hub',
+  'logout',
+] as const;
+export type ScreenPrefix = (typeof screenPrefixes)[number];
+
+/** Keys only the server uses (e-mails): never in the browser. */
+export const serverPrefixes = ['mail'] as const;
+
+const prefixOf = (key: string) => key.slice(0, key.indexOf('.'));
+
+function pick(keep: (prefix: string) => boolean): Table {
+  return Object.fromEntries(Object.entries(en as Table).filter(([key]) => keep(prefixOf(key))));
+}
+
+/** The English strings of the frame: everything but the screens' own and the server's. */
+export function frameStrings(): Table {
+  const elsewhere = new Set<string>([...screenPrefixes, ...serverPrefixes]);
+  return pick((prefix) => !elsewhere.has(prefix));
+}
+
+/** The English strings a screen brings with it. */
+export function screenStrings(prefixes: readonly ScreenPrefix[]): Table {
+  const unknown = prefixes.filter((prefix) => !(screenPrefixes as readonly string[]).includes(prefix));
+  if (unknown.length) throw new Error(`screenStrings: ${unknown.join(', ')} not in screenPrefixes`);
+  return pick((prefix) => prefixes.includes(prefix as ScreenPrefix));
+}
