@@ -29,6 +29,7 @@ import { useChild, useWallet, useWalletConfig } from './wallet-config';
 import launcherCss from 'bundle-text:./launcher.css';
 import shellCss from 'bundle-text:./shell.css';
 import { registerStyles } from './style-sheets';
+import { iconPath } from './components/icon-paths' with { type: 'macro' };
 
 registerStyles(launcherCss);
 registerStyles(shellCss);
@@ -56,7 +57,7 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
   if (!open) {
     return (
       <button type="button" className="tw-launcher" onClick={() => wallet.send({ type: 'panel.open', ...launcherRoute })}>
-        <Icon name="wallet" size={20} />
+        <Icon path={iconPath('wallet')} size={20} />
         <span>{t('launcher.open')}</span>
       </button>
     );
@@ -116,10 +117,10 @@ function PanelContent({ tab, hub }: { tab: PanelTab; hub: ScreenState | null }):
     return (
       <section className="tw-card tw-state-card" role="alert">
         <span className="tw-icon-tile tw-icon-tile--56 tw-icon-tile--danger tw-state-card__icon" aria-hidden="true">
-          <Icon name="alert" size={24} />
+          <Icon path={iconPath('alert')} size={24} />
         </span>
         <p className="tw-state-card__title">{t('screen.load_failed')}</p>
-        <Button variant="secondary" icon={<Icon name="refresh" size={18} />} onClick={retry}>
+        <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={retry}>
           {t('common.retry')}
         </Button>
       </section>

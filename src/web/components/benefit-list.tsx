@@ -6,22 +6,22 @@ import type { BenefitRow } from '../../../machines/ticket.selectors';
 import { t } from '../i18n';
 import { Badge } from './badge';
 import './card';
-import type { IconName } from './icon-paths';
 import { Icon } from './icons';
 import benefitListCss from 'bundle-text:./benefit-list.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(benefitListCss);
 
 /** The API names benefit icons; unknown names get a sparkle. */
-const benefitIcons: Record<string, IconName> = {
-  gift: 'gift',
-  drink: 'drink',
-  star: 'star',
-  clock: 'clock',
-  music: 'music',
-  ticket: 'ticket',
-  qr: 'qr',
+const benefitIcons: Record<string, string> = {
+  gift: iconPath('gift'),
+  drink: iconPath('drink'),
+  star: iconPath('star'),
+  clock: iconPath('clock'),
+  music: iconPath('music'),
+  ticket: iconPath('ticket'),
+  qr: iconPath('qr'),
 };
 
 export function BenefitIcon({ benefit, size = 44 }: { benefit: Benefit; size?: number }): ReactElement {
@@ -33,7 +33,7 @@ export function BenefitIcon({ benefit, size = 44 }: { benefit: Benefit; size?: n
   } as CSSProperties;
   return (
     <span className="tw-icon-tile tw-benefit-icon" style={style} aria-hidden="true">
-      <Icon name={benefitIcons[benefit.icon ?? ''] ?? 'sparkle'} size={Math.round(size * 0.5)} />
+      <Icon path={benefitIcons[benefit.icon ?? ''] ?? iconPath('sparkle')} size={Math.round(size * 0.5)} />
     </span>
   );
 }
@@ -74,7 +74,7 @@ export function BenefitList({ rows, onOpen }: BenefitListProps): ReactElement {
                 ) : null}
               </span>
             </span>
-            <Icon name="chevronRight" size={18} className="tw-benefit__chevron" />
+            <Icon path={iconPath('chevronRight')} size={18} className="tw-benefit__chevron" />
           </button>
         </li>
       ))}

@@ -22,6 +22,7 @@ import { Icon } from './icons';
 import { Modal } from './modal';
 import benefitModalCss from 'bundle-text:./benefit-modal.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(benefitModalCss);
 
@@ -83,7 +84,7 @@ export function BenefitModalView({ benefit, used, canUnlock, unlocking, code, on
             {t('benefit.close')}
           </Button>
           {canUnlock ? (
-            <Button icon={<Icon name="unlock" size={18} />} loading={unlocking} onClick={onUnlock}>
+            <Button icon={<Icon path={iconPath('unlock')} size={18} />} loading={unlocking} onClick={onUnlock}>
               {t('benefit.unlock')}
             </Button>
           ) : null}
@@ -96,7 +97,7 @@ export function BenefitModalView({ benefit, used, canUnlock, unlocking, code, on
           <UsedBadge used={used} />
           {benefit.validUntil ? (
             <span className="tw-benefit-detail__valid">
-              <Icon name="clock" size={15} />
+              <Icon path={iconPath('clock')} size={15} />
               {t('benefit.valid_until', { date: formatValidUntil(benefit.validUntil) })}
             </span>
           ) : null}
@@ -106,7 +107,7 @@ export function BenefitModalView({ benefit, used, canUnlock, unlocking, code, on
             <span className="tw-code__label">{t('benefit.code_label')}</span>
             <button ref={codeRef} type="button" className="tw-code__value" aria-label={t('benefit.copy_code', { code })} onClick={onCopy}>
               <span>{code}</span>
-              <Icon name="copy" size={18} />
+              <Icon path={iconPath('copy')} size={18} />
             </button>
             <span className="tw-code__hint">{t('benefit.copy_hint')}</span>
           </div>

@@ -5,6 +5,7 @@ import { t } from '../i18n';
 import { Icon } from './icons';
 import buttonCss from 'bundle-text:./button.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(buttonCss);
 
@@ -73,7 +74,7 @@ export function LinkButton({ icon, className, children, type = 'button', ...rest
 /** "Back" on the login, code and personal data screens. */
 export function BackLink({ onBack, label }: { onBack: () => void; label?: string }): ReactElement {
   return (
-    <LinkButton className="tw-back" onClick={onBack} icon={<Icon name="back" size={18} />}>
+    <LinkButton className="tw-back" onClick={onBack} icon={<Icon path={iconPath('back')} size={18} />}>
       {label ?? t('common.back')}
     </LinkButton>
   );

@@ -7,6 +7,7 @@ import { Icon } from './icons';
 import { LinkButton } from './button';
 import clampedDescriptionCss from 'bundle-text:./clamped-description.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(clampedDescriptionCss);
 
@@ -46,7 +47,7 @@ export function ClampedDescription({ html, expanded, onToggle }: ClampedDescript
           onClick={onToggle}
         >
           {expanded ? t('ticket.read_less') : t('ticket.read_more')}
-          <Icon name="chevronDown" size={16} style={expanded ? { transform: 'rotate(180deg)' } : undefined} />
+          <Icon path={iconPath('chevronDown')} size={16} style={expanded ? { transform: 'rotate(180deg)' } : undefined} />
         </LinkButton>
       ) : null}
     </div>

@@ -3,10 +3,10 @@
 import { type KeyboardEvent, type ReactElement, useId, useRef } from 'react';
 import { type Locale, locales, t } from '../i18n';
 import { type ThemeSetting, themeSettings } from '../theme-setting';
-import type { IconName } from './icon-paths';
 import { Icon } from './icons';
 import footerCss from 'bundle-text:./footer.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(footerCss);
 
@@ -38,7 +38,7 @@ export function LanguageSelect({ value, onChange }: { value: Locale; onChange: (
   const id = useId();
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-      <Icon name="globe" size={16} />
+      <Icon path={iconPath('globe')} size={16} />
       <label htmlFor={id} className="tw-sr-only">
         {t('footer.language')}
       </label>
@@ -53,7 +53,7 @@ export function LanguageSelect({ value, onChange }: { value: Locale; onChange: (
   );
 }
 
-const icons: Record<ThemeSetting, IconName> = { light: 'sun', system: 'monitor', dark: 'moon' };
+const icons: Record<ThemeSetting, string> = { light: iconPath('sun'), system: iconPath('monitor'), dark: iconPath('moon') };
 const labels: Record<ThemeSetting, string> = { light: 'theme.light', system: 'theme.system', dark: 'theme.dark' };
 
 export function ThemeSwitch({ value, onChange }: { value: ThemeSetting; onChange: (value: ThemeSetting) => void }): ReactElement {
@@ -81,7 +81,7 @@ export function ThemeSwitch({ value, onChange }: { value: ThemeSetting; onChange
           tabIndex={setting === value ? 0 : -1}
           onClick={() => onChange(setting)}
         >
-          <Icon name={icons[setting]} size={16} />
+          <Icon path={icons[setting]} size={16} />
         </button>
       ))}
     </div>

@@ -5,6 +5,7 @@ import { t } from '../i18n';
 import { Icon } from './icons';
 import formFieldCss from 'bundle-text:./form-field.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(formFieldCss);
 
@@ -75,7 +76,7 @@ export function FieldMessage({
   if (!text) return null;
   return (
     <p className="tw-field__message" id={id} data-status={status} role={status === 'error' ? 'alert' : undefined}>
-      {status === 'error' ? <Icon name="alert" size={16} /> : null}
+      {status === 'error' ? <Icon path={iconPath('alert')} size={16} /> : null}
       {text}
     </p>
   );
@@ -100,7 +101,7 @@ export function InfoTooltip({ label, text }: { label: string; text: string }): R
           if (event.key === 'Escape') setOpen(false);
         }}
       >
-        <Icon name="info" size={16} />
+        <Icon path={iconPath('info')} size={16} />
       </button>
       <span role="tooltip" id={id} className="tw-tooltip__bubble" hidden={!open}>
         {text}

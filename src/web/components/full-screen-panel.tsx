@@ -6,6 +6,7 @@ import { usePortalTarget } from '../wallet-config';
 import { Icon } from './icons';
 import fullScreenPanelCss from 'bundle-text:./full-screen-panel.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(fullScreenPanelCss);
 
@@ -66,7 +67,7 @@ export function FullScreenPanel({ title, closeLabel, onClose, children, classNam
       <div className="tw-sheet__inner">
         <div className="tw-sheet__top">
           <button type="button" className="tw-icon-button" onClick={onClose} aria-label={closeLabel} title={closeLabel}>
-            <Icon name="close" size={22} />
+            <Icon path={iconPath('close')} size={22} />
           </button>
         </div>
         <h2 className="tw-title" id={titleId}>

@@ -6,6 +6,7 @@ import { Button } from './button';
 import { Icon } from './icons';
 import headerCss from 'bundle-text:./header.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(headerCss);
 
@@ -47,7 +48,7 @@ export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClos
             <img className="tw-brand__logo" src={orgLogo} alt="" />
           ) : (
             <span className="tw-icon-tile tw-icon-tile--32 tw-icon-tile--brand" aria-hidden="true">
-              <Icon name="ticket" size={18} />
+              <Icon path={iconPath('ticket')} size={18} />
             </span>
           )}
           <span className="tw-brand__name">{name}</span>
@@ -55,11 +56,11 @@ export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClos
         <div className="tw-header__actions">
           {getAppHref ? (
             <a className="tw-button tw-button--secondary tw-button--small" href={getAppHref} target="_blank" rel="noopener">
-              <Icon name="phone" size={16} />
+              <Icon path={iconPath('phone')} size={16} />
               <span>{t('header.get_app')}</span>
             </a>
           ) : (
-            <Button variant="secondary" size="small" icon={<Icon name="phone" size={16} />} onClick={onGetAppClose}>
+            <Button variant="secondary" size="small" icon={<Icon path={iconPath('phone')} size={16} />} onClick={onGetAppClose}>
               {t('header.get_app')}
             </Button>
           )}

@@ -1,5 +1,6 @@
-// The path data of the wallet's inline stroke icons (24×24 grid, currentColor). No React: the loader's plain
-// launcher draws its icon from the same data as the app's <Icon>, through `iconPath` as a build-time macro.
+// The path data of the wallet's inline stroke icons (24×24 grid, currentColor). No React. Every user imports
+// `iconPath` as a build-time macro (`import { iconPath } from './icon-paths' with { type: 'macro' }`), so a bundle
+// carries only the paths it draws as strings: the loader's launcher its one icon, a screen's chunk its own.
 export const iconPaths = {
   close: 'M18 6 6 18M6 6l12 12',
   back: 'M19 12H5m6-7-7 7 7 7',

@@ -1,17 +1,18 @@
 // Inline stroke icons (24×24 grid, currentColor) so the wallet needs no icon font or network request.
 import type { ReactElement, SVGProps } from 'react';
-import { type IconName, iconPaths } from './icon-paths';
 import iconsCss from 'bundle-text:./icons.css';
 import { registerStyles } from '../style-sheets';
 
 registerStyles(iconsCss);
 
 interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
-  name: IconName;
+  /** The icon's path data: `iconPath('close')`, imported from ./icon-paths as a macro so each chunk carries only
+   * the paths it draws. */
+  path: string;
   size?: number;
 }
 
-export function Icon({ name, size = 20, ...rest }: IconProps): ReactElement {
+export function Icon({ path, size = 20, ...rest }: IconProps): ReactElement {
   return (
     <svg
       width={size}
@@ -26,7 +27,7 @@ export function Icon({ name, size = 20, ...rest }: IconProps): ReactElement {
       focusable="false"
       {...rest}
     >
-      <path d={iconPaths[name]} />
+      <path d={path} />
     </svg>
   );
 }

@@ -11,6 +11,7 @@ import { Icon } from './icons';
 import { Skeleton } from './skeleton';
 import ticketCardCss from 'bundle-text:./ticket-card.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(ticketCardCss);
 
@@ -29,7 +30,7 @@ export function TicketLogo({ src, size = 56 }: { src: string | null; size?: numb
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <span className="tw-icon-tile tw-icon-tile--logo tw-ticket-logo" style={{ width: size, height: size }} aria-hidden="true">
-      {src && failed !== src ? <img src={src} alt="" onError={() => setFailed(src)} /> : <Icon name="ticket" size={Math.round(size * 0.45)} />}
+      {src && failed !== src ? <img src={src} alt="" onError={() => setFailed(src)} /> : <Icon path={iconPath('ticket')} size={Math.round(size * 0.45)} />}
     </span>
   );
 }
@@ -64,11 +65,11 @@ export function TicketCard({ ticket, onOpen, now }: TicketCardProps): ReactEleme
       </span>
       <span className="tw-ticket-card__facts">
         <span className="tw-fact">
-          <Icon name="calendar" size={16} />
+          <Icon path={iconPath('calendar')} size={16} />
           <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: currentLocale(), tz: ticket.eventTimeZone })}</span>
         </span>
         <span className="tw-fact">
-          <Icon name="pin" size={16} />
+          <Icon path={iconPath('pin')} size={16} />
           <span>
             {ticket.eventVenue}, {ticket.eventCity}
           </span>
@@ -77,7 +78,7 @@ export function TicketCard({ ticket, onOpen, now }: TicketCardProps): ReactEleme
       <span className="tw-ticket-card__foot">
         {usage ? (
           <span className="tw-fact">
-            <Icon name="sparkle" size={16} />
+            <Icon path={iconPath('sparkle')} size={16} />
             <span>{t('tickets.benefits_used', usage)}</span>
           </span>
         ) : (
@@ -85,7 +86,7 @@ export function TicketCard({ ticket, onOpen, now }: TicketCardProps): ReactEleme
         )}
         <span className="tw-ticket-card__end">
           <TimingBadge timing={timing} />
-          <Icon name="chevronRight" size={18} className="tw-ticket-card__chevron" />
+          <Icon path={iconPath('chevronRight')} size={18} className="tw-ticket-card__chevron" />
         </span>
       </span>
     </button>

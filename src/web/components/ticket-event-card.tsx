@@ -12,6 +12,7 @@ import { Skeleton } from './skeleton';
 import { TicketLogo, TimingBadge } from './ticket-card';
 import ticketEventCardCss from 'bundle-text:./ticket-event-card.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(ticketEventCardCss);
 
@@ -38,11 +39,11 @@ export function TicketEventCard({ ticket, titleId }: { ticket: TicketDetail; tit
         </div>
         <ul className="tw-event-card__facts">
           <li className="tw-fact">
-            <Icon name="calendar" size={16} />
+            <Icon path={iconPath('calendar')} size={16} />
             <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: currentLocale(), tz: ticket.eventTimeZone })}</span>
           </li>
           <li className="tw-fact">
-            <Icon name="pin" size={16} />
+            <Icon path={iconPath('pin')} size={16} />
             <span>
               <span className="tw-strong">{ticket.eventVenue}</span>, {ticket.eventCity}
               {ticket.eventAddress1 ? <span className="tw-event-card__address">{ticket.eventAddress1}</span> : null}
@@ -58,7 +59,7 @@ export function EventAccessCard({ used, usedOn, timeZone }: { used: boolean; use
   return (
     <section className="tw-card tw-card--compact tw-access" data-used={used || undefined} aria-labelledby="tw-access-title">
       <span className={`tw-icon-tile ${used ? 'tw-icon-tile--muted' : 'tw-icon-tile--success'}`} aria-hidden="true">
-        <Icon name={used ? 'check' : 'qr'} size={22} />
+        <Icon path={used ? iconPath('check') : iconPath('qr')} size={22} />
       </span>
       <div className="tw-access__text">
         <div className="tw-access__head">

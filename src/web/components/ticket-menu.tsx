@@ -5,6 +5,7 @@ import { t } from '../i18n';
 import { Icon } from './icons';
 import ticketMenuCss from 'bundle-text:./ticket-menu.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(ticketMenuCss);
 
@@ -63,19 +64,19 @@ export function TicketMenu({ open, canSwap, canResell, onToggle, onClose, onSwap
         aria-expanded={open}
         onClick={onToggle}
       >
-        <Icon name="more" size={20} />
+        <Icon path={iconPath('more')} size={20} />
       </button>
       {open ? (
         <div className="tw-menu__list" role="menu" aria-label={t('ticket.more_actions')}>
           {canSwap ? (
             <button type="button" role="menuitem" className="tw-menu__item" onClick={onSwap}>
-              <Icon name="swap" size={18} />
+              <Icon path={iconPath('swap')} size={18} />
               {t('ticket.swap')}
             </button>
           ) : null}
           {canResell ? (
             <button type="button" role="menuitem" className="tw-menu__item" onClick={onResell}>
-              <Icon name="resell" size={18} />
+              <Icon path={iconPath('resell')} size={18} />
               {t('ticket.resell')}
             </button>
           ) : null}

@@ -8,6 +8,7 @@ import { Icon } from './icons';
 import type { Notification } from './toaster';
 import toastListCss from 'bundle-text:./toast-list.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(toastListCss);
 
@@ -48,11 +49,11 @@ export default function ToastList(): ReactElement {
 }
 
 function ToastItem({ item }: { item: Toast }): ReactElement {
-  const icon = item.type === 'error' ? 'alert' : item.type === 'success' ? 'check' : 'info';
+  const icon = item.type === 'error' ? iconPath('alert') : item.type === 'success' ? iconPath('check') : iconPath('info');
   return (
     <div className="tw-toast" data-type={item.type} data-visible={item.visible} {...item.ariaProps}>
       <span className="tw-toast__icon">
-        {item.type === 'loading' ? <span className="tw-spinner" /> : <Icon name={icon} size={18} />}
+        {item.type === 'loading' ? <span className="tw-spinner" /> : <Icon path={icon} size={18} />}
       </span>
       <span className="tw-toast__message">{resolveValue(item.message, item)}</span>
       <button
@@ -62,7 +63,7 @@ function ToastItem({ item }: { item: Toast }): ReactElement {
         aria-label={t('common.dismiss')}
         onClick={() => toast.dismiss(item.id)}
       >
-        <Icon name="close" size={16} />
+        <Icon path={iconPath('close')} size={16} />
       </button>
     </div>
   );

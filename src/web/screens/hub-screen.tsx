@@ -8,7 +8,6 @@ import { selectUser } from '../../../machines/session.selectors';
 import { Button } from '../components/button';
 import '../components/card';
 import { Avatar, HashedName } from '../components/identity';
-import type { IconName } from '../components/icon-paths';
 import { Icon } from '../components/icons';
 import { Modal } from '../components/modal';
 import { Skeleton } from '../components/skeleton';
@@ -17,6 +16,7 @@ import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { useChild, useWallet } from '../wallet-config';
 import hubScreenCss from 'bundle-text:./hub-screen.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
 addStrings(screenStrings(['hub', 'logout']));
 registerStyles(hubScreenCss);
@@ -91,7 +91,7 @@ export function HubView(props: HubViewProps): ReactElement {
             {t('hub.title')}
           </h1>
           <button type="button" className="tw-icon-button" onClick={props.onClose} aria-label={t('hub.close')}>
-            <Icon name="close" size={22} />
+            <Icon path={iconPath('close')} size={22} />
           </button>
         </div>
 
@@ -114,13 +114,13 @@ export function HubView(props: HubViewProps): ReactElement {
             </>
           )}
           <button type="button" className="tw-icon-button" onClick={() => props.onOpen('SETTINGS')} aria-label={t('hub.settings')} title={t('hub.settings')}>
-            <Icon name="settings" size={20} />
+            <Icon path={iconPath('settings')} size={20} />
           </button>
         </div>
 
         <div className="tw-tiles">
-          <Tile feature icon="qr" label={t('hub.my_qr')} hint={t('hub.my_qr_hint')} onSelect={() => props.onOpen('QR')} />
-          <Tile feature icon="ticket" label={t('hub.my_tickets')} hint={t('hub.my_tickets_hint')} onSelect={() => props.onOpen('MY_TICKET')} />
+          <Tile feature icon={iconPath('qr')} label={t('hub.my_qr')} hint={t('hub.my_qr_hint')} onSelect={() => props.onOpen('QR')} />
+          <Tile feature icon={iconPath('ticket')} label={t('hub.my_tickets')} hint={t('hub.my_tickets_hint')} onSelect={() => props.onOpen('MY_TICKET')} />
         </div>
 
         <section className="tw-hub__section" aria-labelledby="tw-hub-manage">
@@ -128,13 +128,13 @@ export function HubView(props: HubViewProps): ReactElement {
             {t('hub.manage')}
           </h2>
           <div className="tw-tiles tw-tiles--three">
-            <Tile icon="gift" label={t('hub.gift')} onSelect={() => props.onOpen('GIFT')} />
-            <Tile icon="swap" label={t('hub.swap')} onSelect={() => props.onOpen('SWAP')} />
-            <Tile icon="resell" label={t('hub.resell')} onSelect={() => props.onOpen('RESELL')} />
+            <Tile icon={iconPath('gift')} label={t('hub.gift')} onSelect={() => props.onOpen('GIFT')} />
+            <Tile icon={iconPath('swap')} label={t('hub.swap')} onSelect={() => props.onOpen('SWAP')} />
+            <Tile icon={iconPath('resell')} label={t('hub.resell')} onSelect={() => props.onOpen('RESELL')} />
           </div>
         </section>
 
-        <Button variant="ghost" className="tw-logout" icon={<Icon name="logout" size={18} />} onClick={props.onLogout}>
+        <Button variant="ghost" className="tw-logout" icon={<Icon path={iconPath('logout')} size={18} />} onClick={props.onLogout}>
           {t('hub.logout')}
         </Button>
       </div>
@@ -162,7 +162,8 @@ export function HubView(props: HubViewProps): ReactElement {
 
 /** A hub tile: icon, label and an optional one-line hint; the whole tile is one button. */
 interface TileProps {
-  icon: IconName;
+  /** Path data: `iconPath(name)`. */
+  icon: string;
   label: string;
   hint?: string;
   feature?: boolean;
@@ -173,7 +174,7 @@ export function Tile({ icon, label, hint, feature = false, onSelect }: TileProps
   return (
     <button type="button" className={`tw-card tw-card--flat tw-card--interactive tw-card--lift tw-tile${feature ? ' tw-tile--feature' : ''}`} onClick={onSelect}>
       <span className="tw-icon-tile tw-icon-tile--40" aria-hidden="true">
-        <Icon name={icon} size={22} />
+        <Icon path={icon} size={22} />
       </span>
       <span className="tw-tile__label">{label}</span>
       {hint ? <span className="tw-tile__hint">{hint}</span> : null}

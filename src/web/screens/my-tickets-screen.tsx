@@ -21,6 +21,7 @@ import { PanelSkeleton } from '../components/panel-skeleton';
 import { registerStyles } from '../style-sheets';
 import { useChild } from '../wallet-config';
 import myTicketsScreenCss from 'bundle-text:./my-tickets-screen.css';
+import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
 addStrings(screenStrings(['tickets', 'ticket']));
 registerStyles(myTicketsScreenCss);
@@ -122,10 +123,10 @@ function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen }: MyTicke
     return (
       <div className="tw-card tw-state-card" role="alert">
         <span className="tw-icon-tile tw-icon-tile--56 tw-icon-tile--danger tw-state-card__icon" aria-hidden="true">
-          <Icon name="alert" size={24} />
+          <Icon path={iconPath('alert')} size={24} />
         </span>
         <p className="tw-state-card__title">{t('tickets.error')}</p>
-        <Button variant="secondary" icon={<Icon name="refresh" size={18} />} onClick={onRetry} disabled={!canRetry}>
+        <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={onRetry} disabled={!canRetry}>
           {t('common.retry')}
         </Button>
       </div>
@@ -135,7 +136,7 @@ function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen }: MyTicke
     return (
       <div className="tw-card tw-state-card">
         <span className="tw-icon-tile tw-icon-tile--56 tw-state-card__icon" aria-hidden="true">
-          <Icon name="ticket" size={26} />
+          <Icon path={iconPath('ticket')} size={26} />
         </span>
         <p className="tw-state-card__title">{t('tickets.empty_title')}</p>
         <p className="tw-muted">{tab === 'UPCOMING' ? t('tickets.empty_upcoming') : t('tickets.empty_past')}</p>

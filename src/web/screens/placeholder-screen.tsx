@@ -11,6 +11,7 @@ import { selectTab } from '../../../machines/panel.selectors';
 import { useWallet } from '../wallet-config';
 import placeholderScreenCss from 'bundle-text:./placeholder-screen.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
 addStrings(screenStrings(['placeholder']));
 registerStyles(placeholderScreenCss);
@@ -26,7 +27,7 @@ export function PlaceholderView({ title, onOpenHub }: { title: string; onOpenHub
     <section className="tw-screen tw-card" aria-labelledby="tw-placeholder-title">
       <div className="tw-placeholder">
         <span className="tw-icon-tile tw-icon-tile--56" aria-hidden="true">
-          <Icon name="sparkle" size={26} />
+          <Icon path={iconPath('sparkle')} size={26} />
         </span>
         <h1 className="tw-title" id="tw-placeholder-title">
           {title}

@@ -4,18 +4,18 @@ import type { ReactElement } from 'react';
 import { Button } from '../components/button';
 import '../components/card';
 import { FullScreenPanel } from '../components/full-screen-panel';
-import type { IconName } from '../components/icon-paths';
 import { Icon } from '../components/icons';
 import { t } from '../i18n';
 import qrLearnMoreCss from 'bundle-text:./qr-learn-more.css';
 import { registerStyles } from '../style-sheets';
+import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
 registerStyles(qrLearnMoreCss);
 
-const benefits: Array<{ icon: IconName; title: string; text: string }> = [
-  { icon: 'shield', title: 'qr.benefit_entry_title', text: 'qr.benefit_entry_text' },
-  { icon: 'gift', title: 'qr.benefit_gift_title', text: 'qr.benefit_gift_text' },
-  { icon: 'sparkle', title: 'qr.benefit_addons_title', text: 'qr.benefit_addons_text' },
+const benefits: Array<{ icon: string; title: string; text: string }> = [
+  { icon: iconPath('shield'), title: 'qr.benefit_entry_title', text: 'qr.benefit_entry_text' },
+  { icon: iconPath('gift'), title: 'qr.benefit_gift_title', text: 'qr.benefit_gift_text' },
+  { icon: iconPath('sparkle'), title: 'qr.benefit_addons_title', text: 'qr.benefit_addons_text' },
 ];
 
 export function QrLearnMore({ helpUrl, onClose }: { helpUrl: string; onClose: () => void }): ReactElement {
@@ -26,7 +26,7 @@ export function QrLearnMore({ helpUrl, onClose }: { helpUrl: string; onClose: ()
         {benefits.map((benefit) => (
           <li key={benefit.icon} className="tw-card tw-card--compact tw-benefit-list__item">
             <span className="tw-icon-tile" aria-hidden="true">
-              <Icon name={benefit.icon} size={22} />
+              <Icon path={benefit.icon} size={22} />
             </span>
             <div>
               <h3 className="tw-benefit-list__title">{t(benefit.title)}</h3>
@@ -36,14 +36,14 @@ export function QrLearnMore({ helpUrl, onClose }: { helpUrl: string; onClose: ()
         ))}
       </ul>
       <p className="tw-learn-more__note">
-        <Icon name="info" size={18} />
+        <Icon path={iconPath('info')} size={18} />
         <span>{t('qr.learn_more_note')}</span>
       </p>
       <p className="tw-learn-more__help">
         {t('qr.help_question')}{' '}
         <a href={helpUrl} target="_blank" rel="noopener">
           {t('qr.help_link')}
-          <Icon name="external" size={14} />
+          <Icon path={iconPath('external')} size={14} />
           <span className="tw-sr-only">{t('common.opens_new_tab')}</span>
         </a>
       </p>

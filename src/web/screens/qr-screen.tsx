@@ -26,6 +26,7 @@ import { registerStyles } from '../style-sheets';
 import { useChild, useWallet, useWalletConfig } from '../wallet-config';
 import { QrLearnMore } from './qr-learn-more';
 import qrScreenCss from 'bundle-text:./qr-screen.css';
+import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
 addStrings(screenStrings(['qr']));
 registerStyles(qrScreenCss);
@@ -89,7 +90,7 @@ export function QrView(props: QrViewProps): ReactElement {
           {t('qr.title')}
         </h1>
         <p className="tw-subtitle">{t('qr.subtitle')}</p>
-        <LinkButton className="tw-qr-screen__learn" onClick={props.onLearnMore} aria-haspopup="dialog" icon={<Icon name="info" size={18} />}>
+        <LinkButton className="tw-qr-screen__learn" onClick={props.onLearnMore} aria-haspopup="dialog" icon={<Icon path={iconPath('info')} size={18} />}>
           {t('qr.learn_more')}
         </LinkButton>
       </div>
@@ -100,9 +101,9 @@ export function QrView(props: QrViewProps): ReactElement {
             <img src={imageSrc} alt={t('qr.image_alt')} draggable={false} />
           ) : frame === 'error' ? (
             <div className="tw-qr__failed" role="alert">
-              <Icon name="alert" size={28} />
+              <Icon path={iconPath('alert')} size={28} />
               <p>{t('qr.load_failed')}</p>
-              <Button variant="secondary" size="small" icon={<Icon name="refresh" size={16} />} disabled={!props.canRetry} onClick={props.onRetry}>
+              <Button variant="secondary" size="small" icon={<Icon path={iconPath('refresh')} size={16} />} disabled={!props.canRetry} onClick={props.onRetry}>
                 {t('qr.retry')}
               </Button>
             </div>
@@ -120,7 +121,7 @@ export function QrView(props: QrViewProps): ReactElement {
 
         {props.stale ? (
           <div className="tw-qr__stale" role="alert">
-            <Icon name="alert" size={18} />
+            <Icon path={iconPath('alert')} size={18} />
             <span>{t('qr.refresh_failed')}</span>
             <Button variant="secondary" size="small" disabled={!props.canRetry} onClick={props.onRetry}>
               {t('qr.retry')}
@@ -129,7 +130,7 @@ export function QrView(props: QrViewProps): ReactElement {
         ) : null}
 
         <p className="tw-qr__note">
-          <Icon name="refresh" size={16} />
+          <Icon path={iconPath('refresh')} size={16} />
           <span>{refreshSeconds !== null ? t('qr.updates_every', { seconds: refreshSeconds }) : t('qr.updates_automatically')}</span>
         </p>
       </div>

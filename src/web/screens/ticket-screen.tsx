@@ -30,6 +30,7 @@ import { PanelSkeleton } from '../components/panel-skeleton';
 import { registerStyles } from '../style-sheets';
 import { useChild } from '../wallet-config';
 import ticketScreenCss from 'bundle-text:./ticket-screen.css';
+import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
 addStrings(screenStrings(['ticket', 'tickets', 'benefit']));
 registerStyles(ticketScreenCss);
@@ -115,14 +116,14 @@ export function TicketView(props: TicketViewProps): ReactElement {
       {status === 'notFound' || status === 'error' ? (
         <div className="tw-card tw-state-card" role={status === 'error' ? 'alert' : undefined}>
           <span className={`tw-icon-tile tw-icon-tile--56${status === 'error' ? ' tw-icon-tile--danger' : ''} tw-state-card__icon`} aria-hidden="true">
-            <Icon name={status === 'error' ? 'alert' : 'ticket'} size={26} />
+            <Icon path={status === 'error' ? iconPath('alert') : iconPath('ticket')} size={26} />
           </span>
           <h1 className="tw-state-card__title" id="tw-ticket-title">
             {status === 'error' ? t('ticket.error') : t('ticket.not_found_title')}
           </h1>
           {status === 'notFound' ? <p className="tw-muted">{t('ticket.not_found_text')}</p> : null}
           {status === 'error' ? (
-            <Button variant="secondary" icon={<Icon name="refresh" size={18} />} onClick={() => send({ type: 'ticket.retry' })}>
+            <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={() => send({ type: 'ticket.retry' })}>
               {t('common.retry')}
             </Button>
           ) : (
@@ -137,7 +138,7 @@ export function TicketView(props: TicketViewProps): ReactElement {
         <>
           <TicketEventCard ticket={ticket} titleId="tw-ticket-title" />
           {props.canGift ? (
-            <Button block icon={<Icon name="gift" size={18} />} onClick={() => send({ type: 'ticket.gift' })}>
+            <Button block icon={<Icon path={iconPath('gift')} size={18} />} onClick={() => send({ type: 'ticket.gift' })}>
               {t('ticket.gift')}
             </Button>
           ) : null}
