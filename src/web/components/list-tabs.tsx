@@ -3,6 +3,10 @@
 // state; this component draws it and reports the choice.
 import { type ReactElement, type ReactNode, useRef } from 'react';
 import { useRovingFocus } from '../use-roving-focus';
+import listTabsCss from 'bundle-text:./list-tabs.css';
+import { registerStyles } from '../style-sheets';
+
+registerStyles(listTabsCss);
 
 export interface ListTab<T extends string> {
   value: T;

@@ -2,6 +2,7 @@
 // Open or closed is the ticket machine's state; this component only draws it and reports clicks and dismissals.
 import { type KeyboardEvent, type ReactElement, useEffect, useRef } from 'react';
 import { t } from '../i18n';
+import { useRovingFocus } from '../use-roving-focus';
 import { Icon } from './icons';
 import ticketMenuCss from 'bundle-text:./ticket-menu.css';
 import { registerStyles } from '../style-sheets';
@@ -35,20 +36,18 @@ export function TicketMenu({ open, canSwap, canResell, onToggle, onClose, onSwap
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open, onClose]);
 
+  // Up, Down, Home and End move between the items (WAI-ARIA menu button).
+  const moveFocus = useRovingFocus({ container: rootRef, items: '[role="menuitem"]', orientation: 'vertical' });
   const onKeyDown = (event: KeyboardEvent) => {
     if (!open) return;
-    const items = [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const current = items.indexOf((rootRef.current?.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement);
     if (event.key === 'Escape') {
       event.preventDefault();
       onClose();
       buttonRef.current?.focus();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(current + step + items.length) % items.length]?.focus();
     } else if (event.key === 'Tab') {
       onClose();
+    } else {
+      moveFocus(event);
     }
   };
 

@@ -1,10 +1,10 @@
 // LOGIN: e-mail and Continue; the login machine sends the code and moves on to the code screen.
 import { useSelector } from '@xstate/react';
-import type { FormEvent, ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { selectEmailField, selectIsBusy } from '../../../machines/login.selectors';
-import { BackLink, Button } from '../components/button';
 import '../components/card';
 import { FormField, type FieldState } from '../components/form-field';
+import { FormScreen } from '../components/form-screen';
 import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { LoginActor } from '../../../machines/login';
@@ -44,45 +44,37 @@ export interface LoginViewProps {
 }
 
 export function LoginView(props: LoginViewProps): ReactElement {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit();
-  };
   return (
-    <section className="tw-screen" aria-labelledby="tw-login-title">
-      <BackLink onBack={props.onBack} />
-      <div className="tw-card tw-screen">
-        <div className="tw-screen__head">
-          <h1 className="tw-title" id="tw-login-title">
-            {t('login.title')}
-          </h1>
-          <p className="tw-subtitle">{t('login.subtitle')}</p>
-        </div>
-        <form className="tw-form" onSubmit={submit} noValidate aria-busy={props.busy || undefined}>
-          <FormField
-            label={t('login.email_label')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('login.email_placeholder')}
-            value={props.email.value}
-            onValueChange={props.onEmailChange}
-            onBlur={props.onEmailBlur}
-            error={props.email.error}
-            status={props.email.status}
-            helper={t('login.email_helper')}
-            readOnly={props.busy}
-            required
-          />
-          <Button type="submit" block loading={props.busy}>
-            {t('common.continue')}
-          </Button>
-        </form>
+    <FormScreen
+      id="tw-login"
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      onBack={props.onBack}
+      busy={props.busy}
+      onSubmit={props.onSubmit}
+      submitLabel={t('common.continue')}
+      footer={
         <p className="tw-muted" style={{ fontSize: 13 }}>
           {t('login.terms')}
         </p>
-      </div>
-    </section>
+      }
+    >
+      <FormField
+        label={t('login.email_label')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t('login.email_placeholder')}
+        value={props.email.value}
+        onValueChange={props.onEmailChange}
+        onBlur={props.onEmailBlur}
+        error={props.email.error}
+        status={props.email.status}
+        helper={t('login.email_helper')}
+        readOnly={props.busy}
+        required
+      />
+    </FormScreen>
   );
 }

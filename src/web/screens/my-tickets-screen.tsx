@@ -1,7 +1,7 @@
 // MY_TICKET: the Upcoming and Past tabs with ticket cards, loading skeletons, the empty state and Retry. The
 // my-tickets machine loads the lists and opens a ticket; this view renders and sends.
 import { useSelector } from '@xstate/react';
-import { type KeyboardEvent, type ReactElement, useRef } from 'react';
+import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import type { MyTicketsActor, TicketTab } from '../../../machines/my-tickets';
 import {
@@ -14,6 +14,7 @@ import {
 import { Button } from '../components/button';
 import '../components/card';
 import { Icon } from '../components/icons';
+import { ListTabs } from '../components/list-tabs';
 import { TicketCard, TicketCardSkeleton } from '../components/ticket-card';
 import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
@@ -63,19 +64,6 @@ const tabLabels: Record<TicketTab, string> = { UPCOMING: 'tickets.upcoming', PAS
 const tabOrder: TicketTab[] = ['UPCOMING', 'PAST'];
 
 export function MyTicketsView(props: MyTicketsViewProps): ReactElement {
-  const tabsRef = useRef<HTMLDivElement>(null);
-  // Arrow keys move between the tabs (WAI-ARIA tabs pattern, automatic activation).
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
-    event.preventDefault();
-    const last = tabOrder.length - 1;
-    const index = tabOrder.indexOf(props.tab);
-    const step = event.key === 'ArrowLeft' ? -1 : 1;
-    const nextIndex = event.key === 'Home' ? 0 : event.key === 'End' ? last : (index + step + tabOrder.length) % tabOrder.length;
-    const next = tabOrder[nextIndex]!;
-    props.onSelectTab(next);
-    tabsRef.current?.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus();
-  };
   return (
     <section className="tw-screen" aria-labelledby="tw-tickets-title">
       <div className="tw-screen__head">
@@ -84,27 +72,16 @@ export function MyTicketsView(props: MyTicketsViewProps): ReactElement {
         </h1>
         <p className="tw-subtitle">{t('tickets.subtitle')}</p>
       </div>
-      <div ref={tabsRef} className="tw-tabs" role="tablist" aria-label={t('tickets.tabs')} onKeyDown={onKeyDown}>
-        {tabOrder.map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            id={`tw-tickets-tab-${tab}`}
-            data-tab={tab}
-            className="tw-tabs__tab"
-            aria-selected={props.tab === tab}
-            aria-controls="tw-tickets-panel"
-            tabIndex={props.tab === tab ? 0 : -1}
-            onClick={() => props.onSelectTab(tab)}
-          >
-            {t(tabLabels[tab])}
-          </button>
-        ))}
-      </div>
-      <div className="tw-tickets" role="tabpanel" id="tw-tickets-panel" aria-labelledby={`tw-tickets-tab-${props.tab}`}>
+      <ListTabs
+        id="tw-tickets"
+        label={t('tickets.tabs')}
+        tabs={tabOrder.map((tab) => ({ value: tab, label: t(tabLabels[tab]) }))}
+        selected={props.tab}
+        onSelect={props.onSelectTab}
+        className="tw-tickets"
+      >
         <TicketList {...props} />
-      </div>
+      </ListTabs>
     </section>
   );
 }

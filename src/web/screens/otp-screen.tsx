@@ -1,9 +1,10 @@
 // OTP: the six-digit code sent by e-mail, Continue and Resend code.
 import { useSelector } from '@xstate/react';
-import type { FormEvent, ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { OTP_LENGTH } from '../../contract/forms';
 import { selectCanResendCode, selectCodeEmail, selectIsBusy, selectOtpField } from '../../../machines/login.selectors';
-import { BackLink, Button, LinkButton } from '../components/button';
+import { LinkButton } from '../components/button';
+import { FormScreen } from '../components/form-screen';
 import '../components/card';
 import type { FieldState } from '../components/form-field';
 import { OtpInput } from '../components/otp-input';
@@ -56,43 +57,37 @@ export interface OtpViewProps {
 }
 
 export function OtpView(props: OtpViewProps): ReactElement {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit();
-  };
   return (
-    <section className="tw-screen" aria-labelledby="tw-otp-title">
-      <BackLink onBack={props.onBack} />
-      <div className="tw-card tw-screen">
-        <div className="tw-screen__head">
-          <h1 className="tw-title" id="tw-otp-title">
-            {t('otp.title')}
-          </h1>
-          <p className="tw-subtitle">
-            {t('otp.subtitle')} <strong className="tw-strong">{props.email}</strong>
-          </p>
-        </div>
-        <form className="tw-form" onSubmit={submit} noValidate aria-busy={props.busy || undefined}>
-          <OtpInput
-            value={props.otp.value}
-            length={OTP_LENGTH}
-            onValueChange={props.onOtpChange}
-            onBlur={props.onOtpBlur}
-            error={props.otp.error}
-            status={props.otp.status}
-            autoFocus
-          />
-          <Button type="submit" block loading={props.busy}>
-            {t('common.continue')}
-          </Button>
-        </form>
+    <FormScreen
+      id="tw-otp"
+      title={t('otp.title')}
+      subtitle={
+        <>
+          {t('otp.subtitle')} <strong className="tw-strong">{props.email}</strong>
+        </>
+      }
+      onBack={props.onBack}
+      busy={props.busy}
+      onSubmit={props.onSubmit}
+      submitLabel={t('common.continue')}
+      footer={
         <p className="tw-inline-note">
           <span>{t('otp.no_code')}</span>
           <LinkButton onClick={props.onResend} disabled={!props.canResend}>
             {t('otp.resend')}
           </LinkButton>
         </p>
-      </div>
-    </section>
+      }
+    >
+      <OtpInput
+        value={props.otp.value}
+        length={OTP_LENGTH}
+        onValueChange={props.onOtpChange}
+        onBlur={props.onOtpBlur}
+        error={props.otp.error}
+        status={props.otp.status}
+        autoFocus
+      />
+    </FormScreen>
   );
 }

@@ -1,10 +1,10 @@
 // PERSONAL_DATA: first and last name for a new account.
 import { useSelector } from '@xstate/react';
-import type { FormEvent, ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { selectFamilyNameField, selectGivenNameField, selectIsBusy } from '../../../machines/login.selectors';
-import { BackLink, Button } from '../components/button';
 import '../components/card';
 import { type FieldState, FormField } from '../components/form-field';
+import { FormScreen } from '../components/form-screen';
 import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { LoginActor } from '../../../machines/login';
@@ -47,48 +47,38 @@ export interface PersonalDataViewProps {
 }
 
 export function PersonalDataView(props: PersonalDataViewProps): ReactElement {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit();
-  };
   return (
-    <section className="tw-screen" aria-labelledby="tw-personal-title">
-      <BackLink onBack={props.onBack} />
-      <div className="tw-card tw-screen">
-        <div className="tw-screen__head">
-          <h1 className="tw-title" id="tw-personal-title">
-            {t('personal_data.title')}
-          </h1>
-          <p className="tw-subtitle">{t('personal_data.subtitle')}</p>
-        </div>
-        <form className="tw-form" onSubmit={submit} noValidate aria-busy={props.busy || undefined}>
-          <FormField
-            label={t('personal_data.first_name')}
-            name="givenName"
-            autoComplete="given-name"
-            value={props.fields.givenName.value}
-            onValueChange={(value) => props.onChange('givenName', value)}
-            onBlur={() => props.onBlur('givenName')}
-            error={props.fields.givenName.error}
-            status={props.fields.givenName.status}
-            required
-          />
-          <FormField
-            label={t('personal_data.last_name')}
-            name="familyName"
-            autoComplete="family-name"
-            value={props.fields.familyName.value}
-            onValueChange={(value) => props.onChange('familyName', value)}
-            onBlur={() => props.onBlur('familyName')}
-            error={props.fields.familyName.error}
-            status={props.fields.familyName.status}
-            required
-          />
-          <Button type="submit" block loading={props.busy}>
-            {t('common.continue')}
-          </Button>
-        </form>
-      </div>
-    </section>
+    <FormScreen
+      id="tw-personal"
+      title={t('personal_data.title')}
+      subtitle={t('personal_data.subtitle')}
+      onBack={props.onBack}
+      busy={props.busy}
+      onSubmit={props.onSubmit}
+      submitLabel={t('common.continue')}
+    >
+      <FormField
+        label={t('personal_data.first_name')}
+        name="givenName"
+        autoComplete="given-name"
+        value={props.fields.givenName.value}
+        onValueChange={(value) => props.onChange('givenName', value)}
+        onBlur={() => props.onBlur('givenName')}
+        error={props.fields.givenName.error}
+        status={props.fields.givenName.status}
+        required
+      />
+      <FormField
+        label={t('personal_data.last_name')}
+        name="familyName"
+        autoComplete="family-name"
+        value={props.fields.familyName.value}
+        onValueChange={(value) => props.onChange('familyName', value)}
+        onBlur={() => props.onBlur('familyName')}
+        error={props.fields.familyName.error}
+        status={props.fields.familyName.status}
+        required
+      />
+    </FormScreen>
   );
 }
