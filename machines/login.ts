@@ -6,7 +6,7 @@ import { and, assign, fromPromise, sendParent, setup, type ActorRefFrom, type Sn
 import type { Tokens, UserProfile } from '../src/contract/entities';
 import { isFormValid, loginForm, otpForm, personalDataForm } from '../src/contract/forms';
 import type { Language } from '../src/contract/languages';
-import { errorCode, isApiRequestError } from '../src/client/errors';
+import { errorCode, failureKey, isApiRequestError } from '../src/client/errors';
 import { forgetLogin, readLogin, writeLogin } from '../src/client/storage-keys';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import type { PanelOverlay, PanelTab } from './tabs';
@@ -128,6 +128,11 @@ export const loginMachine = setup({
     hasStoredEmail: ({ context }) => context.storedEmail !== null,
     hasLoginSession: ({ context }) => context.loginSession !== null,
     emailValid: ({ context }) => isFormValid(loginForm, context.fields),
+    /** The change fills the code's last digit: the code goes off without a press of Continue. */
+    completesOtp: ({ context, event }) =>
+      event.type === 'login.change' && event.field === 'otp' && event.value !== context.fields.otp && isFormValid(otpForm, { otp: event.value }),
+    /** Leaving the code field before typing anything is no mistake to point out (no "Code is required" yet). */
+    leavesOtpUntyped: ({ context, event }) => event.type === 'login.blur' && event.field === 'otp' && context.fields.otp === '',
     otpValid: ({ context }) => isFormValid(otpForm, context.fields),
     personalDataValid: ({ context }) => isFormValid(personalDataForm, context.fields),
     userHasGivenName: (_, params: { user: UserProfile }) => Boolean(params.user.givenName?.trim()),
@@ -162,7 +167,10 @@ export const loginMachine = setup({
   },
   on: {
     'login.change': { actions: { type: 'changeField', params: ({ event }) => event } },
-    'login.blur': { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
+    'login.blur': [
+      { guard: 'leavesOtpUntyped' },
+      { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
+    ],
     // The router moved to another sign-in panel (browser back or forward): follow it.
     'login.show': [
       { guard: { type: 'shows', params: { tab: 'LOGIN' } }, target: '.email' },
@@ -217,7 +225,7 @@ export const loginMachine = setup({
               target: 'editing',
               actions: [
                 { type: 'logError', params: ({ event }) => ({ message: 'login: sending the code failed', error: event.error }) },
-                { type: 'notify', params: { kind: 'error', key: loginToastKeys.requestFailed } },
+                { type: 'notify', params: ({ event }) => ({ kind: 'error', key: failureKey(event.error, loginToastKeys.requestFailed) }) },
               ],
             },
           },
@@ -241,6 +249,11 @@ export const loginMachine = setup({
         editing: {
           tags: ['form'],
           on: {
+            'login.change': {
+              guard: 'completesOtp',
+              target: 'verifying',
+              actions: { type: 'changeField', params: ({ event }) => event },
+            },
             'login.submitOtp': [
               { guard: 'otpValid', target: 'verifying' },
               { actions: { type: 'touchFields', params: { fields: ['otp'] } } },

@@ -50,3 +50,12 @@ export function errorCode(error: unknown): string | undefined {
 export function httpStatus(error: unknown): number | undefined {
   return isApiRequestError(error) && typeof error.status === 'number' ? error.status : undefined;
 }
+
+/**
+ * The locale key that tells a person why a request failed: offline when nothing reached the server, else the
+ * server's own error code (a rate limit says so), else `fallback`.
+ */
+export function failureKey(error: unknown, fallback: string): string {
+  if (isApiRequestError(error) && error.status === 'FETCH_ERROR') return 'api.offline';
+  return errorCode(error) ?? fallback;
+}

@@ -3,6 +3,7 @@
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import type { LoginContext, LoginEvent, LoginInput, LoginTab } from '../../machines/login';
 import { fieldError, selectLoginScreen } from '../../machines/login.selectors';
+import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';
@@ -32,6 +33,7 @@ const formEvents: Array<[StateValue, LoginModelEvent[]]> = [
     [
       { type: 'login.change', field: 'otp', value: '12' },
       { type: 'login.change', field: 'otp', value: '123456' },
+      { type: 'login.blur', field: 'otp' },
       { type: 'login.submitOtp' },
       { type: 'login.resendCode' },
       { type: 'login.back' },
@@ -51,6 +53,7 @@ const formEvents: Array<[StateValue, LoginModelEvent[]]> = [
 const requestOutcomes: LoginModelEvent[] = [
   { type: 'sendCode.done', output: { session: 'session-2' } },
   { type: 'sendCode.error', error: httpError('signIn', 429, 'api.auth.too_many_codes') },
+  { type: 'sendCode.error', error: new ApiRequestError('signIn', 'FETCH_ERROR') },
   { type: 'verifyCode.done', output: verifiedTokens },
   { type: 'verifyCode.error', error: httpError('verifyLogin', 400, 'api.auth.wrong_otp', { session: 'session-3' }) },
   { type: 'verifyCode.error', error: httpError('verifyLogin', 400, 'api.auth.otp_expired') },

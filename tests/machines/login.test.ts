@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { loginMachine, type LoginTab } from '../../machines/login';
 import { selectEmailField, selectOtpField } from '../../machines/login.selectors';
+import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { httpError, userProfile } from './fixtures';
 import {
@@ -83,14 +84,40 @@ describe('login effects', () => {
     expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
   });
 
-  it('a failed code send shows request_failed', async () => {
+  it.each([
+    ['the rate limit says so', httpError('signIn', 429, 'api.auth.too_many_codes'), 'api.auth.too_many_codes'],
+    ['offline says so', new ApiRequestError('signIn', 'FETCH_ERROR'), 'api.offline'],
+    ['any other failure shows request_failed', new ApiRequestError('signIn', 502), 'request_failed'],
+  ])('a failed code send: %s', async (_, error, key) => {
     const { actor, control, emitted } = start();
     actor.send({ type: 'login.change', field: 'email', value: 'ada@example.com' });
     actor.send({ type: 'login.submitEmail' });
-    control.settle('sendCode', 'error', httpError('signIn', 429, 'api.auth.too_many_codes'));
+    control.settle('sendCode', 'error', error);
     await flush();
     expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
-    expect(emitted).toContainEqual({ type: 'notify', kind: 'error', key: 'request_failed' });
+    expect(emitted).toContainEqual({ type: 'notify', kind: 'error', key });
+  });
+
+  it('submits the code by itself when its sixth digit arrives, once', async () => {
+    const { actor, control } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
+    actor.send({ type: 'login.change', field: 'otp', value: '31437' });
+    expect(actor.getSnapshot().matches({ otp: 'editing' })).toBe(true);
+    actor.send({ type: 'login.change', field: 'otp', value: '314376' });
+    expect(actor.getSnapshot().matches({ otp: 'verifying' })).toBe(true);
+    expect(control.inputs.at(-1)).toMatchObject({ id: 'verifyCode', input: { otp: '314376', session: 'session-1' } });
+    control.settle('verifyCode', 'error', httpError('verifyLogin', 400, 'api.auth.wrong_otp', { session: 'session-2' }));
+    await flush();
+    // The same six digits again (a re-render) do not send the wrong code a second time.
+    actor.send({ type: 'login.change', field: 'otp', value: '314376' });
+    expect(actor.getSnapshot().matches({ otp: 'editing' })).toBe(true);
+  });
+
+  it('says nothing about an empty code field the person only left, but does after Continue', () => {
+    const { actor } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
+    actor.send({ type: 'login.blur', field: 'otp' });
+    expect(selectOtpField(actor.getSnapshot()).error).toBeNull();
+    actor.send({ type: 'login.submitOtp' });
+    expect(selectOtpField(actor.getSnapshot()).error).toBe('form.code_required');
   });
 
   it('sends the code automatically to a stored e-mail on the login screen', () => {

@@ -1,5 +1,6 @@
 // Six-digit one-time code: one real <input> (so autofill, paste of the whole code and screen readers work)
-// drawn as six slots. Only digits are kept; checking the code is the login machine's job.
+// drawn as six slots. Only digits are kept (a code pasted or autofilled as "314 376" or "314-376" fills all six);
+// checking and submitting the code is the login machine's job.
 import { type ReactElement, useId, useState } from 'react';
 import { t } from '../i18n';
 import { FieldMessage, type FieldStatus, InfoTooltip } from './form-field';
@@ -60,7 +61,7 @@ export function OtpInput({
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
-          maxLength={length}
+          // No maxLength: the browser would cut a pasted "314 376" to "314 37" before the spaces are stripped.
           disabled={disabled}
           // The code is the only thing to do on this screen, so the field takes focus.
           autoFocus={autoFocus}
