@@ -3,6 +3,12 @@
 import { checkText, emailRule, firstNameRule, lastNameRule, otpRule, type TextRule } from '../src/contract/forms';
 import type { LoginContext, LoginField, LoginSnapshot } from './login';
 
+/**
+ * How long after a code went out Resend stays disabled: the machine's resendCooldown delay, and the screen's
+ * countdown (here, so the screen's chunk need not carry the machine).
+ */
+export const RESEND_COOLDOWN_MS = 30_000;
+
 export interface FieldView {
   value: string;
   /** A locale key, only when the field was touched and is in error. */
@@ -47,6 +53,8 @@ export const selectCanSubmitOtp = (snapshot: LoginSnapshot) => snapshot.can({ ty
 export const selectCanSubmitPersonalData = (snapshot: LoginSnapshot) =>
   snapshot.can({ type: 'login.submitPersonalData' });
 export const selectCanResendCode = (snapshot: LoginSnapshot) => snapshot.can({ type: 'login.resendCode' });
+/** A code went out moments ago: the screen counts down to when Resend comes back (RESEND_COOLDOWN_MS). */
+export const selectResendCoolingDown = (snapshot: LoginSnapshot) => snapshot.context.resendCoolingDown;
 
 /** The e-mail the code was sent to (shown on the code screen). */
 export function selectCodeEmail(snapshot: LoginSnapshot): string | null {

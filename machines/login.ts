@@ -2,11 +2,12 @@
 // verifies it and hands the tokens to the wallet, a new account gives first and last name. One child of the wallet
 // across the LOGIN, OTP and PERSONAL_DATA panels: it starts on the panel it was opened on, hears `login.show` when
 // the router moves between them (browser back), and asks the wallet to move on (`panel.open`) as the flow advances.
-import { and, assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, not, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Tokens, UserProfile } from '../src/contract/entities';
 import { isFormValid, loginForm, otpForm, personalDataForm } from '../src/contract/forms';
 import type { Language } from '../src/contract/languages';
 import { errorCode, failureKey, isApiRequestError } from '../src/client/errors';
+import { RESEND_COOLDOWN_MS } from './login.selectors';
 import { forgetLogin, readLogin, writeLogin } from '../src/client/storage-keys';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import type { PanelOverlay, PanelTab } from './tabs';
@@ -30,6 +31,8 @@ export interface LoginContext {
   loginSession: string | null;
   fields: Record<LoginField, string>;
   touched: Record<LoginField, boolean>;
+  /** A code went out less than RESEND_COOLDOWN_MS ago: Resend waits (the server's own limit comes after). */
+  resendCoolingDown: boolean;
 }
 
 export type LoginEvent =
@@ -42,7 +45,9 @@ export type LoginEvent =
   | { type: 'login.back' }
   | { type: 'login.submitPersonalData' }
   /** From the wallet: the router now shows this sign-in panel. */
-  | { type: 'login.show'; tab: LoginTab };
+  | { type: 'login.show'; tab: LoginTab }
+  /** Raised RESEND_COOLDOWN_MS after a code went out: Resend may be pressed again. */
+  | { type: 'login.resendReady' };
 
 /** What the flow tells the wallet. */
 export type LoginReport =
@@ -121,12 +126,24 @@ export const loginMachine = setup({
       loginSession: params.session,
     })),
     forgetLoginSession: assign({ storedEmail: null, loginSession: null }),
+    startResendCooldown: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ resendCoolingDown: true });
+      enqueue.cancel('resendReady');
+      enqueue.raise({ type: 'login.resendReady' }, { id: 'resendReady', delay: 'resendCooldown' });
+    }),
+    endResendCooldown: assign({ resendCoolingDown: false }),
+  },
+  delays: {
+    resendCooldown: RESEND_COOLDOWN_MS,
   },
   guards: {
     startsOn: ({ context }, params: { tab: LoginTab }) => context.startTab === params.tab,
     shows: ({ event }, params: { tab: LoginTab }) => event.type === 'login.show' && event.tab === params.tab,
     hasStoredEmail: ({ context }) => context.storedEmail !== null,
     hasLoginSession: ({ context }) => context.loginSession !== null,
+    resendCoolingDown: ({ context }) => context.resendCoolingDown,
+    /** The failure has a reason to tell (offline, or the server's code such as its rate limit). */
+    failureHasReason: (_, params: { error: unknown }) => failureKey(params.error, '') !== '',
     emailValid: ({ context }) => isFormValid(loginForm, context.fields),
     /** The change fills the code's last digit: the code goes off without a press of Continue. */
     completesOtp: ({ context, event }) =>
@@ -163,10 +180,12 @@ export const loginMachine = setup({
       loginSession: stored.session,
       fields: { ...emptyFields, email: stored.email ?? '' },
       touched: untouched,
+      resendCoolingDown: false,
     };
   },
   on: {
     'login.change': { actions: { type: 'changeField', params: ({ event }) => event } },
+    'login.resendReady': { actions: 'endResendCooldown' },
     'login.blur': [
       { guard: 'leavesOtpUntyped' },
       { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
@@ -218,6 +237,7 @@ export const loginMachine = setup({
               actions: [
                 { type: 'rememberLoginSession', params: ({ context, event }) => ({ email: normalisedEmail(context), session: event.output.session }) },
                 { type: 'persistLoginSession', params: ({ context, event }) => ({ email: normalisedEmail(context), session: event.output.session }) },
+                'startResendCooldown',
                 { type: 'openPanel', params: { tab: 'OTP' } },
               ],
             },
@@ -258,7 +278,7 @@ export const loginMachine = setup({
               { guard: 'otpValid', target: 'verifying' },
               { actions: { type: 'touchFields', params: { fields: ['otp'] } } },
             ],
-            'login.resendCode': 'resending',
+            'login.resendCode': { guard: not('resendCoolingDown'), target: 'resending' },
             'login.back': {
               target: '#login.email',
               actions: ['forgetLoginSession', 'removeStoredLoginSession', { type: 'openPanel', params: { tab: 'LOGIN' } }],
@@ -280,14 +300,26 @@ export const loginMachine = setup({
               actions: [
                 { type: 'rememberLoginSession', params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: event.output.session }) },
                 { type: 'persistLoginSession', params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: event.output.session }) },
+                'startResendCooldown',
                 { type: 'notify', params: { kind: 'success', key: loginToastKeys.codeResent } },
               ],
             },
-            onError: {
-              target: 'editing',
-              // SPEC §8: a resend failure is only logged.
-              actions: { type: 'logError', params: ({ event }) => ({ message: 'login: resending the code failed', error: event.error }) },
-            },
+            onError: [
+              {
+                // Offline, or the server's limit on codes: the person needs to know why nothing came.
+                guard: { type: 'failureHasReason', params: ({ event }) => ({ error: event.error }) },
+                target: 'editing',
+                actions: [
+                  { type: 'logError', params: ({ event }) => ({ message: 'login: resending the code failed', error: event.error }) },
+                  { type: 'notify', params: ({ event }) => ({ kind: 'error', key: failureKey(event.error, loginToastKeys.requestFailed) }) },
+                ],
+              },
+              {
+                target: 'editing',
+                // SPEC §8: any other resend failure is only logged.
+                actions: { type: 'logError', params: ({ event }) => ({ message: 'login: resending the code failed', error: event.error }) },
+              },
+            ],
           },
         },
         verifying: {

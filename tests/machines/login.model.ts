@@ -36,6 +36,7 @@ const formEvents: Array<[StateValue, LoginModelEvent[]]> = [
       { type: 'login.blur', field: 'otp' },
       { type: 'login.submitOtp' },
       { type: 'login.resendCode' },
+      { type: 'login.resendReady' },
       { type: 'login.back' },
     ],
   ],
@@ -54,6 +55,7 @@ const requestOutcomes: LoginModelEvent[] = [
   { type: 'sendCode.done', output: { session: 'session-2' } },
   { type: 'sendCode.error', error: httpError('signIn', 429, 'api.auth.too_many_codes') },
   { type: 'sendCode.error', error: new ApiRequestError('signIn', 'FETCH_ERROR') },
+  { type: 'sendCode.error', error: new ApiRequestError('signIn', 502) },
   { type: 'verifyCode.done', output: verifiedTokens },
   { type: 'verifyCode.error', error: httpError('verifyLogin', 400, 'api.auth.wrong_otp', { session: 'session-3' }) },
   { type: 'verifyCode.error', error: httpError('verifyLogin', 400, 'api.auth.otp_expired') },
@@ -85,7 +87,9 @@ export function loginVertex(snapshot: AnyMachineSnapshot): string {
   const screen = selectLoginScreen(snapshot as never);
   const facts: Record<string, unknown> = { storedEmail: context.storedEmail !== null, loginSession: context.loginSession !== null };
   if (screen === 'LOGIN') Object.assign(facts, { valid: fieldError(context, 'email') === null, touched: context.touched.email });
-  if (screen === 'OTP') Object.assign(facts, { valid: fieldError(context, 'otp') === null, touched: context.touched.otp });
+  if (screen === 'OTP') {
+    Object.assign(facts, { valid: fieldError(context, 'otp') === null, touched: context.touched.otp, coolingDown: context.resendCoolingDown });
+  }
   if (screen === 'PERSONAL_DATA') {
     // Each name on its own: the form becomes valid one field at a time.
     Object.assign(facts, {

@@ -1,9 +1,9 @@
 // Model-based tests of the login machine (SPEC §2 Login / OTP / Personal data, §4 Login flow), then the effects
 // (toasts, storage, what it reports to the wallet) of its main paths.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { loginMachine, type LoginTab } from '../../machines/login';
-import { selectEmailField, selectOtpField } from '../../machines/login.selectors';
+import { RESEND_COOLDOWN_MS, selectCanResendCode, selectEmailField, selectOtpField, selectResendCoolingDown } from '../../machines/login.selectors';
 import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { httpError, userProfile } from './fixtures';
@@ -204,11 +204,48 @@ describe('login effects', () => {
     expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'success', key: 'login.code_resent' });
     expect(actor.getSnapshot().context.loginSession).toBe('session-9');
     const count = emitted.length;
+    actor.send({ type: 'login.resendReady' }); // the cooldown's timer
     actor.send({ type: 'login.resendCode' });
-    control.settle('sendCode', 'error', httpError('signIn', 429, 'api.auth.too_many_codes'));
+    control.settle('sendCode', 'error', new ApiRequestError('signIn', 502));
     await flush();
     expect(emitted).toHaveLength(count);
     expect(actor.getSnapshot().matches({ otp: 'editing' })).toBe(true);
+  });
+
+  it('tells why a resend failed when there is a reason: the rate limit, or being offline', async () => {
+    const { actor, control, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
+    actor.send({ type: 'login.resendCode' });
+    control.settle('sendCode', 'error', httpError('signIn', 429, 'api.auth.too_many_codes'));
+    await flush();
+    expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.auth.too_many_codes' });
+    actor.send({ type: 'login.resendCode' });
+    control.settle('sendCode', 'error', new ApiRequestError('signIn', 'FETCH_ERROR'));
+    await flush();
+    expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.offline' });
+  });
+
+  it('holds Resend back for 30 s after a code went out, then gives it back', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, control } = start();
+      actor.send({ type: 'login.change', field: 'email', value: 'ada@example.com' });
+      actor.send({ type: 'login.submitEmail' });
+      control.settle('sendCode', 'done', { session: 'session-1' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(selectResendCoolingDown(actor.getSnapshot())).toBe(true);
+      expect(selectCanResendCode(actor.getSnapshot())).toBe(false);
+      await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS - 1);
+      expect(selectCanResendCode(actor.getSnapshot())).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(selectCanResendCode(actor.getSnapshot())).toBe(true);
+      // A resend starts the wait again.
+      actor.send({ type: 'login.resendCode' });
+      control.settle('sendCode', 'done', { session: 'session-2' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(selectCanResendCode(actor.getSnapshot())).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the code screen needs six digits before it verifies', () => {

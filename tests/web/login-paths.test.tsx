@@ -3,11 +3,12 @@
 // done the way a person does it (typing, clicking) or is the API answering (msw holds each request until the path
 // says how it ends, with the step's output or error), and after every step the screen on display, the field errors
 // and the busy state must match the model's state.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { loginMachine, type LoginField } from '../../machines/login';
+import { loginMachine, type LoginContext, type LoginEvent, type LoginField } from '../../machines/login';
+import type { WalletActor } from '../../machines/wallet';
 import { fieldView } from '../../machines/login.selectors';
 import type { EndpointName } from '../../src/contract/endpoints';
 import { t } from '../../src/web/i18n';
@@ -54,7 +55,7 @@ function screenOf(snapshot: AnyMachineSnapshot): string | null {
   return meta.find((entry) => entry?.screen)?.screen ?? null;
 }
 
-async function perform(event: LoginModelEvent, requests: HeldRequests): Promise<void> {
+async function perform(event: LoginModelEvent, requests: HeldRequests, wallet: WalletActor): Promise<void> {
   const settled = /^(\w+)\.(done|error)$/.exec(event.type);
   if (settled) {
     const endpoint = actorEndpoints[settled[1] as LoginPromiseActor];
@@ -82,6 +83,10 @@ async function perform(event: LoginModelEvent, requests: HeldRequests): Promise<
     case 'login.back':
       fireEvent.click(screen.getByRole('button', { name: 'Back' }));
       return;
+    case 'login.resendReady':
+      // The cooldown's timer: no one presses it, 30 s pass (tests/web/sign-in.test.tsx runs the real delay).
+      act(() => wallet.getSnapshot().children.login?.send(event as LoginEvent));
+      return;
     default:
       throw new Error(`no way to perform ${event.type} on the screens`);
   }
@@ -101,6 +106,10 @@ function expectScreenMatches(state: AnyMachineSnapshot): void {
     const message = document.getElementById(input.getAttribute('aria-describedby') ?? '');
     expect(input.getAttribute('aria-invalid') === 'true', `${field} invalid`).toBe(expected.status === 'error');
     if (expected.error) expect(message?.textContent).toBe(t(expected.error));
+  }
+  if (shown === 'OTP') {
+    const coolingDown = (state.context as LoginContext).resendCoolingDown;
+    expect(screen.getByRole('button', { name: coolingDown ? /^Resend code in \d+ s$/ : 'Resend code' })).toBeTruthy();
   }
   const busy = screen.getByRole('button', { name: 'Continue' }).getAttribute('aria-busy') === 'true';
   expect(busy, 'Continue busy').toBe(state.hasTag('loading'));
@@ -134,9 +143,9 @@ describe.each(models)('login paths on the rendered screens from $start.name', ({
     const held = holdRequests(tests, ['signIn', 'verifyLogin', 'me', 'updateProfile']);
     tests.server.use(handle('logout', () => ({ ok: true as const })));
     const page = pageOf(start);
-    tests.render(page.url, page.storage);
+    const { wallet } = tests.render(page.url, page.storage);
     for (const [index, step] of path.steps.entries()) {
-      if (index > 0) await perform(step.event as LoginModelEvent, held);
+      if (index > 0) await perform(step.event as LoginModelEvent, held, wallet);
       await waitFor(() => expectScreenMatches(step.state));
     }
   });

@@ -1,6 +1,6 @@
 // The sign-in screens rendered in happy-dom against msw: login, code, personal data, then QR with the HUB.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { CORRECT_CODE, handle, signInApi } from './fake-api';
 import { setUpWalletTests } from './render-wallet';
 
@@ -115,13 +115,25 @@ describe('a known user', () => {
     expect(params().get('PANEL_TAB')).toBe('OTP');
   });
 
-  it('can ask for the code again', async () => {
-    const { api } = start('/en/?PANEL_TAB=LOGIN');
-    await submitEmail('alex@example.com');
-    await screen.findByLabelText('One-time code');
-    fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
-    expect(await screen.findByText('We sent you a new code.')).toBeTruthy();
-    expect(api.calls.filter((call) => call.startsWith('signIn'))).toHaveLength(2);
+  it('can ask for the code again once the 30 s countdown has run out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { api } = start('/en/?PANEL_TAB=LOGIN');
+      await submitEmail('alex@example.com');
+      await screen.findByLabelText('One-time code');
+      // (testing-library's waits move the fake clock too, so the seconds shown are not pinned here.)
+      const waiting = screen.getByRole('button', { name: /^Resend code in \d+ s$/ }) as HTMLButtonElement;
+      expect(waiting.disabled).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      const resend = screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement;
+      expect(resend.disabled).toBe(false);
+      fireEvent.click(resend);
+      expect(await screen.findByText('We sent you a new code.')).toBeTruthy();
+      expect(api.calls.filter((call) => call.startsWith('signIn'))).toHaveLength(2);
+      expect((screen.getByRole('button', { name: /^Resend code in \d+ s$/ }) as HTMLButtonElement).disabled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('goes back from the code screen to the e-mail', async () => {
