@@ -63,7 +63,7 @@ describe('the HUB', () => {
 
   it('opens again from the avatar', async () => {
     startSignedIn('/en/?PANEL_TAB=QR');
-    fireEvent.click(await screen.findByRole('button', { name: 'Open your account menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'AK: open your account menu' }));
     expect(await screen.findByRole('dialog', { name: 'Welcome' })).toBeTruthy();
   });
 });

@@ -125,7 +125,7 @@ async function perform(event: WalletModelEvent, wallet: RenderedWallet, requests
       }
       return;
     case 'panel.openHub':
-      click(within(panelDialog()).getByRole('button', { name: 'Open your account menu' }));
+      click(within(panelDialog()).getByRole('button', { name: /: open your account menu$/ }));
       return;
     case 'panel.closeHub':
       click(within(hubDialog()).getByRole('button', { name: 'Close the menu' }));
@@ -227,7 +227,7 @@ function expectScreenMatches(state: WalletSnapshot, wallet: RenderedWallet, effe
   if (hub) expect(hub.getAttribute('data-closing') === 'true', 'HUB fading').toBe(selectIsHubFading(state));
   expect(panel.querySelector('.tw-frame')?.hasAttribute('inert'), 'panel behind the HUB inert').toBe(hubVisible);
 
-  const avatar = panel.querySelector('button[aria-label="Open your account menu"]');
+  const avatar = panel.querySelector('button.tw-avatar-button');
   expect(avatar !== null, 'avatar (signed in)').toBe(selectIsSignedIn(state));
   expect(document.title, 'document title').toBe(`${titles[hubVisible ? 'HUB' : (tab ?? '')] ?? 'Ticket Wallet'} · Ticket Wallet`);
   expect((screen.getByLabelText('Language') as HTMLSelectElement).value, 'language').toBe('en');

@@ -124,7 +124,7 @@ function expectScreenMatches(state: SessionSnapshot, wallet: RenderedWallet, req
   expect(profileRequests.length > 0, 'profile request with the current token').toBe(loading);
 
   const panel = screen.getByRole('dialog', { name: 'Ticket Wallet' });
-  const avatar = panel.querySelector('button[aria-label="Open your account menu"]');
+  const avatar = panel.querySelector('button.tw-avatar-button');
   if (state.matches({ token: 'expired' })) {
     expect(avatar, 'no avatar while signed out').toBeNull();
     expect(parseRoute(new URL(wallet.url(), 'http://x').search).tab, 'LOGIN in the address bar').toBe('LOGIN');

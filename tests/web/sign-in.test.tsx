@@ -101,7 +101,7 @@ describe('a known user', () => {
     fireEvent.change(await screen.findByLabelText('One-time code'), { target: { value: CORRECT_CODE } });
     fireEvent.click(continueButton());
     await screen.findByRole('dialog', { name: 'Welcome' });
-    const avatarButton = screen.getByRole('button', { name: 'Open your account menu' });
+    const avatarButton = screen.getByRole('button', { name: /: open your account menu$/ });
     await waitFor(() => expect(avatarButton.textContent).toBe('AK'));
   });
 
