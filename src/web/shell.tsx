@@ -77,7 +77,10 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
           user={signedIn ? { picture: user?.picture ?? null, givenName: user?.givenName ?? null, familyName: user?.familyName ?? null } : undefined}
           onAvatarClick={() => wallet.send({ type: 'panel.openHub' })}
         />
-        <div className="tw-main">{tab ? <PanelContent key={tab} tab={tab} hub={hubVisible ? hub : null} /> : null}</div>
+        <div className="tw-main">
+          {tab && isPassTab(tab) ? <PassNav current={tab} onOpen={(next) => wallet.send({ type: 'panel.open', tab: next })} /> : null}
+          {tab ? <PanelContent key={tab} tab={tab} hub={hubVisible ? hub : null} /> : null}
+        </div>
         <Footer
           locale={language}
           onLocaleChange={(lang) => wallet.send({ type: 'panel.changeLanguage', lang })}
@@ -88,6 +91,33 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
       </div>
       {hubVisible && hub.status === 'ready' ? <hub.Screen /> : null}
     </div>
+  );
+}
+
+/** The two panels a person moves between most: the entry QR and the ticket list, one tap apart without the HUB. */
+const passTabs = [
+  { tab: 'QR', label: 'nav.qr', icon: iconPath('qr') },
+  { tab: 'MY_TICKET', label: 'nav.tickets', icon: iconPath('ticket') },
+] as const;
+type PassTab = (typeof passTabs)[number]['tab'];
+const isPassTab = (tab: PanelTab): tab is PassTab => passTabs.some((entry) => entry.tab === tab);
+
+function PassNav({ current, onOpen }: { current: PassTab; onOpen: (tab: PassTab) => void }): ReactElement {
+  return (
+    <nav className="tw-pass-nav" aria-label={t('nav.label')}>
+      {passTabs.map((entry) => (
+        <button
+          key={entry.tab}
+          type="button"
+          className="tw-pass-nav__item"
+          aria-current={entry.tab === current ? 'page' : undefined}
+          onClick={() => entry.tab !== current && onOpen(entry.tab)}
+        >
+          <Icon path={entry.icon} size={18} />
+          {t(entry.label)}
+        </button>
+      ))}
+    </nav>
   );
 }
 
