@@ -22,6 +22,12 @@ export function initialsOf(user: Pick<UserProfile, 'givenName' | 'familyName'> |
   return first && last ? `${first}${last}`.toUpperCase() : 'AA';
 }
 
+/** Given and family name as a person would write them; the nickname when there are none yet. */
+export function fullName(user: Pick<UserProfile, 'givenName' | 'familyName' | 'nickname'>): string {
+  const name = [user.givenName, user.familyName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return name || splitHashSuffix(user.nickname ?? '').name;
+}
+
 /** SPEC §2: a name containing a hash is shown as the name plus a muted hash suffix. */
 export function splitHashSuffix(name: string): { name: string; hash: string | null } {
   const at = name.lastIndexOf('#');

@@ -131,3 +131,12 @@ describe('logout selectors', () => {
     actor.stop();
   });
 });
+
+describe('the holder name', () => {
+  it('is given and family name, trimmed, or the nickname without its #suffix before there are names', async () => {
+    const { fullName } = await import('../../machines/session.selectors');
+    expect(fullName({ givenName: ' Alex ', familyName: 'Kim', nickname: 'alex#4821' })).toBe('Alex Kim');
+    expect(fullName({ givenName: 'Alex', familyName: null, nickname: 'alex#4821' })).toBe('Alex');
+    expect(fullName({ givenName: null, familyName: '  ', nickname: 'alex#4821' })).toBe('alex');
+  });
+});

@@ -50,6 +50,9 @@ describe('the QR screen', () => {
     expect(screen.queryByRole('status', { name: 'Loading your QR code' })).toBeNull();
     expect(screen.getByText('Updates automatically every 15 seconds')).toBeTruthy();
     expect(document.querySelector('.tw-qr__timer-bar')).toBeTruthy();
+    // Whose pass it is, and how to make the door's scanner read it.
+    await waitFor(() => expect(document.querySelector('.tw-qr__holder')?.textContent).toBe('HolderAlex Kim'));
+    expect(screen.getByText(/turn your screen brightness up/)).toBeTruthy();
   });
 
   it('replaces the image after the ttl, keeping the last one on screen meanwhile', async () => {

@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import { selectLanguage } from '../../../machines/panel.selectors';
+import { fullName, selectUser } from '../../../machines/session.selectors';
 import type { QrActor } from '../../../machines/qr';
 import {
   type QrFrame,
@@ -46,6 +47,7 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
   const countdownMs = useSelector(qr, selectQrCountdownMs);
   const refreshSeconds = useSelector(qr, selectQrRefreshSeconds);
   const learnMoreOpen = useSelector(qr, selectIsLearnMoreOpen);
+  const user = useSelector(useChild('session'), selectUser);
   return (
     <>
       <QrView
@@ -55,6 +57,7 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
         canRetry={canRetry}
         countdownMs={countdownMs}
         refreshSeconds={refreshSeconds}
+        holder={user ? fullName(user) : null}
         onRetry={() => qr.send({ type: 'qr.retry' })}
         onLearnMore={() => qr.send({ type: 'qr.openLearnMore' })}
       />
@@ -77,6 +80,8 @@ export interface QrViewProps {
   /** Milliseconds until the next image while one is counting down, else null (no countdown bar). */
   countdownMs: number | null;
   refreshSeconds: number | null;
+  /** The holder's name, as the door staff may ask for it; null while the profile loads. */
+  holder: string | null;
   onRetry: () => void;
   onLearnMore: () => void;
 }
@@ -128,6 +133,16 @@ export function QrView(props: QrViewProps): ReactElement {
             </Button>
           </div>
         ) : null}
+
+        <p className="tw-qr__holder">
+          <span className="tw-qr__holder-label">{t('qr.holder')}</span>
+          {props.holder !== null ? <strong>{props.holder}</strong> : <Skeleton width={120} height={18} />}
+        </p>
+
+        <p className="tw-qr__note">
+          <Icon path={iconPath('sun')} size={16} />
+          <span>{t('qr.brightness_hint')}</span>
+        </p>
 
         <p className="tw-qr__note">
           <Icon path={iconPath('refresh')} size={16} />
