@@ -103,6 +103,12 @@ describe('a single ticket', () => {
     expect(within(benefits[0]!).getByText('Unused')).toBeTruthy();
   });
 
+  it('leads from the event-access card to the entry QR', async () => {
+    const { params } = await openTicket(ticketDetail());
+    fireEvent.click(main().getByRole('button', { name: 'Show my QR code' }));
+    await waitFor(() => expect(params().get('PANEL_TAB')).toBe('QR'));
+  });
+
   it('marks a fully used benefit and a used event access', async () => {
     await openTicket(
       ticketDetail({ eventAccessStatus: true, eventAccessUsedOn: '2026-01-01T10:00:00.000Z', benefits: [benefit({ usedAmount: 2 })] }),

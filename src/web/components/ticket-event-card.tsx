@@ -6,6 +6,7 @@ import { ticketTiming } from '../../../machines/my-tickets.selectors';
 import { formatEventDate, formatEventDateRange } from '../format';
 import { currentLocale, t } from '../i18n';
 import { Badge } from './badge';
+import { LinkButton } from './button';
 import './card';
 import { Icon } from './icons';
 import { Skeleton } from './skeleton';
@@ -55,7 +56,15 @@ export function TicketEventCard({ ticket, titleId }: { ticket: TicketDetail; tit
   );
 }
 
-export function EventAccessCard({ used, usedOn, timeZone }: { used: boolean; usedOn: string | null; timeZone: string }): ReactElement {
+interface EventAccessCardProps {
+  used: boolean;
+  usedOn: string | null;
+  timeZone: string;
+  /** Opens the entry QR: the card says to show it, so it leads there. */
+  onShowQr?: (() => void) | undefined;
+}
+
+export function EventAccessCard({ used, usedOn, timeZone, onShowQr }: EventAccessCardProps): ReactElement {
   return (
     <section className="tw-card tw-card--compact tw-access" data-used={used || undefined} aria-labelledby="tw-access-title">
       <span className={`tw-icon-tile ${used ? 'tw-icon-tile--muted' : 'tw-icon-tile--success'}`} aria-hidden="true">
@@ -75,6 +84,11 @@ export function EventAccessCard({ used, usedOn, timeZone }: { used: boolean; use
               : t('ticket.access_used')
             : t('ticket.access_unused_hint')}
         </span>
+        {!used && onShowQr ? (
+          <LinkButton className="tw-access__link" onClick={onShowQr}>
+            {t('ticket.show_qr')}
+          </LinkButton>
+        ) : null}
       </div>
     </section>
   );

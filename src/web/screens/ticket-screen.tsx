@@ -28,7 +28,7 @@ import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { TicketActor } from '../../../machines/ticket';
 import { PanelSkeleton } from '../components/panel-skeleton';
 import { registerStyles } from '../style-sheets';
-import { useChild } from '../wallet-config';
+import { useChild, useWallet } from '../wallet-config';
 import ticketScreenCss from 'bundle-text:./ticket-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
@@ -49,6 +49,7 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
   const canResell = useSelector(actor, selectCanResell);
   const menuOpen = useSelector(actor, selectIsMenuOpen);
   const expanded = useSelector(actor, selectIsDescriptionExpanded);
+  const wallet = useWallet();
   return (
     <>
       <TicketView
@@ -61,6 +62,7 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
         menuOpen={menuOpen}
         descriptionExpanded={expanded}
         send={(event) => actor.send(event)}
+        onShowQr={() => wallet.send({ type: 'panel.open', tab: 'QR' })}
       />
       <BenefitModal ticket={actor} />
     </>
@@ -82,6 +84,8 @@ export interface TicketViewProps {
   menuOpen: boolean;
   descriptionExpanded: boolean;
   send: (event: TicketViewEvent) => void;
+  /** The event-access card's link to the entry QR (a wallet panel, not the ticket flow's). */
+  onShowQr?: () => void;
 }
 
 export function TicketView(props: TicketViewProps): ReactElement {
@@ -142,7 +146,7 @@ export function TicketView(props: TicketViewProps): ReactElement {
               {t('ticket.gift')}
             </Button>
           ) : null}
-          <EventAccessCard used={ticket.eventAccessStatus} usedOn={ticket.eventAccessUsedOn} timeZone={ticket.eventTimeZone} />
+          <EventAccessCard used={ticket.eventAccessStatus} usedOn={ticket.eventAccessUsedOn} timeZone={ticket.eventTimeZone} onShowQr={props.onShowQr} />
           {ticket.ticketDescription ? (
             <section className="tw-card tw-section" aria-labelledby="tw-ticket-about">
               <h2 className="tw-section__title" id="tw-ticket-about">
