@@ -49,10 +49,19 @@ describe('my tickets', () => {
     expect(tickets.calls).toEqual(['myTickets UPCOMING', 'myTickets PAST']);
   });
 
-  it('shows the empty state when there is no ticket', async () => {
-    start('/en/?PANEL_TAB=MY_TICKET');
+  it('shows the empty state when there is no ticket, with ways on: redeem a code or find events', async () => {
+    const { params } = start('/en/?PANEL_TAB=MY_TICKET');
     expect(await screen.findByText('No ticket available')).toBeTruthy();
     expect(screen.getByText('Tickets you buy or receive as a gift will appear here.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find events' }).getAttribute('href')).toMatch(/\/en$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem a ticket code' }));
+    await waitFor(() => expect(params().get('PANEL_TAB')).toBe('REDEEM'));
+  });
+
+  it('offers the upcoming tickets from an empty Past list', async () => {
+    start('/en/?PANEL_TAB=MY_TICKET&TICKETS_TAB=PAST', { upcoming: [userTicket()] });
+    fireEvent.click(await screen.findByRole('button', { name: 'See upcoming tickets' }));
+    expect(await screen.findByRole('tab', { name: 'Upcoming', selected: true })).toBeTruthy();
   });
 
   it('shows an error with Retry, and Retry loads again', async () => {

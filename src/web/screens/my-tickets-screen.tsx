@@ -20,7 +20,8 @@ import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { PanelSkeleton } from '../components/panel-skeleton';
 import { registerStyles } from '../style-sheets';
-import { useChild } from '../wallet-config';
+import { useChild, useWallet, useWalletConfig } from '../wallet-config';
+import { selectLanguage } from '../../../machines/panel.selectors';
 import myTicketsScreenCss from 'bundle-text:./my-tickets-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
@@ -37,6 +38,9 @@ function MyTicketsFlowScreen({ myTickets }: { myTickets: MyTicketsActor }): Reac
   const status = useSelector(myTickets, selectListStatus);
   const tickets = useSelector(myTickets, selectTickets);
   const canRetry = useSelector(myTickets, selectCanRetry);
+  const wallet = useWallet();
+  const config = useWalletConfig();
+  const language = useSelector(wallet, selectLanguage);
   return (
     <MyTicketsView
       tab={tab}
@@ -46,6 +50,8 @@ function MyTicketsFlowScreen({ myTickets }: { myTickets: MyTicketsActor }): Reac
       onSelectTab={(next) => myTickets.send({ type: 'myTickets.selectTab', tab: next })}
       onRetry={() => myTickets.send({ type: 'myTickets.retry' })}
       onOpen={(userTicketId) => myTickets.send({ type: 'myTickets.openTicket', userTicketId })}
+      onRedeem={() => wallet.send({ type: 'panel.open', tab: 'REDEEM' })}
+      eventsUrl={`${(config.siteUrl ?? window.location.origin).replace(/\/+$/, '')}/${language}`}
     />
   );
 }
@@ -58,6 +64,9 @@ export interface MyTicketsViewProps {
   onSelectTab: (tab: TicketTab) => void;
   onRetry: () => void;
   onOpen: (userTicketId: number) => void;
+  /** The empty list's ways on: redeem a code from a purchase PDF, or find an event on the ticket site. */
+  onRedeem: () => void;
+  eventsUrl: string;
 }
 
 const tabLabels: Record<TicketTab, string> = { UPCOMING: 'tickets.upcoming', PAST: 'tickets.past' };
@@ -86,7 +95,7 @@ export function MyTicketsView(props: MyTicketsViewProps): ReactElement {
   );
 }
 
-function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen }: MyTicketsViewProps): ReactElement {
+function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen, onSelectTab, onRedeem, eventsUrl }: MyTicketsViewProps): ReactElement {
   if (status === 'loading') {
     return (
       <div className="tw-ticket-list" role="status" aria-label={t('tickets.loading')}>
@@ -117,6 +126,22 @@ function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen }: MyTicke
         </span>
         <p className="tw-state-card__title">{t('tickets.empty_title')}</p>
         <p className="tw-muted">{tab === 'UPCOMING' ? t('tickets.empty_upcoming') : t('tickets.empty_past')}</p>
+        <div className="tw-state-card__actions">
+          {tab === 'UPCOMING' ? (
+            <>
+              <Button variant="secondary" onClick={onRedeem}>
+                {t('tickets.empty_redeem')}
+              </Button>
+              <a className="tw-link-button" href={eventsUrl}>
+                {t('tickets.empty_browse')}
+              </a>
+            </>
+          ) : (
+            <Button variant="secondary" onClick={() => onSelectTab('UPCOMING')}>
+              {t('tickets.empty_see_upcoming')}
+            </Button>
+          )}
+        </div>
       </div>
     );
   }
