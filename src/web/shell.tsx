@@ -12,7 +12,7 @@ import {
   selectTab,
   selectTitleScreen,
 } from '../../machines/panel.selectors';
-import { selectUser } from '../../machines/session.selectors';
+import { selectIsUserLoading, selectUser } from '../../machines/session.selectors';
 import { launcherRoute, overlays, type PanelTab, tabTable } from '../../machines/tabs';
 import { Button } from './components/button';
 import './components/card';
@@ -50,7 +50,9 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
   const hub = useScreen(overlays.HUB.screen, hubVisible);
   const language = useSelector(wallet, selectLanguage);
   const signedIn = useSelector(wallet, selectIsSignedIn);
-  const user = useSelector(useChild('session'), selectUser);
+  const session = useChild('session');
+  const user = useSelector(session, selectUser);
+  const userLoading = useSelector(session, selectIsUserLoading);
   const siteName = config.orgName ?? t('app.name');
   useDocumentTitle(titleScreen, open, siteName);
 
@@ -74,7 +76,7 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
           onLogoClick={close}
           getAppHref={getAppLink(config.siteUrl, language, window.location.origin)}
           onGetAppClose={close}
-          user={signedIn ? { picture: user?.picture ?? null, givenName: user?.givenName ?? null, familyName: user?.familyName ?? null } : undefined}
+          user={signedIn ? (userLoading && !user ? 'loading' : { picture: user?.picture ?? null, givenName: user?.givenName ?? null, familyName: user?.familyName ?? null }) : undefined}
           onAvatarClick={() => wallet.send({ type: 'panel.openHub' })}
         />
         <div className="tw-main">

@@ -125,7 +125,7 @@ async function perform(event: WalletModelEvent, wallet: RenderedWallet, requests
       }
       return;
     case 'panel.openHub':
-      click(within(panelDialog()).getByRole('button', { name: /: open your account menu$/ }));
+      click(within(panelDialog()).getByRole('button', { name: /open your account menu$/i }));
       return;
     case 'panel.closeHub':
       click(within(hubDialog()).getByRole('button', { name: 'Close the menu' }));

@@ -13,6 +13,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { parseRoute, routeTo, toUrl, withRoute } from '../../machines/panel.location';
 import { REFRESH_RACE_SETTLE_MS, sessionMachine, type SessionEvent, type SessionSnapshot } from '../../machines/session';
+import { selectIsUserLoading } from '../../machines/session.selectors';
 import { userProfile } from '../machines/fixtures';
 import { coverTransitions, isSample, toTestMachine } from '../machines/model';
 import { sessionInput, sessionSampleEvents, type SessionModelEvent } from '../machines/session.model';
@@ -131,8 +132,14 @@ function expectScreenMatches(state: SessionSnapshot, wallet: RenderedWallet, req
     expect(panel.querySelector('.tw-main h1')?.textContent, 'LOGIN screen').toBe('Sign in or create an account');
     return;
   }
-  const initials = user ? `${user.givenName?.[0]}${user.familyName?.[0]}` : 'AA';
-  expect(avatar?.textContent, 'avatar initials').toBe(initials);
+  if (selectIsUserLoading(state as never) && !user) {
+    // No "AA" while the profile loads: a skeleton in the avatar's place.
+    expect(avatar?.querySelector('.tw-skeleton'), 'a skeleton in the avatar while the profile loads').toBeTruthy();
+    expect(avatar?.textContent, 'no initials while the profile loads').toBe('');
+  } else {
+    const initials = user ? `${user.givenName?.[0]}${user.familyName?.[0]}` : 'AA';
+    expect(avatar?.textContent, 'avatar initials').toBe(initials);
+  }
   const hub = screen.queryByRole('dialog', { name: 'Welcome' });
   if (hub) {
     if (user) expect(within(hub).getByText(user.email).className, 'HUB profile card').toBe('tw-profile__email');

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { t } from '../i18n';
 import { initialsOf } from '../../../machines/session.selectors';
 import { Avatar } from './identity';
+import { Skeleton } from './skeleton';
 import { Button } from './button';
 import { Icon } from './icons';
 import headerCss from 'bundle-text:./header.css';
@@ -34,8 +35,8 @@ interface HeaderProps {
   /** Where Get the app leads; absent when the wallet already sits on the main ticket site (it then closes). */
   getAppHref: string | undefined;
   onGetAppClose: () => void;
-  /** The signed-in user's avatar; absent when signed out. */
-  user?: { picture: string | null; givenName: string | null; familyName: string | null } | undefined;
+  /** The signed-in user's avatar; 'loading' while the profile loads (a skeleton, never "AA"); absent when signed out. */
+  user?: { picture: string | null; givenName: string | null; familyName: string | null } | 'loading' | undefined;
   onAvatarClick: () => void;
 }
 
@@ -70,11 +71,16 @@ export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClos
               type="button"
               className="tw-avatar-button"
               onClick={onAvatarClick}
-              // The name starts with the initials the button shows (WCAG 2.5.3, label in name).
-              aria-label={t('header.open_hub', { initials: initialsOf(user) })}
+              // The name starts with the initials the button shows (WCAG 2.5.3, label in name); while the profile
+              // loads the button shows a skeleton (never a placeholder "AA") and still opens the menu.
+              aria-label={user === 'loading' ? t('header.open_hub_plain') : t('header.open_hub', { initials: initialsOf(user) })}
               aria-haspopup="dialog"
             >
-              <Avatar picture={user.picture} givenName={user.givenName} familyName={user.familyName} size={36} />
+              {user === 'loading' ? (
+                <Skeleton circle width={36} height={36} />
+              ) : (
+                <Avatar picture={user.picture} givenName={user.givenName} familyName={user.familyName} size={36} />
+              )}
             </button>
           ) : null}
         </div>
