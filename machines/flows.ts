@@ -6,6 +6,7 @@ import type { AnyActorLogic } from 'xstate';
 import type { loginMachine } from './login';
 import type { myTicketsMachine } from './my-tickets';
 import type { qrMachine } from './qr';
+import type { redeemMachine } from './redeem';
 import type { FlowId } from './tabs';
 import type { ticketMachine } from './ticket';
 
@@ -14,6 +15,7 @@ export interface FlowMachines {
   qr: typeof qrMachine;
   myTickets: typeof myTicketsMachine;
   ticket: typeof ticketMachine;
+  redeem: typeof redeemMachine;
 }
 
 const flowModules: { [F in FlowId]: () => Promise<FlowMachines[F]> } = {
@@ -21,6 +23,7 @@ const flowModules: { [F in FlowId]: () => Promise<FlowMachines[F]> } = {
   qr: () => import('./qr').then((module) => module.qrMachine),
   myTickets: () => import('./my-tickets').then((module) => module.myTicketsMachine),
   ticket: () => import('./ticket').then((module) => module.ticketMachine),
+  redeem: () => import('./redeem').then((module) => module.redeemMachine),
 };
 
 const loadedFlows = new Map<FlowId, AnyActorLogic>();

@@ -6,6 +6,7 @@ import { loginMachine } from './login';
 import { logoutMachine } from './logout';
 import { myTicketsMachine } from './my-tickets';
 import { qrMachine } from './qr';
+import { redeemMachine } from './redeem';
 import { sessionMachine } from './session';
 import { ticketMachine } from './ticket';
 import { walletMachine } from './wallet';
@@ -19,6 +20,7 @@ export const machines = {
   ticket: ticketMachine,
   benefit: benefitMachine,
   qr: qrMachine,
+  redeem: redeemMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

@@ -101,6 +101,7 @@ const flowInputs = {
     // The guard sends a TICKET without a decodable id to My tickets, so this panel always has one.
     userTicketId: decodeUserTicketId(currentRoute(context).userTicketId) ?? 0,
   }),
+  redeem: (context: WalletContext) => ({ services: context.services }),
 } satisfies Record<FlowId, (context: WalletContext) => unknown>;
 
 const walletSetup = setup({
@@ -115,6 +116,7 @@ const walletSetup = setup({
       qr: 'qr';
       myTickets: 'myTickets';
       ticket: 'ticket';
+      redeem: 'redeem';
       logout: 'logout';
       watchHistory: 'watchHistory';
       loadFlow: 'loadFlow';
@@ -127,6 +129,7 @@ const walletSetup = setup({
     qr: lazyFlow('qr'),
     myTickets: lazyFlow('myTickets'),
     ticket: lazyFlow('ticket'),
+    redeem: lazyFlow('redeem'),
     logout: logoutMachine,
     loadFlow: fromPromise<void, { flow: FlowId }>(({ input }) => loadFlow(input.flow)),
     /** Sends panel.locationChanged on browser back/forward. */
