@@ -7,6 +7,7 @@ import type { loginMachine } from './login';
 import type { myTicketsMachine } from './my-tickets';
 import type { qrMachine } from './qr';
 import type { redeemMachine } from './redeem';
+import type { settingsMachine } from './settings';
 import type { FlowId } from './tabs';
 import type { ticketMachine } from './ticket';
 
@@ -16,6 +17,7 @@ export interface FlowMachines {
   myTickets: typeof myTicketsMachine;
   ticket: typeof ticketMachine;
   redeem: typeof redeemMachine;
+  settings: typeof settingsMachine;
 }
 
 const flowModules: { [F in FlowId]: () => Promise<FlowMachines[F]> } = {
@@ -24,6 +26,7 @@ const flowModules: { [F in FlowId]: () => Promise<FlowMachines[F]> } = {
   myTickets: () => import('./my-tickets').then((module) => module.myTicketsMachine),
   ticket: () => import('./ticket').then((module) => module.ticketMachine),
   redeem: () => import('./redeem').then((module) => module.redeemMachine),
+  settings: () => import('./settings').then((module) => module.settingsMachine),
 };
 
 const loadedFlows = new Map<FlowId, AnyActorLogic>();

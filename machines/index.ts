@@ -7,6 +7,7 @@ import { logoutMachine } from './logout';
 import { myTicketsMachine } from './my-tickets';
 import { qrMachine } from './qr';
 import { redeemMachine } from './redeem';
+import { settingsMachine } from './settings';
 import { sessionMachine } from './session';
 import { ticketMachine } from './ticket';
 import { walletMachine } from './wallet';
@@ -21,6 +22,7 @@ export const machines = {
   benefit: benefitMachine,
   qr: qrMachine,
   redeem: redeemMachine,
+  settings: settingsMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

@@ -117,6 +117,7 @@ export const endpoints = {
       ...bodyErrors,
       ...authErrors,
       'api.profile.email_or_phone_in_use',
+      'api.profile.phone_invalid',
       'api.profile.username_exists',
       'api.profile.username_taken',
     ],

@@ -20,6 +20,7 @@ export const screenPrefixes = [
   'hub',
   'logout',
   'redeem',
+  'settings',
 ] as const;
 export type ScreenPrefix = (typeof screenPrefixes)[number];
 

@@ -19,6 +19,7 @@ const screenModules: Record<ScreenName, () => Promise<ScreenModule>> = {
   'my-tickets-screen': () => import('./screens/my-tickets-screen'),
   'ticket-screen': () => import('./screens/ticket-screen'),
   'redeem-screen': () => import('./screens/redeem-screen'),
+  'settings-screen': () => import('./screens/settings-screen'),
   'placeholder-screen': () => import('./screens/placeholder-screen'),
   'hub-screen': () => import('./screens/hub-screen'),
 };

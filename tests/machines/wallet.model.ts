@@ -71,5 +71,6 @@ export const stubChildren = {
   myTickets: stubFlow,
   ticket: stubFlow,
   redeem: stubFlow,
+  settings: stubFlow,
   logout: stubFlow,
 };
