@@ -58,4 +58,6 @@ export function selectPhone(snapshot: SettingsSnapshot): PhoneView {
 export const selectPickedPicture = (snapshot: SettingsSnapshot): File | null =>
   snapshot.matches({ ready: { picture: 'idle' } }) ? null : snapshot.context.picture;
 export const selectIsUploadingPicture = (snapshot: SettingsSnapshot) => snapshot.hasTag('uploadingPicture');
+export const selectCanRemovePicture = (snapshot: SettingsSnapshot) => snapshot.can({ type: 'settings.removePicture' });
+export const selectIsRemovingPicture = (snapshot: SettingsSnapshot) => snapshot.hasTag('removingPicture');
 export const selectIsVerifying = (snapshot: SettingsSnapshot) => snapshot.hasTag('verifying');

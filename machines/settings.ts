@@ -57,13 +57,14 @@ export type SettingsEvent =
   | { type: 'settings.pickPicture'; file: File }
   | { type: 'settings.dropPicture' }
   | { type: 'settings.uploadPicture' }
+  | { type: 'settings.removePicture' }
   | { type: 'settings.startVerification' };
 
 export type SettingsReport =
   | { type: 'panel.setParams'; params: { settingsTab: string | null } }
   | ({ type: 'notify' } & Toast);
 
-export type SettingsTag = 'loading' | 'savingNickname' | 'savingNames' | 'savingPhone' | 'uploadingPicture' | 'verifying';
+export type SettingsTag = 'loading' | 'savingNickname' | 'savingNames' | 'savingPhone' | 'uploadingPicture' | 'removingPicture' | 'verifying';
 
 export const SETTINGS_FALLBACK_KEY = 'request_failed';
 /** SPEC §8: a failure shows the server's message (its key) or request_failed. */
@@ -159,6 +160,7 @@ export const settingsMachine = setup({
     phoneValid: ({ context }) => checkPhone(context.phone.number, context.phone.country).ok,
     otherTab: ({ context }, params: { tab: SettingsTab }) => context.tab !== params.tab,
     onPayoutTab: ({ context }) => context.tab === 'ACCOUNT_VERIFICATION',
+    hasPicture: ({ context }) => Boolean(context.profile?.picture),
   },
   actors: {
     loadProfile: fromPromise<UserProfile, { services: WalletServices }>(({ input }) => input.services.api.call('me')),
@@ -173,6 +175,7 @@ export const settingsMachine = setup({
       formData.append('picture', file, file.name);
       return services.api.call('uploadPicture', { formData });
     }),
+    removePicture: profileCall<object>(({ services }) => services.api.call('removePicture')),
     startVerification: fromPromise<unknown, { services: WalletServices }>(({ input }) =>
       input.services.api.call('paymentsConnect', { body: { accountType: 'custom' } }),
     ),
@@ -353,7 +356,26 @@ export const settingsMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              on: { 'settings.pickPicture': { target: 'picked', actions: { type: 'keepPicture', params: ({ event }) => event } } },
+              on: {
+                'settings.pickPicture': { target: 'picked', actions: { type: 'keepPicture', params: ({ event }) => event } },
+                'settings.removePicture': { guard: 'hasPicture', target: 'removing' },
+              },
+            },
+            removing: {
+              tags: ['removingPicture'],
+              invoke: {
+                id: 'removePicture',
+                src: 'removePicture',
+                input: ({ context }) => ({ services: context.services }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.output }) },
+                    { type: 'notify', params: { kind: 'success', key: 'settings.picture_removed' } },
+                  ],
+                },
+                onError: { target: 'idle', actions: errorActions('settings: removing the picture failed') },
+              },
             },
             picked: {
               description: 'The picked picture is previewed with its square crop',

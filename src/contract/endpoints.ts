@@ -143,6 +143,15 @@ export const endpoints = {
     errors: [...authErrors, 'api.profile.picture_invalid', 'api.payload_too_large'],
     invalidates: ['USER'],
   }),
+  removePicture: define({
+    method: 'POST',
+    path: '/auth/profile/picture/remove',
+    summary: 'Remove the profile picture (the initials show again)',
+    auth: true,
+    response: e.userProfile,
+    errors: [...authErrors],
+    invalidates: ['USER'],
+  }),
   // ── entry QR ────────────────────────────────────────────────────────────────────────────────────────────
   qrText: define({
     method: 'GET',

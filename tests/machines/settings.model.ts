@@ -13,7 +13,7 @@ import { httpError, userProfile } from './fixtures';
 export type SettingsModelEvent = SettingsEvent | { type: string; output?: unknown; error?: unknown };
 
 export const PROFILE = userProfile({ nickname: 'alex', preferredUsername: 'alex#4821', uniqueID: '#4821', givenName: 'Alex', familyName: 'Rivera', phoneNumber: null });
-export const SAVED = userProfile({ ...PROFILE, nickname: 'alexr', preferredUsername: 'alexr#4821', givenName: 'Alexandra', phoneNumber: '+61412345678' });
+export const SAVED = userProfile({ ...PROFILE, nickname: 'alexr', preferredUsername: 'alexr#4821', givenName: 'Alexandra', phoneNumber: '+61412345678', picture: 'https://cdn.test/avatars/1-abc.webp' });
 /** A picture as the file picker gives it. */
 export const PICKED = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
 
@@ -50,13 +50,16 @@ export const settingsSampleEvents: SettingsModelEvent[] = [
   { type: 'settings.uploadPicture' },
   { type: 'uploadPicture.done', output: SAVED },
   { type: 'uploadPicture.error', error: httpError('uploadPicture', 400, 'api.profile.picture_invalid') },
+  { type: 'settings.removePicture' },
+  { type: 'removePicture.done', output: PROFILE },
+  { type: 'removePicture.error', error: httpError('removePicture', 500, 'api.internal_error') },
   { type: 'settings.startVerification' },
   { type: 'startVerification.done', output: { clientSecret: 'secret', provider: 'local', publishableKey: null, verified: false, country: 'AU' } },
   { type: 'startVerification.error', error: httpError('paymentsConnect', 400, 'api.resell.unsupported_country') },
 ];
 
 /** The invokes whose outcome a path step decides. */
-export const settingsPromiseActors = ['loadProfile', 'saveNickname', 'generateNickname', 'saveNames', 'savePhone', 'uploadPicture', 'startVerification'] as const;
+export const settingsPromiseActors = ['loadProfile', 'saveNickname', 'generateNickname', 'saveNames', 'savePhone', 'uploadPicture', 'removePicture', 'startVerification'] as const;
 
 type Region = 'nickname' | 'names' | 'phone' | 'picture' | 'verification';
 const regionOf: Array<[RegExp, Region]> = [
@@ -103,6 +106,7 @@ export function settingsVertex(snapshot: AnyMachineSnapshot): string {
     phoneTouched: context.phone.touched,
     phoneFailure: context.phone.failure !== null,
     picked: context.picture !== null,
+    hasPicture: Boolean(context.profile?.picture),
   });
 }
 

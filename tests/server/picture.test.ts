@@ -101,6 +101,14 @@ describe('accepted and re-encoded', () => {
   });
 });
 
+it('removes the picture: the profile has none and the file is gone', async () => {
+  const { json } = await upload(await landscape('png'), 'me.png');
+  const removed = await call(t.app, { method: 'POST', url: '/v1/auth/profile/picture/remove', token });
+  expect(removed.status).toBe(200);
+  expect(removed.json.picture).toBeNull();
+  expect((await call(t.app, { method: 'GET', url: new URL(json.picture).pathname })).status).toBe(404);
+});
+
 describe('refused cleanly', () => {
   const invalid = async (bytes: Buffer, name: string, field?: string) => {
     const { status, json } = await upload(bytes, name, field);

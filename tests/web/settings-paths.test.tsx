@@ -9,6 +9,7 @@ import { createTestModel } from 'xstate/graph';
 import { checkPhone } from '../../machines/phone';
 import { settingsMachine, type SettingsSnapshot } from '../../machines/settings';
 import {
+  selectCanRemovePicture,
   selectCanSaveNames,
   selectCanSaveNickname,
   selectFamilyNameField,
@@ -36,6 +37,7 @@ const endpoints: Record<string, EndpointName> = {
   saveNames: 'updateProfile',
   savePhone: 'updateProfile',
   uploadPicture: 'uploadPicture',
+  removePicture: 'removePicture',
   startVerification: 'paymentsConnect',
 };
 
@@ -101,6 +103,9 @@ async function perform(event: SettingsModelEvent, requests: HeldRequests): Promi
     case 'settings.uploadPicture':
       fireEvent.click(section('Profile picture').getByRole('button', { name: 'Upload' }));
       return;
+    case 'settings.removePicture':
+      fireEvent.click(section('Profile picture').getByRole('button', { name: 'Remove picture' }));
+      return;
     case 'settings.startVerification':
       fireEvent.click(main().getByRole('button', { name: 'Verify my account' }));
       return;
@@ -141,6 +146,9 @@ function expectScreenMatches(state: SettingsSnapshot): void {
   expect(section('Your nickname').getByText('#4821')).toBeTruthy();
   const picked = selectPickedPicture(state);
   expect(Boolean(section('Profile picture').queryByRole('button', { name: 'Upload' })), 'picked picture').toBe(Boolean(picked));
+  expect(Boolean(section('Profile picture').queryByRole('button', { name: 'Remove picture' })), 'Remove picture').toBe(
+    !picked && (selectCanRemovePicture(state) || state.hasTag('removingPicture')),
+  );
   if (selectIsPhoneOpen(state)) {
     const phone = selectPhone(state);
     const dialog = phoneDialog();
@@ -162,6 +170,7 @@ const coarseVertex = (snapshot: AnyMachineSnapshot) => {
     names: state.context.fields.givenName !== state.context.profile?.givenName,
     phone: checkPhone(state.context.phone.number, state.context.phone.country).ok,
     picked: state.context.picture !== null,
+    hasPicture: Boolean(state.context.profile?.picture),
   });
 };
 const model = createTestModel(testMachine, {
@@ -181,7 +190,7 @@ describe('settings paths on the rendered screen', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Rivera' } });
     tests.server.use(...api.handlers);
-    const held = holdRequests(tests, ['me', 'updateProfile', 'username', 'uploadPicture', 'paymentsConnect']);
+    const held = holdRequests(tests, ['me', 'updateProfile', 'username', 'uploadPicture', 'removePicture', 'paymentsConnect']);
     tests.render('/en/?PANEL_TAB=SETTINGS', api.signedInStorage('alex@example.com'));
     for (const [index, step] of path.steps.entries()) {
       if (index > 0) await perform(step.event as SettingsModelEvent, held);

@@ -3,7 +3,13 @@
 import { useSelector } from '@xstate/react';
 import { type DragEvent, type ReactElement, useEffect, useId, useState } from 'react';
 import type { SettingsActor } from '../../../machines/settings';
-import { selectIsUploadingPicture, selectPickedPicture, selectProfile } from '../../../machines/settings.selectors';
+import {
+  selectCanRemovePicture,
+  selectIsRemovingPicture,
+  selectIsUploadingPicture,
+  selectPickedPicture,
+  selectProfile,
+} from '../../../machines/settings.selectors';
 import { t } from '../i18n';
 import { Button } from './button';
 import { Avatar } from './identity';
@@ -17,6 +23,8 @@ export function PictureForm({ settings }: { settings: SettingsActor }): ReactEle
   const profile = useSelector(settings, selectProfile);
   const picked = useSelector(settings, selectPickedPicture);
   const uploading = useSelector(settings, selectIsUploadingPicture);
+  const canRemove = useSelector(settings, selectCanRemovePicture);
+  const removing = useSelector(settings, selectIsRemovingPicture);
   const preview = usePreviewUrl(picked);
   const [dragging, setDragging] = useState(false);
   const inputId = useId();
@@ -75,6 +83,11 @@ export function PictureForm({ settings }: { settings: SettingsActor }): ReactEle
                   {t('common.cancel')}
                 </Button>
               </>
+            ) : null}
+            {!picked && (canRemove || removing) ? (
+              <Button variant="ghost" loading={removing} onClick={() => settings.send({ type: 'settings.removePicture' })}>
+                {t('settings.picture_remove')}
+              </Button>
             ) : null}
           </div>
         </div>

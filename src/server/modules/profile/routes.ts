@@ -26,6 +26,11 @@ export const profileModule = fp(
       if (previousKey) await storage.remove(previousKey);
       return profile;
     });
+    route(app, 'removePicture', async ({ userId }) => {
+      const { profile, previousKey } = await profiles.setPictureKey(userId, null);
+      if (previousKey) await storage.remove(previousKey);
+      return profile;
+    });
   },
   { name: 'profile', dependencies: ['auth'] },
 );

@@ -144,7 +144,7 @@ export function createProfileService({ db, config }: { db: Database; config: Con
     },
 
     /** Saves the new picture and answers the key of the one it replaces, for the caller to delete. */
-    async setPictureKey(userId: number, pictureKey: string): Promise<{ profile: UserProfile; previousKey: string | null }> {
+    async setPictureKey(userId: number, pictureKey: string | null): Promise<{ profile: UserProfile; previousKey: string | null }> {
       const previous = await load(userId);
       return { profile: await save(userId, { pictureKey }), previousKey: previous.pictureKey };
     },
