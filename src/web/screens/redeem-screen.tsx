@@ -92,7 +92,7 @@ export function RedeemFormView(props: RedeemFormViewProps): ReactElement {
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        placeholder="ABCD-EFGH-JKLM-NPQR"
+        placeholder="ABCD-EFGH-JKMN-PQRS"
         value={props.code.value}
         onValueChange={props.onChange}
         onBlur={props.onBlur}
