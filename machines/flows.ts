@@ -6,6 +6,8 @@ import type { AnyActorLogic } from 'xstate';
 import type { loginMachine } from './login';
 import type { myTicketsMachine } from './my-tickets';
 import type { qrMachine } from './qr';
+import type { redeemMachine } from './redeem';
+import type { settingsMachine } from './settings';
 import type { FlowId } from './tabs';
 import type { ticketMachine } from './ticket';
 
@@ -14,6 +16,8 @@ export interface FlowMachines {
   qr: typeof qrMachine;
   myTickets: typeof myTicketsMachine;
   ticket: typeof ticketMachine;
+  redeem: typeof redeemMachine;
+  settings: typeof settingsMachine;
 }
 
 const flowModules: { [F in FlowId]: () => Promise<FlowMachines[F]> } = {
@@ -21,6 +25,8 @@ const flowModules: { [F in FlowId]: () => Promise<FlowMachines[F]> } = {
   qr: () => import('./qr').then((module) => module.qrMachine),
   myTickets: () => import('./my-tickets').then((module) => module.myTicketsMachine),
   ticket: () => import('./ticket').then((module) => module.ticketMachine),
+  redeem: () => import('./redeem').then((module) => module.redeemMachine),
+  settings: () => import('./settings').then((module) => module.settingsMachine),
 };
 
 const loadedFlows = new Map<FlowId, AnyActorLogic>();

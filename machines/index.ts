@@ -6,6 +6,8 @@ import { loginMachine } from './login';
 import { logoutMachine } from './logout';
 import { myTicketsMachine } from './my-tickets';
 import { qrMachine } from './qr';
+import { redeemMachine } from './redeem';
+import { settingsMachine } from './settings';
 import { sessionMachine } from './session';
 import { ticketMachine } from './ticket';
 import { walletMachine } from './wallet';
@@ -19,6 +21,8 @@ export const machines = {
   ticket: ticketMachine,
   benefit: benefitMachine,
   qr: qrMachine,
+  redeem: redeemMachine,
+  settings: settingsMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

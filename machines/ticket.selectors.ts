@@ -1,7 +1,7 @@
 // Derived values of the single-ticket machine for the views.
 import type { Benefit, TicketDetail } from '../src/contract/entities';
 import { isBenefitUsed } from './benefit.selectors';
-import { visibleBenefits, type TicketSnapshot } from './ticket';
+import { canHandOn, visibleBenefits, type TicketSnapshot } from './ticket';
 
 export type TicketStatus = 'loading' | 'loaded' | 'notFound' | 'error';
 
@@ -30,6 +30,10 @@ export function selectBenefitRows(snapshot: TicketSnapshot): BenefitRow[] {
 export const selectCanGift = (snapshot: TicketSnapshot) => snapshot.can({ type: 'ticket.gift' });
 export const selectCanSwap = (snapshot: TicketSnapshot) => snapshot.can({ type: 'ticket.swap' });
 export const selectCanResell = (snapshot: TicketSnapshot) => snapshot.can({ type: 'ticket.resell' });
+/** Download as PDF is offered (the ticket may be handed on) and the download is running. */
+export const selectCanDownloadPdf = (snapshot: TicketSnapshot) =>
+  snapshot.matches('loaded') && canHandOn(snapshot.context.ticket);
+export const selectIsDownloadingPdf = (snapshot: TicketSnapshot) => snapshot.hasTag('downloading');
 /** The menu exists when it holds Swap ticket or Resell ticket. */
 export const selectHasMenu = (snapshot: TicketSnapshot) => selectCanSwap(snapshot) || selectCanResell(snapshot);
 

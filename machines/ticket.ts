@@ -8,7 +8,7 @@ import type { Benefit, TicketDetail } from '../src/contract/entities';
 import { httpStatus } from '../src/client/errors';
 import { benefitMachine } from './benefit';
 import type { TicketTab } from './my-tickets';
-import { type FlowInput, type LogParams, type NotifyEvent, reportError, type WalletServices } from './services';
+import { type FlowInput, type LogParams, type NotifyEvent, reportError, type Toast, type WalletServices } from './services';
 import { encodeUserTicketId } from './ticket-id';
 
 export interface TicketInput extends FlowInput {
@@ -30,6 +30,8 @@ export type TicketEvent =
   | { type: 'ticket.gift' }
   | { type: 'ticket.swap' }
   | { type: 'ticket.resell' }
+  /** Hand the ticket on: a PDF with a new secret code, saved as a file. */
+  | { type: 'ticket.downloadPdf' }
   | { type: 'ticket.openBenefit'; userTicketBenefitId: number }
   /** From the watchTicket actor: the SINGLE_TICKET (or TICKETS) cache tag was invalidated. */
   | { type: 'ticket.stale' }
@@ -42,7 +44,7 @@ export type TicketReport =
   | { type: 'panel.open'; tab: 'GIFT' | 'SWAP' | 'RESELL'; userTicketId: string }
   | NotifyEvent;
 
-export type TicketTag = 'loading' | 'refreshing';
+export type TicketTag = 'loading' | 'refreshing' | 'downloading';
 
 /** SPEC §6: gift, swap and resell only while event access is unused, and each only when the ticket allows it. */
 export function ticketActions(ticket: TicketDetail | null): { gift: boolean; swap: boolean; resell: boolean } {
@@ -52,6 +54,28 @@ export function ticketActions(ticket: TicketDetail | null): { gift: boolean; swa
     swap: open && ticket.isSwappable,
     resell: open && ticket.isResellable,
   };
+}
+
+/**
+ * The ticket may be handed on as a PDF (docs/decisions.md, "Ticket PDF"): event access unused and the ticket giftable
+ * or resellable, the same rule as handing it on inside the wallet.
+ */
+export function canHandOn(ticket: TicketDetail | null): boolean {
+  const actions = ticketActions(ticket);
+  return actions.gift || actions.resell;
+}
+
+/** The PDF's file name: event and ticket, as a reader would look for it in Downloads. */
+export function ticketPdfName(ticket: Pick<TicketDetail, 'eventName' | 'ticketName'> | null): string {
+  const slug = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+  const name = ticket ? [slug(ticket.eventName), slug(ticket.ticketName)].filter(Boolean).join('-') : '';
+  return `${name || 'ticket'}.pdf`;
 }
 
 /** SPEC §2: the benefits shown are those with a purchased amount above zero. */
@@ -73,7 +97,7 @@ export const ticketMachine = setup({
     events: {} as TicketEvent,
     input: {} as TicketInput,
     tags: {} as TicketTag,
-    children: {} as { benefit: 'benefit'; loadTicket: 'loadTicket'; watchTicket: 'watchTicket' },
+    children: {} as { benefit: 'benefit'; loadTicket: 'loadTicket'; watchTicket: 'watchTicket'; downloadPdf: 'downloadPdf' },
   },
   actions: {
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
@@ -85,6 +109,7 @@ export const ticketMachine = setup({
       userTicketId: encodeUserTicketId(context.userTicketId),
     })),
     forwardNotify: sendParent((_, params: NotifyEvent) => params),
+    notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
   },
   guards: {
     notFound: (_, params: { error: unknown }) => {
@@ -95,6 +120,7 @@ export const ticketMachine = setup({
     canGift: ({ context }) => ticketActions(context.ticket).gift,
     canSwap: ({ context }) => ticketActions(context.ticket).swap,
     canResell: ({ context }) => ticketActions(context.ticket).resell,
+    canHandOn: ({ context }) => canHandOn(context.ticket),
     hasMenu: ({ context }) => {
       const actions = ticketActions(context.ticket);
       return actions.swap || actions.resell;
@@ -110,6 +136,13 @@ export const ticketMachine = setup({
     watchTicket: fromCallback<TicketEvent, { services: WalletServices }>(({ input, sendBack }) =>
       input.services.api.onInvalidate(['SINGLE_TICKET', 'TICKETS'], () => sendBack({ type: 'ticket.stale' })),
     ),
+    /** POST /resell/{id} answers the PDF (a new secret code each time); the platform saves it as a file. */
+    downloadPdf: fromPromise<void, { services: WalletServices; userTicketId: number; fileName: string }>(async ({ input }) => {
+      const { saveFile } = input.services.platform;
+      if (!saveFile) throw new Error('platform: saveFile is not available');
+      const pdf = await input.services.api.call('ticketPdf', { params: { id: input.userTicketId } });
+      saveFile(pdf, input.fileName);
+    }),
     benefit: benefitMachine,
   },
 }).createMachine({
@@ -201,6 +234,33 @@ export const ticketMachine = setup({
               on: {
                 'ticket.toggleMenu': 'closed',
                 'ticket.closeMenu': 'closed',
+              },
+            },
+          },
+        },
+        pdf: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'ticket.downloadPdf': { guard: 'canHandOn', target: 'downloading' } } },
+            downloading: {
+              description: 'Download as PDF: the request runs, the button spins',
+              tags: ['downloading'],
+              invoke: {
+                id: 'downloadPdf',
+                src: 'downloadPdf',
+                input: ({ context }) => ({
+                  services: context.services,
+                  userTicketId: context.userTicketId,
+                  fileName: ticketPdfName(context.ticket),
+                }),
+                onDone: { target: 'idle', actions: { type: 'notify', params: { kind: 'success', key: 'ticket.pdf_saved' } } },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'logError', params: ({ event }) => ({ message: 'ticket: the PDF download failed', error: event.error }) },
+                    { type: 'notify', params: { kind: 'error', key: 'request_failed' } },
+                  ],
+                },
               },
             },
           },

@@ -29,6 +29,7 @@ import { type LogParams, type NotifyEvent, reportError, type Toast, type WalletS
 import { sessionMachine, sessionPort } from './session';
 import { type FlowId, flowIds, type PanelOverlay, type PanelTab, type RouteParam, tabsOfFlow, tabTable } from './tabs';
 import { decodeUserTicketId } from './ticket-id';
+import { settingsTabOf } from './settings.tab';
 import type { Language } from '../src/contract/languages';
 
 export interface WalletInput {
@@ -101,6 +102,8 @@ const flowInputs = {
     // The guard sends a TICKET without a decodable id to My tickets, so this panel always has one.
     userTicketId: decodeUserTicketId(currentRoute(context).userTicketId) ?? 0,
   }),
+  redeem: (context: WalletContext) => ({ services: context.services }),
+  settings: (context: WalletContext) => ({ services: context.services, tab: settingsTabOf(currentRoute(context).settingsTab) }),
 } satisfies Record<FlowId, (context: WalletContext) => unknown>;
 
 const walletSetup = setup({
@@ -115,6 +118,8 @@ const walletSetup = setup({
       qr: 'qr';
       myTickets: 'myTickets';
       ticket: 'ticket';
+      redeem: 'redeem';
+      settings: 'settings';
       logout: 'logout';
       watchHistory: 'watchHistory';
       loadFlow: 'loadFlow';
@@ -127,6 +132,8 @@ const walletSetup = setup({
     qr: lazyFlow('qr'),
     myTickets: lazyFlow('myTickets'),
     ticket: lazyFlow('ticket'),
+    redeem: lazyFlow('redeem'),
+    settings: lazyFlow('settings'),
     logout: logoutMachine,
     loadFlow: fromPromise<void, { flow: FlowId }>(({ input }) => loadFlow(input.flow)),
     /** Sends panel.locationChanged on browser back/forward. */

@@ -34,6 +34,8 @@ export interface WalletPlatform {
   onVisibilityChange?(listener: (visible: boolean) => void): () => void;
   /** Puts text on the clipboard (a benefit's redeem code); rejects when the browser refuses. */
   copyText?(text: string): Promise<void>;
+  /** Saves a file the wallet made (a ticket PDF) as a download under this name. */
+  saveFile?(file: Blob, name: string): void;
   fetch?: typeof globalThis.fetch;
   log?(message: string, error?: unknown): void;
 }
@@ -106,6 +108,19 @@ export function browserPlatform(win: Window = window, options: BrowserPlatformOp
       const copied = win.document.execCommand('copy');
       field.remove();
       if (!copied) throw new Error('platform: the browser refused to copy');
+    },
+    saveFile(file, name) {
+      // A link with `download` saves the blob under the name instead of opening it; the URL is freed once clicked.
+      const url = URL.createObjectURL(file);
+      const link = win.document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.rel = 'noopener';
+      link.style.display = 'none';
+      win.document.body.append(link);
+      link.click();
+      link.remove();
+      win.setTimeout(() => URL.revokeObjectURL(url), 30_000);
     },
     fetch: win.fetch.bind(win),
     log: (message, error) => console.error(message, error),

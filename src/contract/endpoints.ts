@@ -117,6 +117,7 @@ export const endpoints = {
       ...bodyErrors,
       ...authErrors,
       'api.profile.email_or_phone_in_use',
+      'api.profile.phone_invalid',
       'api.profile.username_exists',
       'api.profile.username_taken',
     ],
@@ -140,6 +141,15 @@ export const endpoints = {
     multipart: true,
     response: e.userProfile,
     errors: [...authErrors, 'api.profile.picture_invalid', 'api.payload_too_large'],
+    invalidates: ['USER'],
+  }),
+  removePicture: define({
+    method: 'POST',
+    path: '/auth/profile/picture/remove',
+    summary: 'Remove the profile picture (the initials show again)',
+    auth: true,
+    response: e.userProfile,
+    errors: [...authErrors],
     invalidates: ['USER'],
   }),
   // ── entry QR ────────────────────────────────────────────────────────────────────────────────────────────

@@ -206,7 +206,9 @@ export const giftResult = named(
   z.object({ userTicketId: int, ticketName: text, ticketLogo: optionalText, receiver: text }),
 );
 
-export const redeemResult = named('RedeemResult', z.object({ name: text, logo: optionalText }));
+// userTicketId: the redeemer's new ticket (a redeemed ticket is a new user ticket), for the link to it.
+export const redeemResult = named('RedeemResult', z.object({ name: text, logo: optionalText, userTicketId: z.optional(int) }));
+export type RedeemResult = z.infer<typeof redeemResult>;
 export const unlockResult = named('UnlockResult', z.object({ redeemCode: text }));
 export const paymentsAccount = named(
   'PaymentsAccount',

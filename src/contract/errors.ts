@@ -25,6 +25,7 @@ export const errorCatalogue = {
   'api.auth.username_in_use': { status: 409, message: 'This username is already in use' },
   // profile
   'api.profile.email_or_phone_in_use': { status: 409, message: 'Email or phone number already in use' },
+  'api.profile.phone_invalid': { status: 400, message: 'This phone number is not valid' },
   'api.profile.username_exists': { status: 409, message: 'This username already exists' },
   'api.profile.username_taken': { status: 409, message: 'This username is already taken' },
   'api.profile.picture_invalid': { status: 400, message: 'The picture must be a HEIC, WEBP, SVG, PNG or JPG image' },

@@ -19,6 +19,8 @@ export const screenPrefixes = [
   'placeholder',
   'hub',
   'logout',
+  'redeem',
+  'settings',
 ] as const;
 export type ScreenPrefix = (typeof screenPrefixes)[number];
 

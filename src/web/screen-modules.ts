@@ -18,6 +18,8 @@ const screenModules: Record<ScreenName, () => Promise<ScreenModule>> = {
   'qr-screen': () => import('./screens/qr-screen'),
   'my-tickets-screen': () => import('./screens/my-tickets-screen'),
   'ticket-screen': () => import('./screens/ticket-screen'),
+  'redeem-screen': () => import('./screens/redeem-screen'),
+  'settings-screen': () => import('./screens/settings-screen'),
   'placeholder-screen': () => import('./screens/placeholder-screen'),
   'hub-screen': () => import('./screens/hub-screen'),
 };

@@ -7,6 +7,8 @@ export interface WalletConfig {
   /** Organisation shown in the header; the product name when absent. */
   orgName?: string | undefined;
   orgLogo?: string | undefined;
+  /** The organisation's country (ISO 3166 alpha-2): the phone number's default country. */
+  orgCountry?: string | undefined;
   /** The main ticket site, where "Get the app" leads. */
   siteUrl?: string | undefined;
   /** The help centre (`{lang}` becomes the page's language); see helpCentreUrl for the default. */
@@ -22,6 +24,7 @@ export function configFromScript(script: HTMLScriptElement | null, pageUrl: stri
     apiBase: (blankToUndefined(data.apiBase) ?? scriptOrigin).replace(/\/+$/, ''),
     orgName: blankToUndefined(data.orgName),
     orgLogo: blankToUndefined(data.orgLogo),
+    orgCountry: blankToUndefined(data.orgCountry)?.toUpperCase(),
     siteUrl: blankToUndefined(data.siteUrl),
     helpUrl: blankToUndefined(data.helpUrl),
   };

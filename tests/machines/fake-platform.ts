@@ -32,6 +32,7 @@ export function fakePlatform(options: { url?: string; storage?: Record<string, s
     loadUrl: vi.fn(),
     reload: vi.fn(),
     copyText: vi.fn(async (_text: string) => {}),
+    saveFile: vi.fn((_file: Blob, _name: string) => {}),
     log: vi.fn(),
   } satisfies WalletPlatform;
   return {

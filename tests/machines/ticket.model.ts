@@ -24,6 +24,9 @@ export const ticketSampleEvents: TicketModelEvent[] = [
   { type: 'ticket.gift' },
   { type: 'ticket.swap' },
   { type: 'ticket.resell' },
+  { type: 'ticket.downloadPdf' },
+  { type: 'downloadPdf.done', output: undefined },
+  { type: 'downloadPdf.error', error: httpError('ticketPdf', 404, 'api.ticket.not_found') },
   { type: 'ticket.openBenefit', userTicketBenefitId: 101 },
   { type: 'ticket.openBenefit', userTicketBenefitId: 103 },
   // The benefit modal's child closes; a toast it asks for goes up through the ticket.

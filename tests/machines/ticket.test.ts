@@ -48,7 +48,7 @@ describe('single ticket model', () => {
     await runPathOnActor(path, {
       machine: ticketMachine.provide({ actions: { logError: () => {} } }),
       input: ticketInput(),
-      promiseActors: ['loadTicket'],
+      promiseActors: ['loadTicket', 'downloadPdf'],
       vertex: ticketVertex,
       asChild: true,
       perform: { 'benefit.done': closeBenefit },

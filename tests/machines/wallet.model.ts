@@ -43,6 +43,7 @@ export const walletSampleEvents: WalletModelEvent[] = [
   { type: 'panel.open', tab: 'SWAP' },
   { type: 'panel.open', tab: 'RESELL' },
   { type: 'panel.open', tab: 'SETTINGS' },
+  { type: 'panel.open', tab: 'REDEEM' },
   { type: 'panel.locationChanged', location: at('?utm=mail') },
   { type: 'after.hubFade' },
   // The open panel's flow downloads, or fails to (offline), and Try again.
@@ -69,5 +70,7 @@ export const stubChildren = {
   qr: stubFlow,
   myTickets: stubFlow,
   ticket: stubFlow,
+  redeem: stubFlow,
+  settings: stubFlow,
   logout: stubFlow,
 };

@@ -1,6 +1,6 @@
 // Ticket PDFs with a secret code, and redeeming the code: the ticket moves to whoever redeems it, once.
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfTexts, SECRET_CODE_PATTERN } from '../support/pdf-text';
 import { call, createDemoApp, type DemoApp } from './helper';
 
 let t: DemoApp;
@@ -12,22 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every text the PDF draws: its content streams inflated, the hex strings of their Tj operators decoded. */
-function pdfTexts(pdf: Buffer): string[] {
-  const raw = pdf.toString('latin1');
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) texts.push(Buffer.from(text[1]!, 'hex').toString('latin1'));
-  }
-  return texts;
-}
-
 const upcoming = async (token: string) =>
   (await call(t.app, { method: 'GET', url: '/v1/list/ticket_listing?status=UPCOMING', token })).json as Array<{ userTicketId: number; ticketName: string }>;
 const pdfOf = (id: number, token = alex) => call(t.app, { method: 'POST', url: `/v1/resell/${id}`, token });
@@ -37,7 +21,7 @@ async function pdfCode(id: number): Promise<string> {
   const { response } = await pdfOf(id);
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
-  const code = pdfTexts(response.rawPayload).find((text) => /^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/.test(text));
+  const code = pdfTexts(response.rawPayload).find((text) => SECRET_CODE_PATTERN.test(text));
   expect(code).toBeDefined();
   return code!;
 }
@@ -50,6 +34,10 @@ describe('POST /resell/:id (ticket PDF)', () => {
     const texts = pdfTexts(response.rawPayload);
     expect(texts).toContain(ticket!.ticketName);
     expect(texts).toContain('Holder: Alex Rivera');
+    expect(texts).toContain('How to redeem');
+    expect(texts.some((text) => text.includes('Redeem a ticket'))).toBe(true);
+    // The QR code of the secret: one embedded image.
+    expect(response.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
   });
 
   it("refuses someone else's ticket", async () => {
@@ -68,7 +56,7 @@ describe('POST /resell/redeem/:secret', () => {
     const { status, json } = await redeem(typed);
     expect(status).toBe(200);
     expect(json).toMatchObject({ name: ticket.ticketName });
-    expect((await upcoming(sam)).map((x) => x.ticketName)).toContain(ticket.ticketName);
+    expect((await upcoming(sam)).find((x) => x.userTicketId === json.userTicketId)?.ticketName).toBe(ticket.ticketName);
     expect((await upcoming(alex)).map((x) => x.userTicketId)).not.toContain(ticket.userTicketId);
     const again = await redeem(code);
     expect(again.status).toBe(400);

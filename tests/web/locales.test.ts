@@ -78,3 +78,14 @@ describe('locales', () => {
     expect(unused).toEqual([]);
   });
 });
+
+describe('placeholders', () => {
+  it('are written {{name}}, as the translator fills them (a single-brace {name} would show as typed)', () => {
+    for (const [language, table] of [['en', english], ['es', spanish]] as const) {
+      for (const [key, text] of Object.entries(table)) {
+        const bare = text.replace(/\{\{\w+\}\}/g, '');
+        expect(bare, `${language} ${key}`).not.toMatch(/\{\w+\}/);
+      }
+    }
+  });
+});

@@ -12,7 +12,7 @@ import { benefitMachine, canUnlock, type BenefitSnapshot } from '../../machines/
 import { myTicketsMachine, type MyTicketsSnapshot } from '../../machines/my-tickets';
 import { selectListStatus, selectTicketTab, selectTickets } from '../../machines/my-tickets.selectors';
 import { encodeUserTicketId } from '../../machines/ticket-id';
-import { ticketActions, ticketMachine, type TicketSnapshot } from '../../machines/ticket';
+import { canHandOn, ticketActions, ticketMachine, ticketPdfName, type TicketSnapshot } from '../../machines/ticket';
 import { selectTicketStatus } from '../../machines/ticket.selectors';
 import type { WalletActor } from '../../machines/wallet';
 import type { EndpointName } from '../../src/contract/endpoints';
@@ -148,6 +148,12 @@ describe('single ticket paths on the rendered screen', () => {
 
   async function perform(event: EventObject, page: RenderedWallet, requests: HeldRequests): Promise<void> {
     if (/^loadTicket\.(done|error)$/.test(event.type)) return answer(requests, 'ticketDetail', event);
+    if (event.type === 'downloadPdf.done') {
+      await waitFor(() => expect(requests.pending('ticketPdf').length).toBeGreaterThan(0), quick);
+      await requests.answer('ticketPdf', () => new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf' } }));
+      return;
+    }
+    if (event.type === 'downloadPdf.error') return answer(requests, 'ticketPdf', event);
     const menuItem = (name: string) => {
       if (!main().queryByRole('menu')) click(main().getByRole('button', { name: 'More actions' }));
       click(main().getByRole('menuitem', { name }));
@@ -167,6 +173,9 @@ describe('single ticket paths on the rendered screen', () => {
         return;
       case 'ticket.closeMenu':
         act(() => fireEvent.keyDown(main().getByRole('menu'), { key: 'Escape' }));
+        return;
+      case 'ticket.downloadPdf':
+        click(main().getByRole('button', { name: 'Download as PDF' }));
         return;
       case 'ticket.gift':
         click(main().getByRole('button', { name: 'Gift ticket' }));
@@ -203,13 +212,19 @@ describe('single ticket paths on the rendered screen', () => {
     const allowed = ticketActions(ticket);
     expect(Boolean(main().queryByRole('button', { name: 'Gift ticket' })), 'Gift ticket').toBe(allowed.gift);
     expect(Boolean(main().queryByRole('button', { name: 'More actions' })), 'menu button').toBe(allowed.swap || allowed.resell);
+    const pdf = main().queryByRole('button', { name: 'Download as PDF' });
+    expect(Boolean(pdf), 'Download as PDF').toBe(canHandOn(ticket));
+    if (pdf) expect(pdf.getAttribute('aria-busy') === 'true', 'PDF downloading').toBe(state.hasTag('downloading'));
+    if (event.type === 'downloadPdf.done') {
+      expect(page.wallet.getSnapshot().context.services.platform.saveFile).toHaveBeenLastCalledWith(expect.any(Blob), ticketPdfName(ticket));
+    }
     expect(Boolean(main().queryByRole('menu')), 'menu open').toBe(state.matches({ loaded: { menu: 'open' } }));
     expect(Boolean(screen.queryByRole('dialog', { name: 'Free drink' })), 'benefit modal').toBe(state.matches({ loaded: { modal: 'benefit' } }));
   }
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     // Back opens My tickets, whose list is held too, unanswered (the path ends there).
-    const { page, requests } = open(`/en/?PANEL_TAB=TICKET&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}`, ['ticketDetail', 'myTickets']);
+    const { page, requests } = open(`/en/?PANEL_TAB=TICKET&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}`, ['ticketDetail', 'myTickets', 'ticketPdf']);
     for (const [index, step] of path.steps.entries()) {
       if (index > 0) await perform(step.event, page, requests);
       await waitFor(() => expectScreenMatches(step.state as TicketSnapshot, step.event, page), quick);

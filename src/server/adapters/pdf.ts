@@ -1,5 +1,7 @@
-// Ticket PDFs (pdf-lib): an A6 page with the event, the ticket, the holder and the secret redeem code.
+// Ticket PDFs (pdf-lib): one page with the event, the ticket, the holder, the secret redeem code as text and as a QR
+// code, and how to redeem it.
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import QRCode from 'qrcode';
 
 export interface TicketPdfInput {
   eventName: string;
@@ -18,7 +20,7 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   pdf.setTitle(winAnsi(`${input.eventName} - ${input.ticketName}`));
   pdf.setProducer('Ticket Wallet');
   pdf.setCreationDate(new Date(0));
-  const page = pdf.addPage([298, 420]);
+  const page = pdf.addPage([298, 560]);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const mono = await pdf.embedFont(StandardFonts.CourierBold);
@@ -26,9 +28,9 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   const muted = rgb(0.4, 0.43, 0.5);
   const accent = rgb(0.31, 0.27, 0.9);
 
-  page.drawRectangle({ x: 0, y: 360, width: 298, height: 60, color: accent });
-  page.drawText('TICKET', { x: 20, y: 386, size: 18, font: bold, color: rgb(1, 1, 1) });
-  let y = 330;
+  page.drawRectangle({ x: 0, y: 500, width: 298, height: 60, color: accent });
+  page.drawText('TICKET', { x: 20, y: 526, size: 18, font: bold, color: rgb(1, 1, 1) });
+  let y = 470;
   const line = (text: string, size: number, font = regular, color = ink) => {
     page.drawText(winAnsi(text), { x: 20, y, size, font, color, maxWidth: 258 });
     y -= size + 10;
@@ -41,8 +43,16 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   y -= 20;
   line('Secret redeem code', 10, bold, muted);
   line(input.secret, 18, mono, accent);
-  y -= 6;
-  line('Whoever redeems this code in Ticket Wallet receives the ticket.', 8, regular, muted);
+  // The same code as a QR code, for a phone's camera: the code itself, nothing else (no link to follow).
+  const qr = await pdf.embedPng(await QRCode.toBuffer(input.secret, { errorCorrectionLevel: 'M', margin: 1, width: 240 }));
+  const qrSize = 104;
+  page.drawImage(qr, { x: 20, y: y - qrSize + 12, width: qrSize, height: qrSize });
+  y -= qrSize + 6;
+  line('How to redeem', 10, bold, ink);
+  line('1. Open Ticket Wallet and sign in.', 8, regular, muted);
+  line('2. Choose Redeem a ticket and type the code above.', 8, regular, muted);
+  line('The code works once: whoever redeems it receives the ticket,', 8, regular, muted);
+  line('which then leaves the wallet of the person who made this PDF.', 8, regular, muted);
   line('Keep it private until you hand the ticket over.', 8, regular, muted);
   return Buffer.from(await pdf.save());
 }

@@ -13,19 +13,26 @@ interface FormScreenProps {
   busy: boolean;
   onSubmit: () => void;
   submitLabel: string;
+  /** The machine would refuse the submit now (an invalid form where the spec says so: Redeem). */
+  submitDisabled?: boolean;
+  /** An extra class on the section (a screen's own layout). */
+  className?: string;
+  /** Above the fields: an error flash of the last attempt. */
+  flash?: ReactNode;
   /** The fields. */
   children: ReactNode;
   /** Under the form, inside the card. */
   footer?: ReactNode;
 }
 
-export function FormScreen({ id, title, subtitle, onBack, busy, onSubmit, submitLabel, children, footer }: FormScreenProps): ReactElement {
+export function FormScreen(props: FormScreenProps): ReactElement {
+  const { id, title, subtitle, onBack, busy, onSubmit, submitLabel, submitDisabled, className, flash, children, footer } = props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <section className="tw-screen" aria-labelledby={`${id}-title`}>
+    <section className={className ? `tw-screen ${className}` : 'tw-screen'} aria-labelledby={`${id}-title`}>
       {onBack ? <BackLink onBack={onBack} /> : null}
       <div className="tw-card tw-screen">
         <div className="tw-screen__head">
@@ -35,8 +42,9 @@ export function FormScreen({ id, title, subtitle, onBack, busy, onSubmit, submit
           {subtitle ? <p className="tw-subtitle">{subtitle}</p> : null}
         </div>
         <form className="tw-form" onSubmit={submit} noValidate aria-busy={busy || undefined}>
+          {flash}
           {children}
-          <Button type="submit" block loading={busy}>
+          <Button type="submit" block loading={busy} disabled={submitDisabled}>
             {submitLabel}
           </Button>
         </form>

@@ -3,6 +3,7 @@
 // carries only the paths it draws as strings: the loader's launcher its one icon, a screen's chunk its own.
 export const iconPaths = {
   close: 'M18 6 6 18M6 6l12 12',
+  download: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3',
   back: 'M19 12H5m6-7-7 7 7 7',
   info: 'M12 16v-4m0-4h.01M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0Z',
   qr: 'M3 3h7v7H3zM14 3h7v7h-7zM3 14h7v7H3zM14 14h3v3h-3zM20 14v.01M14 20h.01M17 17h4v4h-4',

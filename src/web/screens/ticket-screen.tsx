@@ -6,8 +6,10 @@ import type { TicketDetail } from '../../contract/entities';
 import {
   selectBenefitRows,
   selectCanGift,
+  selectCanDownloadPdf,
   selectCanResell,
   selectCanSwap,
+  selectIsDownloadingPdf,
   selectIsDescriptionExpanded,
   selectIsMenuOpen,
   selectTicket,
@@ -47,6 +49,8 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
   const canGift = useSelector(actor, selectCanGift);
   const canSwap = useSelector(actor, selectCanSwap);
   const canResell = useSelector(actor, selectCanResell);
+  const canDownloadPdf = useSelector(actor, selectCanDownloadPdf);
+  const downloadingPdf = useSelector(actor, selectIsDownloadingPdf);
   const menuOpen = useSelector(actor, selectIsMenuOpen);
   const expanded = useSelector(actor, selectIsDescriptionExpanded);
   const wallet = useWallet();
@@ -59,6 +63,8 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
         canGift={canGift}
         canSwap={canSwap}
         canResell={canResell}
+        canDownloadPdf={canDownloadPdf}
+        downloadingPdf={downloadingPdf}
         menuOpen={menuOpen}
         descriptionExpanded={expanded}
         send={(event) => actor.send(event)}
@@ -70,7 +76,7 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
 }
 
 type TicketViewEvent =
-  | { type: 'ticket.back' | 'ticket.retry' | 'ticket.gift' | 'ticket.swap' | 'ticket.resell' }
+  | { type: 'ticket.back' | 'ticket.retry' | 'ticket.gift' | 'ticket.swap' | 'ticket.resell' | 'ticket.downloadPdf' }
   | { type: 'ticket.toggleMenu' | 'ticket.closeMenu' | 'ticket.toggleDescription' }
   | { type: 'ticket.openBenefit'; userTicketBenefitId: number };
 
@@ -81,6 +87,9 @@ export interface TicketViewProps {
   canGift: boolean;
   canSwap: boolean;
   canResell: boolean;
+  /** Download as PDF is offered; `downloadingPdf`: its request runs. */
+  canDownloadPdf?: boolean;
+  downloadingPdf?: boolean;
   menuOpen: boolean;
   descriptionExpanded: boolean;
   send: (event: TicketViewEvent) => void;
@@ -147,6 +156,22 @@ export function TicketView(props: TicketViewProps): ReactElement {
             </Button>
           ) : null}
           <EventAccessCard used={ticket.eventAccessStatus} usedOn={ticket.eventAccessUsedOn} timeZone={ticket.eventTimeZone} onShowQr={props.onShowQr} />
+          {props.canDownloadPdf ? (
+            <section className="tw-card tw-section" aria-labelledby="tw-ticket-pdf">
+              <h2 className="tw-section__title" id="tw-ticket-pdf">
+                {t('ticket.pdf_title')}
+              </h2>
+              <p className="tw-muted">{t('ticket.pdf_note')}</p>
+              <Button
+                variant="secondary"
+                icon={<Icon path={iconPath('download')} size={18} />}
+                loading={props.downloadingPdf}
+                onClick={() => send({ type: 'ticket.downloadPdf' })}
+              >
+                {t('ticket.download_pdf')}
+              </Button>
+            </section>
+          ) : null}
           {ticket.ticketDescription ? (
             <section className="tw-card tw-section" aria-labelledby="tw-ticket-about">
               <h2 className="tw-section__title" id="tw-ticket-about">

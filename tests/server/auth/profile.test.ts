@@ -64,6 +64,14 @@ describe('POST /auth/profile', () => {
     const taken = await updateProfile({ phoneNumber: '+61400000001' }, other);
     expect(taken.status).toBe(409);
     expect(taken.json).toMatchObject({ code: 'api.profile.email_or_phone_in_use', message: 'Email or phone number already in use' });
+    // The same number typed another way is the same E.164 number.
+    expect((await updateProfile({ phoneNumber: '+61 400 000 001' }, other)).json.code).toBe('api.profile.email_or_phone_in_use');
+  });
+
+  it.each(['+61 12345', '0400000001', '+1 555 000'])('refuses %s, which is no valid international number', async (phoneNumber) => {
+    const { status, json } = await updateProfile({ phoneNumber });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ code: 'api.profile.phone_invalid', message: 'This phone number is not valid' });
   });
 
   it('changes the nickname but never the unique suffix', async () => {

@@ -1,7 +1,9 @@
-// Profile routes: who am I, change my names, nickname and phone number, upload a profile picture.
+// Profile routes: who am I, change my names, nickname and phone number, upload a profile picture (re-encoded as a
+// square WebP: src/server/adapters/picture.ts).
 import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
-import { createDiskStorage, sniffImage } from '../../adapters/storage';
+import { toAvatarWebp } from '../../adapters/picture';
+import { createDiskStorage } from '../../adapters/storage';
 import { route } from '../../http/route';
 import { createProfileService } from './service';
 
@@ -17,11 +19,15 @@ export const profileModule = fp(
       if (!request.isMultipart()) throw new ApiError('api.unsupported_media_type');
       const file = await request.file();
       if (!file || file.fieldname !== 'picture') throw new ApiError('api.profile.picture_invalid');
-      const bytes = await file.toBuffer();
-      const kind = sniffImage(bytes);
-      if (!kind) throw new ApiError('api.profile.picture_invalid');
-      const key = await storage.save(userId, bytes, kind);
+      const picture = await toAvatarWebp(await file.toBuffer());
+      if (!picture.ok) throw new ApiError('api.profile.picture_invalid');
+      const key = await storage.save(userId, picture.webp, 'webp');
       const { profile, previousKey } = await profiles.setPictureKey(userId, key);
+      if (previousKey) await storage.remove(previousKey);
+      return profile;
+    });
+    route(app, 'removePicture', async ({ userId }) => {
+      const { profile, previousKey } = await profiles.setPictureKey(userId, null);
       if (previousKey) await storage.remove(previousKey);
       return profile;
     });

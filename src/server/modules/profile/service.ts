@@ -2,6 +2,7 @@
 // paired with a unique suffix chosen at registration that never changes: preferredUsername = nickname#suffix.
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { UserProfile } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Config } from '../../config';
@@ -116,7 +117,11 @@ export function createProfileService({ db, config }: { db: Database; config: Con
         throw new ApiError('api.profile.username_taken');
       }
       if (changes.phoneNumber !== undefined) {
-        const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, changes.phoneNumber));
+        // Stored as E.164: an international number that is valid for its country (the modal sends it so).
+        const phone = parsePhoneNumberFromString(changes.phoneNumber);
+        if (!phone?.isValid()) throw new ApiError('api.profile.phone_invalid');
+        changes = { ...changes, phoneNumber: phone.number };
+        const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone.number));
         if (holder && holder.id !== userId) throw new ApiError('api.profile.email_or_phone_in_use');
       }
       return save(userId, changes);
@@ -139,7 +144,7 @@ export function createProfileService({ db, config }: { db: Database; config: Con
     },
 
     /** Saves the new picture and answers the key of the one it replaces, for the caller to delete. */
-    async setPictureKey(userId: number, pictureKey: string): Promise<{ profile: UserProfile; previousKey: string | null }> {
+    async setPictureKey(userId: number, pictureKey: string | null): Promise<{ profile: UserProfile; previousKey: string | null }> {
       const previous = await load(userId);
       return { profile: await save(userId, { pictureKey }), previousKey: previous.pictureKey };
     },

@@ -55,7 +55,7 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
     },
 
     /** Moves the ticket behind the code to the user; every failure is the same "Invalid code". */
-    async redeem(userId: number, code: string): Promise<{ name: string; logo: string | null }> {
+    async redeem(userId: number, code: string): Promise<{ name: string; logo: string | null; userTicketId: number }> {
       return db.transaction(async (tx) => {
         const [secret] = await tx
           .select()
@@ -72,9 +72,9 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
         const usable = row && row.ticket.ownerUserId === secret.createdByUserId && row.ticket.status === 'valid' && !row.ticket.eventAccessUsedAt;
         if (!row || !usable) throw new ApiError('api.redeem.invalid_code');
 
-        await moveTicket(tx, row.ticket, { toUserId: userId, leftAs: 'redeemed_away', source: 'redeem', at: now() });
+        const received = await moveTicket(tx, row.ticket, { toUserId: userId, leftAs: 'redeemed_away', source: 'redeem', at: now() });
         await tx.update(redeemSecrets).set({ redeemedAt: now(), redeemedByUserId: userId }).where(eq(redeemSecrets.id, secret.id));
-        return { name: row.type.name, logo: row.type.logoUrl };
+        return { name: row.type.name, logo: row.type.logoUrl, userTicketId: received };
       });
     },
   };

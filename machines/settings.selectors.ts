@@ -1,0 +1,63 @@
+// Derived values of the settings machine for the views: the forms' fields (errors only once touched, SPEC §5), which
+// Save is possible, what runs, the phone modal and the picked picture.
+import { checkText, firstNameRule, lastNameRule, nicknameRule, type TextRule } from '../src/contract/forms';
+import type { UserProfile } from '../src/contract/entities';
+import { checkPhone } from './phone';
+import type { PhoneDraft, SettingsField, SettingsSnapshot, SettingsTab } from './settings';
+
+export interface FieldView {
+  value: string;
+  error: string | null;
+  status: 'error' | 'default';
+}
+
+const ruleOf: Record<SettingsField, TextRule> = { nickname: nicknameRule, givenName: firstNameRule, familyName: lastNameRule };
+
+export function settingsFieldView(snapshot: SettingsSnapshot, field: SettingsField): FieldView {
+  const { fields, touched } = snapshot.context;
+  const result = checkText(ruleOf[field], fields[field]);
+  const error = touched[field] && !result.ok ? result.error : null;
+  return { value: fields[field], error, status: error ? 'error' : 'default' };
+}
+
+export type SettingsStatus = 'loading' | 'error' | 'ready';
+export function selectSettingsStatus(snapshot: SettingsSnapshot): SettingsStatus {
+  if (snapshot.matches('ready')) return 'ready';
+  return snapshot.matches('error') ? 'error' : 'loading';
+}
+
+export const selectSettingsTab = (snapshot: SettingsSnapshot): SettingsTab => snapshot.context.tab;
+export const selectProfile = (snapshot: SettingsSnapshot): UserProfile | null => snapshot.context.profile;
+export const selectNicknameField = (snapshot: SettingsSnapshot) => settingsFieldView(snapshot, 'nickname');
+export const selectGivenNameField = (snapshot: SettingsSnapshot) => settingsFieldView(snapshot, 'givenName');
+export const selectFamilyNameField = (snapshot: SettingsSnapshot) => settingsFieldView(snapshot, 'familyName');
+
+/** Save beside the nickname: only when it changed and is valid, and nothing runs for it (SPEC §5). */
+export const selectCanSaveNickname = (snapshot: SettingsSnapshot) => snapshot.can({ type: 'settings.saveNickname' });
+export const selectCanGenerateNickname = (snapshot: SettingsSnapshot) => snapshot.can({ type: 'settings.generateNickname' });
+export const selectIsSavingNickname = (snapshot: SettingsSnapshot) => snapshot.hasTag('savingNickname');
+export const selectCanSaveNames = (snapshot: SettingsSnapshot) => snapshot.can({ type: 'settings.saveNames' });
+export const selectIsSavingNames = (snapshot: SettingsSnapshot) => snapshot.hasTag('savingNames');
+
+export const selectIsPhoneOpen = (snapshot: SettingsSnapshot) => snapshot.matches({ ready: { phone: 'open' } });
+export const selectIsSavingPhone = (snapshot: SettingsSnapshot) => snapshot.hasTag('savingPhone');
+
+export interface PhoneView {
+  country: PhoneDraft['country'];
+  number: string;
+  /** A locale key: the number's error once touched, else the last save's failure. */
+  error: string | null;
+}
+export function selectPhone(snapshot: SettingsSnapshot): PhoneView {
+  const { phone } = snapshot.context;
+  const check = checkPhone(phone.number, phone.country);
+  const error = phone.touched && !check.ok ? check.error : phone.failure;
+  return { country: phone.country, number: phone.number, error };
+}
+
+export const selectPickedPicture = (snapshot: SettingsSnapshot): File | null =>
+  snapshot.matches({ ready: { picture: 'idle' } }) ? null : snapshot.context.picture;
+export const selectIsUploadingPicture = (snapshot: SettingsSnapshot) => snapshot.hasTag('uploadingPicture');
+export const selectCanRemovePicture = (snapshot: SettingsSnapshot) => snapshot.can({ type: 'settings.removePicture' });
+export const selectIsRemovingPicture = (snapshot: SettingsSnapshot) => snapshot.hasTag('removingPicture');
+export const selectIsVerifying = (snapshot: SettingsSnapshot) => snapshot.hasTag('verifying');

@@ -1,0 +1,430 @@
+// Settings (SPEC §2 Settings, §5, §8): a child of the wallet while SETTINGS is open, on the tab SETTINGS_TAB names.
+// The account tab holds four independent forms, each a region of its own: the nickname (Save only when changed and
+// valid, or generate one), first and last name, the phone number (a modal; stored as E.164) and the profile picture
+// (pick, preview, upload). Every save answers the new profile, which the forms adopt; the API client invalidates USER,
+// so the header avatar and the HUB card update at once. The payout tab shows the verification button until the
+// resell issue brings the embedded onboarding.
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { UserProfile } from '../src/contract/entities';
+import { isFormValid, nicknameForm, personalDataForm } from '../src/contract/forms';
+import { errorCode } from '../src/client/errors';
+import { checkPhone, type PhoneCountry } from './phone';
+import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
+
+import type { SettingsTab } from './settings.tab';
+
+export type { SettingsTab };
+
+export interface SettingsInput extends FlowInput {
+  tab: SettingsTab;
+}
+
+export type SettingsField = 'nickname' | 'givenName' | 'familyName';
+
+export interface PhoneDraft {
+  country: PhoneCountry;
+  number: string;
+  touched: boolean;
+  /** The last save's failure (a locale key), shown in the modal until the number changes. */
+  failure: string | null;
+}
+
+export interface SettingsContext {
+  services: WalletServices;
+  tab: SettingsTab;
+  profile: UserProfile | null;
+  fields: Record<SettingsField, string>;
+  touched: Record<SettingsField, boolean>;
+  phone: PhoneDraft;
+  /** The picked picture, until it is uploaded or dropped. */
+  picture: File | null;
+}
+
+export type SettingsEvent =
+  | { type: 'settings.retry' }
+  | { type: 'settings.selectTab'; tab: SettingsTab }
+  | { type: 'settings.change'; field: SettingsField; value: string }
+  | { type: 'settings.blur'; field: SettingsField }
+  | { type: 'settings.saveNickname' }
+  | { type: 'settings.generateNickname' }
+  | { type: 'settings.saveNames' }
+  | { type: 'settings.openPhone'; defaultCountry: PhoneCountry }
+  | { type: 'settings.closePhone' }
+  | { type: 'settings.changePhoneCountry'; country: PhoneCountry }
+  | { type: 'settings.changePhone'; value: string }
+  | { type: 'settings.blurPhone' }
+  | { type: 'settings.savePhone' }
+  | { type: 'settings.pickPicture'; file: File }
+  | { type: 'settings.dropPicture' }
+  | { type: 'settings.uploadPicture' }
+  | { type: 'settings.removePicture' }
+  | { type: 'settings.startVerification' };
+
+export type SettingsReport =
+  | { type: 'panel.setParams'; params: { settingsTab: string | null } }
+  | ({ type: 'notify' } & Toast);
+
+export type SettingsTag = 'loading' | 'savingNickname' | 'savingNames' | 'savingPhone' | 'uploadingPicture' | 'removingPicture' | 'verifying';
+
+export const SETTINGS_FALLBACK_KEY = 'request_failed';
+/** SPEC §8: a failure shows the server's message (its key) or request_failed. */
+const failureKey = (error: unknown) => errorCode(error) ?? SETTINGS_FALLBACK_KEY;
+
+const emptyFields: Record<SettingsField, string> = { nickname: '', givenName: '', familyName: '' };
+const untouched: Record<SettingsField, boolean> = { nickname: false, givenName: false, familyName: false };
+
+/** The forms' values as the profile holds them. */
+export function fieldsOf(profile: UserProfile | null): Record<SettingsField, string> {
+  return { nickname: profile?.nickname ?? '', givenName: profile?.givenName ?? '', familyName: profile?.familyName ?? '' };
+}
+
+const trimmed = (value: string) => value.trim();
+export const nicknameChanged = (context: Pick<SettingsContext, 'fields' | 'profile'>) =>
+  trimmed(context.fields.nickname) !== fieldsOf(context.profile).nickname;
+export const namesChanged = (context: Pick<SettingsContext, 'fields' | 'profile'>) => {
+  const saved = fieldsOf(context.profile);
+  return trimmed(context.fields.givenName) !== saved.givenName || trimmed(context.fields.familyName) !== saved.familyName;
+};
+
+/** A call that answers the saved profile. */
+const profileCall = <I extends object>(call: (input: { services: WalletServices } & I) => Promise<UserProfile>) =>
+  fromPromise<UserProfile, { services: WalletServices } & I>(({ input }) => call(input));
+
+const errorActions = (message: string) => [
+  { type: 'logError' as const, params: ({ event }: { event: { error: unknown } }) => ({ message, error: event.error }) },
+  { type: 'notify' as const, params: ({ event }: { event: { error: unknown } }) => ({ kind: 'error' as const, key: failureKey(event.error) }) },
+];
+
+export const settingsMachine = setup({
+  types: {
+    context: {} as SettingsContext,
+    events: {} as SettingsEvent,
+    input: {} as SettingsInput,
+    tags: {} as SettingsTag,
+  },
+  actions: {
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
+    notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
+    showTab: assign((_, params: { tab: SettingsTab }) => ({ tab: params.tab })),
+    writeTab: sendParent((_, params: { tab: SettingsTab }) => ({
+      type: 'panel.setParams' as const,
+      params: { settingsTab: params.tab === 'ACCOUNT_VERIFICATION' ? 'ACCOUNT_VERIFICATION' : null },
+    })),
+    /** A new profile: the forms show what is saved, untouched. */
+    adoptProfile: assign((_, params: { profile: UserProfile }) => ({
+      profile: params.profile,
+      fields: fieldsOf(params.profile),
+      touched: untouched,
+    })),
+    /** A saved part: the profile is the server's, the forms of the other parts keep what is being typed. */
+    adoptSaved: assign(({ context }, params: { profile: UserProfile; fields: SettingsField[] }) => {
+      const saved = fieldsOf(params.profile);
+      const fields = { ...context.fields };
+      const touched = { ...context.touched };
+      for (const field of params.fields) {
+        fields[field] = saved[field];
+        touched[field] = false;
+      }
+      return { profile: params.profile, fields, touched };
+    }),
+    adoptProfileOnly: assign((_, params: { profile: UserProfile }) => ({ profile: params.profile })),
+    changeField: assign(({ context }, params: { field: SettingsField; value: string }) => ({
+      fields: { ...context.fields, [params.field]: params.value },
+    })),
+    touchFields: assign(({ context }, params: { fields: SettingsField[] }) => ({
+      touched: { ...context.touched, ...Object.fromEntries(params.fields.map((field) => [field, true])) },
+    })),
+    startPhoneDraft: assign(({ context }, params: { defaultCountry: PhoneCountry }) => {
+      const current = checkPhone(context.profile?.phoneNumber ?? '', params.defaultCountry);
+      return {
+        phone: {
+          country: current.ok ? current.country : params.defaultCountry,
+          number: current.ok ? current.national : '',
+          touched: false,
+          failure: null,
+        },
+      };
+    }),
+    changePhoneCountry: assign(({ context }, params: { country: PhoneCountry }) => ({
+      phone: { ...context.phone, country: params.country, failure: null },
+    })),
+    changePhone: assign(({ context }, params: { value: string }) => ({ phone: { ...context.phone, number: params.value, failure: null } })),
+    touchPhone: assign(({ context }) => ({ phone: { ...context.phone, touched: true } })),
+    failPhone: assign(({ context }, params: { key: string }) => ({ phone: { ...context.phone, failure: params.key } })),
+    keepPicture: assign((_, params: { file: File }) => ({ picture: params.file })),
+    dropPicture: assign({ picture: null }),
+  },
+  guards: {
+    nicknameSavable: ({ context }) => nicknameChanged(context) && isFormValid(nicknameForm, context.fields),
+    namesSavable: ({ context }) => namesChanged(context) && isFormValid(personalDataForm, context.fields),
+    phoneValid: ({ context }) => checkPhone(context.phone.number, context.phone.country).ok,
+    otherTab: ({ context }, params: { tab: SettingsTab }) => context.tab !== params.tab,
+    onPayoutTab: ({ context }) => context.tab === 'ACCOUNT_VERIFICATION',
+    hasPicture: ({ context }) => Boolean(context.profile?.picture),
+  },
+  actors: {
+    loadProfile: fromPromise<UserProfile, { services: WalletServices }>(({ input }) => input.services.api.call('me')),
+    saveNickname: profileCall<{ nickname: string }>(({ services, nickname }) => services.api.call('updateProfile', { body: { nickname } })),
+    generateNickname: profileCall<object>(({ services }) => services.api.call('username', { body: {} })),
+    saveNames: profileCall<{ givenName: string; familyName: string }>(({ services, ...body }) =>
+      services.api.call('updateProfile', { body }),
+    ),
+    savePhone: profileCall<{ phoneNumber: string }>(({ services, phoneNumber }) => services.api.call('updateProfile', { body: { phoneNumber } })),
+    uploadPicture: profileCall<{ file: File }>(({ services, file }) => {
+      const formData = new FormData();
+      formData.append('picture', file, file.name);
+      return services.api.call('uploadPicture', { formData });
+    }),
+    removePicture: profileCall<object>(({ services }) => services.api.call('removePicture')),
+    startVerification: fromPromise<unknown, { services: WalletServices }>(({ input }) =>
+      input.services.api.call('paymentsConnect', { body: { accountType: 'custom' } }),
+    ),
+  },
+}).createMachine({
+  id: 'settings',
+  context: ({ input }) => ({
+    services: input.services,
+    tab: input.tab,
+    profile: null,
+    fields: emptyFields,
+    touched: untouched,
+    phone: { country: 'AU', number: '', touched: false, failure: null },
+    picture: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      meta: { screen: 'SETTINGS', description: 'Settings: skeletons while the profile loads' },
+      tags: ['loading'],
+      invoke: {
+        id: 'loadProfile',
+        src: 'loadProfile',
+        input: ({ context }) => ({ services: context.services }),
+        onDone: { target: 'ready', actions: { type: 'adoptProfile', params: ({ event }) => ({ profile: event.output }) } },
+        onError: {
+          target: 'error',
+          actions: { type: 'logError', params: ({ event }) => ({ message: 'settings: loading the profile failed', error: event.error }) },
+        },
+      },
+    },
+    error: {
+      meta: { screen: 'SETTINGS', description: 'The profile did not load: message and Retry' },
+      on: { 'settings.retry': 'loading' },
+    },
+    ready: {
+      meta: { screen: 'SETTINGS', description: 'The account tab (nickname, names, phone, picture) or the payout tab' },
+      type: 'parallel',
+      on: {
+        'settings.selectTab': {
+          guard: { type: 'otherTab', params: ({ event }) => ({ tab: event.tab }) },
+          actions: [
+            { type: 'showTab', params: ({ event }) => ({ tab: event.tab }) },
+            { type: 'writeTab', params: ({ event }) => ({ tab: event.tab }) },
+          ],
+        },
+        'settings.change': { actions: { type: 'changeField', params: ({ event }) => event } },
+        'settings.blur': { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
+      },
+      states: {
+        nickname: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'settings.saveNickname': { guard: 'nicknameSavable', target: 'saving' },
+                'settings.generateNickname': 'generating',
+              },
+            },
+            saving: {
+              tags: ['savingNickname'],
+              invoke: {
+                id: 'saveNickname',
+                src: 'saveNickname',
+                input: ({ context }) => ({ services: context.services, nickname: trimmed(context.fields.nickname) }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'adoptSaved', params: ({ event }) => ({ profile: event.output, fields: ['nickname'] }) },
+                    { type: 'notify', params: { kind: 'success', key: 'settings.nickname_saved' } },
+                  ],
+                },
+                onError: { target: 'idle', actions: errorActions('settings: saving the nickname failed') },
+              },
+            },
+            generating: {
+              tags: ['savingNickname'],
+              invoke: {
+                id: 'generateNickname',
+                src: 'generateNickname',
+                input: ({ context }) => ({ services: context.services }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'adoptSaved', params: ({ event }) => ({ profile: event.output, fields: ['nickname'] }) },
+                    { type: 'notify', params: { kind: 'success', key: 'settings.nickname_saved' } },
+                  ],
+                },
+                onError: { target: 'idle', actions: errorActions('settings: generating a nickname failed') },
+              },
+            },
+          },
+        },
+        names: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'settings.saveNames': { guard: 'namesSavable', target: 'saving' },
+              },
+            },
+            saving: {
+              tags: ['savingNames'],
+              invoke: {
+                id: 'saveNames',
+                src: 'saveNames',
+                input: ({ context }) => ({
+                  services: context.services,
+                  givenName: trimmed(context.fields.givenName),
+                  familyName: trimmed(context.fields.familyName),
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'adoptSaved', params: ({ event }) => ({ profile: event.output, fields: ['givenName', 'familyName'] }) },
+                    { type: 'notify', params: { kind: 'success', key: 'settings.names_saved' } },
+                  ],
+                },
+                onError: { target: 'idle', actions: errorActions('settings: saving the names failed') },
+              },
+            },
+          },
+        },
+        phone: {
+          initial: 'closed',
+          states: {
+            closed: {
+              on: {
+                'settings.openPhone': {
+                  target: 'open',
+                  actions: { type: 'startPhoneDraft', params: ({ event }) => ({ defaultCountry: event.defaultCountry }) },
+                },
+              },
+            },
+            open: {
+              description: 'The phone modal: country and number',
+              initial: 'editing',
+              states: {
+                editing: {
+                  on: {
+                    'settings.closePhone': '#settings.ready.phone.closed',
+                    'settings.changePhoneCountry': { actions: { type: 'changePhoneCountry', params: ({ event }) => event } },
+                    'settings.changePhone': { actions: { type: 'changePhone', params: ({ event }) => event } },
+                    'settings.blurPhone': { actions: 'touchPhone' },
+                    'settings.savePhone': [{ guard: 'phoneValid', target: 'saving' }, { actions: 'touchPhone' }],
+                  },
+                },
+                saving: {
+                  tags: ['savingPhone'],
+                  invoke: {
+                    id: 'savePhone',
+                    src: 'savePhone',
+                    input: ({ context }) => {
+                      const phone = checkPhone(context.phone.number, context.phone.country);
+                      return { services: context.services, phoneNumber: phone.ok ? phone.e164 : '' };
+                    },
+                    onDone: {
+                      target: '#settings.ready.phone.closed',
+                      actions: [
+                        { type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.output }) },
+                        { type: 'notify', params: { kind: 'success', key: 'settings.phone_saved' } },
+                      ],
+                    },
+                    onError: {
+                      target: 'editing',
+                      actions: [
+                        { type: 'logError', params: ({ event }) => ({ message: 'settings: saving the phone number failed', error: event.error }) },
+                        { type: 'failPhone', params: ({ event }) => ({ key: failureKey(event.error) }) },
+                      ],
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        picture: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'settings.pickPicture': { target: 'picked', actions: { type: 'keepPicture', params: ({ event }) => event } },
+                'settings.removePicture': { guard: 'hasPicture', target: 'removing' },
+              },
+            },
+            removing: {
+              tags: ['removingPicture'],
+              invoke: {
+                id: 'removePicture',
+                src: 'removePicture',
+                input: ({ context }) => ({ services: context.services }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.output }) },
+                    { type: 'notify', params: { kind: 'success', key: 'settings.picture_removed' } },
+                  ],
+                },
+                onError: { target: 'idle', actions: errorActions('settings: removing the picture failed') },
+              },
+            },
+            picked: {
+              description: 'The picked picture is previewed with its square crop',
+              on: {
+                'settings.pickPicture': { actions: { type: 'keepPicture', params: ({ event }) => event } },
+                'settings.dropPicture': { target: 'idle', actions: 'dropPicture' },
+                'settings.uploadPicture': 'uploading',
+              },
+            },
+            uploading: {
+              tags: ['uploadingPicture'],
+              invoke: {
+                id: 'uploadPicture',
+                src: 'uploadPicture',
+                input: ({ context }) => ({ services: context.services, file: context.picture! }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    'dropPicture',
+                    { type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.output }) },
+                    { type: 'notify', params: { kind: 'success', key: 'settings.picture_saved' } },
+                  ],
+                },
+                onError: { target: 'picked', actions: errorActions('settings: uploading the picture failed') },
+              },
+            },
+          },
+        },
+        verification: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'settings.startVerification': { guard: 'onPayoutTab', target: 'starting' } } },
+            starting: {
+              tags: ['verifying'],
+              invoke: {
+                id: 'startVerification',
+                src: 'startVerification',
+                input: ({ context }) => ({ services: context.services }),
+                onDone: { target: 'idle', actions: { type: 'notify', params: { kind: 'success', key: 'settings.verification_started' } } },
+                onError: { target: 'idle', actions: errorActions('settings: starting the verification failed') },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SettingsMachine = typeof settingsMachine;
+export type SettingsActor = ActorRefFrom<SettingsMachine>;
+export type SettingsSnapshot = SnapshotFrom<SettingsMachine>;

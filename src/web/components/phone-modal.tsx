@@ -1,0 +1,92 @@
+// The phone modal of the settings: a country picker (defaulting to the organisation's country) and the number,
+// checked with libphonenumber-js and saved as E.164; a refused save shows the server's message in the modal.
+import { useSelector } from '@xstate/react';
+import { type FormEvent, type ReactElement, useId, useMemo } from 'react';
+import { phoneCountries, type PhoneCountry } from '../../../machines/phone';
+import type { SettingsActor } from '../../../machines/settings';
+import { selectIsPhoneOpen, selectIsSavingPhone, selectPhone } from '../../../machines/settings.selectors';
+import { currentLocale, t } from '../i18n';
+import { Button } from './button';
+import { FieldMessage } from './form-field';
+import { Modal } from './modal';
+
+export function PhoneModal({ settings }: { settings: SettingsActor }): ReactElement | null {
+  const open = useSelector(settings, selectIsPhoneOpen);
+  const phone = useSelector(settings, selectPhone);
+  const saving = useSelector(settings, selectIsSavingPhone);
+  const countries = useCountryOptions();
+  const id = useId();
+  const formId = `${id}-form`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    settings.send({ type: 'settings.savePhone' });
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('settings.phone_modal_title')}
+      description={t('settings.phone_modal_text')}
+      onClose={() => settings.send({ type: 'settings.closePhone' })}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => settings.send({ type: 'settings.closePhone' })} disabled={saving}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={saving}>
+            {t('settings.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="tw-form" noValidate onSubmit={submit}>
+        <div className="tw-field">
+          <label className="tw-field__label" htmlFor={`${id}-country`}>
+            {t('settings.phone_country')}
+          </label>
+          <select
+            id={`${id}-country`}
+            className="tw-input"
+            value={phone.country}
+            onChange={(event) => settings.send({ type: 'settings.changePhoneCountry', country: event.target.value as PhoneCountry })}
+          >
+            {countries.map((option) => (
+              <option key={option.country} value={option.country}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="tw-field">
+          <label className="tw-field__label" htmlFor={`${id}-number`}>
+            {t('settings.phone_number')}
+          </label>
+          <input
+            id={`${id}-number`}
+            className="tw-input"
+            type="tel"
+            name="phoneNumber"
+            autoComplete="tel-national"
+            required
+            value={phone.number}
+            onChange={(event) => settings.send({ type: 'settings.changePhone', value: event.target.value })}
+            onBlur={() => settings.send({ type: 'settings.blurPhone' })}
+            aria-invalid={Boolean(phone.error) || undefined}
+            aria-describedby={phone.error ? `${id}-message` : undefined}
+          />
+          <FieldMessage id={`${id}-message`} status={phone.error ? 'error' : 'default'} text={phone.error ? t(phone.error) : undefined} />
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** Every country by its name in the page's language, with its calling code, sorted by name. */
+function useCountryOptions(): Array<{ country: PhoneCountry; label: string }> {
+  const language = currentLocale();
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    return phoneCountries()
+      .map(({ country, callingCode }) => ({ country, label: `${names.of(country) ?? country} (+${callingCode})` }))
+      .sort((a, b) => a.label.localeCompare(b.label, language));
+  }, [language]);
+}

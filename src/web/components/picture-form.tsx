@@ -1,0 +1,112 @@
+// The profile picture in the settings: the current one (or the initials), pick or drop a HEIC, WEBP, SVG, PNG or JPG
+// file, see it in its square crop, upload it. The server decodes and re-encodes it (a square WebP).
+import { useSelector } from '@xstate/react';
+import { type DragEvent, type ReactElement, useEffect, useId, useState } from 'react';
+import type { SettingsActor } from '../../../machines/settings';
+import {
+  selectCanRemovePicture,
+  selectIsRemovingPicture,
+  selectIsUploadingPicture,
+  selectPickedPicture,
+  selectProfile,
+} from '../../../machines/settings.selectors';
+import { t } from '../i18n';
+import { Button } from './button';
+import { Avatar } from './identity';
+import { Icon } from './icons';
+import { iconPath } from './icon-paths' with { type: 'macro' };
+
+/** SPEC §2: the formats the picker offers (HEIC by extension too: browsers rarely know its type). */
+export const PICTURE_ACCEPT = 'image/heic,image/heif,image/webp,image/svg+xml,image/png,image/jpeg,.heic,.heif';
+
+export function PictureForm({ settings }: { settings: SettingsActor }): ReactElement {
+  const profile = useSelector(settings, selectProfile);
+  const picked = useSelector(settings, selectPickedPicture);
+  const uploading = useSelector(settings, selectIsUploadingPicture);
+  const canRemove = useSelector(settings, selectCanRemovePicture);
+  const removing = useSelector(settings, selectIsRemovingPicture);
+  const preview = usePreviewUrl(picked);
+  const [dragging, setDragging] = useState(false);
+  const inputId = useId();
+  const pick = (file: File | undefined) => {
+    if (file) settings.send({ type: 'settings.pickPicture', file });
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    pick(event.dataTransfer.files[0]);
+  };
+  return (
+    <section className="tw-card tw-settings__section" aria-labelledby="tw-settings-picture">
+      <h2 className="tw-section__title" id="tw-settings-picture">
+        {t('settings.picture_title')}
+      </h2>
+      <div
+        className="tw-settings__picture"
+        data-dragging={dragging || undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        {preview ? (
+          // HEIC has no preview in most browsers: the file name stands in (the server converts it).
+          <img className="tw-settings__preview" src={preview} alt={t('settings.picture_preview')} width={96} height={96} />
+        ) : (
+          <Avatar picture={profile?.picture} givenName={profile?.givenName} familyName={profile?.familyName} size={96} />
+        )}
+        <div className="tw-settings__picture-text">
+          <p className="tw-muted">{picked ? picked.name : t('settings.picture_hint')}</p>
+          <div className="tw-settings__actions">
+            <label className="tw-button tw-button--secondary" htmlFor={inputId}>
+              <Icon path={iconPath('user')} size={18} />
+              <span>{t('settings.picture_pick')}</span>
+            </label>
+            <input
+              id={inputId}
+              className="tw-sr-only"
+              type="file"
+              accept={PICTURE_ACCEPT}
+              onChange={(event) => {
+                pick(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+            {picked ? (
+              <>
+                <Button loading={uploading} onClick={() => settings.send({ type: 'settings.uploadPicture' })}>
+                  {t('settings.picture_upload')}
+                </Button>
+                <Button variant="ghost" disabled={uploading} onClick={() => settings.send({ type: 'settings.dropPicture' })}>
+                  {t('common.cancel')}
+                </Button>
+              </>
+            ) : null}
+            {!picked && (canRemove || removing) ? (
+              <Button variant="ghost" loading={removing} onClick={() => settings.send({ type: 'settings.removePicture' })}>
+                {t('settings.picture_remove')}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** An object URL for the picked file while it is shown (purely visual state, freed when it changes). */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}

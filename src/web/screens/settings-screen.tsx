@@ -1,0 +1,91 @@
+// SETTINGS: the account tab (picture, nickname, names, phone number) and the payout tab (the verification button).
+// The settings machine decides what is possible; the forms are components (settings-account-forms, phone-modal,
+// picture-form).
+import { useSelector } from '@xstate/react';
+import type { ReactElement } from 'react';
+import type { SettingsActor, SettingsTab } from '../../../machines/settings';
+import { selectIsVerifying, selectSettingsStatus, selectSettingsTab } from '../../../machines/settings.selectors';
+import { Button } from '../components/button';
+import '../components/card';
+import { Icon } from '../components/icons';
+import { ListTabs } from '../components/list-tabs';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { PhoneModal } from '../components/phone-modal';
+import { PictureForm } from '../components/picture-form';
+import { NamesForm, NicknameForm, PhoneRow } from '../components/settings-account-forms';
+import { addStrings, t } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
+import { registerStyles } from '../style-sheets';
+import { useChild } from '../wallet-config';
+import settingsScreenCss from 'bundle-text:./settings-screen.css';
+import { iconPath } from '../components/icon-paths' with { type: 'macro' };
+
+addStrings(screenStrings(['settings', 'personal_data']));
+registerStyles(settingsScreenCss);
+
+export default function SettingsScreen(): ReactElement {
+  const settings = useChild('settings');
+  return settings ? <SettingsFlowScreen settings={settings} /> : <PanelSkeleton />;
+}
+
+function SettingsFlowScreen({ settings }: { settings: SettingsActor }): ReactElement {
+  const status = useSelector(settings, selectSettingsStatus);
+  const tab = useSelector(settings, selectSettingsTab);
+  const verifying = useSelector(settings, selectIsVerifying);
+  const tabs = [
+    { value: 'PERSONAL_INFO' as const, label: t('settings.tab_account') },
+    { value: 'ACCOUNT_VERIFICATION' as const, label: t('settings.tab_payout') },
+  ];
+  return (
+    <section className="tw-screen" aria-labelledby="tw-settings-title" aria-busy={status === 'loading' || undefined}>
+      <div className="tw-screen__head">
+        <h1 className="tw-title" id="tw-settings-title">
+          {t('title.settings')}
+        </h1>
+      </div>
+      {status === 'loading' ? <PanelSkeleton /> : null}
+      {status === 'error' ? (
+        <div className="tw-card tw-state-card" role="alert">
+          <p>{t('settings.load_failed')}</p>
+          <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={() => settings.send({ type: 'settings.retry' })}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {status === 'ready' ? (
+        <ListTabs<SettingsTab>
+          id="tw-settings"
+          label={t('settings.tabs')}
+          tabs={tabs}
+          selected={tab}
+          onSelect={(next) => settings.send({ type: 'settings.selectTab', tab: next })}
+          className="tw-settings__panel"
+        >
+          {tab === 'PERSONAL_INFO' ? (
+            <>
+              <PictureForm settings={settings} />
+              <NicknameForm settings={settings} />
+              <NamesForm settings={settings} />
+              <PhoneRow settings={settings} />
+              <PhoneModal settings={settings} />
+            </>
+          ) : (
+            <section className="tw-card tw-settings__section" aria-labelledby="tw-settings-payout">
+              <h2 className="tw-section__title" id="tw-settings-payout">
+                {t('settings.payout_title')}
+              </h2>
+              <p className="tw-muted">{t('settings.payout_text')}</p>
+              <Button
+                icon={<Icon path={iconPath('shield')} size={18} />}
+                loading={verifying}
+                onClick={() => settings.send({ type: 'settings.startVerification' })}
+              >
+                {t('settings.verify')}
+              </Button>
+            </section>
+          )}
+        </ListTabs>
+      ) : null}
+    </section>
+  );
+}

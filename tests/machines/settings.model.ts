@@ -1,0 +1,113 @@
+// The settings machine's test model, shared by tests/machines/settings.test.ts (paths on the actor) and
+// tests/web/settings-paths.test.tsx (the same paths on the rendered screen). The account tab's forms are parallel
+// regions; the model lets one of them work at a time (a person does one thing at a time), which keeps the graph
+// small and still takes every transition.
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { SettingsEvent, SettingsSnapshot } from '../../machines/settings';
+import { checkPhone } from '../../machines/phone';
+import { isFormValid, nicknameForm, personalDataForm } from '../../src/contract/forms';
+import { ApiRequestError } from '../../src/client/errors';
+import { testServices } from './fake-platform';
+import { httpError, userProfile } from './fixtures';
+
+export type SettingsModelEvent = SettingsEvent | { type: string; output?: unknown; error?: unknown };
+
+export const PROFILE = userProfile({ nickname: 'alex', preferredUsername: 'alex#4821', uniqueID: '#4821', givenName: 'Alex', familyName: 'Rivera', phoneNumber: null });
+export const SAVED = userProfile({ ...PROFILE, nickname: 'alexr', preferredUsername: 'alexr#4821', givenName: 'Alexandra', phoneNumber: '+61412345678', picture: 'https://cdn.test/avatars/1-abc.webp' });
+/** A picture as the file picker gives it. */
+export const PICKED = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+
+export const settingsSampleEvents: SettingsModelEvent[] = [
+  { type: 'loadProfile.done', output: PROFILE },
+  { type: 'loadProfile.error', error: httpError('me', 500, 'api.internal_error') },
+  { type: 'settings.retry' },
+  { type: 'settings.selectTab', tab: 'ACCOUNT_VERIFICATION' },
+  { type: 'settings.selectTab', tab: 'PERSONAL_INFO' },
+  { type: 'settings.change', field: 'nickname', value: 'alexr' },
+  { type: 'settings.change', field: 'nickname', value: ' ' },
+  { type: 'settings.blur', field: 'nickname' },
+  { type: 'settings.change', field: 'givenName', value: 'Alexandra' },
+  { type: 'settings.saveNickname' },
+  { type: 'saveNickname.done', output: SAVED },
+  { type: 'saveNickname.error', error: httpError('updateProfile', 409, 'api.profile.username_taken') },
+  { type: 'settings.generateNickname' },
+  { type: 'generateNickname.done', output: SAVED },
+  { type: 'generateNickname.error', error: new ApiRequestError('username', 'FETCH_ERROR') },
+  { type: 'settings.saveNames' },
+  { type: 'saveNames.done', output: SAVED },
+  { type: 'saveNames.error', error: httpError('updateProfile', 500, 'api.internal_error') },
+  { type: 'settings.openPhone', defaultCountry: 'AU' },
+  { type: 'settings.closePhone' },
+  { type: 'settings.changePhoneCountry', country: 'NZ' },
+  { type: 'settings.changePhone', value: '0412 345 678' },
+  { type: 'settings.changePhone', value: '12' },
+  { type: 'settings.blurPhone' },
+  { type: 'settings.savePhone' },
+  { type: 'savePhone.done', output: SAVED },
+  { type: 'savePhone.error', error: httpError('updateProfile', 409, 'api.profile.email_or_phone_in_use') },
+  { type: 'settings.pickPicture', file: PICKED },
+  { type: 'settings.dropPicture' },
+  { type: 'settings.uploadPicture' },
+  { type: 'uploadPicture.done', output: SAVED },
+  { type: 'uploadPicture.error', error: httpError('uploadPicture', 400, 'api.profile.picture_invalid') },
+  { type: 'settings.removePicture' },
+  { type: 'removePicture.done', output: PROFILE },
+  { type: 'removePicture.error', error: httpError('removePicture', 500, 'api.internal_error') },
+  { type: 'settings.startVerification' },
+  { type: 'startVerification.done', output: { clientSecret: 'secret', provider: 'local', publishableKey: null, verified: false, country: 'AU' } },
+  { type: 'startVerification.error', error: httpError('paymentsConnect', 400, 'api.resell.unsupported_country') },
+];
+
+/** The invokes whose outcome a path step decides. */
+export const settingsPromiseActors = ['loadProfile', 'saveNickname', 'generateNickname', 'saveNames', 'savePhone', 'uploadPicture', 'removePicture', 'startVerification'] as const;
+
+type Region = 'nickname' | 'names' | 'phone' | 'picture' | 'verification';
+const regionOf: Array<[RegExp, Region]> = [
+  [/Nickname|field: nickname/, 'nickname'],
+  [/Names|givenName/, 'names'],
+  [/Phone/, 'phone'],
+  [/Picture/, 'picture'],
+  [/Verification/, 'verification'],
+];
+function eventRegion(event: EventObject): Region | null {
+  const text = `${event.type} field: ${(event as { field?: string }).field ?? ''}`;
+  return regionOf.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+}
+const restingStates: Record<Region, string> = { nickname: 'idle', names: 'idle', phone: 'closed', picture: 'idle', verification: 'idle' };
+
+/** The region that is not at rest (one at most in the model), or null. */
+export function busyRegion(snapshot: AnyMachineSnapshot): Region | null {
+  if (!snapshot.matches('ready')) return null;
+  const value = (snapshot.value as { ready: Record<Region, unknown> }).ready;
+  return (Object.keys(restingStates) as Region[]).find((region) => value[region] !== restingStates[region]) ?? null;
+}
+
+/** One thing at a time: while a region works, only its own events (and the API's answers to it). */
+export function oneAtATime(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
+  const busy = busyRegion(snapshot);
+  // The account tab's forms are on screen only on the account tab.
+  const region = eventRegion(event);
+  const onPayout = (snapshot as SettingsSnapshot).context.tab === 'ACCOUNT_VERIFICATION';
+  if (region !== null && region !== 'verification' && onPayout && busy !== region) return false;
+  return busy === null || region === busy;
+}
+
+/** One vertex per state and what decides the forms: Save possible, the phone draft valid, a failure shown. */
+export function settingsVertex(snapshot: AnyMachineSnapshot): string {
+  const { context } = snapshot as SettingsSnapshot;
+  const saved = { nickname: context.profile?.nickname ?? '', givenName: context.profile?.givenName ?? '' };
+  return JSON.stringify({
+    value: snapshot.value,
+    tab: context.tab,
+    nickname: context.fields.nickname.trim() === saved.nickname ? 'same' : isFormValid(nicknameForm, context.fields) ? 'new' : 'bad',
+    names: context.fields.givenName.trim() === saved.givenName ? 'same' : isFormValid(personalDataForm, context.fields) ? 'new' : 'bad',
+    touched: context.touched.nickname,
+    phone: checkPhone(context.phone.number, context.phone.country).ok,
+    phoneTouched: context.phone.touched,
+    phoneFailure: context.phone.failure !== null,
+    picked: context.picture !== null,
+    hasPicture: Boolean(context.profile?.picture),
+  });
+}
+
+export const settingsInput = () => ({ services: testServices(), tab: 'PERSONAL_INFO' as const });

@@ -1,0 +1,200 @@
+// Model-based paths of the settings machine (tests/machines/settings.model.ts) on the rendered wallet at SETTINGS:
+// typing, tabs, buttons, the phone modal and the file picker are a person's; msw holds each request until the path
+// answers it. The graph is taken coarser than on the actor (state, tab, which forms hold a change, the phone draft valid,
+// a picture picked): every transition is still taken. After every step the screen shows what the model's state says.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { checkPhone } from '../../machines/phone';
+import { settingsMachine, type SettingsSnapshot } from '../../machines/settings';
+import {
+  selectCanRemovePicture,
+  selectCanSaveNames,
+  selectCanSaveNickname,
+  selectFamilyNameField,
+  selectGivenNameField,
+  selectIsPhoneOpen,
+  selectNicknameField,
+  selectPhone,
+  selectPickedPicture,
+  selectSettingsStatus,
+} from '../../machines/settings.selectors';
+import type { EndpointName } from '../../src/contract/endpoints';
+import { t } from '../../src/web/i18n';
+import { coverTransitions, expectFullCoverage, isSample, toTestMachine } from '../machines/model';
+import { oneAtATime, settingsInput, settingsSampleEvents, type SettingsModelEvent } from '../machines/settings.model';
+import { signInApi } from './fake-api';
+import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
+import { setUpWalletTests } from './render-wallet';
+
+const tests = setUpWalletTests();
+
+const endpoints: Record<string, EndpointName> = {
+  loadProfile: 'me',
+  saveNickname: 'updateProfile',
+  generateNickname: 'username',
+  saveNames: 'updateProfile',
+  savePhone: 'updateProfile',
+  uploadPicture: 'uploadPicture',
+  removePicture: 'removePicture',
+  startVerification: 'paymentsConnect',
+};
+
+const main = () => within(document.querySelector<HTMLElement>('.tw-main')!);
+const section = (name: string) => within(main().getByRole(name === 'Your nickname' || name === 'Your name' ? 'form' : 'region', { name }));
+const phoneDialog = () => within(screen.getByRole('dialog', { name: 'Your phone number' }));
+
+async function perform(event: SettingsModelEvent, requests: HeldRequests): Promise<void> {
+  const settled = /^(\w+)\.(done|error)$/.exec(event.type);
+  if (settled) {
+    const endpoint = endpoints[settled[1]!]!;
+    await waitFor(() => expect(requests.pending(endpoint).length).toBeGreaterThan(0));
+    await requests.answer(endpoint, () => responseFor(event));
+    return;
+  }
+  const payload = event as { field?: string; value?: string; tab?: string; country?: string; file?: File };
+  switch (event.type) {
+    case 'settings.retry':
+      fireEvent.click(main().getByRole('button', { name: 'Try again' }));
+      return;
+    case 'settings.selectTab':
+      fireEvent.click(main().getByRole('tab', { name: payload.tab === 'ACCOUNT_VERIFICATION' ? 'Payouts' : 'Account' }));
+      return;
+    case 'settings.change':
+      fireEvent.change(main().getByLabelText(payload.field === 'nickname' ? 'Nickname' : 'First name'), { target: { value: payload.value } });
+      return;
+    case 'settings.blur':
+      fireEvent.blur(main().getByLabelText('Nickname'));
+      return;
+    case 'settings.saveNickname':
+      fireEvent.click(section('Your nickname').getByRole('button', { name: 'Save' }));
+      return;
+    case 'settings.generateNickname':
+      fireEvent.click(section('Your nickname').getByRole('button', { name: 'Generate' }));
+      return;
+    case 'settings.saveNames':
+      fireEvent.click(section('Your name').getByRole('button', { name: 'Save' }));
+      return;
+    case 'settings.openPhone':
+      fireEvent.click(main().getByRole('button', { name: /^(Add|Change) phone number$/ }));
+      return;
+    case 'settings.closePhone':
+      fireEvent.click(phoneDialog().getByRole('button', { name: 'Cancel' }));
+      return;
+    case 'settings.changePhoneCountry':
+      fireEvent.change(phoneDialog().getByLabelText('Country'), { target: { value: payload.country } });
+      return;
+    case 'settings.changePhone':
+      fireEvent.change(phoneDialog().getByLabelText('Phone number'), { target: { value: payload.value } });
+      return;
+    case 'settings.blurPhone':
+      fireEvent.blur(phoneDialog().getByLabelText('Phone number'));
+      return;
+    case 'settings.savePhone':
+      fireEvent.click(phoneDialog().getByRole('button', { name: 'Save' }));
+      return;
+    case 'settings.pickPicture':
+      fireEvent.change(main().getByLabelText('Choose a picture'), { target: { files: [payload.file] } });
+      return;
+    case 'settings.dropPicture':
+      fireEvent.click(section('Profile picture').getByRole('button', { name: 'Cancel' }));
+      return;
+    case 'settings.uploadPicture':
+      fireEvent.click(section('Profile picture').getByRole('button', { name: 'Upload' }));
+      return;
+    case 'settings.removePicture':
+      fireEvent.click(section('Profile picture').getByRole('button', { name: 'Remove picture' }));
+      return;
+    case 'settings.startVerification':
+      fireEvent.click(main().getByRole('button', { name: 'Verify my account' }));
+      return;
+    default:
+      throw new Error(`no way to perform ${event.type} on the screens`);
+  }
+}
+
+function expectField(label: string, field: { value: string; status: string; error: string | null }): void {
+  const input = main().getByLabelText(label) as HTMLInputElement;
+  expect(input.value, `${label} value`).toBe(field.value);
+  expect(input.getAttribute('aria-invalid') === 'true', `${label} invalid`).toBe(field.status === 'error');
+}
+
+function expectScreenMatches(state: SettingsSnapshot): void {
+  expect(main().getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+  const status = selectSettingsStatus(state);
+  expect(Boolean(main().queryByText("We couldn't load your profile.")), 'error').toBe(status === 'error');
+  if (status !== 'ready') return;
+  const payout = state.context.tab === 'ACCOUNT_VERIFICATION';
+  expect(main().getByRole('tab', { name: payout ? 'Payouts' : 'Account' }).getAttribute('aria-selected')).toBe('true');
+  expect(Boolean(main().queryByRole('button', { name: 'Verify my account' })), 'payout tab').toBe(payout);
+  expect(Boolean(screen.queryByRole('dialog', { name: 'Your phone number' })), 'phone modal').toBe(selectIsPhoneOpen(state) && !payout);
+  if (payout) {
+    expect(main().getByRole('button', { name: 'Verify my account' }).getAttribute('aria-busy') === 'true').toBe(state.hasTag('verifying'));
+    return;
+  }
+  expectField('Nickname', selectNicknameField(state));
+  expectField('First name', selectGivenNameField(state));
+  expectField('Last name', selectFamilyNameField(state));
+  const nicknameSave = section('Your nickname').getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+  expect(nicknameSave.disabled, 'nickname Save disabled').toBe(!selectCanSaveNickname(state) && !state.hasTag('savingNickname'));
+  expect(nicknameSave.getAttribute('aria-busy') === 'true' || (section('Your nickname').getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled, 'nickname busy').toBe(
+    state.hasTag('savingNickname'),
+  );
+  const namesSave = section('Your name').getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+  expect(namesSave.disabled, 'names Save disabled').toBe(!selectCanSaveNames(state) && !state.hasTag('savingNames'));
+  expect(section('Your nickname').getByText('#4821')).toBeTruthy();
+  const picked = selectPickedPicture(state);
+  expect(Boolean(section('Profile picture').queryByRole('button', { name: 'Upload' })), 'picked picture').toBe(Boolean(picked));
+  expect(Boolean(section('Profile picture').queryByRole('button', { name: 'Remove picture' })), 'Remove picture').toBe(
+    !picked && (selectCanRemovePicture(state) || state.hasTag('removingPicture')),
+  );
+  if (selectIsPhoneOpen(state)) {
+    const phone = selectPhone(state);
+    const dialog = phoneDialog();
+    expect((dialog.getByLabelText('Country') as HTMLSelectElement).value).toBe(phone.country);
+    expect((dialog.getByLabelText('Phone number') as HTMLInputElement).value).toBe(phone.number);
+    const message = dialog.queryByRole('alert');
+    expect(message?.textContent ?? null, 'phone error').toBe(phone.error ? t(phone.error) : null);
+  }
+}
+
+const testMachine = toTestMachine(settingsMachine);
+const input = settingsInput();
+const coarseVertex = (snapshot: AnyMachineSnapshot) => {
+  const state = snapshot as SettingsSnapshot;
+  return JSON.stringify({
+    value: snapshot.value,
+    tab: state.context.tab,
+    nickname: selectCanSaveNickname(state) || state.context.fields.nickname !== state.context.profile?.nickname,
+    names: state.context.fields.givenName !== state.context.profile?.givenName,
+    phone: checkPhone(state.context.phone.number, state.context.phone.country).ok,
+    picked: state.context.picture !== null,
+    hasPicture: Boolean(state.context.profile?.picture),
+  });
+};
+const model = createTestModel(testMachine, {
+  input,
+  events: settingsSampleEvents as never,
+  filterEvents: ((snapshot: AnyMachineSnapshot, event: EventObject) =>
+    snapshot.can(event as never) && isSample(settingsSampleEvents, event) && oneAtATime(snapshot, event)) as never,
+  serializeState: coarseVertex,
+});
+const paths = coverTransitions(testMachine, model.getShortestPaths(), settingsSampleEvents as never, input, (snapshot, event) =>
+  testMachine.getTransitionData(snapshot as never, event as never).length > 0 && oneAtATime(snapshot, event),
+);
+
+describe('settings paths on the rendered screen', () => {
+  it('take every transition', () => expectFullCoverage('settings (screen)', testMachine, paths));
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Rivera' } });
+    tests.server.use(...api.handlers);
+    const held = holdRequests(tests, ['me', 'updateProfile', 'username', 'uploadPicture', 'removePicture', 'paymentsConnect']);
+    tests.render('/en/?PANEL_TAB=SETTINGS', api.signedInStorage('alex@example.com'));
+    for (const [index, step] of path.steps.entries()) {
+      if (index > 0) await perform(step.event as SettingsModelEvent, held);
+      await waitFor(() => expectScreenMatches(step.state as AnyMachineSnapshot as SettingsSnapshot));
+    }
+  });
+});
