@@ -3,11 +3,7 @@
 import { checkText, emailRule, firstNameRule, lastNameRule, otpRule, type TextRule } from '../src/contract/forms';
 import type { LoginContext, LoginField, LoginSnapshot } from './login';
 
-/**
- * How long after a code went out Resend stays disabled: the machine's resendCooldown delay, and the screen's
- * countdown (here, so the screen's chunk need not carry the machine).
- */
-export const RESEND_COOLDOWN_MS = 30_000;
+export { RESEND_COOLDOWN_MS } from './login.timing';
 
 export interface FieldView {
   value: string;

@@ -7,7 +7,7 @@ import type { Tokens, UserProfile } from '../src/contract/entities';
 import { isFormValid, loginForm, otpForm, personalDataForm } from '../src/contract/forms';
 import type { Language } from '../src/contract/languages';
 import { errorCode, failureKey, isApiRequestError } from '../src/client/errors';
-import { RESEND_COOLDOWN_MS } from './login.selectors';
+import { RESEND_COOLDOWN_MS } from './login.timing';
 import { forgetLogin, readLogin, writeLogin } from '../src/client/storage-keys';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import type { PanelOverlay, PanelTab } from './tabs';

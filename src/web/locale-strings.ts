@@ -21,6 +21,10 @@ export const screenPrefixes = [
   'logout',
   'redeem',
   'settings',
+  // The server's error messages: with the toasts that show them, and with the screens that show one inline.
+  'api',
+  // Field errors of SPEC §5: with the screens that have forms.
+  'form',
 ] as const;
 export type ScreenPrefix = (typeof screenPrefixes)[number];
 

@@ -61,6 +61,13 @@ function requestedPrefixes(screen: string): string[] {
   return call ? [...call[1]!.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]!) : [];
 }
 
+/**
+ * The server's messages (`api.*`) reach a person as toasts, and the toast list brings them with it
+ * (src/web/components/toast-list.tsx), so a machine naming one (a toast it raises) needs nothing from its screen.
+ */
+const toastPrefixes = requestedPrefixes('src/web/components/toast-list.tsx');
+const needsItsScreen = (key: string) => isScreenPrefix(prefixOf(key)) && !toastPrefixes.includes(prefixOf(key));
+
 const screens = ['qr', 'my-tickets', 'ticket', 'login', 'otp', 'personal-data', 'placeholder', 'hub', 'redeem', 'settings'].map(
   (name) => `src/web/screens/${name}-screen.tsx`,
 );
@@ -68,7 +75,7 @@ const screens = ['qr', 'my-tickets', 'ticket', 'login', 'otp', 'personal-data', 
 describe('English strings by chunk', () => {
   it.each(screens)('%s brings every screen key it or its imports name', (screen) => {
     const requested = requestedPrefixes(screen);
-    const needed = keysNamed(closure(screen)).filter((key) => isScreenPrefix(prefixOf(key)));
+    const needed = keysNamed(closure(screen)).filter(needsItsScreen);
     expect(needed.filter((key) => !requested.includes(prefixOf(key)))).toEqual([]);
     for (const key of needed) expect(screenStrings(requested as never)[key]).toBe((en as Record<string, string>)[key]);
   });
@@ -76,9 +83,13 @@ describe('English strings by chunk', () => {
   it('leaves no screen key in the frame, which names none', () => {
     const frame = frameStrings();
     const frameFiles = closure('src/web/app.tsx');
-    const named = keysNamed(frameFiles).filter((key) => isScreenPrefix(prefixOf(key)));
+    const named = keysNamed(frameFiles).filter(needsItsScreen);
     expect(named).toEqual([]);
     expect(Object.keys(frame).filter((key) => isScreenPrefix(prefixOf(key)))).toEqual([]);
+  });
+
+  it('sends the server messages with the toast list', () => {
+    expect(toastPrefixes).toEqual(['api']);
   });
 
   it('puts every browser key in the frame or in a screen, and the e-mails in neither', () => {

@@ -3,7 +3,8 @@
 // its own, loaded with the first toast or when the browser is idle (./toaster.tsx).
 import { type ReactElement, useEffect, useRef } from 'react';
 import { resolveValue, type Toast, toast, useToaster } from 'react-hot-toast/headless';
-import { t, translateCode } from '../i18n';
+import { addStrings, t, translateCode } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { Icon } from './icons';
 import type { Notification } from './toaster';
 import toastListCss from 'bundle-text:./toast-list.css';
@@ -11,6 +12,8 @@ import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(toastListCss);
+// The server's error messages arrive as toasts: their strings come with the list, not in the frame's chunk.
+addStrings(screenStrings(['api']));
 
 export const TOAST_DURATION_MS = 5000;
 
