@@ -3,6 +3,7 @@
 // (docs/decisions.md, "Flows load on demand"). The router loads a flow (`loadFlow`) before its panel state invokes it;
 // the wallet's setup names each flow by a stand-in (`lazyFlow`) that hands every call to the loaded machine.
 import type { AnyActorLogic } from 'xstate';
+import type { giftMachine } from './gift';
 import type { loginMachine } from './login';
 import type { myTicketsMachine } from './my-tickets';
 import type { qrMachine } from './qr';
@@ -14,6 +15,7 @@ export interface FlowMachines {
   qr: typeof qrMachine;
   myTickets: typeof myTicketsMachine;
   ticket: typeof ticketMachine;
+  gift: typeof giftMachine;
 }
 
 const flowModules: { [F in FlowId]: () => Promise<FlowMachines[F]> } = {
@@ -21,6 +23,7 @@ const flowModules: { [F in FlowId]: () => Promise<FlowMachines[F]> } = {
   qr: () => import('./qr').then((module) => module.qrMachine),
   myTickets: () => import('./my-tickets').then((module) => module.myTicketsMachine),
   ticket: () => import('./ticket').then((module) => module.ticketMachine),
+  gift: () => import('./gift').then((module) => module.giftMachine),
 };
 
 const loadedFlows = new Map<FlowId, AnyActorLogic>();

@@ -2,6 +2,7 @@
 // actors its setup names (and theirs) reaches the whole hierarchy. tests/machines/registry.test.ts fails when a
 // machine exported from a file in machines/ is missing here.
 import { benefitMachine } from './benefit';
+import { giftMachine } from './gift';
 import { loginMachine } from './login';
 import { logoutMachine } from './logout';
 import { myTicketsMachine } from './my-tickets';
@@ -19,6 +20,7 @@ export const machines = {
   ticket: ticketMachine,
   benefit: benefitMachine,
   qr: qrMachine,
+  gift: giftMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

@@ -101,6 +101,8 @@ const flowInputs = {
     // The guard sends a TICKET without a decodable id to My tickets, so this panel always has one.
     userTicketId: decodeUserTicketId(currentRoute(context).userTicketId) ?? 0,
   }),
+  // The ticket to preselect, if USER_TICKET_ID names one.
+  gift: (context: WalletContext) => ({ services: context.services, userTicketId: decodeUserTicketId(currentRoute(context).userTicketId) }),
 } satisfies Record<FlowId, (context: WalletContext) => unknown>;
 
 const walletSetup = setup({
@@ -115,6 +117,7 @@ const walletSetup = setup({
       qr: 'qr';
       myTickets: 'myTickets';
       ticket: 'ticket';
+      gift: 'gift';
       logout: 'logout';
       watchHistory: 'watchHistory';
       loadFlow: 'loadFlow';
@@ -127,6 +130,7 @@ const walletSetup = setup({
     qr: lazyFlow('qr'),
     myTickets: lazyFlow('myTickets'),
     ticket: lazyFlow('ticket'),
+    gift: lazyFlow('gift'),
     logout: logoutMachine,
     loadFlow: fromPromise<void, { flow: FlowId }>(({ input }) => loadFlow(input.flow)),
     /** Sends panel.locationChanged on browser back/forward. */

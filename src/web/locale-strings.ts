@@ -19,6 +19,7 @@ export const screenPrefixes = [
   'placeholder',
   'hub',
   'logout',
+  'gift',
 ] as const;
 export type ScreenPrefix = (typeof screenPrefixes)[number];
 

@@ -18,6 +18,7 @@ const screenModules: Record<ScreenName, () => Promise<ScreenModule>> = {
   'qr-screen': () => import('./screens/qr-screen'),
   'my-tickets-screen': () => import('./screens/my-tickets-screen'),
   'ticket-screen': () => import('./screens/ticket-screen'),
+  'gift-screen': () => import('./screens/gift-screen'),
   'placeholder-screen': () => import('./screens/placeholder-screen'),
   'hub-screen': () => import('./screens/hub-screen'),
 };

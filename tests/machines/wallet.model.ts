@@ -69,5 +69,6 @@ export const stubChildren = {
   qr: stubFlow,
   myTickets: stubFlow,
   ticket: stubFlow,
+  gift: stubFlow,
   logout: stubFlow,
 };

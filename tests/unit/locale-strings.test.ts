@@ -61,7 +61,7 @@ function requestedPrefixes(screen: string): string[] {
   return call ? [...call[1]!.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]!) : [];
 }
 
-const screens = ['qr', 'my-tickets', 'ticket', 'login', 'otp', 'personal-data', 'placeholder', 'hub'].map(
+const screens = ['qr', 'my-tickets', 'ticket', 'login', 'otp', 'personal-data', 'placeholder', 'hub', 'gift'].map(
   (name) => `src/web/screens/${name}-screen.tsx`,
 );
 

@@ -187,6 +187,8 @@ function screenMarker(main: ReturnType<typeof within>, tab: PanelTab): HTMLEleme
       return main.queryByRole('button', { name: 'How does it work?' });
     case 'MY_TICKET':
       return main.queryByRole('tablist', { name: 'Ticket lists' });
+    case 'GIFT':
+      return main.queryByRole('heading', { level: 2, name: 'Which ticket?' });
     default:
       return main.queryByRole('heading', { level: 1 });
   }
