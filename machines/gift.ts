@@ -64,7 +64,10 @@ export type GiftEvent =
   | { type: 'gift.viewTickets' };
 
 /** What the flow tells the wallet. */
-export type GiftReport = { type: 'panel.open'; tab: 'MY_TICKET' } | ({ type: 'notify' } & Toast);
+export type GiftReport =
+  | { type: 'panel.open'; tab: 'MY_TICKET' }
+  | { type: 'panel.setParams'; params: { userTicketId: null } }
+  | ({ type: 'notify' } & Toast);
 
 export type GiftTag = 'loading' | 'searching';
 
@@ -103,6 +106,8 @@ export const giftMachine = setup({
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
     openMyTickets: sendParent({ type: 'panel.open' as const, tab: 'MY_TICKET' as const }),
+    /** The preselected ticket is given away: the address stops naming it (the wallet starts the flow anew). */
+    forgetPreselect: sendParent({ type: 'panel.setParams' as const, params: { userTicketId: null } }),
     storeTickets: assign((_, params: { tickets: UserTicket[] }) => ({ tickets: params.tickets })),
     takePreselected: assign(({ context }) => ({ candidateId: context.preselectId, preselectId: null })),
     chooseCandidate: assign((_, params: { userTicketId: number }) => ({ candidateId: params.userTicketId })),
@@ -351,7 +356,7 @@ export const giftMachine = setup({
     },
     done: {
       meta: { screen: 'GIFT', description: 'Success: "gift more tickets" and "view my tickets"' },
-      on: { 'gift.more': { target: 'loading', actions: 'resetAll' } },
+      on: { 'gift.more': { target: 'loading', actions: ['resetAll', 'forgetPreselect'] } },
     },
   },
 });

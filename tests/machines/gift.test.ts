@@ -75,6 +75,7 @@ describe('gift model', () => {
             expect(last).toEqual({ type: 'notify', kind: 'error', key: error.body?.code ?? 'api.internal_error' });
           }
           if (type === 'gift.viewTickets') expect(last).toEqual({ type: 'panel.open', tab: 'MY_TICKET' });
+          if (type === 'gift.more') expect(last).toEqual({ type: 'panel.setParams', params: { userTicketId: null } });
         },
       });
     });

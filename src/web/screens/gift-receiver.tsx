@@ -29,6 +29,7 @@ import { Icon } from '../components/icons';
 import { ListTabs } from '../components/list-tabs';
 import { t } from '../i18n';
 import { useRovingFocus } from '../use-roving-focus';
+import { focusIfLost } from '../focus-if-lost';
 
 const receiverTabs = [
   { value: 'EMAIL', label: 'gift.by_email' },
@@ -41,8 +42,13 @@ export function GiftReceiverStep({ gift }: { gift: GiftActor }): ReactElement {
   const receiver = useSelector(gift, selectReceiver);
   const canCancel = useSelector(gift, selectCanCancel);
   const send = (event: GiftEvent) => gift.send(event);
+  const stepRef = useRef<HTMLElement>(null);
+  // A ticket was just chosen, or the receiver is edited: the selected tab takes the focus the dropdown or Edit had.
+  useEffect(() => {
+    if (step === 'receiver') focusIfLost(stepRef.current, '[role="tab"][aria-selected="true"]');
+  }, [step]);
   return (
-    <section className="tw-card tw-gift__step" aria-labelledby="tw-gift-receiver-step">
+    <section ref={stepRef} className="tw-card tw-gift__step" aria-labelledby="tw-gift-receiver-step">
       <h2 className="tw-gift__step-title" id="tw-gift-receiver-step">
         {t('gift.receiver_step')}
       </h2>

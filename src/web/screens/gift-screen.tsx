@@ -23,6 +23,7 @@ import { Skeleton } from '../components/skeleton';
 import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { registerStyles } from '../style-sheets';
+import { focusIfLost } from '../focus-if-lost';
 import { useChild } from '../wallet-config';
 import { GiftReceiverStep } from './gift-receiver';
 import giftScreenCss from 'bundle-text:./gift-screen.css';
@@ -67,8 +68,14 @@ function GiftTicketStep({ gift, send }: { gift: GiftActor; send: (event: GiftEve
   const verifying = useSelector(gift, selectVerifyingTicketId);
   const ticket = useSelector(gift, selectGiftTicket);
   const canEdit = useSelector(gift, selectCanEditTicket);
+  const stepRef = useRef<HTMLElement>(null);
+  const listing = step === 'picking' || step === 'verifying';
+  // Back to the list (Edit, Cancel, a refusal): the card or button that had the focus is gone, the dropdown takes it.
+  useEffect(() => {
+    if (listing) focusIfLost(stepRef.current, '.tw-dropdown__button');
+  }, [listing]);
   return (
-    <section className="tw-card tw-gift__step" aria-labelledby="tw-gift-ticket-step">
+    <section ref={stepRef} className="tw-card tw-gift__step" aria-labelledby="tw-gift-ticket-step">
       <h2 className="tw-gift__step-title" id="tw-gift-ticket-step">
         {t('gift.ticket_step')}
       </h2>
