@@ -156,7 +156,7 @@ function UsernameReceiver({ gift }: { gift: GiftActor }): ReactElement {
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={suggestions.length > 0}
-          aria-controls="tw-gift-suggestions"
+          aria-controls={suggestions.length > 0 ? 'tw-gift-suggestions' : undefined}
           aria-describedby="tw-gift-username-message"
           autoComplete="off"
           spellCheck={false}
@@ -167,22 +167,24 @@ function UsernameReceiver({ gift }: { gift: GiftActor }): ReactElement {
         />
         <FieldMessage id="tw-gift-username-message" status="default" text={status ?? (picked ? undefined : t('gift.username_helper'))} />
       </div>
-      <ul ref={listRef} id="tw-gift-suggestions" className="tw-gift__suggestions" role="listbox" aria-label={t('gift.suggestions')} hidden={suggestions.length === 0} onKeyDown={onListKeyDown}>
-        {suggestions.map((suggestion) => (
-          <li
-            key={suggestion.username}
-            role="option"
-            className="tw-gift__suggestion"
-            aria-selected={picked?.username === suggestion.username}
-            tabIndex={-1}
-            onClick={() => pick(suggestion.username)}
-            onKeyDown={(event) => onOptionKeyDown(event, suggestion.username)}
-          >
-            <UsernameAvatar username={suggestion.username} picture={suggestion.picture} />
-            <HashedName value={suggestion.username} className="tw-gift__name" />
-          </li>
-        ))}
-      </ul>
+      {suggestions.length > 0 ? (
+        <ul ref={listRef} id="tw-gift-suggestions" className="tw-gift__suggestions" role="listbox" aria-label={t('gift.suggestions')} onKeyDown={onListKeyDown}>
+          {suggestions.map((suggestion) => (
+            <li
+              key={suggestion.username}
+              role="option"
+              className="tw-gift__suggestion"
+              aria-selected={picked?.username === suggestion.username}
+              tabIndex={-1}
+              onClick={() => pick(suggestion.username)}
+              onKeyDown={(event) => onOptionKeyDown(event, suggestion.username)}
+            >
+              <UsernameAvatar username={suggestion.username} picture={suggestion.picture} />
+              <HashedName value={suggestion.username} className="tw-gift__name" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {picked ? (
         <p className="tw-gift__picked" aria-live="polite">
           <Icon path={iconPath('check')} size={16} />
