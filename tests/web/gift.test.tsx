@@ -63,6 +63,11 @@ describe('gift on the rendered wallet', () => {
     fireEvent.keyDown(options[1]!, { key: 'Escape' });
     expect(main().queryByRole('listbox')).toBeNull();
     expect(document.activeElement).toBe(button);
+    // A press elsewhere closes it too.
+    fireEvent.click(button);
+    await main().findByRole('listbox', { name: 'Ticket' });
+    fireEvent.pointerDown(main().getByRole('heading', { level: 1 }));
+    expect(main().queryByRole('listbox')).toBeNull();
     fireEvent.keyDown(button, { key: 'ArrowDown' });
     fireEvent.keyDown(await main().findByRole('option', { name: /^Night Market/ }), { key: 'Enter' });
     // Its type may not be gifted: the toast, and the dropdown again.

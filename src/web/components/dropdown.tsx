@@ -36,6 +36,7 @@ export function Dropdown<T extends string | number>({ label, placeholder, option
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const current = options.find((option) => option.value === value) ?? null;
   const onListKeyDown = useRovingFocus({ container: listRef, items: '[role="option"]', orientation: 'vertical' });
 
@@ -44,6 +45,16 @@ export function Dropdown<T extends string | number>({ label, placeholder, option
     if (!open) return;
     const list = listRef.current;
     (list?.querySelector<HTMLElement>('[aria-selected="true"]') ?? list?.querySelector<HTMLElement>('[role="option"]'))?.focus();
+  }, [open]);
+
+  // A press anywhere else closes the list (the wallet lives in a shadow root: the event's path says where it was).
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (rootRef.current && !event.composedPath().includes(rootRef.current)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
   const close = (refocus: boolean) => {
@@ -74,7 +85,7 @@ export function Dropdown<T extends string | number>({ label, placeholder, option
   };
 
   return (
-    <div className="tw-dropdown" onBlur={(event) => open && !event.currentTarget.contains(event.relatedTarget as Node | null) && event.relatedTarget && close(false)}>
+    <div ref={rootRef} className="tw-dropdown" onBlur={(event) => open && event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node) && close(false)}>
       <span className="tw-field__label" id={`${id}-label`}>
         {label}
       </span>
