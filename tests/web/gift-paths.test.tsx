@@ -6,7 +6,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { createTestModel } from 'xstate/graph';
 import { giftMachine, USERNAME_DEBOUNCE_MS, type GiftSnapshot } from '../../machines/gift';
 import {
   selectCanCancel,
@@ -24,10 +23,10 @@ import {
 } from '../../machines/gift.selectors';
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import type { EndpointName } from '../../src/contract/endpoints';
-import { coverTransitions, expectFullCoverage, isSample, toTestMachine } from '../machines/model';
+import { expectFullCoverage, toTestMachine } from '../machines/model';
 import { giftSampleEvents, giftStarts, giftVertex } from '../machines/gift.model';
 import { signInApi } from './fake-api';
-import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
+import { holdRequests, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';
 
 const tests = setUpWalletTests({ fakeTimeouts: true });
@@ -66,18 +65,7 @@ function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
 
 const runs = giftStarts.map((start) => {
   const input = start.input();
-  const model = createTestModel(testMachine, {
-    input,
-    events: giftSampleEvents as never,
-    filterEvents: (snapshot, event) => snapshot.can(event as never) && isSample(giftSampleEvents, event) && onScreen(snapshot, event),
-    serializeState: giftVertex,
-  });
-  const filter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
-    testMachine.getTransitionData(snapshot as never, event as never).length > 0 && onScreen(snapshot, event);
-  const paths = coverTransitions(testMachine, model.getShortestPaths(), giftSampleEvents as never, input, filter).filter((path) =>
-    path.steps.every((step, index) => index === path.steps.length - 1 || !leaves.includes(step.event.type)),
-  );
-  return { start, input, paths };
+  return { start, input, paths: screenModelPaths({ machine: testMachine, input, events: giftSampleEvents, vertex: giftVertex, onScreen, leaves }) };
 });
 
 async function perform(event: EventObject, requests: HeldRequests): Promise<void> {
