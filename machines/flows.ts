@@ -3,6 +3,7 @@
 // (docs/decisions.md, "Flows load on demand"). The router loads a flow (`loadFlow`) before its panel state invokes it;
 // the wallet's setup names each flow by a stand-in (`lazyFlow`) that hands every call to the loaded machine.
 import type { AnyActorLogic } from 'xstate';
+import type { giftMachine } from './gift';
 import type { loginMachine } from './login';
 import type { myTicketsMachine } from './my-tickets';
 import type { qrMachine } from './qr';
@@ -18,6 +19,7 @@ export interface FlowMachines {
   ticket: typeof ticketMachine;
   redeem: typeof redeemMachine;
   settings: typeof settingsMachine;
+  gift: typeof giftMachine;
 }
 
 const flowModules: { [F in FlowId]: () => Promise<FlowMachines[F]> } = {
@@ -27,6 +29,7 @@ const flowModules: { [F in FlowId]: () => Promise<FlowMachines[F]> } = {
   ticket: () => import('./ticket').then((module) => module.ticketMachine),
   redeem: () => import('./redeem').then((module) => module.redeemMachine),
   settings: () => import('./settings').then((module) => module.settingsMachine),
+  gift: () => import('./gift').then((module) => module.giftMachine),
 };
 
 const loadedFlows = new Map<FlowId, AnyActorLogic>();

@@ -2,6 +2,7 @@
 // actors its setup names (and theirs) reaches the whole hierarchy. tests/machines/registry.test.ts fails when a
 // machine exported from a file in machines/ is missing here.
 import { benefitMachine } from './benefit';
+import { giftMachine } from './gift';
 import { loginMachine } from './login';
 import { logoutMachine } from './logout';
 import { myTicketsMachine } from './my-tickets';
@@ -23,6 +24,7 @@ export const machines = {
   qr: qrMachine,
   redeem: redeemMachine,
   settings: settingsMachine,
+  gift: giftMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

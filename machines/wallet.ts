@@ -104,6 +104,8 @@ const flowInputs = {
   }),
   redeem: (context: WalletContext) => ({ services: context.services }),
   settings: (context: WalletContext) => ({ services: context.services, tab: settingsTabOf(currentRoute(context).settingsTab) }),
+  // The ticket to preselect, if USER_TICKET_ID names one.
+  gift: (context: WalletContext) => ({ services: context.services, userTicketId: decodeUserTicketId(currentRoute(context).userTicketId) }),
 } satisfies Record<FlowId, (context: WalletContext) => unknown>;
 
 const walletSetup = setup({
@@ -120,6 +122,7 @@ const walletSetup = setup({
       ticket: 'ticket';
       redeem: 'redeem';
       settings: 'settings';
+      gift: 'gift';
       logout: 'logout';
       watchHistory: 'watchHistory';
       loadFlow: 'loadFlow';
@@ -134,6 +137,7 @@ const walletSetup = setup({
     ticket: lazyFlow('ticket'),
     redeem: lazyFlow('redeem'),
     settings: lazyFlow('settings'),
+    gift: lazyFlow('gift'),
     logout: logoutMachine,
     loadFlow: fromPromise<void, { flow: FlowId }>(({ input }) => loadFlow(input.flow)),
     /** Sends panel.locationChanged on browser back/forward. */

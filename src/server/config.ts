@@ -25,6 +25,7 @@ const envSchema = z.object({
   OTP_SEND_WINDOW_SECONDS: intFromEnv(15 * 60),
   OTP_MAX_SENDS_PER_EMAIL: intFromEnv(5),
   OTP_MAX_SENDS_PER_IP: intFromEnv(30),
+  USER_SEARCH_PER_MINUTE: intFromEnv(60),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Ticket Wallet <no-reply@ticketwallet.local>'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -51,6 +52,8 @@ export interface Config {
   /** A rotated refresh token presented again within this many seconds is refused without revoking the family. */
   refreshReuseGraceSeconds: number;
   otp: { ttlSeconds: number; maxAttempts: number; sendWindowSeconds: number; maxSendsPerEmail: number; maxSendsPerIp: number };
+  /** Receiver suggestions (GET /mobile/users/) one signed-in user may ask for per minute. */
+  userSearchPerMinute: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe: { secretKey: string; publishableKey: string } | undefined;
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxSendsPerEmail: e.OTP_MAX_SENDS_PER_EMAIL,
       maxSendsPerIp: e.OTP_MAX_SENDS_PER_IP,
     },
+    userSearchPerMinute: e.USER_SEARCH_PER_MINUTE,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     stripe:

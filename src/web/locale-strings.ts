@@ -25,6 +25,7 @@ export const screenPrefixes = [
   'api',
   // Field errors of SPEC §5: with the screens that have forms.
   'form',
+  'gift',
 ] as const;
 export type ScreenPrefix = (typeof screenPrefixes)[number];
 

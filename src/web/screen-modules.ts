@@ -20,6 +20,7 @@ const screenModules: Record<ScreenName, () => Promise<ScreenModule>> = {
   'ticket-screen': () => import('./screens/ticket-screen'),
   'redeem-screen': () => import('./screens/redeem-screen'),
   'settings-screen': () => import('./screens/settings-screen'),
+  'gift-screen': () => import('./screens/gift-screen'),
   'placeholder-screen': () => import('./screens/placeholder-screen'),
   'hub-screen': () => import('./screens/hub-screen'),
 };

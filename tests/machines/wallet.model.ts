@@ -72,5 +72,6 @@ export const stubChildren = {
   ticket: stubFlow,
   redeem: stubFlow,
   settings: stubFlow,
+  gift: stubFlow,
   logout: stubFlow,
 };

@@ -2,14 +2,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transfers, users } from '../../src/server/db/schema';
+import { encodeUserTicketId } from '../../machines/ticket-id';
 import { call, createDemoApp, type DemoApp, signIn } from './helper';
 
 let t: DemoApp;
 let alex: string;
 let jordan: string;
+let sam: string;
 beforeAll(async () => {
   t = await createDemoApp();
-  ({ alex, jordan } = t.tokens);
+  ({ alex, jordan, sam } = t.tokens);
 });
 afterAll(() => t.close());
 
@@ -58,11 +60,42 @@ describe('POST /mobile/giftTicket', () => {
     expect((await gift(ticket.userTicketId, 'jordan#7310')).json.code).toBe('api.gift.not_allowed');
   });
 
+  it('mails the receiver in their language with a link to the ticket, and the giver a confirmation', async () => {
+    await call(t.app, { method: 'POST', url: '/v1/auth/profile', token: jordan, payload: { locale: 'es' } });
+    const ticket = await giftableTicket();
+    const before = t.mailer.outbox!.length;
+    expect((await gift(ticket.userTicketId, 'jordan#7310')).status).toBe(200);
+    const mails = t.mailer.outbox!.slice(before);
+    const toJordan = mails.find((mail) => mail.to === 'jordan@example.com');
+    const toAlex = mails.find((mail) => mail.to === 'alex@example.com');
+    expect(toJordan?.subject).toBe(`Alex Rivera te ha enviado una entrada: ${ticket.ticketName}`);
+    const [transfer] = await t.database.db.select().from(transfers).where(eq(transfers.userTicketId, ticket.userTicketId));
+    const link = `http://wallet.test/es/?PANEL_TAB=TICKET&USER_TICKET_ID=${encodeUserTicketId(transfer!.receivedUserTicketId)}`;
+    expect(toJordan?.text).toContain(link);
+    expect(toJordan?.text).toContain('Harbour Lights');
+    expect(toAlex?.subject).toBe(`You gifted ${ticket.ticketName}`);
+    expect(toAlex?.text).toContain('Jordan Lee');
+    // The link opens the received ticket for jordan.
+    expect((await detail(transfer!.receivedUserTicketId, jordan)).status).toBe(200);
+    // jordan gives it back; the request replayed with the same Idempotency-Key does not mail again.
+    await gift(transfer!.receivedUserTicketId, 'alex#4821', jordan, { 'idempotency-key': 'gift-mail-1' });
+    const count = t.mailer.outbox!.length;
+    expect(t.mailer.outbox!.at(-1)?.subject).toBe(`Has regalado ${ticket.ticketName}`);
+    const replay = await gift(transfer!.receivedUserTicketId, 'alex#4821', jordan, { 'idempotency-key': 'gift-mail-1' });
+    expect(replay.status).toBe(200);
+    expect(t.mailer.outbox!.length).toBe(count);
+  });
+
   it('gifts to an e-mail without an account by creating one that finds the ticket on sign-in', async () => {
     const ticket = await giftableTicket();
     expect((await gift(ticket.userTicketId, 'New.Friend@Example.com')).status).toBe(200);
     const [friend] = await t.database.db.select().from(users).where(eq(users.email, 'new.friend@example.com'));
     expect(friend).toBeDefined();
+    // The new account speaks the giver's language until it signs in, and is mailed a link in it.
+    expect(friend?.locale).toBe('en');
+    const invitation = t.mailer.outbox!.findLast((mail) => mail.to === 'new.friend@example.com');
+    expect(invitation?.subject).toBe(`Alex Rivera sent you a ticket: ${ticket.ticketName}`);
+    expect(invitation?.text).toMatch(/http:\/\/wallet\.test\/en\/\?PANEL_TAB=TICKET&USER_TICKET_ID=[A-Za-z0-9_-]+/);
     const token = (await signIn(t, 'new.friend@example.com')).accessToken;
     expect((await list(token)).map((x) => x.ticketName)).toContain(ticket.ticketName);
   });
@@ -100,7 +133,23 @@ describe('GET /mobile/users/', () => {
     expect(json).toContainEqual({ username: 'jordan#7310', picture: null });
     const mine = await call(t.app, { method: 'GET', url: '/v1/mobile/users/?username=alex', token: alex });
     expect(mine.json).toEqual([]);
-    expect((await call(t.app, { method: 'GET', url: '/v1/mobile/users/?username=%25', token: alex })).json).toEqual([]);
     expect((await call(t.app, { method: 'GET', url: '/v1/mobile/users/', token: alex })).status).toBe(400);
+  });
+
+  it('takes %, _ and \\ in the text literally, not as LIKE wildcards', async () => {
+    const search = async (text: string) =>
+      (await call(t.app, { method: 'GET', url: `/v1/mobile/users/?username=${encodeURIComponent(text)}`, token: jordan })).json;
+    expect(await search('al')).toContainEqual({ username: 'alex#4821', picture: null });
+    for (const text of ['%', '%lex', 'a_ex', '_', 'al\\', '\\%']) expect(await search(text), text).toEqual([]);
+  });
+
+  it('limits the searches of each signed-in user, not of everyone at the address', async () => {
+    const search = (token: string) => call(t.app, { method: 'GET', url: '/v1/mobile/users/?username=jo', token });
+    for (let index = 0; index < t.config.userSearchPerMinute; index++) expect((await search(sam)).status).toBe(200);
+    const refused = await search(sam);
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe('api.too_many_requests');
+    // Same address (inject), another user: not limited.
+    expect((await search(alex)).status).toBe(200);
   });
 });

@@ -1,16 +1,19 @@
 // An in-memory tickets API for the web tests (typed from the contract like fake-api.ts): my tickets by status, one
-// ticket's detail, and unlocking a digital benefit, which stores the code as the server does.
-import type { TicketDetail, UserTicket } from '../../src/contract/entities';
+// ticket's detail, unlocking a digital benefit, which stores the code as the server does, and gifting: verify,
+// gift (the ticket leaves the lists) and receiver suggestions.
+import type { ReceiverSuggestion, TicketDetail, UserTicket } from '../../src/contract/entities';
 import { apiError, handle } from './fake-api';
 
 export interface TicketsData {
   upcoming?: UserTicket[];
   past?: UserTicket[];
   details?: TicketDetail[];
+  /** Other users, for the username search. */
+  users?: ReceiverSuggestion[];
 }
 
 export function ticketsApi(data: TicketsData = {}) {
-  const upcoming = data.upcoming ?? [];
+  let upcoming = data.upcoming ?? [];
   const past = data.past ?? [];
   const details = new Map((data.details ?? []).map((detail) => [detail.userTicketId, structuredClone(detail)]));
   const calls: string[] = [];
@@ -33,6 +36,26 @@ export function ticketsApi(data: TicketsData = {}) {
       if (benefit.type !== 'benefits.digital' || !benefit.isUnlockable) return apiError('api.unlock.not_unlockable');
       benefit.redeemCode ??= `CODE-${String(++codes).padStart(4, '0')}`;
       return { redeemCode: benefit.redeemCode };
+    }),
+    handle('giftVerify', ({ body }) => {
+      calls.push(`giftVerify ${body.userTicketId}`);
+      const detail = details.get(body.userTicketId);
+      if (!detail) return apiError('api.gift.not_authorized_verify');
+      const upcomingTicket = upcoming.some((ticket) => ticket.userTicketId === body.userTicketId);
+      return { extras: { canBeGifted: upcomingTicket && detail.isGiftable && !detail.eventAccessStatus } };
+    }),
+    handle('giftTicket', ({ body }) => {
+      calls.push(`giftTicket ${body.userTicketId} ${body.username}`);
+      const ticket = upcoming.find((item) => item.userTicketId === body.userTicketId);
+      if (!ticket) return apiError('api.gift.not_allowed');
+      upcoming = upcoming.filter((item) => item !== ticket);
+      details.delete(ticket.userTicketId);
+      return { userTicketId: ticket.userTicketId, ticketName: ticket.ticketName, ticketLogo: ticket.ticketLogo, receiver: body.username.trim() };
+    }),
+    handle('searchUsers', ({ request }) => {
+      const text = new URL(request.url).searchParams.get('username') ?? '';
+      calls.push(`searchUsers ${text}`);
+      return (data.users ?? []).filter((user) => user.username.toLowerCase().startsWith(text.toLowerCase()));
     }),
   ];
   return { handlers, calls };

@@ -189,6 +189,8 @@ function screenMarker(main: ReturnType<typeof within>, tab: PanelTab): HTMLEleme
       return main.queryByRole('tablist', { name: 'Ticket lists' });
     case 'REDEEM':
       return main.queryByLabelText('Ticket code');
+    case 'GIFT':
+      return main.queryByRole('heading', { level: 2, name: 'Which ticket?' });
     default:
       return main.queryByRole('heading', { level: 1 });
   }

@@ -2,11 +2,14 @@
 // requests that msw holds until a path step answers them, so the API answers exactly when the model says so.
 import { act } from '@testing-library/react';
 import { HttpResponse } from 'msw';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { createTestModel } from 'xstate/graph';
 import { isApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import type { EndpointName } from '../../src/contract/endpoints';
 import { handle } from './fake-api';
 import type { WalletTests } from './render-wallet';
+import { coverTransitions, isSample } from '../machines/model';
 
 export interface HeldRequest {
   request: Request;
@@ -80,4 +83,35 @@ export const nextTask = () => new Promise<void>((resolve) => setImmediate(resolv
 /** Counts the steps of a path so far with the event type (for effects that add up: history back, page loads). */
 export function countSteps(steps: ReadonlyArray<{ event: { type: string } }>, upTo: number, type: string): number {
   return steps.slice(0, upTo + 1).filter((step) => step.event.type === type).length;
+}
+
+export interface ScreenModel {
+  /** The test machine (`toTestMachine` of the real one). */
+  machine: AnyStateMachine;
+  input: unknown;
+  events: readonly EventObject[];
+  /** The model's vertex of a snapshot (`serializeState`). */
+  vertex?: (snapshot: AnyMachineSnapshot) => string;
+  /** What a person can do on the screen in that state, beyond what the machine accepts. */
+  onScreen?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+  /** Events that leave the panel: they may only end a path (the flow stops with its panel). */
+  leaves?: readonly string[];
+}
+
+/**
+ * The model's paths a person can walk on the rendered screen: the shortest paths plus one per transition they miss
+ * (`coverTransitions`), each step a sample event the state takes and the screen offers, leaving the panel only last.
+ */
+export function screenModelPaths({ machine, input, events, vertex, onScreen = () => true, leaves = [] }: ScreenModel) {
+  const model = createTestModel(machine, {
+    input,
+    events: events as never,
+    filterEvents: (snapshot, event) => snapshot.can(event as never) && isSample(events, event) && onScreen(snapshot, event),
+    ...(vertex ? { serializeState: vertex } : {}),
+  });
+  const filter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+    machine.getTransitionData(snapshot as never, event as never).length > 0 && onScreen(snapshot, event);
+  return coverTransitions(machine, model.getShortestPaths(), events as never, input, filter).filter((path) =>
+    path.steps.every((step, index) => index === path.steps.length - 1 || !leaves.includes(step.event.type)),
+  );
 }

@@ -7,7 +7,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { createTestModel } from 'xstate/graph';
 import { benefitMachine, canUnlock, type BenefitSnapshot } from '../../machines/benefit';
 import { myTicketsMachine, type MyTicketsSnapshot } from '../../machines/my-tickets';
 import { selectListStatus, selectTicketTab, selectTickets } from '../../machines/my-tickets.selectors';
@@ -17,12 +16,12 @@ import { selectTicketStatus } from '../../machines/ticket.selectors';
 import type { WalletActor } from '../../machines/wallet';
 import type { EndpointName } from '../../src/contract/endpoints';
 import type { TicketDetail } from '../../src/contract/entities';
-import { coverTransitions, isSample, toTestMachine } from '../machines/model';
+import { toTestMachine } from '../machines/model';
 import { myTicketsSampleEvents, myTicketsStarts, myTicketsVertex } from '../machines/my-tickets.model';
 import { ticketDetail } from '../machines/ticket-fixtures';
 import { benefitSampleEvents, benefitStarts, ticketInput, ticketSampleEvents, ticketVertex } from '../machines/ticket.model';
 import { signInApi } from './fake-api';
-import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
+import { holdRequests, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';
 
 const tests = setUpWalletTests();
@@ -45,11 +44,6 @@ async function answer(requests: HeldRequests, endpoint: EndpointName, event: Eve
   await requests.answer(endpoint, () => responseFor(event));
 }
 
-/** Model paths kept to steps a person can take; a step that leaves the panel may only end a path. */
-function screenPaths<T extends { steps: ReadonlyArray<{ event: EventObject }> }>(paths: readonly T[], leaves: readonly string[]): T[] {
-  return paths.filter((path) => path.steps.every((step, index) => index === path.steps.length - 1 || !leaves.includes(step.event.type)));
-}
-
 // ── My tickets ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 describe('my tickets paths on the rendered screen', () => {
@@ -60,16 +54,8 @@ describe('my tickets paths on the rendered screen', () => {
     // A card opens a ticket only when the list shows it.
     const onScreen = (snapshot: AnyMachineSnapshot, event: EventObject) =>
       event.type !== 'myTickets.openTicket' || selectTickets(snapshot as MyTicketsSnapshot).some((ticket) => ticket.userTicketId === 12);
-    const model = createTestModel(testMachine, {
-      input,
-      events: myTicketsSampleEvents as never,
-      filterEvents: (snapshot, event) => snapshot.can(event as never) && isSample(myTicketsSampleEvents, event) && onScreen(snapshot, event),
-      serializeState: myTicketsVertex,
-    });
-    const filter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
-      testMachine.getTransitionData(snapshot as never, event as never).length > 0 && onScreen(snapshot, event);
-    const paths = coverTransitions(testMachine, model.getShortestPaths(), myTicketsSampleEvents as never, input, filter);
-    return { start, input, paths: screenPaths(paths, leaves) };
+    const paths = screenModelPaths({ machine: testMachine, input, events: myTicketsSampleEvents, vertex: myTicketsVertex, onScreen, leaves });
+    return { start, input, paths };
   });
 
   async function perform(event: EventObject, page: RenderedWallet, requests: HeldRequests): Promise<void> {
@@ -136,15 +122,14 @@ describe('single ticket paths on the rendered screen', () => {
   const onScreen = (event: EventObject) =>
     !['ticket.toggleDescription', 'notify'].includes(event.type) &&
     !(event.type === 'ticket.openBenefit' && (event as unknown as { userTicketBenefitId: number }).userTicketBenefitId === 103);
-  const model = createTestModel(testMachine, {
+  const paths = screenModelPaths({
+    machine: testMachine,
     input,
-    events: ticketSampleEvents as never,
-    filterEvents: (snapshot, event) => snapshot.can(event as never) && isSample(ticketSampleEvents, event) && onScreen(event),
-    serializeState: ticketVertex,
+    events: ticketSampleEvents,
+    vertex: ticketVertex,
+    onScreen: (_, event) => onScreen(event),
+    leaves,
   });
-  const filter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
-    testMachine.getTransitionData(snapshot as never, event as never).length > 0 && onScreen(event);
-  const paths = screenPaths(coverTransitions(testMachine, model.getShortestPaths(), ticketSampleEvents as never, input, filter), leaves);
 
   async function perform(event: EventObject, page: RenderedWallet, requests: HeldRequests): Promise<void> {
     if (/^loadTicket\.(done|error)$/.test(event.type)) return answer(requests, 'ticketDetail', event);
@@ -257,13 +242,7 @@ describe('benefit modal paths on the rendered screen', () => {
 
   const runs = benefitStarts.map((start) => {
     const input = start.input();
-    const model = createTestModel(testMachine, {
-      input,
-      events: benefitSampleEvents as never,
-      filterEvents: (snapshot, event) => snapshot.can(event as never) && isSample(benefitSampleEvents, event),
-    });
-    const paths = coverTransitions(testMachine, model.getShortestPaths(), benefitSampleEvents as never, input);
-    return { start, input, paths: screenPaths(paths, leaves) };
+    return { start, input, paths: screenModelPaths({ machine: testMachine, input, events: benefitSampleEvents, leaves }) };
   });
 
   describe.each(runs)('with $start.name', ({ input, paths }) => {

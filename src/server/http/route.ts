@@ -32,7 +32,12 @@ declare module 'fastify' {
   }
 }
 
-export function route<N extends EndpointName>(app: FastifyInstance, name: N, handler: RouteHandler<N>): void {
+export interface RouteOptions {
+  /** This route's own limit (@fastify/rate-limit's route config) instead of the app's per-IP one. */
+  rateLimit?: Record<string, unknown>;
+}
+
+export function route<N extends EndpointName>(app: FastifyInstance, name: N, handler: RouteHandler<N>, options: RouteOptions = {}): void {
   const endpoint = endpoints[name];
   app.contractRoutes.add(name);
 
@@ -55,6 +60,7 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
       description: endpoint.errors.length ? `Error codes: ${endpoint.errors.join(', ')}` : undefined,
     },
     onRequest: endpoint.auth ? app.authenticate : undefined,
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: async (request, reply) => {
       const run = () =>
         handler({

@@ -1,6 +1,6 @@
 // A card of My tickets (SPEC §2): ticket name and logo, the event's date range, city and venue, days until or
 // since the event or a live badge, and benefits used out of total. The whole card opens the single ticket.
-import { type ReactElement, useState } from 'react';
+import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import { benefitUsage, ticketTiming, type TicketTiming } from '../../../machines/my-tickets.selectors';
 import { formatEventDateRange } from '../format';
@@ -9,6 +9,7 @@ import { Badge } from './badge';
 import './card';
 import { Icon } from './icons';
 import { Skeleton } from './skeleton';
+import { TicketLogo } from './ticket-logo';
 import ticketCardCss from 'bundle-text:./ticket-card.css';
 import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
@@ -23,16 +24,6 @@ export function timingLabel(timing: TicketTiming): string {
   }
   if (timing.days === 0) return t('tickets.ended_today');
   return timing.days === 1 ? t('tickets.one_day_ago') : t('tickets.days_ago', { days: timing.days });
-}
-
-/** The ticket type's logo, or a ticket glyph when there is none or it does not load. */
-export function TicketLogo({ src, size = 56 }: { src: string | null; size?: number }): ReactElement {
-  const [failed, setFailed] = useState<string | null>(null);
-  return (
-    <span className="tw-icon-tile tw-icon-tile--logo tw-ticket-logo" style={{ width: size, height: size }} aria-hidden="true">
-      {src && failed !== src ? <img src={src} alt="" onError={() => setFailed(src)} /> : <Icon path={iconPath('ticket')} size={Math.round(size * 0.45)} />}
-    </span>
-  );
 }
 
 /** The live badge or the day count, as a pill. */

@@ -5,6 +5,7 @@ import type { ReceiverSuggestion } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
+import { asLocale } from '../../i18n';
 import { events, ticketTypes, transfers, userTickets, users } from '../../db/schema';
 import { createUser, pictureUrl } from '../profile/service';
 import { canTransfer, heldStatuses, moveTicket } from '../tickets/service';
@@ -39,14 +40,19 @@ export function createGiftService({ db, config, now }: GiftDeps) {
     return row;
   }
 
-  /** The receiver's user id: an existing account by e-mail or username, or a new account for an unknown e-mail. */
-  async function receiverOf(tx: Transaction, receiver: string): Promise<number> {
+  /**
+   * The receiver's user id: an existing account by e-mail or username, or a new account for an unknown e-mail (in
+   * the giver's language, the best guess for the gift e-mail until the receiver signs in).
+   */
+  async function receiverOf(tx: Transaction, receiver: string, giverId: number): Promise<number> {
     const name = receiver.trim();
     if (name.includes('@')) {
       const email = name.toLowerCase();
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (user) return user.id;
       // An e-mail without an account gets one: signing in with it later finds the ticket waiting.
-      return user?.id ?? (await createUser(tx, { email, locale: 'en' }));
+      const [giver] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, giverId));
+      return createUser(tx, { email, locale: asLocale(giver?.locale) });
     }
     const hash = name.lastIndexOf('#');
     if (hash <= 0) throw new ApiError('api.gift.receiver_not_found');
@@ -73,7 +79,7 @@ export function createGiftService({ db, config, now }: GiftDeps) {
         const holds = ticket && ticket.ownerUserId === userId && (heldStatuses as readonly string[]).includes(ticket.status);
         if (!ticket || !holds) throw new ApiError('api.gift.not_allowed');
         if (!giftable(ticket, now())) throw new ApiError('gift_tickets.cannot_be_gifted');
-        const receiverId = await receiverOf(tx, input.username);
+        const receiverId = await receiverOf(tx, input.username, userId);
         if (receiverId === userId) throw new ApiError('api.gift.self_gift');
 
         const receivedId = await moveTicket(tx, ticket, { toUserId: receiverId, leftAs: 'gifted', source: 'gift', at: now() });

@@ -1,0 +1,366 @@
+// Gift (SPEC §2 Gift, §4 Gift flow, §5, §8): pick one of the upcoming tickets (the server must say it can be gifted),
+// name the receiver by e-mail or by username (suggestions searched 500 ms after typing stops), confirm them, accept
+// the terms and gift. A child of the wallet while GIFT is open, given the decoded USER_TICKET_ID to preselect. The
+// ticket or the receiver can be edited; Cancel resets everything. A gift invalidates TICKETS and SINGLE_TICKET
+// (the contract's route table), so My tickets and the single ticket show it at once.
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ReceiverSuggestion, UserTicket } from '../src/contract/entities';
+import type { ResponseOf } from '../src/contract/endpoints';
+import { giftEmailForm, isFormValid } from '../src/contract/forms';
+import { errorCode } from '../src/client/errors';
+import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
+
+export interface GiftInput extends FlowInput {
+  /** USER_TICKET_ID, decoded: the ticket to preselect, or null. */
+  userTicketId: number | null;
+}
+
+export type ReceiverTab = 'EMAIL' | 'USERNAME';
+
+/** The confirmed receiver: what POST /mobile/giftTicket gets as `username` (an e-mail or nickname#suffix). */
+export interface GiftReceiver {
+  kind: 'email' | 'username';
+  value: string;
+  picture: string | null;
+}
+
+export type GiftResult = ResponseOf<'giftTicket'>;
+
+export interface GiftContext {
+  services: WalletServices;
+  /** The ticket USER_TICKET_ID names, until it has been tried once. */
+  preselectId: number | null;
+  /** The user's upcoming tickets: the dropdown. */
+  tickets: UserTicket[];
+  /** The ticket the server is asked about. */
+  candidateId: number | null;
+  /** The ticket being gifted (the server said it can be). */
+  ticket: UserTicket | null;
+  email: string;
+  emailTouched: boolean;
+  /** The username tab's text, its suggestions and the one picked. */
+  query: string;
+  suggestions: ReceiverSuggestion[];
+  picked: ReceiverSuggestion | null;
+  receiver: GiftReceiver | null;
+  gifted: GiftResult | null;
+}
+
+export type GiftEvent =
+  | { type: 'gift.retry' }
+  | { type: 'gift.selectTicket'; userTicketId: number }
+  | { type: 'gift.editTicket' }
+  | { type: 'gift.chooseReceiverTab'; tab: ReceiverTab }
+  | { type: 'gift.changeEmail'; value: string }
+  | { type: 'gift.blurEmail' }
+  | { type: 'gift.changeUsername'; value: string }
+  | { type: 'gift.pickReceiver'; username: string }
+  | { type: 'gift.confirmReceiver' }
+  | { type: 'gift.editReceiver' }
+  | { type: 'gift.toggleTerms' }
+  | { type: 'gift.submit' }
+  | { type: 'gift.cancel' }
+  | { type: 'gift.more' }
+  | { type: 'gift.viewTickets' };
+
+/** What the flow tells the wallet. */
+export type GiftReport =
+  | { type: 'panel.open'; tab: 'MY_TICKET' }
+  | { type: 'panel.setParams'; params: { userTicketId: null } }
+  | ({ type: 'notify' } & Toast);
+
+export type GiftTag = 'loading' | 'searching';
+
+export const giftToastKeys = {
+  cannotBeGifted: 'gift_tickets.cannot_be_gifted',
+  failed: 'api.internal_error',
+} as const;
+
+/** SPEC §9: the username search waits this long after the last keystroke. */
+export const USERNAME_DEBOUNCE_MS = 500;
+
+const freshReceiver = {
+  email: '',
+  emailTouched: false,
+  query: '',
+  suggestions: [] as ReceiverSuggestion[],
+  picked: null,
+  receiver: null,
+} satisfies Partial<GiftContext>;
+
+/** The e-mail as it is sent: trimmed, lower case (the form's own cleaning). */
+export const normalisedEmail = (email: string) => email.trim().toLowerCase();
+
+export const isGiftEmailValid = (email: string) => isFormValid(giftEmailForm, { email });
+
+const logParams = (message: string) => ({ event }: { event: { error: unknown } }) => ({ message, error: event.error });
+
+export const giftMachine = setup({
+  types: {
+    context: {} as GiftContext,
+    events: {} as GiftEvent,
+    input: {} as GiftInput,
+    tags: {} as GiftTag,
+  },
+  actions: {
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
+    notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
+    openMyTickets: sendParent({ type: 'panel.open' as const, tab: 'MY_TICKET' as const }),
+    /** The preselected ticket is given away: the address stops naming it (the wallet starts the flow anew). */
+    forgetPreselect: sendParent({ type: 'panel.setParams' as const, params: { userTicketId: null } }),
+    storeTickets: assign((_, params: { tickets: UserTicket[] }) => ({ tickets: params.tickets })),
+    takePreselected: assign(({ context }) => ({ candidateId: context.preselectId, preselectId: null })),
+    chooseCandidate: assign((_, params: { userTicketId: number }) => ({ candidateId: params.userTicketId })),
+    selectCandidate: assign(({ context }) => ({
+      ticket: context.tickets.find((ticket) => ticket.userTicketId === context.candidateId) ?? null,
+    })),
+    forgetTicket: assign({ ticket: null, candidateId: null }),
+    changeEmail: assign((_, params: { value: string }) => ({ email: params.value })),
+    touchEmail: assign({ emailTouched: true }),
+    changeQuery: assign((_, params: { value: string }) => ({ query: params.value, picked: null })),
+    storeSuggestions: assign((_, params: { suggestions: ReceiverSuggestion[] }) => ({ suggestions: params.suggestions })),
+    clearSuggestions: assign({ suggestions: [] }),
+    pick: assign(({ context }, params: { username: string }) => {
+      const picked = context.suggestions.find((suggestion) => suggestion.username === params.username) ?? null;
+      return { picked, query: picked?.username ?? context.query, suggestions: [] };
+    }),
+    confirmEmail: assign(({ context }) => ({
+      receiver: { kind: 'email' as const, value: normalisedEmail(context.email), picture: null },
+    })),
+    confirmUsername: assign(({ context }) => ({
+      receiver: context.picked ? { kind: 'username' as const, value: context.picked.username, picture: context.picked.picture } : null,
+    })),
+    forgetReceiver: assign({ receiver: null }),
+    storeGifted: assign((_, params: { gifted: GiftResult }) => ({ gifted: params.gifted })),
+    resetAll: assign(() => ({ ...freshReceiver, ticket: null, candidateId: null, gifted: null })),
+  },
+  guards: {
+    hasPreselect: ({ context }) => context.preselectId !== null,
+    listed: ({ context }, params: { userTicketId: number }) => context.tickets.some((ticket) => ticket.userTicketId === params.userTicketId),
+    /** SPEC §4: a ticket is selected only when the server says it can be gifted (and it is one of the upcoming ones). */
+    giftable: ({ context }, params: { canBeGifted: boolean }) =>
+      params.canBeGifted && context.tickets.some((ticket) => ticket.userTicketId === context.candidateId),
+    hasReceiver: ({ context }) => context.receiver !== null,
+    receiverIsUsername: ({ context }) => context.receiver?.kind === 'username',
+    tabIs: (_, params: { tab: ReceiverTab; wanted: ReceiverTab }) => params.tab === params.wanted,
+    /** SPEC §5: a valid e-mail, changed from the empty form. */
+    emailConfirmable: ({ context }) => context.email !== '' && isGiftEmailValid(context.email),
+    hasQuery: ({ context }) => context.query.trim() !== '',
+    suggested: ({ context }, params: { username: string }) => context.suggestions.some((suggestion) => suggestion.username === params.username),
+    hasPicked: ({ context }) => context.picked !== null,
+  },
+  actors: {
+    loadTickets: fromPromise<UserTicket[], { services: WalletServices }>(({ input }) =>
+      input.services.api.call('myTickets', { query: { status: 'UPCOMING' } }),
+    ),
+    verifyTicket: fromPromise<ResponseOf<'giftVerify'>, { services: WalletServices; userTicketId: number }>(({ input }) =>
+      input.services.api.call('giftVerify', { body: { userTicketId: input.userTicketId } }),
+    ),
+    searchUsers: fromPromise<ReceiverSuggestion[], { services: WalletServices; username: string }>(({ input, signal }) =>
+      input.services.api.call('searchUsers', { query: { username: input.username }, signal }),
+    ),
+    giftTicket: fromPromise<GiftResult, { services: WalletServices; userTicketId: number; username: string }>(({ input }) =>
+      input.services.api.call('giftTicket', { body: { userTicketId: input.userTicketId, username: input.username } }),
+    ),
+  },
+  delays: {
+    usernameDebounce: USERNAME_DEBOUNCE_MS,
+  },
+}).createMachine({
+  id: 'gift',
+  context: ({ input }) => ({
+    services: input.services,
+    preselectId: input.userTicketId,
+    tickets: [],
+    candidateId: null,
+    ticket: null,
+    gifted: null,
+    ...freshReceiver,
+  }),
+  on: {
+    // The empty list's link and the success screen's "view my tickets".
+    'gift.viewTickets': { actions: 'openMyTickets' },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      meta: { screen: 'GIFT', description: 'Gift: the ticket dropdown as a skeleton while the upcoming tickets load' },
+      tags: ['loading'],
+      invoke: {
+        id: 'loadTickets',
+        src: 'loadTickets',
+        input: ({ context }) => ({ services: context.services }),
+        onDone: { target: 'deciding', actions: { type: 'storeTickets', params: ({ event }) => ({ tickets: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'logError', params: logParams('gift: loading the tickets failed') } },
+      },
+    },
+    failed: {
+      meta: { screen: 'GIFT', description: 'The tickets did not load: message and Retry' },
+      on: { 'gift.retry': 'loading' },
+    },
+    deciding: {
+      description: 'A ticket named by USER_TICKET_ID is asked about at once',
+      always: [{ guard: 'hasPreselect', target: 'verifying', actions: 'takePreselected' }, { target: 'picking' }],
+    },
+    picking: {
+      meta: { screen: 'GIFT', description: 'No ticket selected: the dropdown of upcoming tickets (or the empty state)' },
+      on: {
+        'gift.selectTicket': {
+          guard: { type: 'listed', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
+          target: 'verifying',
+          actions: { type: 'chooseCandidate', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
+        },
+      },
+    },
+    verifying: {
+      meta: { screen: 'GIFT', description: 'The server is asked whether the chosen ticket can be gifted' },
+      tags: ['loading'],
+      invoke: {
+        id: 'verifyTicket',
+        src: 'verifyTicket',
+        input: ({ context }) => ({ services: context.services, userTicketId: context.candidateId ?? 0 }),
+        onDone: [
+          {
+            guard: { type: 'giftable', params: ({ event }) => ({ canBeGifted: event.output.extras.canBeGifted }) },
+            target: 'selected',
+            actions: 'selectCandidate',
+          },
+          {
+            target: 'picking',
+            actions: ['forgetTicket', { type: 'notify', params: { kind: 'error', key: giftToastKeys.cannotBeGifted } }],
+          },
+        ],
+        onError: {
+          target: 'picking',
+          actions: [
+            'forgetTicket',
+            { type: 'logError', params: logParams('gift: verifying the ticket failed') },
+            // SPEC §8: the server's message key, else the internal error.
+            { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? giftToastKeys.failed }) },
+          ],
+        },
+      },
+    },
+    selected: {
+      description: 'The "you are gifting" card; the receiver is chosen, confirmed, the terms accepted',
+      on: {
+        'gift.editTicket': { target: 'picking', actions: 'forgetTicket' },
+        'gift.cancel': { target: 'picking', actions: 'resetAll' },
+      },
+      initial: 'deciding',
+      states: {
+        deciding: {
+          description: 'A receiver confirmed before the ticket was edited stays confirmed',
+          always: [{ guard: 'hasReceiver', target: 'confirmed' }, { target: 'receiver' }],
+        },
+        receiver: {
+          initial: 'email',
+          states: {
+            email: {
+              meta: { screen: 'GIFT', description: 'Receiver by e-mail: the field and Confirm receiver' },
+              on: {
+                'gift.chooseReceiverTab': {
+                  guard: { type: 'tabIs', params: ({ event }) => ({ tab: event.tab, wanted: 'USERNAME' as const }) },
+                  target: 'username',
+                },
+                'gift.changeEmail': { actions: { type: 'changeEmail', params: ({ event }) => ({ value: event.value }) } },
+                'gift.blurEmail': { actions: 'touchEmail' },
+                'gift.confirmReceiver': { guard: 'emailConfirmable', target: '#gift.selected.confirmed', actions: 'confirmEmail' },
+              },
+            },
+            username: {
+              meta: { screen: 'GIFT', description: 'Receiver by username: the search field, its suggestions and Confirm receiver' },
+              on: {
+                'gift.chooseReceiverTab': {
+                  guard: { type: 'tabIs', params: ({ event }) => ({ tab: event.tab, wanted: 'EMAIL' as const }) },
+                  target: 'email',
+                },
+                // Every keystroke starts the wait again; a search still running is stopped, so its answer is ignored.
+                'gift.changeUsername': {
+                  target: '.debouncing',
+                  reenter: true,
+                  actions: { type: 'changeQuery', params: ({ event }) => ({ value: event.value }) },
+                },
+                'gift.pickReceiver': {
+                  guard: { type: 'suggested', params: ({ event }) => ({ username: event.username }) },
+                  target: '.idle',
+                  actions: { type: 'pick', params: ({ event }) => ({ username: event.username }) },
+                },
+                'gift.confirmReceiver': { guard: 'hasPicked', target: '#gift.selected.confirmed', actions: 'confirmUsername' },
+              },
+              initial: 'idle',
+              states: {
+                idle: {},
+                debouncing: {
+                  after: {
+                    usernameDebounce: [{ guard: 'hasQuery', target: 'searching' }, { target: 'idle', actions: 'clearSuggestions' }],
+                  },
+                },
+                searching: {
+                  tags: ['searching'],
+                  invoke: {
+                    id: 'searchUsers',
+                    src: 'searchUsers',
+                    input: ({ context }) => ({ services: context.services, username: context.query.trim() }),
+                    onDone: { target: 'idle', actions: { type: 'storeSuggestions', params: ({ event }) => ({ suggestions: event.output }) } },
+                    // Suggestions are a help: a failed search is logged and the field stays usable.
+                    onError: { target: 'idle', actions: { type: 'logError', params: logParams('gift: the username search failed') } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        confirmed: {
+          meta: { screen: 'GIFT', description: 'The recipient card with Edit, the terms checkbox, Gift and Cancel' },
+          on: {
+            'gift.editReceiver': [
+              { guard: 'receiverIsUsername', target: '#gift.selected.receiver.username', actions: 'forgetReceiver' },
+              { target: '#gift.selected.receiver.email', actions: 'forgetReceiver' },
+            ],
+          },
+          initial: 'unaccepted',
+          states: {
+            unaccepted: { on: { 'gift.toggleTerms': 'accepted' } },
+            accepted: {
+              on: {
+                'gift.toggleTerms': 'unaccepted',
+                'gift.submit': 'gifting',
+              },
+            },
+            gifting: {
+              tags: ['loading'],
+              // Nothing may change the gift while it is sent.
+              on: { 'gift.editReceiver': {}, 'gift.editTicket': {}, 'gift.cancel': {} },
+              invoke: {
+                id: 'giftTicket',
+                src: 'giftTicket',
+                input: ({ context }) => ({
+                  services: context.services,
+                  userTicketId: context.ticket?.userTicketId ?? 0,
+                  username: context.receiver?.value ?? '',
+                }),
+                onDone: { target: '#gift.done', actions: { type: 'storeGifted', params: ({ event }) => ({ gifted: event.output }) } },
+                onError: {
+                  target: 'accepted',
+                  actions: [
+                    { type: 'logError', params: logParams('gift: gifting failed') },
+                    { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? giftToastKeys.failed }) },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    done: {
+      meta: { screen: 'GIFT', description: 'Success: "gift more tickets" and "view my tickets"' },
+      on: { 'gift.more': { target: 'loading', actions: ['resetAll', 'forgetPreselect'] } },
+    },
+  },
+});
+
+export type GiftMachine = typeof giftMachine;
+export type GiftActor = ActorRefFrom<GiftMachine>;
+export type GiftSnapshot = SnapshotFrom<GiftMachine>;

@@ -1,0 +1,77 @@
+// The gift machine's test model, shared by tests/machines/gift.test.ts (paths on the actor) and
+// tests/web/gift-paths.test.tsx (the same paths on the rendered screen).
+import type { AnyMachineSnapshot } from 'xstate';
+import type { GiftEvent, GiftInput, GiftSnapshot } from '../../machines/gift';
+import { isGiftEmailValid } from '../../machines/gift';
+import { ApiRequestError } from '../../src/client/errors';
+import { testServices } from './fake-platform';
+import { httpError } from './fixtures';
+import { liveTicket, userTicket } from './ticket-fixtures';
+
+export type GiftModelEvent = GiftEvent | { type: string; output?: unknown; error?: unknown };
+
+export const giftPromiseActors = ['loadTickets', 'verifyTicket', 'searchUsers', 'giftTicket'] as const;
+
+/** The user's upcoming tickets (11 is the one the paths gift). */
+export const giftTickets = () => [userTicket(), liveTicket()];
+
+export const samSuggestion = { username: 'sam#1150', picture: null };
+
+export const giftSampleEvents: GiftModelEvent[] = [
+  { type: 'loadTickets.done', output: giftTickets() },
+  { type: 'loadTickets.done', output: [] },
+  { type: 'loadTickets.error', error: httpError('myTickets', 500, 'api.internal_error') },
+  { type: 'gift.retry' },
+  { type: 'gift.selectTicket', userTicketId: 11 },
+  { type: 'verifyTicket.done', output: { extras: { canBeGifted: true } } },
+  { type: 'verifyTicket.done', output: { extras: { canBeGifted: false } } },
+  { type: 'verifyTicket.error', error: httpError('giftVerify', 403, 'api.gift.not_authorized_verify') },
+  { type: 'verifyTicket.error', error: new ApiRequestError('giftVerify', 'FETCH_ERROR') },
+  { type: 'gift.editTicket' },
+  { type: 'gift.chooseReceiverTab', tab: 'USERNAME' },
+  { type: 'gift.chooseReceiverTab', tab: 'EMAIL' },
+  { type: 'gift.changeEmail', value: 'sam@' },
+  { type: 'gift.changeEmail', value: 'Sam@Example.com' },
+  { type: 'gift.blurEmail' },
+  { type: 'gift.changeUsername', value: 'sa' },
+  { type: 'gift.changeUsername', value: '' },
+  { type: 'after.usernameDebounce' },
+  { type: 'searchUsers.done', output: [samSuggestion] },
+  { type: 'searchUsers.done', output: [] },
+  { type: 'searchUsers.error', error: httpError('searchUsers', 429, 'api.too_many_requests') },
+  { type: 'gift.pickReceiver', username: 'sam#1150' },
+  { type: 'gift.confirmReceiver' },
+  { type: 'gift.editReceiver' },
+  { type: 'gift.toggleTerms' },
+  { type: 'gift.submit' },
+  { type: 'giftTicket.done', output: { userTicketId: 11, ticketName: 'General Admission', ticketLogo: null, receiver: 'sam@example.com' } },
+  { type: 'giftTicket.error', error: httpError('giftTicket', 404, 'api.gift.receiver_not_found') },
+  { type: 'giftTicket.error', error: new ApiRequestError('giftTicket', 'FETCH_ERROR') },
+  { type: 'gift.cancel' },
+  { type: 'gift.more' },
+  { type: 'gift.viewTickets' },
+];
+
+/**
+ * One vertex per state value and the facts that change a branch or the screen: tickets or none, a preselect left,
+ * the e-mail's validity and touch, a username typed, suggestions shown, one picked, the confirmed receiver's kind.
+ */
+export function giftVertex(snapshot: AnyMachineSnapshot): string {
+  const context = (snapshot as GiftSnapshot).context;
+  return JSON.stringify({
+    value: snapshot.value,
+    tickets: context.tickets.length > 0,
+    preselect: context.preselectId !== null,
+    email: context.email === '' ? 'empty' : isGiftEmailValid(context.email) ? 'valid' : 'invalid',
+    touched: context.emailTouched,
+    query: context.query !== '',
+    suggestions: context.suggestions.length > 0,
+    picked: context.picked !== null,
+    receiver: context.receiver?.kind ?? null,
+  });
+}
+
+export const giftStarts: Array<{ name: string; input: () => GiftInput }> = [
+  { name: 'Gift from the HUB', input: () => ({ services: testServices(), userTicketId: null }) },
+  { name: 'Gift ticket on a ticket (USER_TICKET_ID preselects it)', input: () => ({ services: testServices(), userTicketId: 11 }) },
+];
