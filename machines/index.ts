@@ -8,6 +8,7 @@ import { myTicketsMachine } from './my-tickets';
 import { qrMachine } from './qr';
 import { sessionMachine } from './session';
 import { ticketMachine } from './ticket';
+import { ticketLifecycleMachine } from './ticket-lifecycle';
 import { walletMachine } from './wallet';
 
 export const machines = {
@@ -19,6 +20,8 @@ export const machines = {
   ticket: ticketMachine,
   benefit: benefitMachine,
   qr: qrMachine,
+  /** Not a flow of the wallet: the server's rule of what may happen to a ticket (src/server/modules/lifecycle). */
+  ticketLifecycle: ticketLifecycleMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;
