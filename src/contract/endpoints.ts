@@ -39,6 +39,9 @@ const define = <const T extends Endpoint>(endpoint: T): T => endpoint;
 
 const bodyErrors = ['api.invalid_request_body', 'api.invalid_json', 'api.payload_too_large'] as const;
 const authErrors = ['api.auth.token_not_authorized'] as const;
+/** Why an operation on a ticket is refused by its state (machines/ticket-lifecycle.ts). */
+const ticketStateErrors = ['api.ticket.reserved', 'api.ticket.listed', 'api.ticket.used', 'api.ticket.not_held', 'api.ticket.event_over'] as const;
+const swapEndErrors = ['api.swap.not_found', 'api.swap.expired', 'api.swap.cancelled', ...ticketStateErrors] as const;
 /** A numeric id in the path: coerced from its text, positive. */
 const pathId = z.pipe(z.coerce.number(), z.int().check(z.positive()));
 const localeSchema = z.enum(languages);
@@ -280,7 +283,36 @@ export const endpoints = {
     auth: true,
     params: z.object({ swapIdentifier: boundedText(1, 100) }),
     response: e.ok,
-    errors: [...authErrors, 'api.swap.not_found', 'api.swap.not_enough_tickets'],
+    errors: [...authErrors, ...swapEndErrors, 'api.swap.payment_required', 'api.swap.not_enough_tickets', 'api.swap.not_allowed'],
+    invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
+  }),
+  paySwap: define({
+    method: 'POST',
+    path: '/ticket_swap/pay/:swapIdentifier',
+    summary: "Pay an UPGRADE's difference (the checkout page); a successful charge confirms the swap",
+    auth: true,
+    params: z.object({ swapIdentifier: boundedText(1, 100) }),
+    body: z.object({ paymentMethod: boundedText(1, 255) }),
+    response: e.ok,
+    errors: [
+      ...bodyErrors,
+      ...authErrors,
+      ...swapEndErrors,
+      'api.swap.nothing_to_pay',
+      'api.payment.declined',
+      'api.swap.not_enough_tickets',
+      'api.swap.not_allowed',
+    ],
+    invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
+  }),
+  cancelSwap: define({
+    method: 'POST',
+    path: '/ticket_swap/cancel/:swapIdentifier',
+    summary: 'Cancel a started swap: its tickets are held again',
+    auth: true,
+    params: z.object({ swapIdentifier: boundedText(1, 100) }),
+    response: e.ok,
+    errors: [...authErrors, 'api.swap.not_found', 'api.swap.already_confirmed'],
     invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
   }),
   // ── resell ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -362,6 +394,25 @@ export const endpoints = {
     errors: [...bodyErrors, ...authErrors, 'api.resell.listing_not_found'],
     invalidates: ['LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
   }),
+  purchaseListing: define({
+    method: 'POST',
+    path: '/resell/purchase/:shareCode',
+    summary: 'Buy tickets on sale under a share link (price plus service fee each, through the payments adapter)',
+    auth: true,
+    params: z.object({ shareCode: boundedText(1, 64) }),
+    body: z.object({ quantity, paymentMethod: boundedText(1, 255) }),
+    response: z.object({ userTicketIds: z.array(z.int()) }),
+    errors: [
+      ...bodyErrors,
+      ...authErrors,
+      ...ticketStateErrors,
+      'api.resell.listing_not_found',
+      'api.resell.own_listing',
+      'api.resell.not_enough_on_sale',
+      'api.payment.declined',
+    ],
+    invalidates: ['TICKETS', 'LISTED_TICKETS'],
+  }),
   ticketPdf: define({
     method: 'POST',
     path: '/resell/:id',
@@ -411,7 +462,7 @@ export const endpoints = {
       bankAccountLast4: z.string().check(z.regex(/^\d{4}$/)),
     }),
     response: e.paymentsAccount,
-    errors: [...bodyErrors, ...authErrors, 'api.resell.onboarding_invalid'],
+    errors: [...bodyErrors, ...authErrors, 'api.resell.onboarding_invalid', 'api.payment.local_provider_disabled'],
   }),
 } as const satisfies Record<string, Endpoint>;
 

@@ -30,6 +30,14 @@ export const errorCatalogue = {
   'api.profile.picture_invalid': { status: 400, message: 'The picture must be a HEIC, WEBP, SVG, PNG or JPG image' },
   // tickets and benefits
   'api.ticket.not_found': { status: 404, message: 'Ticket not found' },
+  // why the ticket's state refuses an operation (machines/ticket-lifecycle.ts)
+  'api.ticket.reserved': { status: 409, message: 'This ticket is reserved by a swap in progress' },
+  'api.ticket.listed': { status: 409, message: 'This ticket is listed for resale' },
+  'api.ticket.used': { status: 409, message: 'This ticket was already used at the gate' },
+  'api.ticket.not_held': { status: 409, message: 'This ticket has already passed to someone else' },
+  'api.ticket.not_listed': { status: 409, message: 'This ticket is not listed for resale' },
+  'api.ticket.not_reserved': { status: 409, message: 'This ticket is not reserved by a swap' },
+  'api.ticket.event_over': { status: 409, message: 'This event has ended' },
   'api.unlock.validation_error': { status: 400, message: 'Validation error' },
   'api.unlock.invalid_benefit': { status: 404, message: 'Invalid benefit id' },
   'api.unlock.not_unlockable': { status: 409, message: 'This benefit cannot be unlocked' },
@@ -44,6 +52,14 @@ export const errorCatalogue = {
   'api.swap.not_allowed': { status: 409, message: 'This swap is not allowed by the organizer' },
   'api.swap.not_enough_tickets': { status: 409, message: 'You do not hold enough tickets for this swap' },
   'api.swap.not_found': { status: 404, message: 'Swap not found' },
+  'api.swap.expired': { status: 409, message: 'This swap expired after 30 minutes; start it again' },
+  'api.swap.cancelled': { status: 409, message: 'This swap was cancelled' },
+  'api.swap.already_confirmed': { status: 409, message: 'This swap is already confirmed' },
+  'api.swap.payment_required': { status: 402, message: 'Pay the difference at checkout to confirm this upgrade' },
+  'api.swap.nothing_to_pay': { status: 409, message: 'This swap has no difference to pay' },
+  // payments
+  'api.payment.declined': { status: 402, message: 'The payment was declined' },
+  'api.payment.local_provider_disabled': { status: 403, message: 'The local payments provider is not enabled on this server' },
   // resell
   'api.resell.create.already_listed': { status: 409, message: 'This ticket is already listed for resale' },
   'api.resell.create.no_stripe': { status: 403, message: 'Your payout account must be verified first' },
@@ -54,6 +70,9 @@ export const errorCatalogue = {
   },
   'api.resell.ticket_not_found': { status: 404, message: 'Ticket not found' },
   'api.resell.listing_not_found': { status: 404, message: 'Listing not found' },
+  'api.resell.not_resellable': { status: 409, message: 'This ticket cannot be resold' },
+  'api.resell.own_listing': { status: 409, message: 'You cannot buy your own tickets' },
+  'api.resell.not_enough_on_sale': { status: 409, message: 'Fewer tickets are on sale than you asked for' },
   'api.resell.onboarding_invalid': { status: 400, message: 'This onboarding session is not valid' },
   // redeem
   'api.redeem.invalid_code': { status: 400, message: 'Invalid code' },

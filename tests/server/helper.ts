@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { createOutboxMailer, type Mailer } from '../../src/server/adapters/mail';
+import { createLocalPayments, type LocalCharge } from '../../src/server/adapters/payments';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
@@ -22,6 +23,8 @@ export interface TestApp {
   mailer: Mailer;
   config: Config;
   clock: TestClock;
+  /** What the local payments provider charged. */
+  charges: LocalCharge[];
   close(): Promise<void>;
 }
 
@@ -67,7 +70,8 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, mailer, now: () => clock.now, logger: false });
+  const payments = createLocalPayments();
+  const app = await buildApp({ config, database, mailer, payments, now: () => clock.now, logger: false });
   await app.ready();
   return {
     app,
@@ -75,6 +79,7 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
     mailer,
     config,
     clock,
+    charges: payments.charges,
     async close() {
       await app.close();
       await mailer.close();
