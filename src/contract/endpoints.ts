@@ -7,7 +7,16 @@ import * as e from './entities';
 import type { CacheTag } from './base';
 import type { ErrorCode } from './errors';
 import { languages } from './languages';
-import { emailSchema, firstNameSchema, lastNameSchema, nicknameSchema, otpSchema, phoneNumberSchema } from './form-schemas';
+import {
+  emailSchema,
+  firstNameSchema,
+  lastNameSchema,
+  moneySchema,
+  nicknameSchema,
+  otpSchema,
+  phoneNumberSchema,
+  withoutControlCharacters,
+} from './form-schemas';
 
 export { API_PREFIX, buildPath, cacheTags, type CacheTag } from './base';
 
@@ -42,14 +51,18 @@ const authErrors = ['api.auth.token_not_authorized'] as const;
 /** Why an operation on a ticket is refused by its state (machines/ticket-lifecycle.ts). */
 const ticketStateErrors = ['api.ticket.reserved', 'api.ticket.listed', 'api.ticket.used', 'api.ticket.not_held', 'api.ticket.event_over'] as const;
 const swapEndErrors = ['api.swap.not_found', 'api.swap.expired', 'api.swap.cancelled', ...ticketStateErrors] as const;
-/** A numeric id in the path: coerced from its text, positive. */
-const pathId = z.pipe(z.coerce.number(), z.int().check(z.positive()));
+/** The largest id the database holds (Postgres integer, int4): a larger one is bad input, not a lookup. */
+export const MAX_ID = 2_147_483_647;
+/** An id in a body: a positive int4. */
+const positiveInt = z.int().check(z.positive(), z.lte(MAX_ID));
+/** A numeric id in the path: coerced from its text, a positive int4. */
+const pathId = z.pipe(z.coerce.number(), positiveInt);
 const localeSchema = z.enum(languages);
-const decimalPrice = z.number().check(z.nonnegative());
-const positiveInt = z.int().check(z.positive());
 const quantity = z.int().check(z.positive(), z.lte(100));
-/** A string of min..max characters. */
-const boundedText = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+/** A string of min..max characters, without control characters. */
+const boundedText = (min: number, max: number) => z.string().check(z.maxLength(max), withoutControlCharacters, z.minLength(min));
+/** The same, trimmed first. */
+const trimmedText = (min: number, max: number) => z.string().check(z.trim(), z.maxLength(max), withoutControlCharacters, z.minLength(min));
 
 export const endpoints = {
   // ── auth ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -226,7 +239,7 @@ export const endpoints = {
     path: '/mobile/giftTicket',
     summary: "Gift a ticket to the receiver's e-mail or username; permanent",
     auth: true,
-    body: z.object({ userTicketId: positiveInt, username: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)) }),
+    body: z.object({ userTicketId: positiveInt, username: trimmedText(1, 254) }),
     response: e.giftResult,
     errors: [
       ...bodyErrors,
@@ -243,7 +256,7 @@ export const endpoints = {
     path: '/mobile/users/',
     summary: 'Users whose username starts with the text (gift receiver suggestions)',
     auth: true,
-    query: z.object({ username: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) }),
+    query: z.object({ username: trimmedText(1, 64) }),
     response: z.array(e.receiverSuggestion),
     errors: [...authErrors, 'api.invalid_request_body'],
   }),
@@ -357,7 +370,7 @@ export const endpoints = {
     path: '/resell/ticket/calculation',
     summary: 'Resale price quote with service fee',
     auth: true,
-    body: z.object({ selectedPrice: decimalPrice, quantity, ticketId: positiveInt }),
+    body: z.object({ selectedPrice: moneySchema, quantity, ticketId: positiveInt }),
     response: e.priceQuote,
     errors: [...bodyErrors, ...authErrors, 'api.resell.ticket_not_found'],
   }),
@@ -369,8 +382,8 @@ export const endpoints = {
     body: z.object({
       userTicketId: positiveInt,
       amountCount: quantity,
-      price: decimalPrice,
-      currencyCode: z.string().check(z.length(3)),
+      price: moneySchema,
+      currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
       currencySymbol: boundedText(1, 5),
     }),
     response: z.object({ shareLinkUrl: z.string(), userTicketIds: z.array(z.int()) }),
@@ -427,7 +440,7 @@ export const endpoints = {
     path: '/resell/redeem/:secret',
     summary: 'Redeem a ticket by the secret code from its purchase PDF',
     auth: true,
-    params: z.object({ secret: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) }),
+    params: z.object({ secret: trimmedText(1, 64) }),
     response: e.redeemResult,
     errors: [...authErrors, 'api.redeem.invalid_code'],
     invalidates: ['TICKETS'],
@@ -438,7 +451,7 @@ export const endpoints = {
     path: '/resell/stripe/connect',
     summary: 'Create (or resume) the payments account and its onboarding session',
     auth: true,
-    body: z.object({ accountType: z.literal('custom'), country: z.optional(z.string().check(z.length(2))) }),
+    body: z.object({ accountType: z.literal('custom'), country: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/))) }),
     response: e.paymentsAccount,
     errors: [...bodyErrors, ...authErrors, 'api.resell.unsupported_country'],
   }),
@@ -458,7 +471,7 @@ export const endpoints = {
     auth: true,
     body: z.object({
       clientSecret: boundedText(1, 200),
-      legalName: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+      legalName: trimmedText(1, 120),
       bankAccountLast4: z.string().check(z.regex(/^\d{4}$/)),
     }),
     response: e.paymentsAccount,

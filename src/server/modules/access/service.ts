@@ -4,6 +4,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import { MAX_ID } from '../../../contract/endpoints';
 import { ApiError } from '../../../contract/errors';
 import type { Database } from '../../db/client';
 import { events, gateScans, organisations, ticketTypes, userTickets, users } from '../../db/schema';
@@ -44,7 +45,7 @@ export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
     if (version !== TOKEN_VERSION || rest.length || !user || !stepText || !signature) return null;
     const userId = Number(user);
     const step = Number(stepText);
-    if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isSafeInteger(step)) return null;
+    if (!Number.isSafeInteger(userId) || userId <= 0 || userId > MAX_ID || !Number.isSafeInteger(step)) return null;
     const current = stepAt(now());
     if (step > current || step < current - ACCEPTED_PAST_STEPS) return null;
     return sameHash(signature, mac(secret, userId, step)) ? { userId, step } : null;

@@ -1,4 +1,5 @@
 // Profile routes: who am I, change my names, nickname and phone number, upload a profile picture.
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
 import { createDiskStorage, sniffImage } from '../../adapters/storage';
@@ -15,9 +16,7 @@ export const profileModule = fp(
     const storage = createDiskStorage(app.deps.config.dataDir);
     route(app, 'uploadPicture', async ({ userId, request }) => {
       if (!request.isMultipart()) throw new ApiError('api.unsupported_media_type');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'picture') throw new ApiError('api.profile.picture_invalid');
-      const bytes = await file.toBuffer();
+      const bytes = await readPicture(request);
       const kind = sniffImage(bytes);
       if (!kind) throw new ApiError('api.profile.picture_invalid');
       const key = await storage.save(userId, bytes, kind);
@@ -28,3 +27,21 @@ export const profileModule = fp(
   },
   { name: 'profile', dependencies: ['auth'] },
 );
+
+/**
+ * The uploaded picture's bytes, whole. A body the multipart parser cannot read (no boundary, cut short) is a 400;
+ * a file over the limit is a 413, also when the parser marks it truncated only after handing over its last piece
+ * (then toBuffer answers the first PICTURE_LIMIT_BYTES without an error).
+ */
+async function readPicture(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'picture') throw new ApiError('api.profile.picture_invalid');
+    const bytes = await file.toBuffer();
+    if (file.file.truncated) throw new ApiError('api.payload_too_large');
+    return bytes;
+  } catch (error) {
+    if (error instanceof ApiError || (error as { statusCode?: number }).statusCode === 413) throw error;
+    throw new ApiError('api.invalid_request_body', { issues: [{ path: 'body', message: 'form.invalid_type' }] });
+  }
+}
