@@ -88,6 +88,7 @@ export const endpoints = {
       'api.auth.otp_expired',
       'api.auth.otp_attempts_exceeded',
       'api.auth.wrong_credentials',
+      'api.auth.too_many_wrong_codes',
     ],
   }),
   refresh: define({

@@ -13,6 +13,7 @@ export const errorCatalogue = {
   'api.not_found': { status: 404, message: 'Not found' },
   'api.too_many_requests': { status: 429, message: 'Too many requests, try again later' },
   'api.idempotency_conflict': { status: 409, message: 'Idempotency key reused with a different request' },
+  'api.idempotency_in_progress': { status: 409, message: 'A request with this idempotency key is still running' },
   // auth
   'api.auth.token_not_authorized': { status: 401, message: 'Token not authorized' },
   'api.auth.wrong_otp': { status: 400, message: 'Wrong OTP' },
@@ -21,6 +22,7 @@ export const errorCatalogue = {
   'api.auth.wrong_credentials': { status: 400, message: 'Wrong Credentials' },
   'api.auth.login_session_failed': { status: 503, message: 'Failed to create login session' },
   'api.auth.too_many_codes': { status: 429, message: 'Too many codes requested, try again later' },
+  'api.auth.too_many_wrong_codes': { status: 429, message: 'Too many wrong codes for this e-mail, try again later' },
   'api.auth.refresh_invalid': { status: 401, message: 'Refresh token is not valid' },
   'api.auth.username_in_use': { status: 409, message: 'This username is already in use' },
   // profile
