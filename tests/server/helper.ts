@@ -60,9 +60,32 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+/** The local Postgres server the concurrency suite uses when the run itself is on PGlite. */
+export const LOCAL_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * A fresh Postgres database whatever the run's database: the run's template when DATABASE_URL is set, otherwise a
+ * new database on the local server, migrated on open. For tests that need real concurrency (PGlite serialises).
+ */
+export async function openPostgresTestDatabase(poolSize = 10): Promise<DatabaseHandle> {
+  if (inject('postgresTemplate')) return openTestDatabase();
+  const name = `tw_races_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const url = await createDatabase(LOCAL_POSTGRES_URL, name);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await dropDatabases(LOCAL_POSTGRES_URL, name);
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer; database?: () => Promise<DatabaseHandle> } = {},
+): Promise<TestApp> {
   const config = testConfig(options.env);
-  const database = await openTestDatabase();
+  const database = await (options.database ?? openTestDatabase)();
   const mailer = options.mailer ?? createOutboxMailer();
   const clock: TestClock = {
     now: new Date(),
