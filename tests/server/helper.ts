@@ -82,7 +82,7 @@ export async function openPostgresTestDatabase(poolSize = 10): Promise<DatabaseH
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; database?: () => Promise<DatabaseHandle> } = {},
+  options: { env?: Record<string, string>; mailer?: Mailer; database?: () => Promise<DatabaseHandle>; logger?: boolean } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await (options.database ?? openTestDatabase)();
@@ -94,7 +94,7 @@ export async function createTestApp(
     },
   };
   const payments = createLocalPayments();
-  const app = await buildApp({ config, database, mailer, payments, now: () => clock.now, logger: false });
+  const app = await buildApp({ config, database, mailer, payments, now: () => clock.now, logger: options.logger ?? false });
   await app.ready();
   return {
     app,

@@ -26,7 +26,12 @@ const initial = { heldByType: new Map<number, number>(), allowance: new Map<numb
 const outcomes = { requests: 0, statuses: new Map<string, number>(), serverErrors: [] as string[] };
 
 beforeAll(async () => {
-  t = await createTestApp({ database: openPostgresTestDatabase, env: { RATE_LIMIT_PER_MINUTE: '1000000', OTP_MAX_SENDS_PER_IP: '100000' } });
+  // The log shows the cause of any 5xx (errors only).
+  t = await createTestApp({
+    database: openPostgresTestDatabase,
+    logger: true,
+    env: { LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000', OTP_MAX_SENDS_PER_IP: '100000' },
+  });
   expect(t.database.kind).toBe('postgres');
   await seedDemoData(t.database.db, { now: t.clock.now });
   const db = t.database.db;

@@ -63,13 +63,16 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
      */
     async redeem(userId: number, code: string): Promise<{ name: string; logo: string | null }> {
       return inTransaction(db, async (tx) => {
+        // The ticket is locked before its code (as a new PDF of it does), so the two never wait on each other in a circle.
+        const [found] = await tx.select().from(redeemSecrets).where(and(eq(redeemSecrets.codeHash, hashCode(code)), isNull(redeemSecrets.redeemedAt)));
+        if (!found || found.createdByUserId === userId) throw new ApiError('api.redeem.invalid_code');
+        const ticket = await lockTicket(tx, found.userTicketId, now());
         const [secret] = await tx
           .select()
           .from(redeemSecrets)
-          .where(and(eq(redeemSecrets.codeHash, hashCode(code)), isNull(redeemSecrets.redeemedAt)))
+          .where(and(eq(redeemSecrets.id, found.id), isNull(redeemSecrets.redeemedAt)))
           .for('update');
-        if (!secret || secret.createdByUserId === userId) throw new ApiError('api.redeem.invalid_code');
-        const ticket = await lockTicket(tx, secret.userTicketId, now());
+        if (!secret) throw new ApiError('api.redeem.invalid_code');
         // A ticket that left the code's maker is as if the code did not exist; one they still hold says why it cannot go.
         if (!ticket || ticket.ownerUserId !== secret.createdByUserId || !heldStatuses.includes(ticket.status)) {
           throw new ApiError('api.redeem.invalid_code');

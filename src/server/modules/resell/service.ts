@@ -2,7 +2,7 @@
 // payout account), unlisting, buying through a share link, and the seller's lists of tickets on sale and sold. Money
 // is minor units inside.
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Listing, PriceQuote, ResellableTicket, SoldEntry } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import { resellPriceSchema } from '../../../contract/form-schemas';
@@ -144,7 +144,20 @@ export function createResellService({
       if (!(await payouts.isVerified(userId))) throw new ApiError('api.resell.create.no_stripe');
       return inTransaction(db, async (tx) => {
         const at = now();
-        const chosen = await lockTicket(tx, input.userTicketId, at);
+        // The chosen ticket and the user's other tickets of its type that may be listed, locked in one statement (id
+        // order): two listings of overlapping tickets wait for each other instead of deadlocking.
+        const [chosenRow] = await tx.select({ ticketTypeId: userTickets.ticketTypeId }).from(userTickets).where(eq(userTickets.id, input.userTicketId));
+        const locked = chosenRow
+          ? await lockTickets(
+              tx,
+              or(
+                eq(userTickets.id, input.userTicketId),
+                and(ownedBy(userId), eq(userTickets.ticketTypeId, chosenRow.ticketTypeId), mayTake('list', at), factsAllow('list', at)),
+              ),
+              at,
+            )
+          : [];
+        const chosen = locked.find((ticket) => ticket.id === input.userTicketId);
         if (!chosen || chosen.ownerUserId !== userId || !heldStatuses.includes(chosen.status)) throw new ApiError('api.resell.ticket_not_found');
         if (chosen.status === 'listed') throw new ApiError('api.resell.create.already_listed');
         assertTicketAllowed(chosen, 'list', at);
@@ -152,14 +165,8 @@ export function createResellService({
         if (!resellPriceSchema(toDecimal(type!.maxResalePriceMinor)).safeParse(input.price).success || input.currencyCode !== type!.currencyCode) {
           throw new ApiError('api.resell.invalid_price');
         }
-        // The chosen ticket first, then the user's other tickets of the type, locked so no other move takes them.
-        const others = (
-          await lockTickets(
-            tx,
-            and(ownedBy(userId), eq(userTickets.ticketTypeId, type!.id), ne(userTickets.id, chosen.id), mayTake('list', at), factsAllow('list', at)),
-            at,
-          )
-        ).filter((ticket) => allows(ticket, 'list', at));
+        // The chosen ticket first, then the others the machine lets go.
+        const others = locked.filter((ticket) => ticket !== chosen && ticket.ownerUserId === userId && allows(ticket, 'list', at));
         const tickets = [chosen, ...others].slice(0, input.amountCount);
         if (tickets.length < input.amountCount) throw new ApiError('api.resell.ticket_not_found');
         const ids = tickets.map((ticket) => ticket.id);
