@@ -191,7 +191,7 @@ export const endpoints = {
     auth: false,
     body: z.object({ token: boundedText(1, 1000), eventId: positiveInt }),
     response: z.object({ userTicketId: z.int(), ticketName: z.string(), holder: z.string() }),
-    errors: [...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid', 'api.access.no_ticket'],
+    errors: [...ticketStateErrors, ...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid', 'api.access.no_ticket'],
   }),
   // ── tickets and benefits ────────────────────────────────────────────────────────────────────────────────
   myTickets: define({
@@ -222,7 +222,7 @@ export const endpoints = {
     params: z.object({ id: pathId }),
     body: z.object({ userTicketBenefitId: positiveInt }),
     response: e.unlockResult,
-    errors: [...bodyErrors, ...authErrors, 'api.unlock.validation_error', 'api.unlock.invalid_benefit', 'api.unlock.not_unlockable'],
+    errors: [...ticketStateErrors, ...bodyErrors, ...authErrors, 'api.unlock.validation_error', 'api.unlock.invalid_benefit', 'api.unlock.not_unlockable'],
     invalidates: ['SINGLE_TICKET'],
   }),
   // ── gift ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -242,7 +242,7 @@ export const endpoints = {
     auth: true,
     body: z.object({ userTicketId: positiveInt, username: trimmedText(1, 254) }),
     response: e.giftResult,
-    errors: [
+    errors: [...ticketStateErrors, 
       ...bodyErrors,
       ...authErrors,
       'gift_tickets.cannot_be_gifted',
@@ -288,7 +288,7 @@ export const endpoints = {
     auth: true,
     body: z.object({ baseTicketId: positiveInt, swapPairId: positiveInt, swapQuantity: quantity }),
     response: e.swapStart,
-    errors: [...bodyErrors, ...authErrors, 'api.start_swap_failed', 'api.swap.not_allowed', 'api.swap.not_enough_tickets'],
+    errors: [...ticketStateErrors, ...bodyErrors, ...authErrors, 'api.start_swap_failed', 'api.swap.not_allowed', 'api.swap.not_enough_tickets'],
   }),
   confirmSwap: define({
     method: 'POST',
@@ -388,7 +388,7 @@ export const endpoints = {
       currencySymbol: boundedText(1, 5),
     }),
     response: z.object({ shareLinkUrl: z.string(), userTicketIds: z.array(z.int()) }),
-    errors: [
+    errors: [...ticketStateErrors, 'api.resell.not_resellable', 
       ...bodyErrors,
       ...authErrors,
       'api.resell.create.already_listed',
@@ -405,7 +405,7 @@ export const endpoints = {
     auth: true,
     body: z.object({ userTicketId: positiveInt }),
     response: e.ok,
-    errors: [...bodyErrors, ...authErrors, 'api.resell.listing_not_found'],
+    errors: ['api.ticket.not_listed', ...bodyErrors, ...authErrors, 'api.resell.listing_not_found'],
     invalidates: ['LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
   }),
   purchaseListing: define({
@@ -434,7 +434,7 @@ export const endpoints = {
     auth: true,
     params: z.object({ id: pathId }),
     response: 'pdf',
-    errors: [...authErrors, 'api.ticket.not_found'],
+    errors: [...ticketStateErrors, ...authErrors, 'api.ticket.not_found'],
   }),
   redeem: define({
     method: 'POST',
@@ -443,7 +443,7 @@ export const endpoints = {
     auth: true,
     params: z.object({ secret: trimmedText(1, 64) }),
     response: e.redeemResult,
-    errors: [...authErrors, 'api.redeem.invalid_code'],
+    errors: [...ticketStateErrors, ...authErrors, 'api.redeem.invalid_code'],
     invalidates: ['TICKETS'],
   }),
   // ── payouts ─────────────────────────────────────────────────────────────────────────────────────────────
