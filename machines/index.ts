@@ -11,6 +11,7 @@ import { redeemMachine } from './redeem';
 import { settingsMachine } from './settings';
 import { sessionMachine } from './session';
 import { ticketMachine } from './ticket';
+import { ticketLifecycleMachine } from './ticket-lifecycle';
 import { walletMachine } from './wallet';
 
 export const machines = {
@@ -25,6 +26,8 @@ export const machines = {
   redeem: redeemMachine,
   settings: settingsMachine,
   gift: giftMachine,
+  /** Not a flow of the wallet: the server's rule of what may happen to a ticket (src/server/modules/lifecycle). */
+  ticketLifecycle: ticketLifecycleMachine,
 } as const;
 
 export type MachineName = keyof typeof machines;

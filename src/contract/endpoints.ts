@@ -7,7 +7,16 @@ import * as e from './entities';
 import type { CacheTag } from './base';
 import type { ErrorCode } from './errors';
 import { languages } from './languages';
-import { emailSchema, firstNameSchema, lastNameSchema, nicknameSchema, otpSchema, phoneNumberSchema } from './form-schemas';
+import {
+  emailSchema,
+  firstNameSchema,
+  lastNameSchema,
+  moneySchema,
+  nicknameSchema,
+  otpSchema,
+  phoneNumberSchema,
+  withoutControlCharacters,
+} from './form-schemas';
 
 export { API_PREFIX, buildPath, cacheTags, type CacheTag } from './base';
 
@@ -39,14 +48,21 @@ const define = <const T extends Endpoint>(endpoint: T): T => endpoint;
 
 const bodyErrors = ['api.invalid_request_body', 'api.invalid_json', 'api.payload_too_large'] as const;
 const authErrors = ['api.auth.token_not_authorized'] as const;
-/** A numeric id in the path: coerced from its text, positive. */
-const pathId = z.pipe(z.coerce.number(), z.int().check(z.positive()));
+/** Why an operation on a ticket is refused by its state (machines/ticket-lifecycle.ts). */
+const ticketStateErrors = ['api.ticket.reserved', 'api.ticket.listed', 'api.ticket.used', 'api.ticket.not_held', 'api.ticket.event_over'] as const;
+const swapEndErrors = ['api.swap.not_found', 'api.swap.expired', 'api.swap.cancelled', ...ticketStateErrors] as const;
+/** The largest id the database holds (Postgres integer, int4): a larger one is bad input, not a lookup. */
+export const MAX_ID = 2_147_483_647;
+/** An id in a body: a positive int4. */
+const positiveInt = z.int().check(z.positive(), z.lte(MAX_ID));
+/** A numeric id in the path: coerced from its text, a positive int4. */
+const pathId = z.pipe(z.coerce.number(), positiveInt);
 const localeSchema = z.enum(languages);
-const decimalPrice = z.number().check(z.nonnegative());
-const positiveInt = z.int().check(z.positive());
 const quantity = z.int().check(z.positive(), z.lte(100));
-/** A string of min..max characters. */
-const boundedText = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+/** A string of min..max characters, without control characters. */
+const boundedText = (min: number, max: number) => z.string().check(z.maxLength(max), withoutControlCharacters, z.minLength(min));
+/** The same, trimmed first. */
+const trimmedText = (min: number, max: number) => z.string().check(z.trim(), z.maxLength(max), withoutControlCharacters, z.minLength(min));
 
 export const endpoints = {
   // ── auth ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -72,6 +88,7 @@ export const endpoints = {
       'api.auth.otp_expired',
       'api.auth.otp_attempts_exceeded',
       'api.auth.wrong_credentials',
+      'api.auth.too_many_wrong_codes',
     ],
   }),
   refresh: define({
@@ -184,7 +201,7 @@ export const endpoints = {
     auth: false,
     body: z.object({ token: boundedText(1, 1000), eventId: positiveInt }),
     response: z.object({ userTicketId: z.int(), ticketName: z.string(), holder: z.string() }),
-    errors: [...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid', 'api.access.no_ticket'],
+    errors: [...ticketStateErrors, ...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid', 'api.access.no_ticket'],
   }),
   // ── tickets and benefits ────────────────────────────────────────────────────────────────────────────────
   myTickets: define({
@@ -215,7 +232,7 @@ export const endpoints = {
     params: z.object({ id: pathId }),
     body: z.object({ userTicketBenefitId: positiveInt }),
     response: e.unlockResult,
-    errors: [...bodyErrors, ...authErrors, 'api.unlock.validation_error', 'api.unlock.invalid_benefit', 'api.unlock.not_unlockable'],
+    errors: [...ticketStateErrors, ...bodyErrors, ...authErrors, 'api.unlock.validation_error', 'api.unlock.invalid_benefit', 'api.unlock.not_unlockable'],
     invalidates: ['SINGLE_TICKET'],
   }),
   // ── gift ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -233,9 +250,9 @@ export const endpoints = {
     path: '/mobile/giftTicket',
     summary: "Gift a ticket to the receiver's e-mail or username; permanent",
     auth: true,
-    body: z.object({ userTicketId: positiveInt, username: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)) }),
+    body: z.object({ userTicketId: positiveInt, username: trimmedText(1, 254) }),
     response: e.giftResult,
-    errors: [
+    errors: [...ticketStateErrors, 
       ...bodyErrors,
       ...authErrors,
       'gift_tickets.cannot_be_gifted',
@@ -250,7 +267,7 @@ export const endpoints = {
     path: '/mobile/users/',
     summary: 'Users whose username starts with the text (gift receiver suggestions)',
     auth: true,
-    query: z.object({ username: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) }),
+    query: z.object({ username: trimmedText(1, 64) }),
     response: z.array(e.receiverSuggestion),
     errors: [...authErrors, 'api.invalid_request_body'],
   }),
@@ -281,7 +298,7 @@ export const endpoints = {
     auth: true,
     body: z.object({ baseTicketId: positiveInt, swapPairId: positiveInt, swapQuantity: quantity }),
     response: e.swapStart,
-    errors: [...bodyErrors, ...authErrors, 'api.start_swap_failed', 'api.swap.not_allowed', 'api.swap.not_enough_tickets'],
+    errors: [...ticketStateErrors, ...bodyErrors, ...authErrors, 'api.start_swap_failed', 'api.swap.not_allowed', 'api.swap.not_enough_tickets'],
   }),
   confirmSwap: define({
     method: 'POST',
@@ -290,7 +307,36 @@ export const endpoints = {
     auth: true,
     params: z.object({ swapIdentifier: boundedText(1, 100) }),
     response: e.ok,
-    errors: [...authErrors, 'api.swap.not_found', 'api.swap.not_enough_tickets'],
+    errors: [...authErrors, ...swapEndErrors, 'api.swap.payment_required', 'api.swap.not_enough_tickets', 'api.swap.not_allowed'],
+    invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
+  }),
+  paySwap: define({
+    method: 'POST',
+    path: '/ticket_swap/pay/:swapIdentifier',
+    summary: "Pay an UPGRADE's difference (the checkout page); a successful charge confirms the swap",
+    auth: true,
+    params: z.object({ swapIdentifier: boundedText(1, 100) }),
+    body: z.object({ paymentMethod: boundedText(1, 255) }),
+    response: e.ok,
+    errors: [
+      ...bodyErrors,
+      ...authErrors,
+      ...swapEndErrors,
+      'api.swap.nothing_to_pay',
+      'api.payment.declined',
+      'api.swap.not_enough_tickets',
+      'api.swap.not_allowed',
+    ],
+    invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
+  }),
+  cancelSwap: define({
+    method: 'POST',
+    path: '/ticket_swap/cancel/:swapIdentifier',
+    summary: 'Cancel a started swap: its tickets are held again',
+    auth: true,
+    params: z.object({ swapIdentifier: boundedText(1, 100) }),
+    response: e.ok,
+    errors: [...authErrors, 'api.swap.not_found', 'api.swap.already_confirmed'],
     invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
   }),
   // ── resell ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -335,7 +381,7 @@ export const endpoints = {
     path: '/resell/ticket/calculation',
     summary: 'Resale price quote with service fee',
     auth: true,
-    body: z.object({ selectedPrice: decimalPrice, quantity, ticketId: positiveInt }),
+    body: z.object({ selectedPrice: moneySchema, quantity, ticketId: positiveInt }),
     response: e.priceQuote,
     errors: [...bodyErrors, ...authErrors, 'api.resell.ticket_not_found'],
   }),
@@ -347,12 +393,12 @@ export const endpoints = {
     body: z.object({
       userTicketId: positiveInt,
       amountCount: quantity,
-      price: decimalPrice,
-      currencyCode: z.string().check(z.length(3)),
+      price: moneySchema,
+      currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
       currencySymbol: boundedText(1, 5),
     }),
     response: z.object({ shareLinkUrl: z.string(), userTicketIds: z.array(z.int()) }),
-    errors: [
+    errors: [...ticketStateErrors, 'api.resell.not_resellable', 
       ...bodyErrors,
       ...authErrors,
       'api.resell.create.already_listed',
@@ -369,8 +415,27 @@ export const endpoints = {
     auth: true,
     body: z.object({ userTicketId: positiveInt }),
     response: e.ok,
-    errors: [...bodyErrors, ...authErrors, 'api.resell.listing_not_found'],
+    errors: ['api.ticket.not_listed', ...bodyErrors, ...authErrors, 'api.resell.listing_not_found'],
     invalidates: ['LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
+  }),
+  purchaseListing: define({
+    method: 'POST',
+    path: '/resell/purchase/:shareCode',
+    summary: 'Buy tickets on sale under a share link (price plus service fee each, through the payments adapter)',
+    auth: true,
+    params: z.object({ shareCode: boundedText(1, 64) }),
+    body: z.object({ quantity, paymentMethod: boundedText(1, 255) }),
+    response: z.object({ userTicketIds: z.array(z.int()) }),
+    errors: [
+      ...bodyErrors,
+      ...authErrors,
+      ...ticketStateErrors,
+      'api.resell.listing_not_found',
+      'api.resell.own_listing',
+      'api.resell.not_enough_on_sale',
+      'api.payment.declined',
+    ],
+    invalidates: ['TICKETS', 'LISTED_TICKETS'],
   }),
   ticketPdf: define({
     method: 'POST',
@@ -379,16 +444,16 @@ export const endpoints = {
     auth: true,
     params: z.object({ id: pathId }),
     response: 'pdf',
-    errors: [...authErrors, 'api.ticket.not_found'],
+    errors: [...ticketStateErrors, ...authErrors, 'api.ticket.not_found'],
   }),
   redeem: define({
     method: 'POST',
     path: '/resell/redeem/:secret',
     summary: 'Redeem a ticket by the secret code from its purchase PDF',
     auth: true,
-    params: z.object({ secret: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) }),
+    params: z.object({ secret: trimmedText(1, 64) }),
     response: e.redeemResult,
-    errors: [...authErrors, 'api.redeem.invalid_code'],
+    errors: [...ticketStateErrors, ...authErrors, 'api.redeem.invalid_code'],
     invalidates: ['TICKETS'],
   }),
   // ── payouts ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -397,7 +462,7 @@ export const endpoints = {
     path: '/resell/stripe/connect',
     summary: 'Create (or resume) the payments account and its onboarding session',
     auth: true,
-    body: z.object({ accountType: z.literal('custom'), country: z.optional(z.string().check(z.length(2))) }),
+    body: z.object({ accountType: z.literal('custom'), country: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/))) }),
     response: e.paymentsAccount,
     errors: [...bodyErrors, ...authErrors, 'api.resell.unsupported_country'],
   }),
@@ -417,11 +482,11 @@ export const endpoints = {
     auth: true,
     body: z.object({
       clientSecret: boundedText(1, 200),
-      legalName: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+      legalName: trimmedText(1, 120),
       bankAccountLast4: z.string().check(z.regex(/^\d{4}$/)),
     }),
     response: e.paymentsAccount,
-    errors: [...bodyErrors, ...authErrors, 'api.resell.onboarding_invalid'],
+    errors: [...bodyErrors, ...authErrors, 'api.resell.onboarding_invalid', 'api.payment.local_provider_disabled'],
   }),
 } as const satisfies Record<string, Endpoint>;
 

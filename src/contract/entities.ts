@@ -189,7 +189,13 @@ export const swapStart = named(
     name: text,
     /** Absolute checkout address on the organisation's site (SPEC §7). */
     eventId: int,
-    amount: money,
+    amount: money.check(
+      z.meta({
+        description:
+          'SPEC §4: (base price − target price) × quantity. Negative for an UPGRADE: the user pays its absolute value at ' +
+          'checkout (POST /ticket_swap/pay/{orderIdentifier}). Zero or more for a DOWNGRADE: the user loses it.',
+      }),
+    ),
     currencyCode: text,
     currencySymbol: text,
   }),

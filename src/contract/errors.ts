@@ -13,6 +13,7 @@ export const errorCatalogue = {
   'api.not_found': { status: 404, message: 'Not found' },
   'api.too_many_requests': { status: 429, message: 'Too many requests, try again later' },
   'api.idempotency_conflict': { status: 409, message: 'Idempotency key reused with a different request' },
+  'api.idempotency_in_progress': { status: 409, message: 'A request with this idempotency key is still running' },
   // auth
   'api.auth.token_not_authorized': { status: 401, message: 'Token not authorized' },
   'api.auth.wrong_otp': { status: 400, message: 'Wrong OTP' },
@@ -21,6 +22,7 @@ export const errorCatalogue = {
   'api.auth.wrong_credentials': { status: 400, message: 'Wrong Credentials' },
   'api.auth.login_session_failed': { status: 503, message: 'Failed to create login session' },
   'api.auth.too_many_codes': { status: 429, message: 'Too many codes requested, try again later' },
+  'api.auth.too_many_wrong_codes': { status: 429, message: 'Too many wrong codes for this e-mail, try again later' },
   'api.auth.refresh_invalid': { status: 401, message: 'Refresh token is not valid' },
   'api.auth.username_in_use': { status: 409, message: 'This username is already in use' },
   // profile
@@ -31,6 +33,14 @@ export const errorCatalogue = {
   'api.profile.picture_invalid': { status: 400, message: 'The picture must be a HEIC, WEBP, SVG, PNG or JPG image' },
   // tickets and benefits
   'api.ticket.not_found': { status: 404, message: 'Ticket not found' },
+  // why the ticket's state refuses an operation (machines/ticket-lifecycle.ts)
+  'api.ticket.reserved': { status: 409, message: 'This ticket is reserved by a swap in progress' },
+  'api.ticket.listed': { status: 409, message: 'This ticket is listed for resale' },
+  'api.ticket.used': { status: 409, message: 'This ticket was already used at the gate' },
+  'api.ticket.not_held': { status: 409, message: 'This ticket has already passed to someone else' },
+  'api.ticket.not_listed': { status: 409, message: 'This ticket is not listed for resale' },
+  'api.ticket.not_reserved': { status: 409, message: 'This ticket is not reserved by a swap' },
+  'api.ticket.event_over': { status: 409, message: 'This event has ended' },
   'api.unlock.validation_error': { status: 400, message: 'Validation error' },
   'api.unlock.invalid_benefit': { status: 404, message: 'Invalid benefit id' },
   'api.unlock.not_unlockable': { status: 409, message: 'This benefit cannot be unlocked' },
@@ -45,6 +55,14 @@ export const errorCatalogue = {
   'api.swap.not_allowed': { status: 409, message: 'This swap is not allowed by the organizer' },
   'api.swap.not_enough_tickets': { status: 409, message: 'You do not hold enough tickets for this swap' },
   'api.swap.not_found': { status: 404, message: 'Swap not found' },
+  'api.swap.expired': { status: 409, message: 'This swap expired after 30 minutes; start it again' },
+  'api.swap.cancelled': { status: 409, message: 'This swap was cancelled' },
+  'api.swap.already_confirmed': { status: 409, message: 'This swap is already confirmed' },
+  'api.swap.payment_required': { status: 402, message: 'Pay the difference at checkout to confirm this upgrade' },
+  'api.swap.nothing_to_pay': { status: 409, message: 'This swap has no difference to pay' },
+  // payments
+  'api.payment.declined': { status: 402, message: 'The payment was declined' },
+  'api.payment.local_provider_disabled': { status: 403, message: 'The local payments provider is not enabled on this server' },
   // resell
   'api.resell.create.already_listed': { status: 409, message: 'This ticket is already listed for resale' },
   'api.resell.create.no_stripe': { status: 403, message: 'Your payout account must be verified first' },
@@ -55,6 +73,9 @@ export const errorCatalogue = {
   },
   'api.resell.ticket_not_found': { status: 404, message: 'Ticket not found' },
   'api.resell.listing_not_found': { status: 404, message: 'Listing not found' },
+  'api.resell.not_resellable': { status: 409, message: 'This ticket cannot be resold' },
+  'api.resell.own_listing': { status: 409, message: 'You cannot buy your own tickets' },
+  'api.resell.not_enough_on_sale': { status: 409, message: 'Fewer tickets are on sale than you asked for' },
   'api.resell.onboarding_invalid': { status: 400, message: 'This onboarding session is not valid' },
   // redeem
   'api.redeem.invalid_code': { status: 400, message: 'Invalid code' },

@@ -2,7 +2,13 @@
 // OpenAPI and tests). The browser validates with forms.ts itself and never loads this file.
 import * as z from 'zod/mini';
 import {
+  CONTROL_CHARACTER,
   emailRule,
+  hasAtMostTwoDecimals,
+  INVALID_CHARACTERS_KEY,
+  isSingleScript,
+  MAX_MONEY,
+  PRICE_DECIMALS_KEY,
   firstNameRule,
   lastNameRule,
   nicknameRule,
@@ -14,17 +20,26 @@ import {
   type TextRule,
 } from './forms';
 
+/** No control character anywhere in the text (NUL would even fail the database). */
+export const withoutControlCharacters = z.refine<string>((text) => !CONTROL_CHARACTER.test(text), INVALID_CHARACTERS_KEY);
+
 /** The rule as a string schema: the same cleaning in the same order, the same checks, the same keys. */
 export function textSchema(rule: TextRule) {
   const checks: z.core.$ZodCheck<string>[] = [
     z.trim(),
     ...(rule.clean ?? []).map((cleaner) => z.overwrite(textCleaners[cleaner])),
+    z.trim(),
+    withoutControlCharacters,
     z.minLength(1, rule.emptyKey),
   ];
   if (rule.maxLength) checks.push(z.maxLength(rule.maxLength.length, rule.maxLength.key));
   if (rule.pattern) checks.push(z.regex(rule.pattern.regex, rule.pattern.key));
+  if (rule.singleScript) checks.push(z.refine(isSingleScript, rule.singleScript.key));
   return z.string({ error: (issue) => (issue.input === undefined ? rule.requiredKey : 'form.invalid_type') }).check(...checks);
 }
+
+/** An amount of money on the wire: above zero, at most MAX_MONEY, at most 2 decimals. */
+export const moneySchema = z.number().check(z.positive(), z.lte(MAX_MONEY), z.refine(hasAtMostTwoDecimals, PRICE_DECIMALS_KEY));
 
 export const emailSchema = textSchema(emailRule);
 export const otpSchema = textSchema(otpRule);
@@ -41,5 +56,6 @@ export function resellPriceSchema(maxTicketPrice: number) {
     .check(
       z.positive('invalid_prices'),
       z.refine((price: number) => price < maxTicketPrice + RESELL_PRICE_TOLERANCE, 'invalid_prices'),
+      z.refine(hasAtMostTwoDecimals, PRICE_DECIMALS_KEY),
     );
 }

@@ -11,33 +11,77 @@ export const RESELL_PRICE_TOLERANCE = 0.001;
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
-/** Ways a text is cleaned before it is checked, in this order after trimming. */
+/** Characters nobody sees: zero-width spaces and joiners, soft hyphens, bidi and other format characters. */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
+/** Control characters (NUL, line breaks inside a value, DEL, C1): refused in every text, never stored. */
+export const CONTROL_CHARACTER = /\p{Cc}/u;
+export const INVALID_CHARACTERS_KEY = 'form.invalid_characters';
+
+/** Ways a text is cleaned before it is checked, in this order after trimming (and it is trimmed again after). */
 export const textCleaners = {
   lowercase: (text: string) => text.toLowerCase(),
   /** Phone numbers are typed with spaces and dashes. */
   withoutSpacesAndDashes: (text: string) => text.replace(/[\s-]/g, ''),
+  /** Unicode compatibility form: full-width and other look-alike forms become the plain letters they imitate. */
+  nfkc: (text: string) => text.normalize('NFKC'),
+  withoutInvisible: (text: string) => text.replace(INVISIBLE, ''),
 } as const;
 export type TextCleaner = keyof typeof textCleaners;
+
+/** Letters of these scripts count as one script each (Han, kana and Hangul together: CJK names mix them). */
+const SCRIPTS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Armenian', /\p{Script=Armenian}/u],
+  ['Georgian', /\p{Script=Georgian}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u],
+  ['Arabic', /\p{Script=Arabic}/u],
+  ['Devanagari', /\p{Script=Devanagari}/u],
+  ['Bengali', /\p{Script=Bengali}/u],
+  ['Tamil', /\p{Script=Tamil}/u],
+  ['Thai', /\p{Script=Thai}/u],
+  ['CJK', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u],
+];
+
+/** Whether the letters of a text all belong to one script (digits and punctuation belong to none). */
+export function isSingleScript(text: string): boolean {
+  const seen = new Set<string>();
+  for (const char of text) {
+    if (!/\p{L}/u.test(char)) continue;
+    seen.add(SCRIPTS.find(([, regex]) => regex.test(char))?.[0] ?? 'other');
+  }
+  return seen.size <= 1;
+}
 
 export interface TextRule {
   /** The key when the value is missing (or is not text: 'form.invalid_type'). */
   requiredKey: string;
-  /** The key when nothing is left after trimming. */
+  /** The key when nothing is left after cleaning and trimming. */
   emptyKey: string;
   clean?: readonly TextCleaner[];
   maxLength?: { length: number; key: string };
   pattern?: { regex: RegExp; key: string };
+  /** The letters must be of one script, so the text cannot imitate another with look-alike letters. */
+  singleScript?: { key: string };
 }
 
 export type TextCheck = { ok: true; value: string } | { ok: false; error: string };
 
+/** The rule's cleaning: trimmed, each cleaner in order, trimmed again. */
+export function cleanText(rule: TextRule, input: string): string {
+  return (rule.clean ?? []).reduce((text, cleaner) => textCleaners[cleaner](text), input.trim()).trim();
+}
+
 /** Checks a text against its rule: the cleaned value, or the key of the first rule it breaks. */
 export function checkText(rule: TextRule, input: unknown): TextCheck {
   if (typeof input !== 'string') return { ok: false, error: input === undefined ? rule.requiredKey : 'form.invalid_type' };
-  const value = (rule.clean ?? []).reduce((text, cleaner) => textCleaners[cleaner](text), input.trim());
+  const value = cleanText(rule, input);
+  if (CONTROL_CHARACTER.test(value)) return { ok: false, error: INVALID_CHARACTERS_KEY };
   if (value.length === 0) return { ok: false, error: rule.emptyKey };
   if (rule.maxLength && value.length > rule.maxLength.length) return { ok: false, error: rule.maxLength.key };
   if (rule.pattern && !rule.pattern.regex.test(value)) return { ok: false, error: rule.pattern.key };
+  if (rule.singleScript && !isSingleScript(value)) return { ok: false, error: rule.singleScript.key };
   return { ok: true, value };
 }
 
@@ -55,20 +99,29 @@ export const otpRule: TextRule = {
   pattern: { regex: new RegExp(`^\\d{${OTP_LENGTH}}$`), key: 'form.code_length' },
 };
 
+/** Names are shown to others: look-alike forms normalised, invisible characters removed before the required check. */
+const nameCleaning: readonly TextCleaner[] = ['nfkc', 'withoutInvisible'];
+
 const nameRule = (requiredKey: string, emptyKey: string): TextRule => ({
   requiredKey,
   emptyKey,
+  clean: nameCleaning,
   maxLength: { length: 100, key: 'form.name_too_long' },
 });
 export const firstNameRule = nameRule('form.first_name_required', 'form.first_name_empty');
 export const lastNameRule = nameRule('form.last_name_required', 'form.last_name_empty');
 
-/** Nickname: the part before the unchangeable '#suffix'; a hash inside would be ambiguous. */
+/**
+ * Nickname: the part before the unchangeable '#suffix'; a hash inside would be ambiguous. Others find a user by it,
+ * so it is in one script: 'pаypal' with a Cyrillic 'а' cannot pass for 'paypal'.
+ */
 export const nicknameRule: TextRule = {
   requiredKey: 'username_is_required',
   emptyKey: 'form.username_empty',
+  clean: nameCleaning,
   maxLength: { length: 32, key: 'form.username_too_long' },
   pattern: { regex: /^[^#\s]+$/u, key: 'form.username_invalid' },
+  singleScript: { key: 'form.username_mixed_scripts' },
 };
 
 /** E.164-ish: optional +, 6 to 15 digits, spaces and dashes tolerated and removed. */
@@ -85,10 +138,21 @@ export const redeemCodeRule: TextRule = {
   maxLength: { length: 64, key: 'form.code_too_long' },
 };
 
-/** Resell price per ticket: required, positive, below the maximum ticket price plus the tolerance. */
+/** The largest price or amount of money a request may carry (in the currency's units): totals stay in int4 cents. */
+export const MAX_MONEY = 100_000;
+export const PRICE_DECIMALS_KEY = 'form.price_decimals';
+
+/** Money has cents: at most 2 decimals (0.29 is, 0.004 and 1.005 are not). */
+export function hasAtMostTwoDecimals(amount: number): boolean {
+  const cents = amount * 100;
+  return Number.isFinite(cents) && Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+/** Resell price per ticket: required, positive, in cents, below the maximum ticket price plus the tolerance. */
 export function checkResellPrice(price: number | null | undefined, maxTicketPrice: number): string | null {
   if (price === null || price === undefined || Number.isNaN(price)) return 'form.price_required';
   if (!Number.isFinite(price) || price <= 0 || price >= maxTicketPrice + RESELL_PRICE_TOLERANCE) return 'invalid_prices';
+  if (!hasAtMostTwoDecimals(price)) return PRICE_DECIMALS_KEY;
   return null;
 }
 

@@ -19,6 +19,7 @@ import {
 import { API_PREFIX, type EndpointName, endpoints } from '../contract/endpoints';
 import { ApiError } from '../contract/errors';
 import type { Mailer } from './adapters/mail';
+import { createLocalPayments, createStripePayments, type PaymentsProvider } from './adapters/payments';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling, notFoundBody } from './http/errors';
@@ -38,6 +39,8 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   mailer: Mailer;
+  /** Defaults to the provider the config names; tests pass the local one to read what it charged. */
+  payments?: PaymentsProvider;
   /** The clock; tests move it to expire codes and tokens. */
   now?: () => Date;
   logger?: boolean;
@@ -45,7 +48,7 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Required<Pick<AppDeps, 'config' | 'database' | 'mailer' | 'now'>>;
+    deps: Required<Pick<AppDeps, 'config' | 'database' | 'mailer' | 'now' | 'payments'>>;
   }
 }
 
@@ -56,9 +59,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.env === 'production',
+    // Off unless TRUST_PROXY names the proxies: otherwise any client picks its own IP with X-Forwarded-For.
+    // (A hop count is supported at run time; Fastify's types only list the other forms.)
+    trustProxy: config.trustProxy as boolean | string[],
   });
-  app.decorate('deps', { config, database: deps.database, mailer: deps.mailer, now: deps.now ?? (() => new Date()) });
+  const payments = deps.payments ?? (config.payments.provider === 'stripe' ? createStripePayments(config.payments.secretKey) : createLocalPayments());
+  app.decorate('deps', { config, database: deps.database, mailer: deps.mailer, now: deps.now ?? (() => new Date()), payments });
   app.decorate('contractRoutes', new Set<EndpointName>());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,10 +85,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
-  // Tokens travel in the Authorization header, never in cookies, so any host page may call the API.
-  await app.register(cors, { origin: true, allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Organizer-Key'] });
+  // Tokens travel in the Authorization header, never in cookies. Host pages on other sites may call the API when
+  // ALLOWED_ORIGINS names them; the demo site (PUBLIC_BASE_URL) always may. Outside production, without a list, any may.
+  const ownOrigin = new URL(config.publicBaseUrl).origin;
+  const allowedOrigins = config.allowedOrigins && new Set([...config.allowedOrigins, ownOrigin]);
+  await app.register(cors, {
+    origin: allowedOrigins ? (origin, callback) => callback(null, origin === undefined || allowedOrigins.has(origin)) : true,
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Organizer-Key'],
+  });
   await app.register(rateLimit, {
-    max: Number(process.env.RATE_LIMIT_PER_MINUTE ?? 600),
+    max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: () => new ApiError('api.too_many_requests').toBody(),
   });

@@ -26,6 +26,11 @@ const envSchema = z.object({
   OTP_MAX_SENDS_PER_EMAIL: intFromEnv(5),
   OTP_MAX_SENDS_PER_IP: intFromEnv(30),
   USER_SEARCH_PER_MINUTE: intFromEnv(60),
+  OTP_MAX_FAILED_PER_EMAIL: intFromEnv(10),
+  RATE_LIMIT_PER_MINUTE: intFromEnv(600),
+  TRUST_PROXY: z.string().optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Ticket Wallet <no-reply@ticketwallet.local>'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -51,9 +56,23 @@ export interface Config {
   refreshTokenTtlDays: number;
   /** A rotated refresh token presented again within this many seconds is refused without revoking the family. */
   refreshReuseGraceSeconds: number;
-  otp: { ttlSeconds: number; maxAttempts: number; sendWindowSeconds: number; maxSendsPerEmail: number; maxSendsPerIp: number };
   /** Receiver suggestions (GET /mobile/users/) one signed-in user may ask for per minute. */
   userSearchPerMinute: number;
+  otp: {
+    ttlSeconds: number;
+    maxAttempts: number;
+    sendWindowSeconds: number;
+    maxSendsPerEmail: number;
+    maxSendsPerIp: number;
+    /** Wrong codes per e-mail, across all its codes, within the send window. */
+    maxFailedPerEmail: number;
+  };
+  rateLimitPerMinute: number;
+  /** Fastify's trustProxy: false (default), a hop count, or the proxies' addresses. Never `true`. */
+  trustProxy: false | number | string[];
+  /** Origins other sites may call the API from; undefined outside production means any. */
+  allowedOrigins: string[] | undefined;
+  payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string };
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe: { secretKey: string; publishableKey: string } | undefined;
@@ -76,6 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) throw new ConfigError('JWT_SECRET is required in production');
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError('SMTP_URL is required in production: without it sign-in codes would only be written to the log');
+  }
   const dataDir = resolve(e.DATA_DIR);
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -97,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sendWindowSeconds: e.OTP_SEND_WINDOW_SECONDS,
       maxSendsPerEmail: e.OTP_MAX_SENDS_PER_EMAIL,
       maxSendsPerIp: e.OTP_MAX_SENDS_PER_IP,
+      maxFailedPerEmail: e.OTP_MAX_FAILED_PER_EMAIL,
     },
     userSearchPerMinute: e.USER_SEARCH_PER_MINUTE,
     smtpUrl: e.SMTP_URL || undefined,
@@ -105,12 +128,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY }
         : undefined,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: trustProxyFrom(e.TRUST_PROXY),
+    allowedOrigins: e.ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean) ??
+      (e.NODE_ENV === 'production' ? [] : undefined),
+    payments: paymentsFrom(e),
     qrTtlMs: e.QR_TTL_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     pictureLimitBytes: e.PICTURE_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO === 'true',
     webDistDir: resolve(e.WEB_DIST_DIR),
   };
+}
+
+/**
+ * TRUST_PROXY: unset or `false` trusts no proxy (the client's address is the connection's); a number trusts that many
+ * hops; otherwise a comma-separated list of proxy addresses or CIDR ranges. `true` is refused: it would believe the
+ * left-most X-Forwarded-For, which any client writes.
+ */
+function trustProxyFrom(value: string | undefined): false | number | string[] {
+  const text = value?.trim();
+  if (!text || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') {
+    throw new ConfigError('TRUST_PROXY=true would let any client choose its IP address: give the number of proxies or their addresses');
+  }
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+/** Stripe when its keys are set (or asked for); the local provider outside production, or in it only when asked for by name. */
+function paymentsFrom(e: z.infer<typeof envSchema>): Config['payments'] {
+  const provider = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : undefined);
+  if (provider === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY) throw new ConfigError('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+    return { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY };
+  }
+  if (provider === undefined && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Production needs a payments provider: set STRIPE_SECRET_KEY, or PAYMENTS_PROVIDER=local to run the local test provider on purpose',
+    );
+  }
+  return { provider: 'local' };
 }
 
 /** Outside production a signing secret is made once and kept in the data directory, so restarts keep sessions. */

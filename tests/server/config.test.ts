@@ -46,7 +46,7 @@ describe('/dev/outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const t = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const t = await createTestApp({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.test:25', PAYMENTS_PROVIDER: 'local' } });
     try {
       expect((await call(t.app, { method: 'GET', url: '/dev/outbox' })).status).toBe(404);
     } finally {

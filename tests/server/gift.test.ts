@@ -107,10 +107,11 @@ describe('POST /mobile/giftTicket', () => {
     const self = await gift(ticket.userTicketId, 'alex@example.com');
     expect(self.status).toBe(400);
     expect(self.json.code).toBe('api.gift.self_gift');
+    // The past ticket was used at the gate: the answer says so.
     const past = (await call(t.app, { method: 'GET', url: '/v1/list/ticket_listing?status=PAST', token: alex })).json[0];
     const notGiftable = await gift(past.userTicketId, 'jordan#7310');
     expect(notGiftable.status).toBe(409);
-    expect(notGiftable.json).toMatchObject({ code: 'gift_tickets.cannot_be_gifted', message: 'This ticket cannot be gifted' });
+    expect(notGiftable.json).toMatchObject({ code: 'api.ticket.used', message: 'This ticket was already used at the gate' });
     expect((await verify(past.userTicketId)).json).toEqual({ extras: { canBeGifted: false } });
   });
 

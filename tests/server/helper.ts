@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { createOutboxMailer, type Mailer } from '../../src/server/adapters/mail';
+import { createLocalPayments, type LocalCharge } from '../../src/server/adapters/payments';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
@@ -22,6 +23,8 @@ export interface TestApp {
   mailer: Mailer;
   config: Config;
   clock: TestClock;
+  /** What the local payments provider charged. */
+  charges: LocalCharge[];
   close(): Promise<void>;
 }
 
@@ -57,9 +60,32 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+/** The local Postgres server the concurrency suite uses when the run itself is on PGlite. */
+export const LOCAL_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * A fresh Postgres database whatever the run's database: the run's template when DATABASE_URL is set, otherwise a
+ * new database on the local server, migrated on open. For tests that need real concurrency (PGlite serialises).
+ */
+export async function openPostgresTestDatabase(poolSize = 10): Promise<DatabaseHandle> {
+  if (inject('postgresTemplate')) return openTestDatabase();
+  const name = `tw_races_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const url = await createDatabase(LOCAL_POSTGRES_URL, name);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await dropDatabases(LOCAL_POSTGRES_URL, name);
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer; database?: () => Promise<DatabaseHandle>; logger?: boolean } = {},
+): Promise<TestApp> {
   const config = testConfig(options.env);
-  const database = await openTestDatabase();
+  const database = await (options.database ?? openTestDatabase)();
   const mailer = options.mailer ?? createOutboxMailer();
   const clock: TestClock = {
     now: new Date(),
@@ -67,7 +93,8 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, mailer, now: () => clock.now, logger: false });
+  const payments = createLocalPayments();
+  const app = await buildApp({ config, database, mailer, payments, now: () => clock.now, logger: options.logger ?? false });
   await app.ready();
   return {
     app,
@@ -75,6 +102,7 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
     mailer,
     config,
     clock,
+    charges: payments.charges,
     async close() {
       await app.close();
       await mailer.close();

@@ -103,7 +103,8 @@ describe('seedDemoData', () => {
     expect(past[0]!.ticket.eventAccessUsedAt).toBeInstanceOf(Date);
     for (const { ticket, type } of tickets) {
       expect(ticket.purchasePriceMinor).toBe(type.priceMinor);
-      expect(ticket.status).toBe('valid');
+      // Admitted at the gate: the lifecycle's `used`; every other ticket is held.
+      expect(ticket.status).toBe(ticket.eventAccessUsedAt ? 'used' : 'valid');
     }
   });
 

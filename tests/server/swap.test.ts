@@ -41,18 +41,26 @@ describe('listing what can be swapped', () => {
 });
 
 describe('a swap', () => {
-  it('an upgrade is priced at the difference times quantity, and confirming exchanges the tickets', async () => {
+  it('an upgrade is priced at the difference times quantity (negative on the wire), and paying exchanges the tickets', async () => {
     const ga = (await bases()).find((b) => b.name === 'General Admission')!;
     const vip = (await targets(ga.id)).find((target) => target.name === 'VIP')!;
     const [pairBefore] = await t.database.db.select().from(swapPairs).where(eq(swapPairs.id, vip.id));
     const started = await start({ baseTicketId: ga.id, swapPairId: vip.id, swapQuantity: 2 });
     expect(started.status).toBe(200);
-    expect(started.json).toMatchObject({ swapType: 'UPGRADE', eventId: ga.eventId, amount: (vip.price - ga.price) * 2 });
+    // SPEC §4: amount = (base − target) × quantity, negative for an upgrade the user pays.
+    expect(started.json).toMatchObject({ swapType: 'UPGRADE', eventId: ga.eventId, amount: (ga.price - vip.price) * 2 });
     expect(started.json.orderIdentifier).toMatch(/^SW-[0-9A-F]{12}$/);
     // The two tickets are reserved: a second start finds none left.
     expect((await start({ baseTicketId: ga.id, swapPairId: vip.id, swapQuantity: 1 })).json.code).toBe('api.swap.not_enough_tickets');
 
     const vipBefore = (await upcomingNames()).filter((name) => name === 'VIP').length;
+    const paid = await call(t.app, {
+      method: 'POST',
+      url: `/v1/ticket_swap/pay/${started.json.orderIdentifier}`,
+      token: alex,
+      payload: { paymentMethod: 'pm_card_visa' },
+    });
+    expect(paid.json).toEqual({ ok: true });
     expect((await confirm(started.json.orderIdentifier)).json).toEqual({ ok: true });
     const names = await upcomingNames();
     expect(names.filter((name) => name === 'General Admission')).toHaveLength(0);
@@ -64,12 +72,13 @@ describe('a swap', () => {
     expect((await upcomingNames()).filter((name) => name === 'VIP')).toHaveLength(vipBefore + 2);
   });
 
-  it('a downgrade is a DOWNGRADE with a zero or negative amount', async () => {
+  it('a downgrade is a DOWNGRADE with a zero or positive amount (what the user loses)', async () => {
     const vip = (await bases()).find((b) => b.name === 'VIP')!;
     const cheaper = (await targets(vip.id)).find((target) => target.price < vip.price)!;
     const started = await start({ baseTicketId: vip.id, swapPairId: cheaper.id, swapQuantity: 1 });
     expect(started.json.swapType).toBe('DOWNGRADE');
-    expect(started.json.amount).toBeLessThanOrEqual(0);
+    // base − target: what the user loses, zero or more.
+    expect(started.json.amount).toBeGreaterThanOrEqual(0);
   });
 
   it('refuses pairs of another base, more tickets than held, other users and malformed bodies', async () => {

@@ -31,6 +31,8 @@ const rules: Record<string, TextRule> = {
 const texts = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: fc.constantFrom(' ', '-', '#', '@', '.', 'a', 'Z', '1', '+', '\t', 'é'), maxLength: 30 }),
+  // Look-alike, invisible and control characters: full-width, Cyrillic, zero-width, soft hyphen, bidi, NUL, DEL.
+  fc.string({ unit: fc.constantFrom('a', 'Ａ', 'а', 'α', '漢', 'か', '\u200B', '\u00AD', '\u202E', '\u0000', '\u007F', '\n', ' ', '1'), maxLength: 20 }),
   fc.stringMatching(/^ ?[a-zA-Z0-9._+-]{1,12}@[a-z]{1,8}\.[a-z]{2,4} ?$/),
   fc.stringMatching(/^ ?\+?[0-9 -]{0,20} ?$/),
   fc.string({ minLength: 90, maxLength: 300 }),
@@ -64,14 +66,28 @@ describe('form rules', () => {
     expect(checkText(redeemCodeRule, '')).toEqual({ ok: false, error: 'code_is_required' });
   });
 
-  it('checks the resale price as the server does: required, positive, below max + 0.001', () => {
-    for (const price of [null, Number.NaN, -1, 0, 50, 60, 60.0009, 60.001, 60.002, Number.POSITIVE_INFINITY]) {
+  it('checks the resale price as the server does: required, positive, in cents, below max + 0.001', () => {
+    for (const price of [null, Number.NaN, -1, 0, 0.004, 0.29, 50, 59.99, 60, 60.0009, 60.001, 60.002, 60.01, Number.POSITIVE_INFINITY]) {
       const browser = checkResellPrice(price, 60);
       const server = resellPriceSchema(60).safeParse(price ?? undefined);
       expect(server.success, String(price)).toBe(browser === null);
     }
-    expect(checkResellPrice(60.0009, 60)).toBeNull();
+    expect(checkResellPrice(60, 60)).toBeNull();
+    expect(checkResellPrice(0.29, 60)).toBeNull();
+    // More than 2 decimals is not money (issue 7: 0.004 was listed at $0.00).
+    expect(checkResellPrice(60.0009, 60)).toBe('form.price_decimals');
+    expect(checkResellPrice(0.004, 60)).toBe('form.price_decimals');
     expect(checkResellPrice(60.001, 60)).toBe('invalid_prices');
     expect(checkResellPrice(null, 60)).toBe('form.price_required');
+  });
+
+  it('normalises names, removes invisible characters before the required check, and keeps a nickname in one script', () => {
+    expect(checkText(firstNameRule, '\u200B \u2060')).toEqual({ ok: false, error: 'form.first_name_empty' });
+    expect(checkText(firstNameRule, 'Ａｌｅ\u00ADx')).toEqual({ ok: true, value: 'Alex' });
+    expect(checkText(lastNameRule, 'Ri\u0000vera')).toEqual({ ok: false, error: 'form.invalid_characters' });
+    expect(checkText(nicknameRule, 'p\u0430ypal')).toEqual({ ok: false, error: 'form.username_mixed_scripts' });
+    expect(checkText(nicknameRule, 'алекс_2')).toEqual({ ok: true, value: 'алекс_2' });
+    expect(checkText(nicknameRule, '山田たろう')).toEqual({ ok: true, value: '山田たろう' });
+    expect(checkText(nicknameRule, 'ｓａｍ＃1')).toEqual({ ok: false, error: 'form.username_invalid' });
   });
 });

@@ -152,7 +152,11 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_nickname_suffix').on(t.nickname, t.uniqueSuffix), uniqueIndex('users_suffix').on(t.uniqueSuffix)],
 );
 
-export const userTicketStatuses = ['valid', 'listed', 'sold', 'gifted', 'swapped', 'redeemed_away'] as const;
+/**
+ * The states of machines/ticket-lifecycle.ts as stored: valid = held, reserved = reserved for a swap, listed, used at
+ * the gate, and the ends. Only src/server/modules/lifecycle writes this column, with the state the machine answers.
+ */
+export const userTicketStatuses = ['valid', 'reserved', 'listed', 'used', 'sold', 'gifted', 'swapped', 'redeemed_away'] as const;
 export type UserTicketStatus = (typeof userTicketStatuses)[number];
 
 /** One admission. A ticket leaves its owner by gift, swap, resale or redemption of its PDF code. */
@@ -171,6 +175,9 @@ export const userTickets = pgTable(
     source: text('source').notNull().default('purchase'),
     purchasePriceMinor: integer('purchase_price_minor').notNull(),
     eventAccessUsedAt: tz('event_access_used_at'),
+    /** While reserved: the swap that holds it, and when its reservation lapses and the ticket is held again. */
+    reservedBySwapId: integer('reserved_by_swap_id'),
+    reservedUntil: tz('reserved_until'),
     createdAt: createdAt(),
   },
   (t) => [index('user_tickets_owner_status').on(t.ownerUserId, t.status), index('user_tickets_type').on(t.ticketTypeId)],
@@ -274,6 +281,8 @@ export const listings = pgTable(
     currencySymbol: text('currency_symbol').notNull(),
     status: text('status').$type<ListingStatus>().notNull().default('on_sale'),
     buyerUserId: integer('buyer_user_id').references(() => users.id),
+    /** The buyer's charge (payments.id) that paid for it. */
+    paymentId: integer('payment_id'),
     listedAt: tz('listed_at').notNull().defaultNow(),
     unlistedAt: tz('unlisted_at'),
     soldAt: tz('sold_at'),
@@ -286,7 +295,8 @@ export const listings = pgTable(
   ],
 );
 
-export const swapStatuses = ['started', 'confirmed', 'cancelled'] as const;
+/** A started swap past its expiresAt is expired even before a request marks it so. */
+export const swapStatuses = ['started', 'confirmed', 'cancelled', 'expired'] as const;
 
 export const swaps = pgTable('swaps', {
   id: serial('id').primaryKey(),
@@ -301,10 +311,37 @@ export const swaps = pgTable('swaps', {
   swapType: text('swap_type').$type<'UPGRADE' | 'DOWNGRADE'>().notNull(),
   /** (target - base) * quantity: positive means the user pays at checkout. */
   amountDueMinor: integer('amount_due_minor').notNull(),
+  /** Currency of the amount (the target type's). */
+  currencyCode: text('currency_code').notNull().default('AUD'),
   status: text('status').$type<(typeof swapStatuses)[number]>().notNull().default('started'),
   createdAt: createdAt(),
+  /** The reservation lapses at this time unless the swap was confirmed. */
+  expiresAt: tz('expires_at').notNull(),
+  /** An UPGRADE's difference, charged through the payments adapter and verified before the swap is confirmed. */
+  paymentId: integer('payment_id'),
+  paidAt: tz('paid_at'),
   confirmedAt: tz('confirmed_at'),
+  endedAt: tz('ended_at'),
 });
+
+/** Every charge the payments adapter took: a swap's difference or a resale purchase. Refunds are not made yet. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'local' or 'stripe', and the provider's id of the charge. */
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    purpose: text('purpose').$type<'swap' | 'resale'>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payments_provider_id').on(t.provider, t.providerPaymentId), check('payments_amount', sql`${t.amountMinor} > 0`)],
+);
 
 /** Which user tickets a swap gives up, and which it creates once confirmed. */
 export const swapTickets = pgTable('swap_tickets', {
@@ -378,9 +415,11 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     route: text('route').notNull(),
     requestHash: text('request_hash').notNull(),
+    /** 0 while the first request runs; its answer's status once it has one. */
     statusCode: integer('status_code').notNull(),
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
+    completedAt: tz('completed_at'),
   },
   (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
 );

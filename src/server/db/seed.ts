@@ -473,7 +473,8 @@ async function writeDemoData(tx: Transaction, now: Date): Promise<void> {
       .values({
         ticketTypeId: type.id,
         ownerUserId: userIds[ticket.owner]!,
-        status: 'valid',
+        // Admitted at the gate: the lifecycle's `used` state.
+        status: ticket.eventAccessUsedAt ? 'used' : 'valid',
         source: 'purchase',
         purchasePriceMinor: type.priceMinor,
         eventAccessUsedAt: ticket.eventAccessUsedAt ?? null,

@@ -1,7 +1,8 @@
 // Idempotency-Key support for authenticated mutations: a retried request with the same key and the same payload
-// gets the stored answer instead of running twice; the same key with another payload is refused.
+// gets the stored answer instead of running twice, also when the two arrive at once; the same key with another
+// payload is refused.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../contract/errors';
 import type { Database } from '../db/client';
@@ -29,7 +30,20 @@ function requestHash(request: FastifyRequest): string {
     .digest('base64url');
 }
 
-/** Runs `work` once per (user, key); a repeat answers what the first run answered. */
+/** How long a request waits for another with the same key to answer before it is told the key is in progress. */
+const WAIT_FOR_FIRST_MS = 5_000;
+const POLL_MS = 25;
+/** A claim this old belongs to a request that died (a crash): the key is free again. */
+const ABANDONED_AFTER = sql`interval '5 minutes'`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` once per (user, key); a repeat answers what the first run answered. The first request claims the key
+ * with a row before it runs (the unique index decides between concurrent ones), so requests racing with one key do
+ * not all run: the others wait for its answer, or get 409 api.idempotency_in_progress if it takes too long. A run
+ * that fails releases the key, so the client may retry.
+ */
 export async function runIdempotent(
   db: Database,
   request: FastifyRequest,
@@ -39,18 +53,40 @@ export async function runIdempotent(
 ): Promise<StoredAnswer> {
   const userId = request.userId!;
   const hash = requestHash(request);
-  const [stored] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  if (stored) {
+  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  for (let waited = 0; ; waited += POLL_MS) {
+    const [claim] = await db
+      .insert(idempotencyKeys)
+      .values({ userId, key, route, requestHash: hash, statusCode: 0, responseBody: null })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (claim) return runClaimed(db, claim.id, work);
+
+    const [stored] = await db.select().from(idempotencyKeys).where(mine);
+    if (!stored) continue; // released by a failed first run a moment ago: claim it
     if (stored.route !== route || stored.requestHash !== hash) throw new ApiError('api.idempotency_conflict');
-    return { statusCode: stored.statusCode, body: stored.responseBody };
+    if (stored.completedAt) return { statusCode: stored.statusCode, body: stored.responseBody };
+    const abandoned = await db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.id, stored.id), isNull(idempotencyKeys.completedAt), lt(idempotencyKeys.createdAt, sql`now() - ${ABANDONED_AFTER}`)))
+      .returning({ id: idempotencyKeys.id });
+    if (abandoned.length) continue;
+    if (waited >= WAIT_FOR_FIRST_MS) throw new ApiError('api.idempotency_in_progress');
+    await sleep(POLL_MS);
   }
-  const body = await work();
+}
+
+async function runClaimed(db: Database, claimId: number, work: () => Promise<unknown>): Promise<StoredAnswer> {
+  let body: unknown;
+  try {
+    body = await work();
+  } catch (error) {
+    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, claimId));
+    throw error;
+  }
   await db
-    .insert(idempotencyKeys)
-    .values({ userId, key, route, requestHash: hash, statusCode: 200, responseBody: body as object })
-    .onConflictDoNothing();
+    .update(idempotencyKeys)
+    .set({ statusCode: 200, responseBody: body as object, completedAt: sql`now()` })
+    .where(eq(idempotencyKeys.id, claimId));
   return { statusCode: 200, body };
 }

@@ -2,13 +2,15 @@
 // counts ttl-long windows and the MAC is keyed per user from the server secret. The gate scanner of the event's
 // organisation verifies it, a token is good for one entry, and the entry marks one of the holder's tickets used.
 import { createHash, createHmac } from 'node:crypto';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import { MAX_ID } from '../../../contract/endpoints';
 import { ApiError } from '../../../contract/errors';
 import type { Database } from '../../db/client';
 import { events, gateScans, organisations, ticketTypes, userTickets, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { sameHash } from '../auth/tokens';
-import { heldStatuses } from '../tickets/service';
+import { allows, heldStatuses, lockTickets, ownedBy, refusalOf, setTicketStatus } from '../lifecycle/service';
 
 const TOKEN_VERSION = 'TW1';
 /** A token from the window before the current one is still accepted: the code may have been shown just before a rotation. */
@@ -43,7 +45,7 @@ export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
     if (version !== TOKEN_VERSION || rest.length || !user || !stepText || !signature) return null;
     const userId = Number(user);
     const step = Number(stepText);
-    if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isSafeInteger(step)) return null;
+    if (!Number.isSafeInteger(userId) || userId <= 0 || userId > MAX_ID || !Number.isSafeInteger(step)) return null;
     const current = stepAt(now());
     if (step > current || step < current - ACCEPTED_PAST_STEPS) return null;
     return sameHash(signature, mac(secret, userId, step)) ? { userId, step } : null;
@@ -71,30 +73,20 @@ export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
       const read = readToken(input.token);
       if (!read) throw new ApiError('api.access.invalid_qr');
 
-      const outcome = await db.transaction(async (tx) => {
-        const [ticket] = await tx
-          .select({ id: userTickets.id, ticketName: ticketTypes.name, email: users.email, givenName: users.givenName, familyName: users.familyName })
-          .from(userTickets)
-          .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
-          .innerJoin(users, eq(users.id, userTickets.ownerUserId))
-          .where(
-            and(
-              eq(userTickets.ownerUserId, read.userId),
-              eq(ticketTypes.eventId, input.eventId),
-              inArray(userTickets.status, [...heldStatuses]),
-              isNull(userTickets.eventAccessUsedAt),
-            ),
-          )
-          .orderBy(asc(userTickets.id))
-          .limit(1)
-          .for('update', { of: userTickets });
+      const outcome = await inTransaction(db, async (tx) => {
+        const at = now();
+        // The holder's tickets for this event, locked; the first the machine lets through the gate is used.
+        const tickets = await lockTickets(tx, and(ownedBy(read.userId), eq(ticketTypes.eventId, input.eventId), inArray(userTickets.status, heldStatuses)), at);
+        const ticket = tickets.find((candidate) => allows(candidate, 'scan', at));
         if (!ticket) {
-          // No unused ticket left: either this very token already let the holder in, or they have none here.
+          // Either this very token already let the holder in, or no ticket of theirs can enter: say why.
           const [seen] = await tx
             .select({ id: gateScans.id })
             .from(gateScans)
             .where(and(eq(gateScans.userId, read.userId), eq(gateScans.eventId, input.eventId), eq(gateScans.timeStep, read.step)));
-          return { error: new ApiError(seen ? 'api.access.qr_replayed' : 'api.access.no_ticket') };
+          if (seen) return { error: new ApiError('api.access.qr_replayed') };
+          const blocked = tickets.find((candidate) => candidate.status !== 'used');
+          return { error: (blocked && refusalOf(blocked, 'scan', at)) || new ApiError('api.access.no_ticket') };
         }
         const inserted = await tx
           .insert(gateScans)
@@ -102,9 +94,13 @@ export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
           .onConflictDoNothing()
           .returning({ id: gateScans.id });
         if (inserted.length === 0) return { error: new ApiError('api.access.qr_replayed') };
-        await tx.update(userTickets).set({ eventAccessUsedAt: now() }).where(eq(userTickets.id, ticket.id));
-        const holder = [ticket.givenName, ticket.familyName].filter(Boolean).join(' ') || ticket.email;
-        return { result: { userTicketId: ticket.id, ticketName: ticket.ticketName, holder } };
+        await setTicketStatus(tx, [ticket], 'scan', at, { eventAccessUsedAt: at });
+        const [holder] = await tx
+          .select({ email: users.email, givenName: users.givenName, familyName: users.familyName })
+          .from(users)
+          .where(eq(users.id, read.userId));
+        const name = [holder!.givenName, holder!.familyName].filter(Boolean).join(' ') || holder!.email;
+        return { result: { userTicketId: ticket.id, ticketName: ticket.ticketName, holder: name } };
       });
       if ('error' in outcome) throw outcome.error;
       return outcome.result;

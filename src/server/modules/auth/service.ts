@@ -1,13 +1,14 @@
 // Sign-in by e-mail and one-time code, and the session that follows: access JWTs plus rotating refresh tokens
 // grouped in families. A reused (already rotated) refresh token revokes its whole family.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Tokens } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Mailer } from '../../adapters/mail';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { loginSessions, refreshTokens, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { type Locale, asLocale, translate } from '../../i18n';
 import { createUser } from '../profile/service';
 import {
@@ -34,6 +35,11 @@ type VerifyOutcome =
 
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 
+/** A transaction-scoped advisory lock on a text key: transactions naming the same key run one after another. */
+async function lockKey(tx: Transaction, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
 export function createAuthService({ db, config, mailer, now }: AuthServiceDeps) {
   async function issueTokens(tx: Database | Transaction, userId: number, familyId: string): Promise<Tokens> {
     const refreshToken = opaqueToken();
@@ -50,36 +56,44 @@ export function createAuthService({ db, config, mailer, now }: AuthServiceDeps) 
   }
 
   return {
-    /** Sends a code to the e-mail. Limited per e-mail and per IP within a sliding window. */
+    /**
+     * Sends a code to the e-mail. Limited per e-mail and per IP within a sliding window; the count and the new login
+     * session are one transaction under an advisory lock of the e-mail and then of the IP, so a burst of concurrent
+     * requests cannot all see room under the limit.
+     */
     async requestCode(input: { email: string; locale?: Locale; ip: string }): Promise<{ session: string }> {
       const at = now();
       const windowStart = addSeconds(at, -config.otp.sendWindowSeconds);
-      const [byEmail] = await db
-        .select({ n: count() })
-        .from(loginSessions)
-        .where(and(eq(loginSessions.email, input.email), gt(loginSessions.createdAt, windowStart)));
-      const [byIp] = await db
-        .select({ n: count() })
-        .from(loginSessions)
-        .where(and(eq(loginSessions.requestIp, input.ip), gt(loginSessions.createdAt, windowStart)));
-      if ((byEmail?.n ?? 0) >= config.otp.maxSendsPerEmail || (byIp?.n ?? 0) >= config.otp.maxSendsPerIp) {
-        throw new ApiError('api.auth.too_many_codes');
-      }
-
-      const [existing] = await db.select({ locale: users.locale }).from(users).where(eq(users.email, input.email));
-      const locale = input.locale ?? asLocale(existing?.locale);
       const id = randomUUID();
       const code = generateOtp();
       const session = opaqueToken(24);
-      await db.insert(loginSessions).values({
-        id,
-        sessionId: session,
-        email: input.email,
-        codeHash: hashOtp(config.jwtSecret, id, code),
-        locale,
-        requestIp: input.ip,
-        expiresAt: addSeconds(at, config.otp.ttlSeconds),
-        createdAt: at,
+      const locale = await inTransaction(db, async (tx) => {
+        await lockKey(tx, `otp-send-email:${input.email}`);
+        await lockKey(tx, `otp-send-ip:${input.ip}`);
+        const [byEmail] = await tx
+          .select({ n: count() })
+          .from(loginSessions)
+          .where(and(eq(loginSessions.email, input.email), gt(loginSessions.createdAt, windowStart)));
+        const [byIp] = await tx
+          .select({ n: count() })
+          .from(loginSessions)
+          .where(and(eq(loginSessions.requestIp, input.ip), gt(loginSessions.createdAt, windowStart)));
+        if ((byEmail?.n ?? 0) >= config.otp.maxSendsPerEmail || (byIp?.n ?? 0) >= config.otp.maxSendsPerIp) {
+          throw new ApiError('api.auth.too_many_codes');
+        }
+        const [existing] = await tx.select({ locale: users.locale }).from(users).where(eq(users.email, input.email));
+        const chosen = input.locale ?? asLocale(existing?.locale);
+        await tx.insert(loginSessions).values({
+          id,
+          sessionId: session,
+          email: input.email,
+          codeHash: hashOtp(config.jwtSecret, id, code),
+          locale: chosen,
+          requestIp: input.ip,
+          expiresAt: addSeconds(at, config.otp.ttlSeconds),
+          createdAt: at,
+        });
+        return chosen;
       });
       const minutes = Math.round(config.otp.ttlSeconds / 60);
       try {
@@ -102,7 +116,17 @@ export function createAuthService({ db, config, mailer, now }: AuthServiceDeps) 
      * user on first sign-in and opens a new refresh-token family.
      */
     async verifyLogin(input: { email: string; otp: string; session: string }): Promise<Tokens> {
-      const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
+      const outcome = await inTransaction(db, async (tx): Promise<VerifyOutcome> => {
+        // Wrong guesses are capped per e-mail across all its codes (5 tries × 5 codes would be 25 per window): the
+        // e-mail's guesses wait for each other, so concurrent ones cannot all slip under the cap.
+        await lockKey(tx, `otp-verify-email:${input.email}`);
+        const [failed] = await tx
+          .select({ n: sum(loginSessions.attempts) })
+          .from(loginSessions)
+          .where(and(eq(loginSessions.email, input.email), gt(loginSessions.createdAt, addSeconds(now(), -config.otp.sendWindowSeconds))));
+        if (Number(failed?.n ?? 0) >= config.otp.maxFailedPerEmail) {
+          return { kind: 'error', error: new ApiError('api.auth.too_many_wrong_codes') };
+        }
         const [login] = await tx
           .select()
           .from(loginSessions)

@@ -46,7 +46,13 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, 
 /** Verifies signature, issuer and expiry against the app clock; null for any token that is not ours and valid. */
 export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { issuer: 'ticket-wallet', currentDate: now, algorithms: ['HS256'] });
+    // jose accepts a token without `exp` unless told otherwise: ours always carry one, so one without is not ours.
+    const { payload } = await jwtVerify(token, secret, {
+      issuer: 'ticket-wallet',
+      currentDate: now,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId <= 0 || typeof payload.fam !== 'string') return null;
     return { userId, familyId: payload.fam };

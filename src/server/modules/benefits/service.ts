@@ -1,10 +1,11 @@
 // Unlocking a digital benefit: reveals its redeem code, made once and kept, so unlocking again shows the same code.
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../../contract/errors';
 import type { Database } from '../../db/client';
-import { benefits, userTicketBenefits, userTickets } from '../../db/schema';
-import { heldStatuses } from '../tickets/service';
+import { benefits, userTicketBenefits } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { assertTicketAllowed, heldStatuses, lockTicket } from '../lifecycle/service';
 
 /** Letters and digits that cannot be mistaken for each other when read off a screen (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -19,23 +20,25 @@ export function generateRedeemCode(): string {
 export function createBenefitService({ db, now }: { db: Database; now: () => Date }) {
   return {
     async unlock(userId: number, userTicketId: number, userTicketBenefitId: number): Promise<{ redeemCode: string }> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
+        // The ticket first (the lock every ticket operation takes), then its benefit.
+        const ticket = await lockTicket(tx, userTicketId, now());
+        if (!ticket || ticket.ownerUserId !== userId || !heldStatuses.includes(ticket.status)) throw new ApiError('api.unlock.invalid_benefit');
         const [row] = await tx
           .select({ usage: userTicketBenefits, benefit: benefits })
           .from(userTicketBenefits)
           .innerJoin(benefits, eq(benefits.id, userTicketBenefits.benefitId))
-          .innerJoin(userTickets, eq(userTickets.id, userTicketBenefits.userTicketId))
           .where(
             and(
               eq(userTicketBenefits.id, userTicketBenefitId),
               eq(userTicketBenefits.userTicketId, userTicketId),
-              eq(userTickets.ownerUserId, userId),
-              inArray(userTickets.status, [...heldStatuses]),
             ),
           )
           .for('update', { of: userTicketBenefits });
         if (!row) throw new ApiError('api.unlock.invalid_benefit');
         if (row.usage.redeemCode) return { redeemCode: row.usage.redeemCode };
+        // A benefit of a ticket on sale or about to be swapped would leave with it, its code already revealed.
+        assertTicketAllowed(ticket, 'benefit.use', now());
         const expired = row.benefit.validUntil !== null && row.benefit.validUntil < now();
         if (row.benefit.kind !== 'digital' || !row.benefit.isUnlockable || row.usage.purchasedAmount <= 0 || expired) {
           throw new ApiError('api.unlock.not_unlockable');

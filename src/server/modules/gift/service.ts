@@ -1,45 +1,21 @@
 // Gifting: a ticket moves for good to another person, named by e-mail or by username (nickname#suffix).
 // The giver's ticket row ends as `gifted`; the receiver gets a new row carrying the benefits' usage and codes.
-import { and, asc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { ReceiverSuggestion } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
+import { transfers, userTickets, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { asLocale } from '../../i18n';
-import { events, ticketTypes, transfers, userTickets, users } from '../../db/schema';
 import { createUser, pictureUrl } from '../profile/service';
-import { canTransfer, heldStatuses, moveTicket } from '../tickets/service';
+import { allows, assertTicketAllowed, heldStatuses, lockTicket, ownedBy, selectTickets, transferTicket } from '../lifecycle/service';
 
 const SUGGESTION_LIMIT = 8;
 
 type GiftDeps = { db: Database; config: Config; now: () => Date };
 
-const giftable = (row: { status: string; accessUsedAt: Date | null; endsAt: Date; isGiftable: boolean }, now: Date) =>
-  canTransfer({ status: row.status, eventAccessUsedAt: row.accessUsedAt, eventEndsAt: row.endsAt, allowedByType: row.isGiftable }, now);
-
 export function createGiftService({ db, config, now }: GiftDeps) {
-  async function ticketOf(tx: Database | Transaction, userTicketId: number, lock: boolean) {
-    const query = tx
-      .select({
-        id: userTickets.id,
-        ownerUserId: userTickets.ownerUserId,
-        status: userTickets.status,
-        accessUsedAt: userTickets.eventAccessUsedAt,
-        ticketTypeId: userTickets.ticketTypeId,
-        purchasePriceMinor: userTickets.purchasePriceMinor,
-        isGiftable: ticketTypes.isGiftable,
-        ticketName: ticketTypes.name,
-        ticketLogo: ticketTypes.logoUrl,
-        endsAt: events.endsAt,
-      })
-      .from(userTickets)
-      .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
-      .innerJoin(events, eq(events.id, ticketTypes.eventId))
-      .where(eq(userTickets.id, userTicketId));
-    const [row] = lock ? await query.for('update', { of: userTickets }) : await query;
-    return row;
-  }
-
   /**
    * The receiver's user id: an existing account by e-mail or username, or a new account for an unknown e-mail (in
    * the giver's language, the best guess for the gift e-mail until the receiver signs in).
@@ -66,23 +42,20 @@ export function createGiftService({ db, config, now }: GiftDeps) {
 
   return {
     async verify(userId: number, userTicketId: number): Promise<{ extras: { canBeGifted: boolean } }> {
-      const ticket = await ticketOf(db, userTicketId, false);
-      if (!ticket || ticket.ownerUserId !== userId || !(heldStatuses as readonly string[]).includes(ticket.status)) {
-        throw new ApiError('api.gift.not_authorized_verify');
-      }
-      return { extras: { canBeGifted: giftable(ticket, now()) } };
+      const [ticket] = await selectTickets(db, and(eq(userTickets.id, userTicketId), ownedBy(userId), inArray(userTickets.status, heldStatuses)));
+      if (!ticket) throw new ApiError('api.gift.not_authorized_verify');
+      return { extras: { canBeGifted: allows(ticket, 'gift', now()) } };
     },
 
     async gift(userId: number, input: { userTicketId: number; username: string }) {
-      return db.transaction(async (tx) => {
-        const ticket = await ticketOf(tx, input.userTicketId, true);
-        const holds = ticket && ticket.ownerUserId === userId && (heldStatuses as readonly string[]).includes(ticket.status);
-        if (!ticket || !holds) throw new ApiError('api.gift.not_allowed');
-        if (!giftable(ticket, now())) throw new ApiError('gift_tickets.cannot_be_gifted');
+      return inTransaction(db, async (tx) => {
+        const ticket = await lockTicket(tx, input.userTicketId, now());
+        if (!ticket || ticket.ownerUserId !== userId || !heldStatuses.includes(ticket.status)) throw new ApiError('api.gift.not_allowed');
+        assertTicketAllowed(ticket, 'gift', now());
         const receiverId = await receiverOf(tx, input.username, userId);
         if (receiverId === userId) throw new ApiError('api.gift.self_gift');
 
-        const receivedId = await moveTicket(tx, ticket, { toUserId: receiverId, leftAs: 'gifted', source: 'gift', at: now() });
+        const receivedId = await transferTicket(tx, ticket, { operation: 'gift', toUserId: receiverId, source: 'gift', at: now() });
         await tx.insert(transfers).values({
           userTicketId: ticket.id,
           fromUserId: userId,

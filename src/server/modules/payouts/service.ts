@@ -67,6 +67,8 @@ export function createPayoutService({ db, config }: { db: Database; config: Conf
 
     /** The local provider's onboarding form was submitted: details and identity count as verified. */
     async completeLocalOnboarding(userId: number, clientSecret: string): Promise<PaymentsAccount> {
+      // The local provider verifies whoever fills its form: never with a real payments provider configured.
+      if (config.payments.provider !== 'local') throw new ApiError('api.payment.local_provider_disabled');
       const account = await accountOf(userId);
       if (!account || accountIdOf(clientSecret) !== account.id) throw new ApiError('api.resell.onboarding_invalid');
       const [updated] = await db

@@ -1,5 +1,6 @@
 // Profile routes: who am I, change my names, nickname and phone number, upload a profile picture (re-encoded as a
 // square WebP: src/server/adapters/picture.ts).
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
 import { toAvatarWebp } from '../../adapters/picture';
@@ -17,9 +18,7 @@ export const profileModule = fp(
     const storage = createDiskStorage(app.deps.config.dataDir);
     route(app, 'uploadPicture', async ({ userId, request }) => {
       if (!request.isMultipart()) throw new ApiError('api.unsupported_media_type');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'picture') throw new ApiError('api.profile.picture_invalid');
-      const picture = await toAvatarWebp(await file.toBuffer());
+      const picture = await toAvatarWebp(await readPicture(request));
       if (!picture.ok) throw new ApiError('api.profile.picture_invalid');
       const key = await storage.save(userId, picture.webp, 'webp');
       const { profile, previousKey } = await profiles.setPictureKey(userId, key);
@@ -34,3 +33,21 @@ export const profileModule = fp(
   },
   { name: 'profile', dependencies: ['auth'] },
 );
+
+/**
+ * The uploaded picture's bytes, whole. A body the multipart parser cannot read (no boundary, cut short) is a 400;
+ * a file over the limit is a 413, also when the parser marks it truncated only after handing over its last piece
+ * (then toBuffer answers the first PICTURE_LIMIT_BYTES without an error).
+ */
+async function readPicture(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'picture') throw new ApiError('api.profile.picture_invalid');
+    const bytes = await file.toBuffer();
+    if (file.file.truncated) throw new ApiError('api.payload_too_large');
+    return bytes;
+  } catch (error) {
+    if (error instanceof ApiError || (error as { statusCode?: number }).statusCode === 413) throw error;
+    throw new ApiError('api.invalid_request_body', { issues: [{ path: 'body', message: 'form.invalid_type' }] });
+  }
+}

@@ -8,6 +8,7 @@ import { ApiError } from '../../../contract/errors';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/transaction';
 import type { Locale } from '../../i18n';
 
 type UserRow = typeof users.$inferSelect;
@@ -64,19 +65,17 @@ export async function createUser(tx: Database | Transaction, input: { email: str
     const uniqueSuffix = String(randomInt(10 ** (digits - 1), 10 ** digits));
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.uniqueSuffix, uniqueSuffix));
     if (taken) continue;
+    // Another request may register the same e-mail (or take the suffix) at the same moment: no error, look again.
     const [created] = await tx
       .insert(users)
       .values({ email: input.email, nickname, uniqueSuffix, locale: input.locale })
+      .onConflictDoNothing()
       .returning({ id: users.id });
-    return created!.id;
+    if (created) return created.id;
+    const [registered] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (registered) return registered.id;
   }
   throw new ApiError('api.auth.login_session_failed');
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const pgError = cause as { code?: string; constraint?: string; message?: string };
-  return pgError.code === '23505' && (pgError.constraint === constraint || Boolean(pgError.message?.includes(constraint)));
 }
 
 export interface ProfileChanges {

@@ -4,9 +4,10 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ApiError } from '../../../contract/errors';
 import type { Database } from '../../db/client';
-import { events, redeemSecrets, ticketTypes, userTickets, users } from '../../db/schema';
+import { events, redeemSecrets, ticketTypes, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { renderTicketPdf } from '../../adapters/pdf';
-import { moveTicket } from '../tickets/service';
+import { assertTicketAllowed, heldStatuses, lockTicket, transferTicket } from '../lifecycle/service';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -28,21 +29,23 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
   return {
     /** A PDF of a ticket the user holds, carrying a new secret code. */
     async ticketPdf(userId: number, userTicketId: number): Promise<Buffer> {
-      const [row] = await db
-        .select({ ticket: userTickets, type: ticketTypes, event: events, owner: users })
-        .from(userTickets)
-        .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
-        .innerJoin(events, eq(events.id, ticketTypes.eventId))
-        .innerJoin(users, eq(users.id, userTickets.ownerUserId))
-        .where(and(eq(userTickets.id, userTicketId), eq(userTickets.ownerUserId, userId), eq(userTickets.status, 'valid')));
-      if (!row || row.ticket.eventAccessUsedAt) throw new ApiError('api.ticket.not_found');
       const secret = generateSecret();
-      await db.transaction(async (tx) => {
+      const row = await inTransaction(db, async (tx) => {
+        const ticket = await lockTicket(tx, userTicketId, now());
+        if (!ticket || ticket.ownerUserId !== userId || !heldStatuses.includes(ticket.status)) throw new ApiError('api.ticket.not_found');
+        assertTicketAllowed(ticket, 'pdf.issue', now());
+        const [details] = await tx
+          .select({ type: ticketTypes, event: events, owner: users })
+          .from(ticketTypes)
+          .innerJoin(events, eq(events.id, ticketTypes.eventId))
+          .innerJoin(users, eq(users.id, userId))
+          .where(eq(ticketTypes.id, ticket.ticketTypeId));
         await tx
           .update(redeemSecrets)
           .set({ redeemedAt: now() })
           .where(and(eq(redeemSecrets.userTicketId, userTicketId), isNull(redeemSecrets.redeemedAt)));
         await tx.insert(redeemSecrets).values({ codeHash: hashCode(secret), userTicketId, createdByUserId: userId, createdAt: now() });
+        return details!;
       });
       return renderTicketPdf({
         eventName: row.event.name,
@@ -54,27 +57,29 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
       });
     },
 
-    /** Moves the ticket behind the code to the user; every failure is the same "Invalid code". */
+    /**
+     * Moves the ticket behind the code to the user. An unknown or retired code, or a ticket its maker no longer holds,
+     * is the same "Invalid code"; a ticket they hold but that is listed, reserved or used says why (api.ticket.*).
+     */
     async redeem(userId: number, code: string): Promise<{ name: string; logo: string | null; userTicketId: number }> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
+        // The ticket is locked before its code (as a new PDF of it does), so the two never wait on each other in a circle.
+        const [found] = await tx.select().from(redeemSecrets).where(and(eq(redeemSecrets.codeHash, hashCode(code)), isNull(redeemSecrets.redeemedAt)));
+        if (!found || found.createdByUserId === userId) throw new ApiError('api.redeem.invalid_code');
+        const ticket = await lockTicket(tx, found.userTicketId, now());
         const [secret] = await tx
           .select()
           .from(redeemSecrets)
-          .where(and(eq(redeemSecrets.codeHash, hashCode(code)), isNull(redeemSecrets.redeemedAt)))
+          .where(and(eq(redeemSecrets.id, found.id), isNull(redeemSecrets.redeemedAt)))
           .for('update');
-        if (!secret || secret.createdByUserId === userId) throw new ApiError('api.redeem.invalid_code');
-        const [row] = await tx
-          .select({ ticket: userTickets, type: ticketTypes })
-          .from(userTickets)
-          .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
-          .where(eq(userTickets.id, secret.userTicketId))
-          .for('update', { of: userTickets });
-        const usable = row && row.ticket.ownerUserId === secret.createdByUserId && row.ticket.status === 'valid' && !row.ticket.eventAccessUsedAt;
-        if (!row || !usable) throw new ApiError('api.redeem.invalid_code');
-
-        const received = await moveTicket(tx, row.ticket, { toUserId: userId, leftAs: 'redeemed_away', source: 'redeem', at: now() });
+        if (!secret) throw new ApiError('api.redeem.invalid_code');
+        // A ticket that left the code's maker is as if the code did not exist; one they still hold says why it cannot go.
+        if (!ticket || ticket.ownerUserId !== secret.createdByUserId || !heldStatuses.includes(ticket.status)) {
+          throw new ApiError('api.redeem.invalid_code');
+        }
+        const received = await transferTicket(tx, ticket, { operation: 'redeem', toUserId: userId, source: 'redeem', at: now() });
         await tx.update(redeemSecrets).set({ redeemedAt: now(), redeemedByUserId: userId }).where(eq(redeemSecrets.id, secret.id));
-        return { name: row.type.name, logo: row.type.logoUrl, userTicketId: received };
+        return { name: ticket.ticketName, logo: ticket.ticketLogo, userTicketId: received };
       });
     },
   };

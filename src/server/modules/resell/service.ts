@@ -1,13 +1,28 @@
 // Resale: which tickets may be listed, the price quote with the organiser's service fee, listing (needs a verified
-// payout account), unlisting, and the seller's lists of tickets on sale and sold. Money is minor units inside.
+// payout account), unlisting, buying through a share link, and the seller's lists of tickets on sale and sold. Money
+// is minor units inside.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Listing, PriceQuote, ResellableTicket, SoldEntry } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import { resellPriceSchema } from '../../../contract/form-schemas';
 import type { Config } from '../../config';
+import type { PaymentsProvider } from '../../adapters/payments';
 import type { Database, Transaction } from '../../db/client';
-import { events, listings, organisations, ticketTypes, userTickets } from '../../db/schema';
+import { events, listings, organisations, payments as paymentRows, ticketTypes, userTickets } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import {
+  allows,
+  assertTicketAllowed,
+  factsAllow,
+  heldStatuses,
+  lockTicket,
+  lockTickets,
+  mayTake,
+  ownedBy,
+  setTicketStatus,
+  transferTicket,
+} from '../lifecycle/service';
 import type { PayoutService } from '../payouts/service';
 import { transferableTickets } from '../tickets/service';
 
@@ -16,7 +31,19 @@ const toMinor = (decimal: number) => Math.round(decimal * 100);
 
 type ListingRow = typeof listings.$inferSelect & { name: string; ticketLogo: string | null };
 
-export function createResellService({ db, config, now, payouts }: { db: Database; config: Config; now: () => Date; payouts: PayoutService }) {
+export function createResellService({
+  db,
+  config,
+  now,
+  payouts,
+  payments,
+}: {
+  db: Database;
+  config: Config;
+  now: () => Date;
+  payouts: PayoutService;
+  payments: PaymentsProvider;
+}) {
   async function feeRule(tx: Database | Transaction, ticketTypeId: number) {
     const [row] = await tx
       .select({ type: ticketTypes, basisPoints: organisations.resaleFeeBasisPoints, fixedMinor: organisations.resaleFeeFixedMinor })
@@ -69,7 +96,13 @@ export function createResellService({ db, config, now, payouts }: { db: Database
     /** Resellable tickets grouped by type; userTicketId is the first ticket of the group. */
     async available(userId: number): Promise<ResellableTicket[]> {
       const groups = new Map<number, ResellableTicket>();
-      for (const { ticket, type } of await transferableTickets(db, userId, 'resell', now())) {
+      const tickets = await transferableTickets(db, userId, 'resell', now());
+      if (tickets.length === 0) return [];
+      const types = new Map(
+        (await db.select().from(ticketTypes).where(inArray(ticketTypes.id, tickets.map((ticket) => ticket.ticketTypeId)))).map((type) => [type.id, type]),
+      );
+      for (const ticket of tickets) {
+        const type = types.get(ticket.ticketTypeId)!;
         const group = groups.get(type.id);
         if (group) {
           group.availableTicketCount += 1;
@@ -109,37 +142,39 @@ export function createResellService({ db, config, now, payouts }: { db: Database
       input: { userTicketId: number; amountCount: number; price: number; currencyCode: string; currencySymbol: string },
     ): Promise<{ shareLinkUrl: string; userTicketIds: number[] }> {
       if (!(await payouts.isVerified(userId))) throw new ApiError('api.resell.create.no_stripe');
-      return db.transaction(async (tx) => {
-        const [chosen] = await tx
-          .select({ ticket: userTickets, type: ticketTypes })
-          .from(userTickets)
-          .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
-          .where(and(eq(userTickets.id, input.userTicketId), eq(userTickets.ownerUserId, userId)));
-        if (!chosen) throw new ApiError('api.resell.ticket_not_found');
-        if (chosen.ticket.status === 'listed') throw new ApiError('api.resell.create.already_listed');
-        const { type } = chosen;
-        if (!resellPriceSchema(toDecimal(type.maxResalePriceMinor)).safeParse(input.price).success || input.currencyCode !== type.currencyCode) {
+      return inTransaction(db, async (tx) => {
+        const at = now();
+        // The chosen ticket and the user's other tickets of its type that may be listed, locked in one statement (id
+        // order): two listings of overlapping tickets wait for each other instead of deadlocking.
+        const [chosenRow] = await tx.select({ ticketTypeId: userTickets.ticketTypeId }).from(userTickets).where(eq(userTickets.id, input.userTicketId));
+        const locked = chosenRow
+          ? await lockTickets(
+              tx,
+              or(
+                eq(userTickets.id, input.userTicketId),
+                and(ownedBy(userId), eq(userTickets.ticketTypeId, chosenRow.ticketTypeId), mayTake('list', at), factsAllow('list', at)),
+              ),
+              at,
+            )
+          : [];
+        const chosen = locked.find((ticket) => ticket.id === input.userTicketId);
+        if (!chosen || chosen.ownerUserId !== userId || !heldStatuses.includes(chosen.status)) throw new ApiError('api.resell.ticket_not_found');
+        if (chosen.status === 'listed') throw new ApiError('api.resell.create.already_listed');
+        assertTicketAllowed(chosen, 'list', at);
+        const [type] = await tx.select().from(ticketTypes).where(eq(ticketTypes.id, chosen.ticketTypeId));
+        if (!resellPriceSchema(toDecimal(type!.maxResalePriceMinor)).safeParse(input.price).success || input.currencyCode !== type!.currencyCode) {
           throw new ApiError('api.resell.invalid_price');
         }
-        // The chosen ticket first, then the user's other tickets of the type, locked so no other move takes them.
-        const candidates = (await transferableTickets(tx, userId, 'resell', now(), type.id)).sort((a, b) =>
-          a.ticket.id === input.userTicketId ? -1 : b.ticket.id === input.userTicketId ? 1 : a.ticket.id - b.ticket.id,
-        );
-        const ids = candidates.slice(0, input.amountCount).map(({ ticket }) => ticket.id);
-        if (ids.length === 0 || !ids.includes(input.userTicketId)) throw new ApiError('api.resell.ticket_not_found');
-        const locked = await tx
-          .select({ id: userTickets.id })
-          .from(userTickets)
-          .where(and(inArray(userTickets.id, ids), eq(userTickets.status, 'valid')))
-          .for('update');
-        if (locked.length < input.amountCount) {
-          throw new ApiError(locked.length < ids.length ? 'api.resell.create.already_listed' : 'api.resell.ticket_not_found');
-        }
-        const rule = (await feeRule(tx, type.id))!;
+        // The chosen ticket first, then the others the machine lets go.
+        const others = locked.filter((ticket) => ticket !== chosen && ticket.ownerUserId === userId && allows(ticket, 'list', at));
+        const tickets = [chosen, ...others].slice(0, input.amountCount);
+        if (tickets.length < input.amountCount) throw new ApiError('api.resell.ticket_not_found');
+        const ids = tickets.map((ticket) => ticket.id);
+        const rule = (await feeRule(tx, type!.id))!;
         const priceMinor = toMinor(input.price);
         const { feeMinor } = quoteMinor(priceMinor, 1, rule);
         const shareCode = randomBytes(9).toString('base64url');
-        await tx.update(userTickets).set({ status: 'listed' }).where(inArray(userTickets.id, ids));
+        await setTicketStatus(tx, tickets, 'list', at);
         await tx.insert(listings).values(
           ids.map((userTicketId) => ({
             userTicketId,
@@ -147,9 +182,9 @@ export function createResellService({ db, config, now, payouts }: { db: Database
             shareCode,
             priceMinor,
             serviceFeeMinor: feeMinor,
-            currencyCode: type.currencyCode,
-            currencySymbol: type.currencySymbol,
-            listedAt: now(),
+            currencyCode: type!.currencyCode,
+            currencySymbol: type!.currencySymbol,
+            listedAt: at,
           })),
         );
         return { shareLinkUrl: shareLink(shareCode), userTicketIds: ids };
@@ -157,19 +192,69 @@ export function createResellService({ db, config, now, payouts }: { db: Database
     },
 
     async unlist(userId: number, userTicketId: number): Promise<{ ok: true }> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [listing] = await tx
           .select()
           .from(listings)
           .where(and(eq(listings.userTicketId, userTicketId), eq(listings.sellerUserId, userId), eq(listings.status, 'on_sale')))
           .for('update');
         if (!listing) throw new ApiError('api.resell.listing_not_found');
+        const ticket = await lockTicket(tx, userTicketId, now());
+        await setTicketStatus(tx, [ticket!], 'unlist', now());
         await tx.update(listings).set({ status: 'unlisted', unlistedAt: now() }).where(eq(listings.id, listing.id));
-        await tx
-          .update(userTickets)
-          .set({ status: 'valid' })
-          .where(and(eq(userTickets.id, userTicketId), eq(userTickets.status, 'listed')));
         return { ok: true as const };
+      });
+    },
+
+    /**
+     * Buys `quantity` of the tickets on sale under a share link: the buyer pays price plus service fee per ticket
+     * through the payments adapter, then each ticket moves to the buyer (the machine's purchase), in one transaction.
+     */
+    async purchase(buyerId: number, shareCode: string, input: { quantity: number; paymentMethod: string }): Promise<{ userTicketIds: number[] }> {
+      return inTransaction(db, async (tx) => {
+        const at = now();
+        const onSale = await tx
+          .select()
+          .from(listings)
+          .where(and(eq(listings.shareCode, shareCode), eq(listings.status, 'on_sale')))
+          .orderBy(asc(listings.id))
+          .limit(input.quantity)
+          .for('update');
+        if (onSale.length === 0) throw new ApiError('api.resell.listing_not_found');
+        if (onSale.some((listing) => listing.sellerUserId === buyerId)) throw new ApiError('api.resell.own_listing');
+        if (onSale.length < input.quantity) throw new ApiError('api.resell.not_enough_on_sale');
+        const tickets = await lockTickets(tx, inArray(userTickets.id, onSale.map((listing) => listing.userTicketId)), at);
+        for (const ticket of tickets) assertTicketAllowed(ticket, 'purchase', at);
+        const totalMinor = onSale.reduce((sum, listing) => sum + listing.priceMinor + listing.serviceFeeMinor, 0);
+        const charge = await payments.charge({
+          amountMinor: totalMinor,
+          currencyCode: onSale[0]!.currencyCode,
+          paymentMethod: input.paymentMethod,
+          description: `Resale ${shareCode}`,
+          idempotencyKey: `resale:${buyerId}:${onSale.map((listing) => listing.id).join(',')}:${input.paymentMethod}`,
+        });
+        if (charge.status !== 'succeeded' || charge.amountMinor !== totalMinor) throw new ApiError('api.payment.declined');
+        const [payment] = await tx
+          .insert(paymentRows)
+          .values({
+            userId: buyerId,
+            provider: payments.kind,
+            providerPaymentId: charge.providerPaymentId,
+            purpose: 'resale',
+            amountMinor: totalMinor,
+            currencyCode: charge.currencyCode,
+            createdAt: at,
+          })
+          .returning({ id: paymentRows.id });
+        const received: number[] = [];
+        for (const ticket of tickets) {
+          received.push(await transferTicket(tx, ticket, { operation: 'purchase', toUserId: buyerId, source: 'resale', at }));
+        }
+        await tx
+          .update(listings)
+          .set({ status: 'sold', soldAt: at, buyerUserId: buyerId, paymentId: payment!.id })
+          .where(inArray(listings.id, onSale.map((listing) => listing.id)));
+        return { userTicketIds: received };
       });
     },
 

@@ -1,45 +1,28 @@
 // My tickets: the tickets a user holds, upcoming or past, and one ticket with its event access and benefits.
-// A ticket is upcoming until its event has ended; gift, swap and resell are offered only on upcoming tickets
-// whose event access is unused and that are not listed for resale (SPEC §6).
-import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+// A ticket is upcoming until its event has ended; whether gift, swap and resell are offered is the lifecycle
+// machine's answer (SPEC §6: held, not used, listed or reserved, type allows it, event not over).
+import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Benefit, TicketDetail, UserTicket } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Database, Transaction } from '../../db/client';
-import { benefits, events, ticketTypes, type UserTicketStatus, userTicketBenefits, userTickets } from '../../db/schema';
-
-/** Statuses in which the user still holds the ticket (a listed ticket is theirs until it sells). */
-export const heldStatuses = ['valid', 'listed'] as const;
+import { benefits, events, ticketTypes, userTicketBenefits, userTickets } from '../../db/schema';
+import { allows, factsAllow, heldStatuses, mayTake, ownedBy, selectTickets } from '../lifecycle/service';
 
 /** How a ticket may leave its owner; each is allowed per ticket type by the organiser. */
 export type Transfer = 'gift' | 'swap' | 'resell';
-const transferFlag = { gift: ticketTypes.isGiftable, swap: ticketTypes.isSwappable, resell: ticketTypes.isResellable };
+const transferOperation = { gift: 'gift', swap: 'swap.reserve', resell: 'list' } as const;
 
 /**
- * SPEC §6: a ticket may be gifted, swapped or resold when its type allows it, it is not listed, its event access is
- * unused and its event has not ended. The one statement of that rule, for a single ticket in memory…
+ * The user's tickets that may leave them by `transfer` now (SPEC §6, asked of the lifecycle machine), optionally of
+ * one type, oldest first. For reading; a mutation locks its tickets and asks again.
  */
-export function canTransfer(ticket: { status: string; eventAccessUsedAt: Date | null; eventEndsAt: Date; allowedByType: boolean }, now: Date) {
-  return ticket.allowedByType && ticket.status === 'valid' && ticket.eventAccessUsedAt === null && ticket.eventEndsAt >= now;
-}
-
-/** …and as a query: the user's tickets that may leave them by `transfer` now, optionally of one type, oldest first. */
-export function transferableTickets(tx: Database | Transaction, userId: number, transfer: Transfer, now: Date, ticketTypeId?: number) {
-  return tx
-    .select({ ticket: userTickets, type: ticketTypes })
-    .from(userTickets)
-    .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
-    .innerJoin(events, eq(events.id, ticketTypes.eventId))
-    .where(
-      and(
-        eq(userTickets.ownerUserId, userId),
-        eq(userTickets.status, 'valid'),
-        isNull(userTickets.eventAccessUsedAt),
-        eq(transferFlag[transfer], true),
-        gte(events.endsAt, now),
-        ticketTypeId === undefined ? undefined : eq(ticketTypes.id, ticketTypeId),
-      ),
-    )
-    .orderBy(asc(userTickets.id));
+export async function transferableTickets(tx: Database | Transaction, userId: number, transfer: Transfer, now: Date, ticketTypeId?: number) {
+  const operation = transferOperation[transfer];
+  const rows = await selectTickets(
+    tx,
+    and(ownedBy(userId), mayTake(operation, now), factsAllow(operation, now), ticketTypeId === undefined ? undefined : eq(userTickets.ticketTypeId, ticketTypeId)),
+  );
+  return rows.filter((ticket) => allows(ticket, operation, now));
 }
 
 type Row = {
@@ -97,35 +80,6 @@ function toUserTicket({ ticket, type, event }: Row, usages: UsageRow[], now: Dat
   };
 }
 
-/**
- * Hands a ticket the caller has locked to another user: the old row ends with `leftAs` (kept for history and old
- * links), the new owner gets a new row carrying the benefits' usage and codes. Answers the new row's id.
- */
-export async function moveTicket(
-  tx: Transaction,
-  ticket: { id: number; ticketTypeId: number; purchasePriceMinor: number },
-  move: { toUserId: number; leftAs: UserTicketStatus; source: 'gift' | 'redeem' | 'resale'; at: Date },
-): Promise<number> {
-  await tx.update(userTickets).set({ status: move.leftAs }).where(eq(userTickets.id, ticket.id));
-  const [received] = await tx
-    .insert(userTickets)
-    .values({
-      ticketTypeId: ticket.ticketTypeId,
-      ownerUserId: move.toUserId,
-      source: move.source,
-      purchasePriceMinor: ticket.purchasePriceMinor,
-      createdAt: move.at,
-    })
-    .returning({ id: userTickets.id });
-  const usages = await tx.select().from(userTicketBenefits).where(eq(userTicketBenefits.userTicketId, ticket.id));
-  if (usages.length) {
-    await tx
-      .insert(userTicketBenefits)
-      .values(usages.map(({ id: _id, userTicketId: _from, ...usage }) => ({ ...usage, userTicketId: received!.id })));
-  }
-  return received!.id;
-}
-
 export function createTicketService({ db, now }: { db: Database; now: () => Date }) {
   const selection = { ticket: userTickets, type: ticketTypes, event: events };
 
@@ -136,7 +90,7 @@ export function createTicketService({ db, now }: { db: Database; now: () => Date
       .from(userTickets)
       .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
       .innerJoin(events, eq(events.id, ticketTypes.eventId))
-      .where(and(eq(userTickets.ownerUserId, userId), inArray(userTickets.status, [...heldStatuses]), condition));
+      .where(and(eq(userTickets.ownerUserId, userId), inArray(userTickets.status, heldStatuses), condition));
   }
 
   async function usagesOf(userTicketIds: number[]): Promise<Map<number, UsageRow[]>> {
@@ -169,15 +123,14 @@ export function createTicketService({ db, now }: { db: Database; now: () => Date
       if (!row) throw new ApiError('api.ticket.not_found');
       const at = now();
       const usages = (await usagesOf([row.ticket.id])).get(row.ticket.id) ?? [];
-      const allows = (allowedByType: boolean) =>
-        canTransfer({ status: row.ticket.status, eventAccessUsedAt: row.ticket.eventAccessUsedAt, eventEndsAt: row.event.endsAt, allowedByType }, at);
+      const [ticket] = await selectTickets(db, eq(userTickets.id, row.ticket.id));
       return {
         ...toUserTicket(row, usages, at),
         ticketDescription: row.type.descriptionHtml,
         benefits: usages.map(toBenefit),
-        isGiftable: allows(row.type.isGiftable),
-        isResellable: allows(row.type.isResellable),
-        isSwappable: allows(row.type.isSwappable),
+        isGiftable: allows(ticket!, 'gift', at),
+        isResellable: allows(ticket!, 'list', at),
+        isSwappable: allows(ticket!, 'swap.reserve', at),
         eventLogo: row.event.logoUrl,
         eventFeatureImage: row.event.featureImageUrl,
         eventAccessStatus: row.ticket.eventAccessUsedAt !== null,

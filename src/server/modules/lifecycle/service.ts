@@ -1,0 +1,254 @@
+// Every change of a ticket's state goes through here. A service locks the tickets it acts on (SELECT … FOR UPDATE,
+// in id order, inside its transaction), asks machines/ticket-lifecycle.ts whether the operation is allowed from the
+// ticket's state, and writes the state the machine answers. A reservation whose 30 minutes have passed is released
+// (the machine's swap.expire) as soon as a lock finds it.
+import { and, asc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import {
+  decideTicketOperation,
+  type TicketDecision,
+  type TicketFacts,
+  ticketLifecycleMachine,
+  type TicketOperation,
+  type TicketState,
+} from '../../../../machines/ticket-lifecycle';
+import { ApiError, type ErrorCode } from '../../../contract/errors';
+import type { Database, Transaction } from '../../db/client';
+import { events, ticketTypes, type UserTicketStatus, userTicketBenefits, userTickets } from '../../db/schema';
+
+const stateOfStatus: Record<UserTicketStatus, TicketState> = {
+  valid: 'held',
+  reserved: 'reservedForSwap',
+  listed: 'listed',
+  used: 'used',
+  gifted: 'gifted',
+  sold: 'sold',
+  swapped: 'swappedAway',
+  redeemed_away: 'redeemedAway',
+};
+const statusOfState = Object.fromEntries(Object.entries(stateOfStatus).map(([status, state]) => [state, status])) as Record<
+  TicketState,
+  UserTicketStatus
+>;
+const allStatuses = Object.keys(stateOfStatus) as UserTicketStatus[];
+
+/** Statuses in which the owner still holds the ticket: the machine's states that are not final. */
+export const heldStatuses: UserTicketStatus[] = allStatuses.filter(
+  (status) => ticketLifecycleMachine.states[stateOfStatus[status]]!.type !== 'final',
+);
+
+/** Which flag of the ticket type allows an operation; operations without one need no permission of the type. */
+const typeFlag: Partial<Record<TicketOperation, 'isGiftable' | 'isSwappable' | 'isResellable'>> = {
+  gift: 'isGiftable',
+  'swap.reserve': 'isSwappable',
+  list: 'isResellable',
+};
+
+/** A ticket with what the lifecycle's guards read: its type's flags and its event's end. */
+export interface LifecycleTicket {
+  id: number;
+  ownerUserId: number;
+  status: UserTicketStatus;
+  ticketTypeId: number;
+  purchasePriceMinor: number;
+  eventAccessUsedAt: Date | null;
+  reservedBySwapId: number | null;
+  reservedUntil: Date | null;
+  isGiftable: boolean;
+  isSwappable: boolean;
+  isResellable: boolean;
+  eventId: number;
+  eventEndsAt: Date;
+  ticketName: string;
+  ticketLogo: string | null;
+}
+
+const lifecycleColumns = {
+  id: userTickets.id,
+  ownerUserId: userTickets.ownerUserId,
+  status: userTickets.status,
+  ticketTypeId: userTickets.ticketTypeId,
+  purchasePriceMinor: userTickets.purchasePriceMinor,
+  eventAccessUsedAt: userTickets.eventAccessUsedAt,
+  reservedBySwapId: userTickets.reservedBySwapId,
+  reservedUntil: userTickets.reservedUntil,
+  isGiftable: ticketTypes.isGiftable,
+  isSwappable: ticketTypes.isSwappable,
+  isResellable: ticketTypes.isResellable,
+  eventId: events.id,
+  eventEndsAt: events.endsAt,
+  ticketName: ticketTypes.name,
+  ticketLogo: ticketTypes.logoUrl,
+};
+
+const lapsed = (ticket: Pick<LifecycleTicket, 'status' | 'reservedUntil'>, now: Date) =>
+  ticket.status === 'reserved' && ticket.reservedUntil !== null && ticket.reservedUntil <= now;
+
+/** The machine's state of a ticket; a reservation past its time is read as released even before a lock writes it. */
+export function ticketState(ticket: Pick<LifecycleTicket, 'status' | 'reservedUntil'>, now: Date): TicketState {
+  return lapsed(ticket, now) ? 'held' : stateOfStatus[ticket.status];
+}
+
+function factsOf(ticket: LifecycleTicket, operation: TicketOperation, now: Date): TicketFacts {
+  const flag = typeFlag[operation];
+  return { allowedByType: flag ? ticket[flag] : true, eventOver: ticket.eventEndsAt < now };
+}
+
+export function decideFor(ticket: LifecycleTicket, operation: TicketOperation, now: Date): TicketDecision {
+  // The expiry is what turns a lapsed reservation into held: it starts from the stored state.
+  const state = operation === 'swap.expire' ? stateOfStatus[ticket.status] : ticketState(ticket, now);
+  return decideTicketOperation(state, operation, factsOf(ticket, operation, now));
+}
+
+/** Whether the machine allows `operation` on the ticket now (for answers such as isGiftable; mutations assert). */
+export const allows = (ticket: LifecycleTicket, operation: TicketOperation, now: Date) => decideFor(ticket, operation, now).allowed;
+
+/** Codes of a refusal for operations whose type permission or event end has its own message. */
+const typeRefusals: Partial<Record<TicketOperation, ErrorCode>> = {
+  gift: 'gift_tickets.cannot_be_gifted',
+  'swap.reserve': 'api.swap.not_allowed',
+  list: 'api.resell.not_resellable',
+};
+
+/** Why the state refuses: the code a client can show. */
+function stateRefusal(state: TicketState, operation: TicketOperation): ErrorCode {
+  switch (state) {
+    case 'reservedForSwap':
+      return 'api.ticket.reserved';
+    case 'listed':
+      return 'api.ticket.listed';
+    case 'used':
+      return 'api.ticket.used';
+    case 'held':
+      return operation === 'unlist' || operation === 'purchase' ? 'api.ticket.not_listed' : 'api.ticket.not_reserved';
+    default:
+      return 'api.ticket.not_held';
+  }
+}
+
+/** The error saying why the machine refuses `operation` on the ticket now; undefined when it allows it. */
+export function refusalOf(ticket: LifecycleTicket, operation: TicketOperation, now: Date): ApiError | undefined {
+  const decision = decideFor(ticket, operation, now);
+  if (decision.allowed) return undefined;
+  if (decision.kind === 'eventOver') return new ApiError('api.ticket.event_over');
+  if (decision.kind === 'notAllowedByType') return new ApiError(typeRefusals[operation] ?? 'api.ticket.not_held');
+  return new ApiError(stateRefusal(decision.state, operation));
+}
+
+/** The status the ticket moves to by `operation`, or an ApiError saying why it may not. */
+export function assertTicketAllowed(ticket: LifecycleTicket, operation: TicketOperation, now: Date): UserTicketStatus {
+  const decision = decideFor(ticket, operation, now);
+  if (!decision.allowed) throw refusalOf(ticket, operation, now)!;
+  return statusOfState[decision.next];
+}
+
+/** Statuses from which the machine may take `operation` (a reservation that lapsed counts as held): query filters. */
+export function statusesAllowing(operation: TicketOperation): UserTicketStatus[] {
+  return allStatuses.filter((status) => decideTicketOperation(stateOfStatus[status], operation).allowed);
+}
+
+/** SQL: tickets whose state may take `operation` now, reading a lapsed reservation as held. */
+export function mayTake(operation: TicketOperation, now: Date): SQL {
+  const statuses = statusesAllowing(operation);
+  const condition = inArray(userTickets.status, statuses);
+  if (!statuses.includes('valid')) return condition;
+  return or(condition, and(eq(userTickets.status, 'reserved'), lte(userTickets.reservedUntil, now)))!;
+}
+
+/** Tickets the type's flags and the event's dates allow `operation` for (the machine's guard, as a query filter). */
+export function factsAllow(operation: TicketOperation, now: Date): SQL | undefined {
+  const flag = typeFlag[operation];
+  return flag ? and(eq(ticketTypes[flag], true), gte(events.endsAt, now)) : undefined;
+}
+
+/** The ticket rows with their type and event, for reading (no lock). */
+export function selectTickets(tx: Database | Transaction, where: SQL | undefined) {
+  return tx
+    .select(lifecycleColumns)
+    .from(userTickets)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+    .innerJoin(events, eq(events.id, ticketTypes.eventId))
+    .where(where)
+    .orderBy(asc(userTickets.id));
+}
+
+/**
+ * Locks the tickets matching `where` (in id order, so two transactions never wait on each other in a circle) and
+ * releases reservations that have lapsed. `limit` locks at most that many.
+ */
+export async function lockTickets(tx: Transaction, where: SQL | undefined, now: Date, limit?: number): Promise<LifecycleTicket[]> {
+  const query = selectTickets(tx, where);
+  const rows = (await (limit === undefined ? query : query.limit(limit)).for('update', { of: userTickets })) as LifecycleTicket[];
+  const expired = rows.filter((ticket) => lapsed(ticket, now));
+  if (expired.length) {
+    // The rows are locked: the machine's swap.expire, written for each lapsed reservation.
+    await setTicketStatus(tx, expired, 'swap.expire', now);
+  }
+  return rows;
+}
+
+/** Locks one ticket by id; undefined when there is none. */
+export async function lockTicket(tx: Transaction, userTicketId: number, now: Date): Promise<LifecycleTicket | undefined> {
+  const [ticket] = await lockTickets(tx, eq(userTickets.id, userTicketId), now);
+  return ticket;
+}
+
+/**
+ * Moves locked tickets by `operation`: asserts it for each, writes the machine's next state (and `extra` columns),
+ * and updates the objects in place. Reservation columns follow the state.
+ */
+export async function setTicketStatus(
+  tx: Transaction,
+  tickets: LifecycleTicket[],
+  operation: TicketOperation,
+  now: Date,
+  extra: { eventAccessUsedAt?: Date; reservedBySwapId?: number; reservedUntil?: Date } = {},
+): Promise<void> {
+  const byStatus = new Map<UserTicketStatus, LifecycleTicket[]>();
+  for (const ticket of tickets) {
+    const next = assertTicketAllowed(ticket, operation, now);
+    byStatus.set(next, [...(byStatus.get(next) ?? []), ticket]);
+  }
+  for (const [status, group] of byStatus) {
+    const reservation =
+      status === 'reserved'
+        ? { reservedBySwapId: extra.reservedBySwapId ?? null, reservedUntil: extra.reservedUntil ?? null }
+        : { reservedBySwapId: null, reservedUntil: null };
+    const changes = { status, ...reservation, ...(extra.eventAccessUsedAt ? { eventAccessUsedAt: extra.eventAccessUsedAt } : {}) };
+    const ids = group.map((ticket) => ticket.id);
+    await tx.update(userTickets).set(changes).where(inArray(userTickets.id, ids));
+    for (const ticket of group) Object.assign(ticket, changes);
+  }
+}
+
+/**
+ * Hands a locked ticket to another user by `operation` (gift, purchase, redeem): the old row ends in the machine's
+ * final state (kept for history and old links), the new owner gets a new held row carrying the benefits' usage and
+ * codes. Answers the new row's id.
+ */
+export async function transferTicket(
+  tx: Transaction,
+  ticket: LifecycleTicket,
+  move: { operation: 'gift' | 'purchase' | 'redeem'; toUserId: number; source: 'gift' | 'redeem' | 'resale'; at: Date },
+): Promise<number> {
+  await setTicketStatus(tx, [ticket], move.operation, move.at);
+  const [received] = await tx
+    .insert(userTickets)
+    .values({
+      ticketTypeId: ticket.ticketTypeId,
+      ownerUserId: move.toUserId,
+      source: move.source,
+      purchasePriceMinor: ticket.purchasePriceMinor,
+      createdAt: move.at,
+    })
+    .returning({ id: userTickets.id });
+  const usages = await tx.select().from(userTicketBenefits).where(eq(userTicketBenefits.userTicketId, ticket.id));
+  if (usages.length) {
+    await tx
+      .insert(userTicketBenefits)
+      .values(usages.map(({ id: _id, userTicketId: _from, ...usage }) => ({ ...usage, userTicketId: received!.id })));
+  }
+  return received!.id;
+}
+
+/** The caller's own tickets (a filter for lockTickets and selectTickets). */
+export const ownedBy = (userId: number) => eq(userTickets.ownerUserId, userId);
