@@ -1,8 +1,8 @@
 // Derived values of the QR pass machine for the views.
 import { pollIntervalOf, type QrSnapshot } from './qr';
 
-/** What the QR frame shows: a placeholder, the image, or the first-load error (no image to keep). */
-export type QrFrame = 'placeholder' | 'image' | 'error';
+/** What the QR frame shows: a skeleton while the first image loads, the image, or the first-load error. */
+export type QrFrame = 'skeleton' | 'image' | 'error';
 
 /** A data: URL for the base64 PNG the API answers (an answer that already is a data: URL is kept as it is). */
 export function qrImageSrc(image: string): string {
@@ -17,7 +17,7 @@ export function selectQrImageSrc(snapshot: QrSnapshot): string | null {
 
 export function selectQrFrame(snapshot: QrSnapshot): QrFrame {
   if (snapshot.context.image !== null) return 'image';
-  return snapshot.hasTag('error') ? 'error' : 'placeholder';
+  return snapshot.hasTag('error') ? 'error' : 'skeleton';
 }
 
 /** The first image is loading (the placeholder shows). */

@@ -63,7 +63,7 @@ describe('qr effects', () => {
 
   it('loads the ttl, then the image, then polls every ttl with the ttl the settings gave', async () => {
     const { actor, clock, loads, settle } = start();
-    expect(selectQrFrame(actor.getSnapshot())).toBe('placeholder');
+    expect(selectQrFrame(actor.getSnapshot())).toBe('skeleton');
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     await settle('loadSettings', 'done', { ttl: 5_000 });
     expect(loads('loadImage')).toBe(1);

@@ -33,13 +33,13 @@ describe('qr selectors', () => {
   });
 
   it.each([
-    ['loadingSettings', { ttl: null }, 'placeholder', { loading: true, error: false, stale: false, retry: false }],
-    ['loading', {}, 'placeholder', { loading: true, error: false, stale: false, retry: false }],
+    ['loadingSettings', { ttl: null }, 'skeleton', { loading: true, error: false, stale: false, retry: false }],
+    ['loading', {}, 'skeleton', { loading: true, error: false, stale: false, retry: false }],
     ['showing', { image: 'abc' }, 'image', { loading: false, error: false, stale: false, retry: false }],
     ['refreshing', { image: 'abc' }, 'image', { loading: false, error: false, stale: false, retry: false }],
     ['stale', { image: 'abc' }, 'image', { loading: false, error: true, stale: true, retry: true }],
     ['failed', {}, 'error', { loading: false, error: true, stale: false, retry: true }],
-    ['paused', {}, 'placeholder', { loading: false, error: false, stale: false, retry: false }],
+    ['paused', {}, 'skeleton', { loading: false, error: false, stale: false, retry: false }],
   ] as const)('%s: frame %s', (pass, context, frame, flags) => {
     const snapshot = at(pass, context);
     expect(selectQrFrame(snapshot)).toBe(frame);

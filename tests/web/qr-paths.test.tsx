@@ -59,12 +59,12 @@ async function perform(event: QrModelEvent, wallet: WalletActor, requests: HeldR
 function expectScreenMatches(state: QrSnapshot): void {
   expect(screen.getByRole('heading', { name: 'My QR code' })).toBeTruthy();
   const image = screen.queryByRole('img', { name: 'Your personal entry QR code' });
-  const placeholder = screen.queryByRole('status', { name: 'Loading your QR code' });
+  const skeleton = screen.queryByRole('status', { name: 'Loading your QR code' });
   const failed = screen.queryByText("We couldn't load your QR code.");
   const frame = selectQrFrame(state);
-  expect({ image: Boolean(image), placeholder: Boolean(placeholder), failed: Boolean(failed) }, 'frame').toEqual({
+  expect({ image: Boolean(image), skeleton: Boolean(skeleton), failed: Boolean(failed) }, 'frame').toEqual({
     image: frame === 'image',
-    placeholder: frame === 'placeholder',
+    skeleton: frame === 'skeleton',
     failed: frame === 'error',
   });
   if (image) expect(image.getAttribute('src')).toBe(`data:image/png;base64,${MODEL_IMAGE}`);

@@ -1,4 +1,4 @@
-// The QR screen rendered in happy-dom against msw: the entry pass image, the placeholder while it loads, polling
+// The QR screen rendered in happy-dom against msw: the entry pass image, the skeleton while it loads, polling
 // every ttl (fake timers), the error states with Retry, the learn-more panel (mouse and keyboard), and Spanish.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -41,7 +41,7 @@ const qrImage = () => screen.findByRole('img', { name: IMAGE_NAME });
 const passTime = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('the QR screen', () => {
-  it('shows the placeholder, then the entry QR as a crisp base64 PNG with the refresh note', async () => {
+  it('shows a skeleton, then the entry QR as a crisp base64 PNG with the refresh note', async () => {
     startOnQr();
     expect(screen.getByRole('heading', { name: 'My QR code' })).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Loading your QR code' })).toBeTruthy();
