@@ -36,6 +36,11 @@ export function configFromScript(script: HTMLScriptElement | null, pageUrl: stri
  */
 export function helpCentreUrl(config: Pick<WalletConfig, 'helpUrl' | 'siteUrl'>, language: string, pageOrigin: string): string {
   if (config.helpUrl) return config.helpUrl.replaceAll('{lang}', language);
+  return siteUrlOf(config, language, pageOrigin, 'help');
+}
+
+/** A page of the main ticket site in the language (`<site-url>/<lang>/<path>`); the host page's site without one. */
+export function siteUrlOf(config: Pick<WalletConfig, 'siteUrl'>, language: string, pageOrigin: string, path = ''): string {
   const site = (config.siteUrl ?? pageOrigin).replace(/\/+$/, '');
-  return `${site}/${language}/help`;
+  return `${site}/${language}${path ? `/${path}` : ''}`;
 }

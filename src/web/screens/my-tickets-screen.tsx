@@ -20,6 +20,7 @@ import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { PanelSkeleton } from '../components/panel-skeleton';
 import { registerStyles } from '../style-sheets';
+import { siteUrlOf } from '../script-config';
 import { useChild, useWallet, useWalletConfig } from '../wallet-config';
 import { selectLanguage } from '../../../machines/panel.selectors';
 import myTicketsScreenCss from 'bundle-text:./my-tickets-screen.css';
@@ -51,7 +52,7 @@ function MyTicketsFlowScreen({ myTickets }: { myTickets: MyTicketsActor }): Reac
       onRetry={() => myTickets.send({ type: 'myTickets.retry' })}
       onOpen={(userTicketId) => myTickets.send({ type: 'myTickets.openTicket', userTicketId })}
       onRedeem={() => wallet.send({ type: 'panel.open', tab: 'REDEEM' })}
-      eventsUrl={`${(config.siteUrl ?? window.location.origin).replace(/\/+$/, '')}/${language}`}
+      eventsUrl={siteUrlOf(config, language, window.location.origin)}
     />
   );
 }
