@@ -4,6 +4,7 @@
 import { assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ResponseOf } from '../src/contract/endpoints';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
+import { doc } from './doc' with { type: 'macro' };
 
 export type QrSettings = ResponseOf<'qrSettings'>;
 
@@ -90,7 +91,7 @@ export const qrMachine = setup({
       on: { 'qr.pageHidden': '.paused' },
       states: {
         deciding: {
-          description: 'Loads the ttl unless it is known; keeps the last image on screen while the next one loads',
+          description: doc('Loads the ttl unless it is known; keeps the last image on screen while the next one loads'),
           always: [
             { guard: not('hasTtl'), target: 'loadingSettings' },
             { guard: 'hasImage', target: 'refreshing' },
@@ -98,7 +99,7 @@ export const qrMachine = setup({
           ],
         },
         loadingSettings: {
-          meta: { screen: 'QR', description: 'QR: placeholder while the refresh interval loads' },
+          meta: { screen: 'QR', description: doc('QR: placeholder while the refresh interval loads') },
           tags: ['loading'],
           invoke: {
             id: 'loadSettings',
@@ -109,7 +110,7 @@ export const qrMachine = setup({
           },
         },
         loading: {
-          meta: { screen: 'QR', description: 'QR: placeholder while the first image loads' },
+          meta: { screen: 'QR', description: doc('QR: placeholder while the first image loads') },
           tags: ['loading'],
           invoke: {
             id: 'loadImage',
@@ -120,11 +121,11 @@ export const qrMachine = setup({
           },
         },
         showing: {
-          meta: { screen: 'QR', description: 'QR: the current image; the next one loads after the ttl' },
+          meta: { screen: 'QR', description: doc('QR: the current image; the next one loads after the ttl') },
           after: { pollInterval: 'refreshing' },
         },
         refreshing: {
-          meta: { screen: 'QR', description: 'QR: the last image stays while the next one loads' },
+          meta: { screen: 'QR', description: doc('QR: the last image stays while the next one loads') },
           tags: ['refreshing'],
           invoke: {
             id: 'loadImage',
@@ -135,18 +136,18 @@ export const qrMachine = setup({
           },
         },
         stale: {
-          meta: { screen: 'QR', description: 'QR: a refresh failed; the last image stays with Retry, and polling goes on' },
+          meta: { screen: 'QR', description: doc('QR: a refresh failed; the last image stays with Retry, and polling goes on') },
           tags: ['error'],
           on: { 'qr.retry': 'refreshing' },
           after: { pollInterval: 'refreshing' },
         },
         failed: {
-          meta: { screen: 'QR', description: 'QR: the first load failed; an error with Retry instead of the image' },
+          meta: { screen: 'QR', description: doc('QR: the first load failed; an error with Retry instead of the image') },
           tags: ['error'],
           on: { 'qr.retry': 'deciding' },
         },
         paused: {
-          description: 'The page is hidden: no polling; becoming visible refreshes at once',
+          description: doc('The page is hidden: no polling; becoming visible refreshes at once'),
           on: { 'qr.pageVisible': 'deciding' },
         },
       },
@@ -159,7 +160,7 @@ export const qrMachine = setup({
         open: {
           meta: {
             screen: 'QR_LEARN_MORE',
-            description: 'Learn more: full-screen panel with three benefits, a note and the help-centre link',
+            description: doc('Learn more: full-screen panel with three benefits, a note and the help-centre link'),
           },
           on: { 'qr.closeLearnMore': 'closed' },
         },

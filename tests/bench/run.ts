@@ -1,13 +1,17 @@
 // Benchmarks (npm run bench; not part of npm test): server start time and memory, sign-in and /auth/me
 // latency against a real server process on a fresh embedded database, the loader's gzip size, and, in Chromium, the
 // JavaScript a person downloads before the first panel shows (LOGIN signed out, QR signed in) with each library's
-// share. The web figures are written into docs/performance.md (`npm run bench` builds first).
+// share. The web figures are written into docs/performance.md (`npm run bench` builds first). Then the server bench
+// (./server.ts): the hot routes next to a bare node:http floor, on Postgres with the scale data and on PGlite.
+// `--server` runs the server bench alone (`npm run bench:server`).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { writeDocBlock } from './doc-block';
 import { measurePanelLoad, type PanelLoad } from './first-panel';
+import { runServerBench } from './server';
 
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
@@ -107,18 +111,14 @@ async function main() {
     console.log(`\n${panel.name}: ${panel.gzipKb.toFixed(1)} KB gzip (${panel.transferredKb.toFixed(1)} KB transferred) in ${panel.scripts.length} scripts`);
     for (const share of panel.shares.slice(0, 12)) console.log(`  ${share.source.padEnd(28)} ${share.gzipKb.toFixed(1).padStart(6)} KB`);
   }
-  process.exit(failed ? 1 : 0);
+  const serverOk = await runServerBench();
+  process.exit(failed || !serverOk ? 1 : 0);
 }
-
-const START = '<!-- bench:first-panel:start -->';
-const END = '<!-- bench:first-panel:end -->';
 
 /** Replaces the generated block of docs/performance.md with this run's web figures. */
 function writeWebFigures(panels: PanelLoad[], embedGzipKb: number): void {
-  const path = 'docs/performance.md';
   const kb = (value: number) => value.toFixed(1);
   const lines = [
-    START,
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` (Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}, production build, local server).`,
     '',
     '| What | gzip | transferred | budget |',
@@ -130,14 +130,12 @@ function writeWebFigures(panels: PanelLoad[], embedGzipKb: number): void {
       `Shares of ${panel.name} (gzip): ` + panel.shares.filter((share) => share.gzipKb >= 0.5).map((share) => `${share.source} ${kb(share.gzipKb)} KB`).join(', ') + '.',
       '',
     ]),
-    END,
   ];
-  const block = lines.join('\n');
-  const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Performance\n\n';
-  const next = current.includes(START)
-    ? current.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
-    : `${current.trimEnd()}\n\n## Web app: JavaScript before the first panel\n\n${block}\n`;
-  writeFileSync(path, next);
+  writeDocBlock('first-panel', 'Web app: JavaScript before the first panel', lines);
 }
 
-void main();
+if (process.argv.includes('--server')) {
+  void runServerBench().then((ok) => process.exit(ok ? 0 : 1));
+} else {
+  void main();
+}

@@ -151,6 +151,25 @@ describe('qr effects', () => {
 
 describe('the QR flow in the wallet', () => {
   const api = 'https://wallet.test/v1';
+  /** The wallet signed in with the QR panel open, on a page that is visible; `visibility` shows or hides it. */
+  function signedInOnQr() {
+    const fake = fakePlatform({
+      url: 'https://tickets.test/en/?PANEL_TAB=QR',
+      storage: { [storageKeys.accessToken]: 'access-1', [storageKeys.refreshToken]: 'refresh-1' },
+    });
+    let listener: ((visible: boolean) => void) | undefined;
+    const unsubscribe = vi.fn();
+    const platform = {
+      ...fake.platform,
+      onVisibilityChange: (next: (visible: boolean) => void) => {
+        listener = next;
+        next(true);
+        return unsubscribe;
+      },
+    };
+    return { wallet: createWallet({ baseUrl: api, platform }), unsubscribe, visibility: (visible: boolean) => listener?.(visible) };
+  }
+
   const server = setupServer();
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
@@ -170,21 +189,7 @@ describe('the QR flow in the wallet', () => {
       }),
       http.get(`${api}/auth/me`, () => HttpResponse.json({ statusCode: 500, code: 'api.internal_error', message: '' }, { status: 500 })),
     );
-    const fake = fakePlatform({
-      url: 'https://tickets.test/en/?PANEL_TAB=QR',
-      storage: { [storageKeys.accessToken]: 'access-1', [storageKeys.refreshToken]: 'refresh-1' },
-    });
-    let visibility: ((visible: boolean) => void) | undefined;
-    const unsubscribe = vi.fn();
-    const platform = {
-      ...fake.platform,
-      onVisibilityChange: (listener: (visible: boolean) => void) => {
-        visibility = listener;
-        listener(true);
-        return unsubscribe;
-      },
-    };
-    const wallet = createWallet({ baseUrl: api, platform });
+    const { wallet, unsubscribe, visibility } = signedInOnQr();
     wallet.start();
     try {
       const qr = wallet.getSnapshot().children.qr!;
@@ -192,15 +197,45 @@ describe('the QR flow in the wallet', () => {
       expect(selectQrImageSrc(qr.getSnapshot())).toBe('data:image/png;base64,PNG1');
       expect(requests).toEqual(['settings', 'image Bearer access-1']);
 
-      visibility?.(false);
+      visibility(false);
       expect(qr.getSnapshot().matches({ pass: 'paused' })).toBe(true);
-      visibility?.(true);
+      visibility(true);
       await waitFor(qr, (snapshot) => selectQrImageSrc(snapshot) === 'data:image/png;base64,PNG2');
 
       wallet.send({ type: 'panel.close' });
       expect(qr.getSnapshot().status).toBe('stopped');
       expect(wallet.getSnapshot().children.qr).toBeUndefined();
       expect(unsubscribe).toHaveBeenCalledOnce();
+    } finally {
+      wallet.stop();
+    }
+  });
+
+  it('sends the last ETag back and keeps showing the same image when the server answers 304', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(`${api}/settings/qr`, () => HttpResponse.json({ ttl: 15_000 })),
+      http.get(`${api}/auth/access/qrCodeData`, ({ request }) => {
+        const etag = request.headers.get('if-none-match');
+        seen.push(etag);
+        if (etag === '"qr-1"') return new HttpResponse(null, { status: 304, headers: { etag: '"qr-1"' } });
+        return HttpResponse.text('PNG-A', { headers: { etag: '"qr-1"', 'x-qr-seconds-left': '9' } });
+      }),
+      http.get(`${api}/auth/me`, () => HttpResponse.json({ statusCode: 500, code: 'api.internal_error', message: '' }, { status: 500 })),
+    );
+    const { wallet, visibility } = signedInOnQr();
+    wallet.start();
+    try {
+      const qr = wallet.getSnapshot().children.qr!;
+      await waitFor(qr, (snapshot) => snapshot.matches({ pass: 'showing' }));
+      expect(selectQrImageSrc(qr.getSnapshot())).toBe('data:image/png;base64,PNG-A');
+      // Showing the page again loads at once: the request names the image it has, the answer is an empty 304.
+      visibility(false);
+      visibility(true);
+      await vi.waitFor(() => expect(seen).toEqual([null, '"qr-1"']));
+      await waitFor(qr, (snapshot) => snapshot.matches({ pass: 'showing' }));
+      expect(selectQrImageSrc(qr.getSnapshot())).toBe('data:image/png;base64,PNG-A');
+      expect(qr.getSnapshot().hasTag('error')).toBe(false);
     } finally {
       wallet.stop();
     }

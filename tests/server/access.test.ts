@@ -46,6 +46,40 @@ describe('the entry QR', () => {
     expect((await call(t.app, { method: 'GET', url: '/v1/auth/access/qrCodeData' })).status).toBe(401);
   });
 
+  it('is drawn once per window: ETag, cached to the end of its window, 304 for the same ETag, seconds left', async () => {
+    // Start the window afresh so the seconds left are known: 15 s window, 4 s into it.
+    t.clock.now = new Date(Math.ceil(t.clock.now.getTime() / 15_000) * 15_000 + 4_000);
+    const url = '/v1/auth/access/qrCodeData';
+    const first = await call(t.app, { method: 'GET', url, token: alex });
+    const etag = first.response.headers.etag as string;
+    expect(etag).toMatch(/^"qr-\d+-[\w-]{16}"$/);
+    expect(first.response.headers['cache-control']).toBe('private, max-age=11');
+    expect(first.response.headers['x-qr-seconds-left']).toBe('11');
+    // The ETag names neither the token nor its MAC.
+    expect(etag).not.toContain((await token()).split('.')[3]);
+
+    const same = await call(t.app, { method: 'GET', url, token: alex, headers: { 'if-none-match': etag } });
+    expect(same.status).toBe(304);
+    expect(same.response.body).toBe('');
+    // Another user's ETag is not mine, and a stale one gets the image.
+    const samFirst = await call(t.app, { method: 'GET', url, token: sam });
+    expect(samFirst.response.headers.etag).not.toBe(etag);
+    expect((await call(t.app, { method: 'GET', url, token: sam, headers: { 'if-none-match': etag } })).status).toBe(200);
+    // The ETag does not replace the token: without one it is still 401.
+    expect((await call(t.app, { method: 'GET', url, headers: { 'if-none-match': etag } })).status).toBe(401);
+
+    t.clock.advance(10_500);
+    const late = await call(t.app, { method: 'GET', url, token: alex, headers: { 'if-none-match': etag } });
+    expect(late.status).toBe(304);
+    expect(late.response.headers['x-qr-seconds-left']).toBe('1');
+    t.clock.advance(1_000);
+    const next = await call(t.app, { method: 'GET', url, token: alex, headers: { 'if-none-match': etag } });
+    expect(next.status).toBe(200);
+    expect(next.response.headers.etag).not.toBe(etag);
+    expect(next.response.headers['x-qr-seconds-left']).toBe('15');
+    expect(next.response.body).not.toBe(first.response.body);
+  });
+
   it('encodes a token naming the user and the window, different per user', async () => {
     const mine = await token();
     expect(mine).toMatch(/^TW1\.\d+\.\d+\.[\w-]{22}$/);

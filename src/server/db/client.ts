@@ -1,6 +1,8 @@
 // Opens the database: embedded Postgres (PGlite) in a data directory by default, a Postgres server through
 // `pg` when a connection URL is given. Both are driven by drizzle with the one schema, and migrated on open.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -19,26 +21,131 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Postgres only: LISTEN on `channel` over a connection of its own, calling `onMessage` with each NOTIFY payload
+   * and `onState` when the connection is lost (false) or listening again (true, also once at start). It reconnects
+   * by itself until `stop`. (PGlite is one process: its notifications never need to leave it.)
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Listener;
+}
+
+export interface Listener {
+  stop(): Promise<void>;
+}
+
+/** A LISTEN connection that comes back after a lost connection (a restarted server, a killed backend). */
+function pgListener(url: string, channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Listener {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    let lost = false;
+    const fail = () => {
+      if (lost) return;
+      lost = true;
+      onState(false);
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect(), 500);
+    };
+    next.on('error', fail);
+    next.on('end', fail);
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload) onMessage(message.payload);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (stopped) await next.end();
+      else onState(true);
+    } catch {
+      fail();
+    }
+  };
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** logQuery: each statement with its parameters (the bench's EXPLAIN ANALYZE of the hot queries). */
+  | { kind: 'postgres'; url: string; poolSize?: number; logQuery?: (query: string, params: unknown[]) => void }
   /** dataDir undefined: in memory. loadDataDir: start from a dumped template (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/**
+ * PGlite's own start parameters (its defaults: single user, no parallel workers) with a smaller buffer pool. With
+ * Postgres' default 128 MB of shared_buffers inside the WebAssembly memory, the server idled at ~350 MB RSS on an
+ * existing data directory; with 16 MB, at ~240 MB (docs/performance.md). The data directory is on the host's file
+ * system, so a page that is not in the pool is read from the OS page cache, not from the disk.
+ */
+export const PGLITE_START_PARAMS = [
+  '--single',
+  '-F',
+  '-O',
+  '-j',
+  ...['search_path=public', 'exit_on_error=false', 'log_checkpoints=false', 'max_worker_processes=0', 'max_parallel_workers=0'],
+  ...['max_parallel_workers_per_gather=0', 'io_method=sync', 'max_parallel_maintenance_workers=0', 'shared_buffers=16MB', 'work_mem=2MB'],
+].flatMap((param) => (param.startsWith('-') ? [param] : ['-c', param]));
+
+/**
+ * Creates a new PGlite data directory in a child process. initdb runs in a WebAssembly instance of its own whose
+ * memory would stay with the process that ran it (~500 MB RSS, even from a worker thread); a child gives it all back.
+ */
+async function initPgliteDataDir(dataDir: string): Promise<void> {
+  const script = `const { PGlite } = await import(${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))});
+    const client = new PGlite({ dataDir: process.argv[1] }); await client.waitReady; await client.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`could not create the PGlite data directory ${dataDir}: ${errors.trim()}`);
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const logQuery = options.logQuery;
+    const db = drizzlePg(pool, { schema, logger: logQuery ? { logQuery } : undefined }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new Set<Listener>();
+    return {
+      db,
+      kind: 'postgres',
+      listen(channel, onMessage, onState) {
+        const listener = pgListener(options.url, channel, onMessage, onState);
+        listeners.add(listener);
+        return {
+          stop: async () => {
+            listeners.delete(listener);
+            await listener.stop();
+          },
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((listener) => listener.stop()));
+        await pool.end();
+      },
+    };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    if (!existsSync(join(options.dataDir, 'PG_VERSION')) && !options.loadDataDir) await initPgliteDataDir(options.dataDir);
+  }
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, startParams: PGLITE_START_PARAMS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });

@@ -1,9 +1,10 @@
 // Binds a contract endpoint to a handler: method, path, schemas, auth and the OpenAPI description all come
 // from src/contract/endpoints.ts, so a module only says which service function answers the call.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastJsonStringify from 'fast-json-stringify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type * as z from 'zod/mini';
-import { API_PREFIX, type EndpointName, endpoints, type ParsedBodyOf, type ResponseOf } from '../../contract/endpoints';
+import * as z from 'zod/mini';
+import { API_PREFIX, type Endpoint, type EndpointName, endpoints, type ParsedBodyOf, type ResponseOf } from '../../contract/endpoints';
 import { apiErrorSchema } from '../../contract/errors';
 import { idempotencyKeyOf, runIdempotent } from './idempotency';
 
@@ -37,6 +38,36 @@ export interface RouteOptions {
   rateLimit?: Record<string, unknown>;
 }
 
+/** One compiled serializer per response schema, shared by every route (and every app built in a test process). */
+const compiledSerializers = new WeakMap<z.ZodMiniType, (data: unknown) => string>();
+
+/**
+ * Responses are written by a serializer compiled once from the contract's JSON schema (fast-json-stringify, what
+ * Fastify itself uses for JSON-schema routes) instead of parsing every answer with zod and then JSON.stringify.
+ * It writes only the schema's properties (as zod's strip did) and throws on a missing required one (a 500, as
+ * before); it does not re-check formats and ranges of values the server itself produced (docs/decisions.md).
+ */
+export function contractSerializer(schema: z.ZodMiniType): (data: unknown) => string {
+  let serialize = compiledSerializers.get(schema);
+  if (!serialize) {
+    const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-07' }) as Record<string, unknown>;
+    delete jsonSchema.$schema;
+    serialize = fastJsonStringify(jsonSchema as never) as (data: unknown) => string;
+    compiledSerializers.set(schema, serialize);
+  }
+  return serialize;
+}
+
+const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => contractSerializer(schema as z.ZodMiniType);
+
+function describe(endpoint: Endpoint): string | undefined {
+  const parts = [
+    endpoint.errors.length ? `Error codes: ${endpoint.errors.join(', ')}` : '',
+    endpoint.responseHeaders ? `Response headers: ${Object.entries(endpoint.responseHeaders).map(([name, meaning]) => `${name} (${meaning})`).join('; ')}` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join('. ') : undefined;
+}
+
 export function route<N extends EndpointName>(app: FastifyInstance, name: N, handler: RouteHandler<N>, options: RouteOptions = {}): void {
   const endpoint = endpoints[name];
   app.contractRoutes.add(name);
@@ -57,8 +88,9 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
       ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
       response,
       // The error codes of the call, listed for readers of the OpenAPI document.
-      description: endpoint.errors.length ? `Error codes: ${endpoint.errors.join(', ')}` : undefined,
+      description: describe(endpoint),
     },
+    serializerCompiler,
     onRequest: endpoint.auth ? app.authenticate : undefined,
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: async (request, reply) => {

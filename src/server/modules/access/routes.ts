@@ -1,5 +1,6 @@
 // Entry pass routes: the rotating QR code for the signed-in user, and the organisers' gate scan.
 import fp from 'fastify-plugin';
+import { QR_SECONDS_LEFT_HEADER } from '../../../contract/endpoints';
 import { route } from '../../http/route';
 import { createAccessService } from './service';
 
@@ -8,7 +9,16 @@ export const accessModule = fp(
     const { database, config, now } = app.deps;
     const access = createAccessService({ db: database.db, secret: config.jwtSecret, ttlMs: config.qrTtlMs, now });
     route(app, 'qrText', async ({ userId }) => access.entryToken(userId));
-    route(app, 'qrCodeData', ({ userId }) => access.entryQrPng(userId));
+    // Drawn once per user and window (a shared cache); the browser may keep it to the end of its window, and a client
+    // that sends the ETag back within the window gets 304 without the image.
+    route(app, 'qrCodeData', async ({ userId, request, reply }) => {
+      const qr = await access.entryQr(userId);
+      reply.header('etag', qr.etag);
+      reply.header('cache-control', `private, max-age=${qr.secondsLeft}`);
+      reply.header(QR_SECONDS_LEFT_HEADER, String(qr.secondsLeft));
+      if (request.headers['if-none-match'] === qr.etag) return reply.code(304).send();
+      return qr.png;
+    });
     route(app, 'gateScan', ({ body, request }) => {
       const key = request.headers['x-organizer-key'];
       return access.scan({ organizerKey: typeof key === 'string' ? key : undefined, eventId: body.eventId, token: body.token });

@@ -3,18 +3,34 @@
 // organisation verifies it, a token is good for one entry, and the entry marks one of the holder's tickets used.
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { MAX_ID } from '../../../contract/endpoints';
 import { ApiError } from '../../../contract/errors';
 import type { Database } from '../../db/client';
 import { events, gateScans, organisations, ticketTypes, userTickets, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { sameHash } from '../auth/tokens';
+import { qrPng } from './qr-png';
 import { allows, heldStatuses, lockTickets, ownedBy, refusalOf, setTicketStatus } from '../lifecycle/service';
 
 const TOKEN_VERSION = 'TW1';
 /** A token from the window before the current one is still accepted: the code may have been shown just before a rotation. */
 const ACCEPTED_PAST_STEPS = 1;
+
+/** The entry code's image: 320 px, medium error correction, a one-module quiet zone. */
+export const ENTRY_QR_IMAGE = { errorCorrectionLevel: 'M', margin: 1, width: 320 } as const;
+
+/** Entry codes kept drawn (one per user and window): 10,000 people at the doors, a few KB each. */
+export const QR_CACHE_ENTRIES = 10_000;
+
+/** One user's entry code for one window, drawn once. */
+export interface EntryQr {
+  /** The base64 PNG. */
+  png: string;
+  /** Strong validator: names the user's window (a hash, not the token). */
+  etag: string;
+  /** Seconds until the window ends and a new code is drawn (at least 1). */
+  secondsLeft: number;
+}
 
 export interface AccessDeps {
   db: Database;
@@ -51,13 +67,44 @@ export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
     return sameHash(signature, mac(secret, userId, step)) ? { userId, step } : null;
   }
 
+  /**
+   * Drawn codes by `user:step`, least recently used first (a Map keeps insertion order; a hit moves to the end). A
+   * draw in progress is shared, so a burst of requests for a new window draws each code once.
+   */
+  const drawn = new Map<string, Promise<{ png: string; etag: string }>>();
+
+  function drawEntryQr(userId: number, step: number): Promise<{ png: string; etag: string }> {
+    const key = `${userId}:${step}`;
+    const hit = drawn.get(key);
+    if (hit) {
+      drawn.delete(key);
+      drawn.set(key, hit);
+      return hit;
+    }
+    const token = `${TOKEN_VERSION}.${userId}.${step}.${mac(secret, userId, step)}`;
+    const drawing = Promise.resolve().then(() => ({
+      png: qrPng(token, ENTRY_QR_IMAGE).toString('base64'),
+      etag: `"qr-${step}-${createHash('sha256').update(token).digest('base64url').slice(0, 16)}"`,
+    }));
+    drawing.catch(() => drawn.delete(key));
+    drawn.set(key, drawing);
+    if (drawn.size > QR_CACHE_ENTRIES) drawn.delete(drawn.keys().next().value!);
+    return drawing;
+  }
+
   return {
     entryToken,
 
-    async entryQrPng(userId: number): Promise<string> {
-      const dataUrl = await QRCode.toDataURL(entryToken(userId), { errorCorrectionLevel: 'M', margin: 1, width: 320 });
-      return dataUrl.slice(dataUrl.indexOf(',') + 1);
+    /** The current window's code of the user, from the shared cache, with how long it stays current. */
+    async entryQr(userId: number): Promise<EntryQr> {
+      const at = now().getTime();
+      const step = Math.floor(at / ttlMs);
+      const { png, etag } = await drawEntryQr(userId, step);
+      return { png, etag, secondsLeft: Math.max(1, Math.ceil(((step + 1) * ttlMs - at) / 1000)) };
     },
+
+    /** How many codes the cache holds (tests: it stays bounded). */
+    cachedCodes: () => drawn.size,
 
     /** A gate scan: organiser key, valid fresh token, an unused ticket of the holder for this event, never twice. */
     async scan(input: { organizerKey: string | undefined; eventId: number; token: string }) {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
 import { route } from '../../http/route';
 import { profileModule } from '../profile/routes';
+import { createRevocations } from './revocations';
 import { createAuthService, type AuthService } from './service';
 import type { AccessClaims } from './tokens';
 
@@ -21,7 +22,9 @@ declare module 'fastify' {
 export const authModule = fp(
   async (app) => {
     const { database, config, mailer, now } = app.deps;
-    const auth = createAuthService({ db: database.db, config, mailer, now });
+    const revocations = await createRevocations({ database, accessTtlSeconds: config.accessTokenTtlSeconds, now });
+    app.addHook('onClose', () => revocations.stop());
+    const auth = createAuthService({ db: database.db, config, mailer, now, revocations });
     app.decorate('auth', auth);
     app.decorateRequest('userId', undefined);
     app.decorateRequest('session', undefined);

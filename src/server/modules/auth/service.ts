@@ -1,7 +1,7 @@
 // Sign-in by e-mail and one-time code, and the session that follows: access JWTs plus rotating refresh tokens
 // grouped in families. A reused (already rotated) refresh token revokes its whole family.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql, sum } from 'drizzle-orm';
 import type { Tokens } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Mailer } from '../../adapters/mail';
@@ -11,6 +11,7 @@ import { loginSessions, refreshTokens, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type Locale, asLocale, translate } from '../../i18n';
 import { createUser } from '../profile/service';
+import type { Revocations } from './revocations';
 import {
   type AccessClaims,
   generateOtp,
@@ -18,8 +19,8 @@ import {
   opaqueToken,
   sameHash,
   sha256,
+  createAccessTokenVerifier,
   signAccessToken,
-  verifyAccessToken,
 } from './tokens';
 
 export interface AuthServiceDeps {
@@ -27,6 +28,8 @@ export interface AuthServiceDeps {
   config: Config;
   mailer: Mailer;
   now: () => Date;
+  /** Sessions revoked lately, held in memory: the access-token check needs no query (./revocations.ts). */
+  revocations: Revocations;
 }
 
 type VerifyOutcome =
@@ -40,7 +43,8 @@ async function lockKey(tx: Transaction, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-export function createAuthService({ db, config, mailer, now }: AuthServiceDeps) {
+export function createAuthService({ db, config, mailer, now, revocations }: AuthServiceDeps) {
+  const verifyAccess = createAccessTokenVerifier(config.jwtSecret);
   async function issueTokens(tx: Database | Transaction, userId: number, familyId: string): Promise<Tokens> {
     const refreshToken = opaqueToken();
     const at = now();
@@ -175,6 +179,7 @@ export function createAuthService({ db, config, mailer, now }: AuthServiceDeps) 
             .update(refreshTokens)
             .set({ revokedAt: now() })
             .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+          await revocations.revoke(tx, row.familyId);
           return null;
         }
         await tx.update(refreshTokens).set({ rotatedAt: now() }).where(eq(refreshTokens.id, row.id));
@@ -186,22 +191,20 @@ export function createAuthService({ db, config, mailer, now }: AuthServiceDeps) 
 
     /** Ends the session: its refresh family is revoked, which also stops its access tokens. */
     async logout(claims: AccessClaims): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now() })
-        .where(and(eq(refreshTokens.familyId, claims.familyId), isNull(refreshTokens.revokedAt)));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now() })
+          .where(and(eq(refreshTokens.familyId, claims.familyId), isNull(refreshTokens.revokedAt)));
+        await revocations.revoke(tx, claims.familyId);
+      });
     },
 
     /** The claims of a valid access token whose session has not been revoked, else null. */
     async authenticate(accessToken: string): Promise<AccessClaims | null> {
-      const claims = await verifyAccessToken(config.jwtSecret, accessToken, now());
+      const claims = await verifyAccess(accessToken, now());
       if (!claims) return null;
-      const [revoked] = await db
-        .select({ id: refreshTokens.id })
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.familyId, claims.familyId), isNotNull(refreshTokens.revokedAt)))
-        .limit(1);
-      return revoked ? null : claims;
+      return (await revocations.isRevoked(claims.familyId)) ? null : claims;
     },
   };
 }

@@ -45,6 +45,11 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, 
 
 /** Verifies signature, issuer and expiry against the app clock; null for any token that is not ours and valid. */
 export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
+  return (await readAccessToken(secret, token, now))?.claims ?? null;
+}
+
+/** As verifyAccessToken, with the token's expiry (seconds since the epoch, the `exp` claim). */
+export async function readAccessToken(secret: Uint8Array, token: string, now: Date): Promise<{ claims: AccessClaims; exp: number } | null> {
   try {
     // jose accepts a token without `exp` unless told otherwise: ours always carry one, so one without is not ours.
     const { payload } = await jwtVerify(token, secret, {
@@ -55,8 +60,36 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, now: 
     });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId <= 0 || typeof payload.fam !== 'string') return null;
-    return { userId, familyId: payload.fam };
+    return { claims: { userId, familyId: payload.fam }, exp: payload.exp! };
   } catch {
     return null;
   }
+}
+
+/** Access tokens remembered as verified: ten thousand people at the doors, each with one token. */
+export const VERIFIED_TOKENS = 10_000;
+
+/**
+ * verifyAccessToken with a bounded memory of the tokens it has verified, so a token used again (every poll of the
+ * entry QR) is not checked with HMAC again. Only a good signature is remembered; the expiry is checked against the
+ * clock on every use, exactly as jose does (expired once exp <= now, in whole seconds), and nothing else in the
+ * verdict depends on time, so the answer is the same as verifying anew.
+ */
+export function createAccessTokenVerifier(secret: Uint8Array, limit = VERIFIED_TOKENS) {
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  return async (token: string, now: Date): Promise<AccessClaims | null> => {
+    let entry = verified.get(token);
+    if (!entry) {
+      const read = await readAccessToken(secret, token, now);
+      if (!read) return null;
+      entry = read;
+      verified.set(token, entry);
+      if (verified.size > limit) verified.delete(verified.keys().next().value!);
+    }
+    if (entry.exp <= Math.floor(now.getTime() / 1000)) {
+      verified.delete(token);
+      return null;
+    }
+    return entry.claims;
+  };
 }

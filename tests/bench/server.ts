@@ -1,0 +1,371 @@
+// The server bench (`npm run bench:server`, or the server part of `npm run bench`): the hot routes at the gate, each
+// measured next to its floor, a bare node:http server doing the same work and sending the same bytes, headers
+// included (tests/bench/floor.ts). Both run on a fresh
+// Postgres database holding the scale data (`npm run seed:scale`) and on PGlite (the demo data). The server under
+// test runs on core 0 and autocannon on core 1 (taskset); one after the other, never both at once. Writes the table
+// into docs/performance.md and answers whether every budget held.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/client';
+import { writeDocBlock } from './doc-block';
+import { signAccessToken } from '../../src/server/modules/auth/tokens';
+import { createTicketService } from '../../src/server/modules/tickets/service';
+
+const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Runs of each side per route (the best counts). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = 50;
+const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
+const SERVER_CORE = '0';
+const LOAD_CORE = '1';
+/**
+ * Holders of the many-holders QR run: more than a run sends requests and than the cache holds, so every request
+ * draws a code, as at the doors, where each holder asks once a window.
+ */
+const QR_HOLDERS = 100_000;
+
+/** Budgets: the ratio to the floor each route must reach, and latency and memory ceilings. */
+export const serverBudgets = {
+  qrRatio: 0.5,
+  noSqlRatio: 0.7,
+  sqlRatio: 0.7,
+  /** Postgres with the scale data, c=50. */
+  ticketP99Ms: 25,
+  pgliteIdleRssMb: 400,
+  seedScaleSeconds: 120,
+};
+
+type Kind = 'postgres' | 'pglite';
+
+interface Run {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface Row {
+  kind: Kind;
+  route: string;
+  app: Run;
+  floor: Run;
+  ratio: number;
+  target?: number;
+  p99Budget?: number;
+  ok: boolean;
+}
+
+interface KindResult {
+  kind: Kind;
+  rows: Row[];
+  rssIdleMb: number;
+  /** PGlite: idle right after the first start, which also created the data directory. */
+  rssFirstStartMb: number;
+  rssLoadedMb: number;
+  floorRssIdleMb: number;
+}
+
+/** Headers every HTTP server writes for itself: not copied to the floor. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+}
+
+/** The node process under `taskset … node`: taskset execs node, so the pid is node's own. */
+function startPinned(script: string, env: Record<string, string>): ChildProcess {
+  return spawn('taskset', ['-c', SERVER_CORE, process.execPath, '--import', 'tsx', script], {
+    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', JWT_SECRET, NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitReady(base: string, path: string): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    if (performance.now() - started > 60_000) throw new Error(`${base}${path} did not answer in 60 s`);
+    const ok = await fetch(base + path).then((r) => r.status < 500, () => false);
+    if (ok) return;
+    await sleep(100);
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(5_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+function load(options: { url: string; seconds: number; token?: string; tokensFile?: string }): Run {
+  const output = execFileSync(
+    'taskset',
+    ['-c', LOAD_CORE, process.execPath, 'tests/bench/load.mjs', JSON.stringify({ ...options, connections: CONNECTIONS })],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(output) as Run;
+}
+
+function measure(options: { url: string; token?: string; tokensFile?: string }, warmUp: boolean): Run {
+  if (warmUp) load({ ...options, seconds: WARMUP_SECONDS });
+  return load({ ...options, seconds: SECONDS });
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+  const post = async (path: string, body: unknown) =>
+    (await (await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, string>;
+  const { session } = await post('/v1/auth/signInOrRegisterAndSignIn', { email });
+  const outbox = (await (await fetch(`${base}/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+  const otp = outbox.at(-1)!.text.match(/\d{6}/)![0];
+  const { accessToken } = await post('/v1/auth/verifyLoginRequest', { email, otp, session });
+  if (!accessToken) throw new Error(`could not sign in ${email}`);
+  return accessToken;
+}
+
+const routes = [
+  { key: 'qr', name: 'Entry QR, one holder (GET /auth/access/qrCodeData)', path: '/v1/auth/access/qrCodeData', target: serverBudgets.qrRatio },
+  { key: 'qrMany', name: `Entry QR, ${QR_HOLDERS.toLocaleString('en')} holders (every request draws a code)`, path: '/v1/auth/access/qrCodeData' },
+  { key: 'settings', name: 'QR settings, no SQL (GET /settings/qr)', path: '/v1/settings/qr', target: serverBudgets.noSqlRatio },
+  { key: 'me', name: 'Who am I (GET /auth/me)', path: '/v1/auth/me', target: serverBudgets.sqlRatio },
+  { key: 'list', name: 'Ticket listing (GET /list/ticket_listing?status=UPCOMING)', path: '/v1/list/ticket_listing?status=UPCOMING', target: serverBudgets.sqlRatio, p99: true },
+  { key: 'detail', name: 'Ticket detail (GET /list/ticket_listing/:id)', path: '/v1/list/ticket_listing/', target: serverBudgets.sqlRatio, p99: true },
+] as const;
+
+/** BENCH_ONLY=qr,list runs only those routes (while working on one; the full run writes the table). */
+function selectedRoutes() {
+  const only = process.env.BENCH_ONLY?.split(',');
+  return routes.filter((route) => !only || only.includes(route.key) || (route.key === 'qr' && only.includes('qrMany')));
+}
+
+async function benchKind(kind: Kind, databaseUrl: string, dataDir: string, email: string, tokensFile: string): Promise<KindResult> {
+  const port = 3900 + Math.floor(Math.random() * 50);
+  const floorPort = port + 50;
+  const base = `http://127.0.0.1:${port}`;
+  const floorBase = `http://127.0.0.1:${floorPort}`;
+  const env = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+  let app = startPinned('src/server/main.ts', env);
+  let floor: ChildProcess | undefined;
+  const appRuns: Record<string, Run> = {};
+  const floorRuns: Record<string, Run> = {};
+  let rssIdleMb = 0;
+  let rssFirstStartMb = 0;
+  let rssLoadedMb = 0;
+  let floorRssIdleMb = 0;
+  try {
+    await waitReady(base, '/v1/settings/qr');
+    await sleep(1_000);
+    rssIdleMb = rssMb(app.pid!);
+    const token = await signIn(base, email);
+    const userId = Number(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub);
+    const list = (await (await fetch(`${base}/v1/list/ticket_listing?status=UPCOMING`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      userTicketId: number;
+    }[];
+    if (!list.length) throw new Error(`${email} has no upcoming ticket`);
+    const ticketId = list[0]!.userTicketId;
+    let floorEnv: Record<string, string> = { ...env, PORT: String(floorPort), USER_ID: String(userId), TICKET_ID: String(ticketId) };
+    if (kind === 'pglite') {
+      // One process per PGlite directory: the floor gets a copy. The app starts again on its own, now existing,
+      // directory, which is how a server usually starts (the first start also creates the directory).
+      rssFirstStartMb = rssIdleMb;
+      await stop(app);
+      cpSync(dataDir, `${dataDir}-floor`, { recursive: true });
+      floorEnv = { ...floorEnv, DATA_DIR: `${dataDir}-floor` };
+      app = startPinned('src/server/main.ts', env);
+      await waitReady(base, '/v1/settings/qr');
+      await sleep(1_000);
+      rssIdleMb = rssMb(app.pid!);
+    }
+    // The floor answers each path with the headers the app sends on it (same bytes out).
+    const headersFile = join(dirname(dataDir), `${kind}-floor-headers.json`);
+    const headers: Record<string, Record<string, string>> = {};
+    for (const route of selectedRoutes()) {
+      const path = route.path + (route.key === 'detail' ? ticketId : '');
+      const answer = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+      await answer.arrayBuffer();
+      headers[path] = Object.fromEntries([...answer.headers].filter(([name]) => !OWN_HEADERS.has(name)));
+    }
+    writeFileSync(headersFile, JSON.stringify(headers));
+    floorEnv = { ...floorEnv, FLOOR_HEADERS: headersFile };
+    floor = startPinned('tests/bench/floor.ts', floorEnv);
+    await waitReady(floorBase, '/v1/settings/qr');
+    await sleep(1_000);
+    floorRssIdleMb = rssMb(floor.pid!);
+    // App and floor take turns route by route, ROUNDS times, and each keeps its best run: other work on the machine
+    // only ever slows a run down, so the best of each side is the fairest pair for a ratio.
+    const best = (runs: Run[]) => runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+    for (const route of selectedRoutes()) {
+      const path = route.path + (route.key === 'detail' ? ticketId : '');
+      const app: Run[] = [];
+      const floor: Run[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        app.push(route.key === 'qrMany' ? measure({ url: base + path, tokensFile }, round === 0) : measure({ url: base + path, token }, round === 0));
+        if (route.key !== 'qrMany') floor.push(measure({ url: floorBase + path }, round === 0));
+      }
+      appRuns[route.key] = best(app);
+      if (floor.length) floorRuns[route.key] = best(floor);
+      const floorFigure = floorRuns[route.key] ? ` (floor ${floorRuns[route.key]!.requestsPerSecond.toFixed(0)})` : '';
+      console.log(`[bench:server] ${kind} ${route.key.padEnd(8)} ${appRuns[route.key]!.requestsPerSecond.toFixed(0)} req/s${floorFigure}`);
+    }
+    rssLoadedMb = rssMb(app.pid!);
+  } finally {
+    await stop(app);
+    if (floor) await stop(floor);
+  }
+
+  const rows = selectedRoutes().map((route): Row => {
+    const appRun = appRuns[route.key]!;
+    const floorRun = floorRuns[route.key === 'qrMany' ? 'qr' : route.key]!;
+    const ratio = appRun.requestsPerSecond / floorRun.requestsPerSecond;
+    const target = 'target' in route ? route.target : undefined;
+    const p99Budget = 'p99' in route && kind === 'postgres' ? serverBudgets.ticketP99Ms : undefined;
+    const clean = appRun.non2xx === 0 && appRun.errors === 0 && floorRun.non2xx === 0 && floorRun.errors === 0;
+    const ok = clean && (target === undefined || ratio >= target) && (p99Budget === undefined || appRun.p99 < p99Budget);
+    return { kind, route: route.name, app: appRun, floor: floorRun, ratio, target, p99Budget, ok };
+  });
+  return { kind, rows, rssIdleMb, rssFirstStartMb, rssLoadedMb, floorRssIdleMb };
+}
+
+/** EXPLAIN ANALYZE of every SELECT the ticket listing and detail run for the bench user, on the scale data. */
+async function explainTicketQueries(url: string, email: string): Promise<string> {
+  const queries: [string, unknown[]][] = [];
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 1, logQuery: (query, params) => queries.push([query, params]) });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+    const tickets = createTicketService({ db: database.db, now: () => new Date() });
+    queries.length = 0;
+    const list = await tickets.list(rows[0]!.id, 'UPCOMING');
+    const listCount = queries.length;
+    await tickets.detail(rows[0]!.id, list[0]!.userTicketId);
+    const parts: string[] = [];
+    for (const [index, [query, params]] of queries.entries()) {
+      const plan = await client.query(`EXPLAIN (ANALYZE, COSTS OFF) ${query}`, params as unknown[]);
+      const lines = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN'] ?? '');
+      parts.push(`-- ${index < listCount ? 'listing' : 'detail'}, query ${index + 1}:`, `-- ${query}`, ...lines, '');
+    }
+    return parts.join('\n');
+  } finally {
+    await client.end();
+    await database.close();
+  }
+}
+
+function machine(): string {
+  const model = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const [one, five] = loadavg();
+  return `${model}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average at start ${one!.toFixed(2)} (1 min) / ${five!.toFixed(2)} (5 min)`;
+}
+
+export async function runServerBench(): Promise<boolean> {
+  const loadAtStart = machine();
+  const scratch = mkdtempSync(join(tmpdir(), 'tw-bench-server-'));
+  const name = `tw_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES);
+  url.pathname = `/${name}`;
+  const results: KindResult[] = [];
+  let seedSeconds = 0;
+  let plans = '';
+  try {
+    // Tokens of many holders for the cold QR run: signed like the server's, for users who need not exist (the QR
+    // route reads no table).
+    const tokensFile = join(scratch, 'tokens.txt');
+    const tokens = await Promise.all(
+      Array.from({ length: QR_HOLDERS }, (_, i) => signAccessToken(new TextEncoder().encode(JWT_SECRET), { userId: 1_000_000 + i, familyId: randomUUID() }, new Date(), 3600)),
+    );
+    writeFileSync(tokensFile, tokens.join('\n'));
+
+    const kinds = process.env.BENCH_KINDS?.split(',') ?? ['postgres', 'pglite'];
+    if (kinds.includes('postgres')) {
+      const seedStarted = performance.now();
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts'], { env: { ...process.env, DATABASE_URL: url.toString() }, stdio: 'inherit' });
+      seedSeconds = (performance.now() - seedStarted) / 1000;
+      plans = await explainTicketQueries(url.toString(), 'scale-1@example.com');
+    }
+    if (kinds.includes('postgres')) results.push(await benchKind('postgres', url.toString(), join(scratch, 'pg'), 'scale-1@example.com', tokensFile));
+    if (kinds.includes('pglite')) results.push(await benchKind('pglite', '', join(scratch, 'pglite'), 'alex@example.com', tokensFile));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+
+  const pglite = results.find((result) => result.kind === 'pglite');
+  const memoryOk = !pglite || pglite.rssIdleMb <= serverBudgets.pgliteIdleRssMb;
+  const seedOk = seedSeconds <= serverBudgets.seedScaleSeconds;
+  const rows = results.flatMap((result) => result.rows);
+  const partial = process.env.BENCH_ONLY !== undefined || process.env.BENCH_KINDS !== undefined;
+  if (!partial) writeServerFigures({ results, seedSeconds, plans, machine: loadAtStart });
+
+  for (const row of rows) {
+    console.log(
+      `${row.kind.padEnd(8)} ${row.route.slice(0, 48).padEnd(48)} ${row.app.requestsPerSecond.toFixed(0).padStart(6)} / ${row.floor.requestsPerSecond.toFixed(0).padStart(6)} = ${row.ratio.toFixed(2)}  p99 ${row.app.p99} ms${row.ok ? '' : '  OVER'}`,
+    );
+  }
+  for (const result of results) console.log(`${result.kind}: RSS idle ${result.rssIdleMb.toFixed(0)} MB, after load ${result.rssLoadedMb.toFixed(0)} MB`);
+  console.log(`seed:scale ${seedSeconds.toFixed(1)} s${seedOk ? '' : '  OVER'}; PGlite idle RSS ${pglite?.rssIdleMb.toFixed(0)} MB${memoryOk ? '' : '  OVER'}`);
+  return rows.every((row) => row.ok) && memoryOk && seedOk;
+}
+
+function writeServerFigures({ results, seedSeconds, plans, machine }: { results: KindResult[]; seedSeconds: number; plans: string; machine: string }): void {
+  const fixed = (value: number, digits = 0) => value.toFixed(digits);
+  const verdict = (row: Row) => (row.target === undefined && row.p99Budget === undefined ? (row.ok ? 'no errors' : '**errors**') : row.ok ? 'met' : '**not met**');
+  const budget = (row: Row) =>
+    [row.target !== undefined ? `≥ ${row.target}×` : '', row.p99Budget !== undefined ? `p99 < ${row.p99Budget} ms` : ''].filter(Boolean).join(', ') || '—';
+  const lines = [
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:server\` (also part of \`npm run bench\`).`,
+    '',
+    `Machine: ${machine}. The server under test is pinned to core ${SERVER_CORE} and autocannon to core ${LOAD_CORE}`,
+    `(\`taskset\`); ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, then app and floor take turns, ${ROUNDS} runs of ${SECONDS} s each per`,
+    'route, and each side keeps its best run (other work on the machine only slows a run down).',
+    'The floor answers the same bytes: the same body and the same headers the app sent on that path (security headers,',
+    'CORS, Cache-Control, ETag), so a ratio is the cost of the framework, its hooks and the token check, not of the',
+    'header set. Absolute figures move with whatever else the machine runs: compare the ratios, each taken against the',
+    'floor measured in the same run.',
+    '',
+    '| Database | Route | app req/s | app p50 / p99 | floor req/s | floor p50 / p99 | ratio | budget | |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...results.flatMap((result) =>
+      result.rows.map(
+        (row) =>
+          `| ${row.kind} | ${row.route} | ${fixed(row.app.requestsPerSecond)} | ${row.app.p50} / ${row.app.p99} ms | ${fixed(row.floor.requestsPerSecond)} | ${row.floor.p50} / ${row.floor.p99} ms | ${fixed(row.ratio, 2)}× | ${budget(row)} | ${verdict(row)} |`,
+      ),
+    ),
+    '',
+    '| Database | server RSS idle | idle right after creating the data directory | after the load above | floor RSS idle | budget |',
+    '|---|---|---|---|---|---|',
+    ...results.map(
+      (result) =>
+        `| ${result.kind} | ${fixed(result.rssIdleMb)} MB | ${result.rssFirstStartMb ? `${fixed(result.rssFirstStartMb)} MB` : '—'} | ${fixed(result.rssLoadedMb)} MB | ${fixed(result.floorRssIdleMb)} MB | ${result.kind === 'pglite' ? `idle ≤ ${serverBudgets.pgliteIdleRssMb} MB` : '—'} |`,
+    ),
+    '',
+    `\`npm run seed:scale\` (100,000 users, 1,000,000 tickets) took ${fixed(seedSeconds, 1)} s (budget ${serverBudgets.seedScaleSeconds} s).`,
+    '',
+    'Commands: `taskset -c 0 node --import tsx src/server/main.ts` (and `tests/bench/floor.ts`), loaded by',
+    '`taskset -c 1 node tests/bench/load.mjs \'{"url":…,"connections":50,"seconds":5}\'` (autocannon).',
+    '',
+    '<details><summary>EXPLAIN ANALYZE of the ticket listing and detail queries on the scale data</summary>',
+    '',
+    '```',
+    plans.trim(),
+    '```',
+    '',
+    '</details>',
+  ];
+  writeDocBlock('server', 'Server: the hot routes at the gate, next to their floor', lines);
+}
