@@ -4,6 +4,7 @@
 // production or with an explicit PAYMENTS_PROVIDER=local (src/server/config.ts).
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { fromStripe } from './payouts';
 
 export interface ChargeRequest {
   amountMinor: number;
@@ -83,7 +84,8 @@ export function createStripePayments(secretKey: string, options: { host?: string
         if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
           return { status: 'declined', reason: error.code ?? 'declined' };
         }
-        throw error;
+        // Stripe unreachable or failing: api.payment.provider_unavailable (502), not a 500.
+        return fromStripe(() => Promise.reject(error));
       }
     },
   };

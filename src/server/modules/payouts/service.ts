@@ -7,12 +7,15 @@ import type { PaymentsAccount } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { organisations, payoutAccounts } from '../../db/schema';
+import { organisations, payoutAccounts, users } from '../../db/schema';
+import { createStripeConnect, type ConnectAccountState, type StripeConnect } from '../../adapters/payouts';
 import { sameHash } from '../auth/tokens';
 
 export const RESALE_COUNTRIES = ['AU', 'NZ'] as const;
 
-export function createPayoutService({ db, config }: { db: Database; config: Config }) {
+export function createPayoutService({ db, config, connect }: { db: Database; config: Config; connect?: StripeConnect }) {
+  // With both Stripe keys, payout accounts are Stripe Connect accounts; without them, the local provider's.
+  const stripe = config.stripe ? (connect ?? createStripeConnect(config.stripe.secretKey, config.stripe.apiBase)) : null;
   /** A local onboarding secret names its account and is signed, so it needs no server-side session. */
   const sign = (accountId: number, nonce: string) =>
     createHmac('sha256', config.jwtSecret).update(`payout-onboarding:${accountId}:${nonce}`).digest('base64url');
@@ -30,16 +33,33 @@ export function createPayoutService({ db, config }: { db: Database; config: Conf
   function view(account: typeof payoutAccounts.$inferSelect | undefined, clientSecret = ''): PaymentsAccount {
     return {
       clientSecret,
-      provider: 'local',
-      publishableKey: null,
+      provider: stripe ? 'stripe' : 'local',
+      publishableKey: stripe ? config.stripe!.publishableKey : null,
       verified: Boolean(account?.identityVerified && account.payoutsEnabled),
       country: account?.country ?? null,
     };
   }
 
-  async function accountOf(userId: number) {
+  async function storedAccountOf(userId: number) {
     const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
     return account;
+  }
+
+  /** Writes Stripe's answer to the row (a record, not a cache: every read asks Stripe again). */
+  async function record(accountId: number, state: ConnectAccountState) {
+    const [updated] = await db
+      .update(payoutAccounts)
+      .set({ detailsSubmitted: state.detailsSubmitted, payoutsEnabled: state.payoutsEnabled, identityVerified: state.identityVerified })
+      .where(eq(payoutAccounts.id, accountId))
+      .returning();
+    return updated;
+  }
+
+  /** The account, its state read from Stripe when it is a Stripe account (never cached). */
+  async function accountOf(userId: number) {
+    const account = await storedAccountOf(userId);
+    if (!stripe || !account || account.provider !== 'stripe') return account;
+    return record(account.id, await stripe.accountState(account.providerAccountId));
   }
 
   return {
@@ -53,15 +73,19 @@ export function createPayoutService({ db, config }: { db: Database; config: Conf
       const [organisation] = await db.select({ country: organisations.country }).from(organisations).limit(1);
       const country = (requestedCountry ?? organisation?.country ?? '').toUpperCase();
       if (!(RESALE_COUNTRIES as readonly string[]).includes(country)) throw new ApiError('api.resell.unsupported_country');
-      let account = await accountOf(userId);
+      let account = await storedAccountOf(userId);
       if (!account) {
+        const providerAccountId = stripe
+          ? await stripe.createAccount({ country, email: (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email })
+          : `acct_local_${randomBytes(8).toString('hex')}`;
         [account] = await db
           .insert(payoutAccounts)
-          .values({ userId, provider: 'local', providerAccountId: `acct_local_${randomBytes(8).toString('hex')}`, country })
+          .values({ userId, provider: stripe ? 'stripe' : 'local', providerAccountId, country })
           .onConflictDoNothing()
           .returning();
-        account ??= await accountOf(userId);
+        account ??= await storedAccountOf(userId);
       }
+      if (stripe && account!.provider === 'stripe') return view(await accountOf(userId), await stripe.accountSession(account!.providerAccountId));
       return view(account, onboardingSecret(account!.id));
     },
 
@@ -69,7 +93,7 @@ export function createPayoutService({ db, config }: { db: Database; config: Conf
     async completeLocalOnboarding(userId: number, clientSecret: string): Promise<PaymentsAccount> {
       // The local provider verifies whoever fills its form: never with a real payments provider configured.
       if (config.payments.provider !== 'local') throw new ApiError('api.payment.local_provider_disabled');
-      const account = await accountOf(userId);
+      const account = await storedAccountOf(userId);
       if (!account || accountIdOf(clientSecret) !== account.id) throw new ApiError('api.resell.onboarding_invalid');
       const [updated] = await db
         .update(payoutAccounts)
@@ -77,6 +101,20 @@ export function createPayoutService({ db, config }: { db: Database; config: Conf
         .where(eq(payoutAccounts.id, account.id))
         .returning();
       return view(updated);
+    },
+
+    /** Connect webhook `account.updated`: Stripe's state of a connected account, written to its row. */
+    async accountUpdated(providerAccountId: string, state: ConnectAccountState): Promise<boolean> {
+      const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.providerAccountId, providerAccountId));
+      if (!account) return false;
+      await record(account.id, state);
+      return true;
+    },
+
+    verifyWebhook(rawBody: Buffer, signature: string) {
+      const secret = config.stripe?.connectWebhookSecret;
+      if (!stripe || !secret) return null;
+      return stripe.verifyWebhook(rawBody, signature, secret);
     },
 
     async isVerified(userId: number): Promise<boolean> {

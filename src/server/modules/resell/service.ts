@@ -3,13 +3,13 @@
 // is minor units inside.
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
-import type { Listing, PriceQuote, ResellableTicket, SoldEntry } from '../../../contract/entities';
+import type { Listing, PriceQuote, PublicListing, ResellableTicket, SoldEntry } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import { resellPriceSchema } from '../../../contract/form-schemas';
 import type { Config } from '../../config';
 import type { PaymentsProvider } from '../../adapters/payments';
 import type { Database, Transaction } from '../../db/client';
-import { events, listings, organisations, payments as paymentRows, ticketTypes, userTickets } from '../../db/schema';
+import { events, listings, organisations, payments as paymentRows, ticketTypes, userTickets, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import {
   allows,
@@ -210,7 +210,11 @@ export function createResellService({
      * Buys `quantity` of the tickets on sale under a share link: the buyer pays price plus service fee per ticket
      * through the payments adapter, then each ticket moves to the buyer (the machine's purchase), in one transaction.
      */
-    async purchase(buyerId: number, shareCode: string, input: { quantity: number; paymentMethod: string }): Promise<{ userTicketIds: number[] }> {
+    async purchase(
+      buyerId: number,
+      shareCode: string,
+      input: { quantity: number; paymentMethod: string },
+    ): Promise<{ userTicketIds: number[]; listingIds: number[] }> {
       return inTransaction(db, async (tx) => {
         const at = now();
         const onSale = await tx
@@ -254,8 +258,44 @@ export function createResellService({
           .update(listings)
           .set({ status: 'sold', soldAt: at, buyerUserId: buyerId, paymentId: payment!.id })
           .where(inArray(listings.id, onSale.map((listing) => listing.id)));
-        return { userTicketIds: received };
+        return { userTicketIds: received, listingIds: onSale.map((listing) => listing.id) };
       });
+    },
+
+    /** The share page's view of a listing: on sale while any ticket under the code is, else sold or unlisted. */
+    async publicListing(shareCode: string): Promise<PublicListing> {
+      const rows = await db
+        .select({ listing: listings, type: ticketTypes, event: events, seller: users.nickname })
+        .from(listings)
+        .innerJoin(userTickets, eq(userTickets.id, listings.userTicketId))
+        .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+        .innerJoin(events, eq(events.id, ticketTypes.eventId))
+        .innerJoin(users, eq(users.id, listings.sellerUserId))
+        .where(eq(listings.shareCode, shareCode))
+        .orderBy(asc(listings.id));
+      const first = rows[0];
+      if (!first) throw new ApiError('api.resell.listing_not_found');
+      const onSale = rows.filter((row) => row.listing.status === 'on_sale');
+      const status = onSale.length > 0 ? 'on_sale' : rows.some((row) => row.listing.status === 'sold') ? 'sold' : 'unlisted';
+      const { listing, type, event } = first;
+      return {
+        shareCode,
+        status,
+        eventName: event.name,
+        eventStartDateTime: event.startsAt.toISOString(),
+        eventTimeZone: event.timeZone,
+        eventVenue: event.venue,
+        ticketName: type.name,
+        ticketLogo: type.logoUrl,
+        sellerNickname: first.seller,
+        price: toDecimal(listing.priceMinor),
+        serviceFee: toDecimal(listing.serviceFeeMinor),
+        totalPrice: toDecimal(listing.priceMinor + listing.serviceFeeMinor),
+        originalPrice: toDecimal(type.priceMinor),
+        currencyCode: listing.currencyCode,
+        currencySymbol: listing.currencySymbol,
+        quantity: onSale.length,
+      };
     },
 
     async onSale(userId: number): Promise<Listing[]> {

@@ -1,7 +1,7 @@
 // My tickets: the tickets a user holds, upcoming or past, and one ticket with its event access and benefits.
 // A ticket is upcoming until its event has ended; whether gift, swap and resell are offered is the lifecycle
 // machine's answer (SPEC §6: held, not used, listed or reserved, type allows it, event not over).
-import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Benefit, TicketDetail, UserTicket } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Database, Transaction } from '../../db/client';
@@ -25,10 +25,33 @@ export async function transferableTickets(tx: Database | Transaction, userId: nu
   return rows.filter((ticket) => allows(ticket, operation, now));
 }
 
+/** The columns a listed ticket shows (only these are read: fewer columns to parse and map on every listing). */
+const selection = {
+  ticket: { id: userTickets.id, eventAccessUsedAt: userTickets.eventAccessUsedAt },
+  type: { name: ticketTypes.name, logoUrl: ticketTypes.logoUrl, descriptionHtml: ticketTypes.descriptionHtml },
+  event: {
+    name: events.name,
+    city: events.city,
+    venue: events.venue,
+    address1: events.address1,
+    description: events.description,
+    startsAt: events.startsAt,
+    endsAt: events.endsAt,
+    timeZone: events.timeZone,
+    latitude: events.latitude,
+    longitude: events.longitude,
+    logoUrl: events.logoUrl,
+    featureImageUrl: events.featureImageUrl,
+  },
+};
+
 type Row = {
-  ticket: typeof userTickets.$inferSelect;
-  type: typeof ticketTypes.$inferSelect;
-  event: typeof events.$inferSelect;
+  ticket: Pick<typeof userTickets.$inferSelect, 'id' | 'eventAccessUsedAt'>;
+  type: Pick<typeof ticketTypes.$inferSelect, 'name' | 'logoUrl' | 'descriptionHtml'>;
+  event: Pick<
+    typeof events.$inferSelect,
+    'name' | 'city' | 'venue' | 'address1' | 'description' | 'startsAt' | 'endsAt' | 'timeZone' | 'latitude' | 'longitude' | 'logoUrl' | 'featureImageUrl'
+  >;
 };
 
 type UsageRow = {
@@ -81,27 +104,39 @@ function toUserTicket({ ticket, type, event }: Row, usages: UsageRow[], now: Dat
 }
 
 export function createTicketService({ db, now }: { db: Database; now: () => Date }) {
-  const selection = { ticket: userTickets, type: ticketTypes, event: events };
-
-  /** The user's held tickets with their type and event, narrowed by `condition`. */
-  function heldTickets(userId: number, condition: SQL) {
+  /**
+   * The user's held tickets with their type and event, narrowed by `condition`. The reads below are prepared once:
+   * building their SQL anew was the largest cost of a ticket listing (drizzle's query builder), and on Postgres a
+   * named prepared statement is parsed once per connection (docs/performance.md).
+   */
+  function heldTickets(condition: SQL) {
     return db
       .select(selection)
       .from(userTickets)
       .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
       .innerJoin(events, eq(events.id, ticketTypes.eventId))
-      .where(and(eq(userTickets.ownerUserId, userId), inArray(userTickets.status, heldStatuses), condition));
+      .where(and(eq(userTickets.ownerUserId, sql.placeholder('userId')), inArray(userTickets.status, heldStatuses), condition));
   }
+  const upcoming = heldTickets(gte(events.endsAt, sql.placeholder('at')))
+    .orderBy(asc(events.startsAt), asc(userTickets.id))
+    .prepare('tickets_upcoming');
+  const past = heldTickets(lt(events.endsAt, sql.placeholder('at')))
+    .orderBy(desc(events.startsAt), asc(userTickets.id))
+    .prepare('tickets_past');
+  const oneHeld = heldTickets(eq(userTickets.id, sql.placeholder('userTicketId'))).prepare('tickets_one_held');
+  const lifecycleOf = selectTickets(db, eq(userTickets.id, sql.placeholder('userTicketId'))).prepare('tickets_lifecycle_of');
+  const usages = db
+    .select({ usage: userTicketBenefits, benefit: benefits })
+    .from(userTicketBenefits)
+    .innerJoin(benefits, eq(benefits.id, userTicketBenefits.benefitId))
+    .where(sql`${userTicketBenefits.userTicketId} = any(${sql.placeholder('userTicketIds')}::int[])`)
+    .orderBy(asc(benefits.id))
+    .prepare('tickets_usages');
 
   async function usagesOf(userTicketIds: number[]): Promise<Map<number, UsageRow[]>> {
     const byTicket = new Map<number, UsageRow[]>();
     if (userTicketIds.length === 0) return byTicket;
-    const rows = await db
-      .select({ usage: userTicketBenefits, benefit: benefits })
-      .from(userTicketBenefits)
-      .innerJoin(benefits, eq(benefits.id, userTicketBenefits.benefitId))
-      .where(inArray(userTicketBenefits.userTicketId, userTicketIds))
-      .orderBy(asc(benefits.id));
+    const rows = await usages.execute({ userTicketIds });
     for (const row of rows) byTicket.set(row.usage.userTicketId, [...(byTicket.get(row.usage.userTicketId) ?? []), row]);
     return byTicket;
   }
@@ -110,20 +145,17 @@ export function createTicketService({ db, now }: { db: Database; now: () => Date
     /** Upcoming: the event has not ended (soonest first). Past: it has (latest first). */
     async list(userId: number, status: 'UPCOMING' | 'PAST'): Promise<UserTicket[]> {
       const at = now();
-      const rows = await heldTickets(
-        userId,
-        status === 'UPCOMING' ? gte(events.endsAt, at) : lt(events.endsAt, at),
-      ).orderBy(status === 'UPCOMING' ? asc(events.startsAt) : desc(events.startsAt), asc(userTickets.id));
+      const rows = await (status === 'UPCOMING' ? upcoming : past).execute({ userId, at });
       const usages = await usagesOf(rows.map((row) => row.ticket.id));
       return rows.map((row) => toUserTicket(row, usages.get(row.ticket.id) ?? [], at));
     },
 
     async detail(userId: number, userTicketId: number): Promise<TicketDetail> {
-      const [row] = await heldTickets(userId, eq(userTickets.id, userTicketId));
+      const [row] = await oneHeld.execute({ userId, userTicketId });
       if (!row) throw new ApiError('api.ticket.not_found');
       const at = now();
       const usages = (await usagesOf([row.ticket.id])).get(row.ticket.id) ?? [];
-      const [ticket] = await selectTickets(db, eq(userTickets.id, row.ticket.id));
+      const [ticket] = await lifecycleOf.execute({ userTicketId: row.ticket.id });
       return {
         ...toUserTicket(row, usages, at),
         ticketDescription: row.type.descriptionHtml,

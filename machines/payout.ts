@@ -1,0 +1,151 @@
+// Payouts (SPEC §2 Settings payout tab, §6): the state of the user's payout account, read from the server each time
+// (which asks Stripe; never cached) and the onboarding it needs. A child of the settings flow while its profile is
+// ready (docs/decisions.md "Payouts tab"): the settings' verification button starts onboarding (paymentsConnect)
+// and hands the answer here with `payout.connected`. With the Stripe provider the view mounts Stripe's embedded
+// onboarding component (its exit sends `payout.exited`, and the state is read again); with the local provider
+// (no Stripe keys, outside production) the view shows our own form: legal name and the last 4 bank digits.
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { PaymentsAccount } from '../src/contract/entities';
+import { errorCode } from '../src/client/errors';
+import { type LogParams, reportError, type Toast, type WalletServices } from './services';
+import { doc } from './doc' with { type: 'macro' };
+
+export interface PayoutContext {
+  services: WalletServices;
+  account: PaymentsAccount | null;
+  legalName: string;
+  bankLast4: string;
+  touched: boolean;
+}
+
+export type PayoutEvent =
+  | { type: 'payout.retry' }
+  | { type: 'payout.connected'; account: PaymentsAccount }
+  | { type: 'payout.changeLegalName'; value: string }
+  | { type: 'payout.changeBankLast4'; value: string }
+  | { type: 'payout.submit' }
+  | { type: 'payout.exited' };
+
+export const payoutToastKeys = { verified: 'payout.verified_toast', failed: 'api.internal_error' } as const;
+
+/** The local form's rule: a name and exactly four digits (the server checks the same). */
+export function localFormErrors(context: Pick<PayoutContext, 'legalName' | 'bankLast4'>): { legalName?: string; bankLast4?: string } {
+  const errors: { legalName?: string; bankLast4?: string } = {};
+  if (context.legalName.trim() === '') errors.legalName = 'payout.legal_name_required';
+  if (!/^\d{4}$/.test(context.bankLast4)) errors.bankLast4 = 'payout.bank_last4_invalid';
+  return errors;
+}
+
+const logParams = (message: string) => ({ event }: { event: { error: unknown } }) => ({ message, error: event.error });
+
+export const payoutMachine = setup({
+  types: {
+    context: {} as PayoutContext,
+    events: {} as PayoutEvent,
+    input: {} as { services: WalletServices },
+    tags: {} as 'loading',
+  },
+  actions: {
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
+    notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
+    storeAccount: assign((_, params: { account: PaymentsAccount }) => ({ account: params.account })),
+    changeLegalName: assign((_, params: { value: string }) => ({ legalName: params.value })),
+    changeBankLast4: assign((_, params: { value: string }) => ({ bankLast4: params.value.replace(/\D/g, '').slice(0, 4) })),
+    touch: assign({ touched: true }),
+  },
+  guards: {
+    verified: (_, params: { account: PaymentsAccount }) => params.account.verified,
+    onboardingLocal: (_, params: { account: PaymentsAccount }) => params.account.clientSecret !== '' && params.account.provider === 'local',
+    onboardingStripe: (_, params: { account: PaymentsAccount }) => params.account.clientSecret !== '' && params.account.provider === 'stripe',
+    formValid: ({ context }) => Object.keys(localFormErrors(context)).length === 0,
+  },
+  actors: {
+    loadAccount: fromPromise<PaymentsAccount, { services: WalletServices }>(({ input }) => input.services.api.call('paymentsAccount', {})),
+    completeLocal: fromPromise<PaymentsAccount, { services: WalletServices; clientSecret: string; legalName: string; bankAccountLast4: string }>(
+      ({ input }) =>
+        input.services.api.call('paymentsLocalOnboarding', {
+          body: { clientSecret: input.clientSecret, legalName: input.legalName.trim(), bankAccountLast4: input.bankAccountLast4 },
+        }),
+    ),
+  },
+}).createMachine({
+  id: 'payout',
+  context: ({ input }) => ({ services: input.services, account: null, legalName: '', bankLast4: '', touched: false }),
+  on: {
+    'payout.connected': {
+      target: '.deciding',
+      actions: { type: 'storeAccount', params: ({ event }) => ({ account: event.account }) },
+    },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadAccount',
+        src: 'loadAccount',
+        input: ({ context }) => ({ services: context.services }),
+        onDone: { target: 'deciding', actions: { type: 'storeAccount', params: ({ event }) => ({ account: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'logError', params: logParams('payout: reading the account failed') } },
+      },
+    },
+    failed: { on: { 'payout.retry': 'loading' } },
+    deciding: {
+      always: [
+        { guard: { type: 'verified', params: ({ context }) => ({ account: context.account! }) }, target: 'verified' },
+        { guard: { type: 'onboardingLocal', params: ({ context }) => ({ account: context.account! }) }, target: 'localForm' },
+        { guard: { type: 'onboardingStripe', params: ({ context }) => ({ account: context.account! }) }, target: 'stripe' },
+        { target: 'none' },
+      ],
+    },
+    none: {},
+    localForm: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'payout.changeLegalName': { actions: { type: 'changeLegalName', params: ({ event }) => ({ value: event.value }) } },
+            'payout.changeBankLast4': { actions: { type: 'changeBankLast4', params: ({ event }) => ({ value: event.value }) } },
+            'payout.submit': [{ guard: 'formValid', target: 'submitting' }, { actions: 'touch' }],
+          },
+        },
+        submitting: {
+          tags: ['loading'],
+          invoke: {
+            id: 'completeLocal',
+            src: 'completeLocal',
+            input: ({ context }) => ({
+              services: context.services,
+              clientSecret: context.account?.clientSecret ?? '',
+              legalName: context.legalName,
+              bankAccountLast4: context.bankLast4,
+            }),
+            onDone: {
+              target: '#payout.deciding',
+              actions: [
+                { type: 'storeAccount', params: ({ event }) => ({ account: event.output }) },
+                { type: 'notify', params: { kind: 'success', key: payoutToastKeys.verified } },
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'logError', params: logParams('payout: local onboarding failed') },
+                { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? payoutToastKeys.failed }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    stripe: {
+      description: doc("Stripe's embedded onboarding is mounted; when the user leaves it the account is read again"),
+      on: { 'payout.exited': 'loading' },
+    },
+    verified: {},
+  },
+});
+
+export type PayoutMachine = typeof payoutMachine;
+export type PayoutActor = ActorRefFrom<PayoutMachine>;
+export type PayoutSnapshot = SnapshotFrom<PayoutMachine>;

@@ -1,0 +1,298 @@
+// Resell (SPEC §2 Resell, §4 Resell flow, §5, §8, §9): pick one of the resellable tickets, set the quantity (clamped
+// 1..available) and the price per ticket (below the maximum plus 0.001), see the server's quote (asked again after
+// every change, debounced; a stale answer is dropped because the quote in flight is stopped), Continue, tick the
+// resale terms and list. With no ticket selected the listings child (machines/listings.ts) shows Sale and Sold.
+// A listing refused with api.resell.create.no_stripe shows the "verify your payout account here" notice for 30 s.
+// Listing invalidates LISTED_TICKETS and TICKETS_AVAILABLE_FOR_LISTING (the contract's route table).
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { PriceQuote, ResellableTicket } from '../src/contract/entities';
+import type { ResponseOf } from '../src/contract/endpoints';
+import { checkResellPrice } from '../src/contract/forms';
+import { errorCode } from '../src/client/errors';
+import { copyLink, listingsMachine } from './listings';
+import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
+import { doc } from './doc' with { type: 'macro' };
+
+export interface ResellInput extends FlowInput {
+  /** USER_TICKET_ID, decoded: the ticket to preselect, or null. */
+  userTicketId: number | null;
+}
+
+export type ListingResult = ResponseOf<'createListing'>;
+
+export interface ResellContext {
+  services: WalletServices;
+  preselectId: number | null;
+  tickets: ResellableTicket[];
+  ticket: ResellableTicket | null;
+  quantity: number;
+  /** The price per ticket as typed (the field's text). */
+  priceText: string;
+  priceTouched: boolean;
+  /** The form was changed since the ticket was selected (SPEC §5: Continue only then). */
+  edited: boolean;
+  quote: PriceQuote | null;
+  listed: ListingResult | null;
+}
+
+export type ResellEvent =
+  | { type: 'resell.retry' }
+  | { type: 'resell.selectTicket'; userTicketId: number }
+  | { type: 'resell.increment' }
+  | { type: 'resell.decrement' }
+  | { type: 'resell.changePrice'; value: string }
+  | { type: 'resell.blurPrice' }
+  | { type: 'resell.continue' }
+  | { type: 'resell.edit' }
+  | { type: 'resell.toggleTerms' }
+  | { type: 'resell.submit' }
+  | { type: 'resell.cancel' }
+  | { type: 'resell.more' }
+  | { type: 'resell.openPayouts' }
+  | { type: 'resell.copy' }
+  /** A toast of the listings child, passed on to the wallet. */
+  | ({ type: 'notify' } & Toast);
+
+export type ResellReport =
+  | { type: 'panel.open'; tab: 'SETTINGS'; settingsTab: 'ACCOUNT_VERIFICATION' }
+  | { type: 'panel.setParams'; params: { userTicketId: null } }
+  | ({ type: 'notify' } & Toast);
+
+export type ResellTag = 'loading' | 'quoting';
+
+/** SPEC §9: the quote is asked this long after the last change. */
+export const QUOTE_DEBOUNCE_MS = 400;
+/** SPEC §8: the no_stripe notice stays this long. */
+export const NO_STRIPE_NOTICE_MS = 30_000;
+export const NO_STRIPE_CODE = 'api.resell.create.no_stripe';
+
+export const resellToastKeys = { failed: 'api.internal_error', listed: 'resell.success_title' } as const;
+
+/** The typed price as a number (comma or point decimals), or null when empty or not a number. */
+export function parsePrice(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '' || !/^\d*(\.\d*)?$/.test(trimmed) || trimmed === '.') return null;
+  return Number(trimmed);
+}
+
+/** The price rule's verdict (a locale key) for the typed text, or null when valid. */
+export function priceError(context: Pick<ResellContext, 'priceText' | 'ticket'>): string | null {
+  return checkResellPrice(parsePrice(context.priceText), context.ticket?.maxTicketPrice ?? 0);
+}
+
+const freshForm = { quantity: 1, priceText: '', priceTouched: false, edited: false, quote: null } satisfies Partial<ResellContext>;
+
+const logParams = (message: string) => ({ event }: { event: { error: unknown } }) => ({ message, error: event.error });
+
+export const resellMachine = setup({
+  types: {
+    context: {} as ResellContext,
+    events: {} as ResellEvent,
+    input: {} as ResellInput,
+    tags: {} as ResellTag,
+  },
+  actions: {
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
+    notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
+    openPayouts: sendParent({ type: 'panel.open' as const, tab: 'SETTINGS' as const, settingsTab: 'ACCOUNT_VERIFICATION' as const }),
+    forgetPreselect: sendParent({ type: 'panel.setParams' as const, params: { userTicketId: null } }),
+    storeTickets: assign((_, params: { tickets: ResellableTicket[] }) => ({ tickets: params.tickets })),
+    select: assign(({ context }, params: { userTicketId: number }) => ({
+      ...freshForm,
+      ticket: context.tickets.find((ticket) => ticket.userTicketId === params.userTicketId) ?? null,
+      preselectId: null,
+    })),
+    increment: assign(({ context }) => ({
+      quantity: Math.min(context.quantity + 1, context.ticket?.availableTicketCount ?? 1),
+      edited: true,
+    })),
+    decrement: assign(({ context }) => ({ quantity: Math.max(context.quantity - 1, 1), edited: true })),
+    changePrice: assign((_, params: { value: string }) => ({ priceText: params.value, edited: true })),
+    touchPrice: assign({ priceTouched: true }),
+    clearQuote: assign({ quote: null }),
+    storeQuote: assign((_, params: { quote: PriceQuote }) => ({ quote: params.quote })),
+    storeListed: assign((_, params: { listed: ListingResult }) => ({ listed: params.listed })),
+    copy: ({ context, self }) =>
+      copyLink(context.services, context.listed?.shareLinkUrl ?? '', () => self.send({ type: 'notify', kind: 'success', key: 'resell.copied' })),
+    resetAll: assign(() => ({ ...freshForm, ticket: null, listed: null })),
+  },
+  guards: {
+    hasPreselect: ({ context }) => context.tickets.some((ticket) => ticket.userTicketId === context.preselectId),
+    listed: ({ context }, params: { userTicketId: number }) => context.tickets.some((ticket) => ticket.userTicketId === params.userTicketId),
+    canIncrement: ({ context }) => context.quantity < (context.ticket?.availableTicketCount ?? 1),
+    canDecrement: ({ context }) => context.quantity > 1,
+    priceValid: ({ context }) => priceError(context) === null,
+    /** SPEC §5: Continue only when the form was edited and is valid (and, by the state, no quote is running). */
+    continuable: ({ context }) => context.edited && priceError(context) === null,
+    noStripe: (_, params: { error: unknown }) => errorCode(params.error) === NO_STRIPE_CODE,
+  },
+  actors: {
+    loadTickets: fromPromise<ResellableTicket[], { services: WalletServices }>(({ input }) => input.services.api.call('resellableTickets', {})),
+    quote: fromPromise<PriceQuote, { services: WalletServices; ticketId: number; quantity: number; price: number }>(({ input, signal }) =>
+      input.services.api.call('priceQuote', {
+        body: { ticketId: input.ticketId, quantity: input.quantity, selectedPrice: input.price },
+        signal,
+      }),
+    ),
+    createListing: fromPromise<ListingResult, { services: WalletServices; ticket: ResellableTicket; quantity: number; price: number }>(
+      ({ input }) =>
+        input.services.api.call('createListing', {
+          body: {
+            userTicketId: input.ticket.userTicketId,
+            amountCount: input.quantity,
+            price: input.price,
+            currencyCode: input.ticket.currencyCode,
+            currencySymbol: input.ticket.currencySymbol,
+          },
+        }),
+    ),
+    listings: listingsMachine,
+  },
+  delays: {
+    quoteDebounce: QUOTE_DEBOUNCE_MS,
+    noStripeNotice: NO_STRIPE_NOTICE_MS,
+  },
+}).createMachine({
+  id: 'resell',
+  context: ({ input }) => ({
+    services: input.services,
+    preselectId: input.userTicketId,
+    tickets: [],
+    ticket: null,
+    listed: null,
+    ...freshForm,
+  }),
+  on: {
+    'resell.openPayouts': { actions: 'openPayouts' },
+    notify: { actions: { type: 'notify', params: ({ event }) => ({ kind: event.kind, key: event.key }) } },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      meta: { screen: 'RESELL', description: doc('Resell: the dropdown as a skeleton while the resellable tickets load') },
+      tags: ['loading'],
+      invoke: {
+        id: 'loadTickets',
+        src: 'loadTickets',
+        input: ({ context }) => ({ services: context.services }),
+        onDone: { target: 'deciding', actions: { type: 'storeTickets', params: ({ event }) => ({ tickets: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'logError', params: logParams('resell: loading the tickets failed') } },
+      },
+    },
+    failed: {
+      meta: { screen: 'RESELL', description: doc('The resellable tickets did not load: message and Retry') },
+      on: { 'resell.retry': 'loading' },
+    },
+    deciding: {
+      description: doc('A resellable ticket named by USER_TICKET_ID is selected at once'),
+      always: [
+        { guard: 'hasPreselect', target: 'editing', actions: { type: 'select', params: ({ context }) => ({ userTicketId: context.preselectId ?? 0 }) } },
+        { target: 'picking' },
+      ],
+    },
+    picking: {
+      meta: { screen: 'RESELL', description: doc('No ticket selected: the dropdown and the listings (Sale and Sold tabs)') },
+      invoke: { id: 'listings', src: 'listings', input: ({ context }) => ({ services: context.services }) },
+      on: {
+        'resell.selectTicket': {
+          guard: { type: 'listed', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
+          target: 'editing',
+          actions: { type: 'select', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
+        },
+      },
+    },
+    editing: {
+      meta: { screen: 'RESELL', description: doc('Quantity, price per ticket, the pricing summary and Continue') },
+      on: {
+        'resell.increment': { guard: 'canIncrement', target: '.debouncing', reenter: true, actions: 'increment' },
+        'resell.decrement': { guard: 'canDecrement', target: '.debouncing', reenter: true, actions: 'decrement' },
+        'resell.changePrice': { target: '.debouncing', reenter: true, actions: { type: 'changePrice', params: ({ event }) => ({ value: event.value }) } },
+        'resell.blurPrice': { actions: 'touchPrice' },
+        'resell.cancel': { target: 'picking', actions: ['resetAll', 'forgetPreselect'] },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'resell.continue': { guard: 'continuable', target: '#resell.confirmed' } },
+        },
+        debouncing: {
+          entry: 'clearQuote',
+          after: { quoteDebounce: [{ guard: 'priceValid', target: 'quoting' }, { target: 'idle' }] },
+        },
+        quoting: {
+          tags: ['quoting'],
+          invoke: {
+            id: 'quote',
+            src: 'quote',
+            input: ({ context }) => ({
+              services: context.services,
+              ticketId: context.ticket?.ticketId ?? 0,
+              quantity: context.quantity,
+              price: parsePrice(context.priceText) ?? 0,
+            }),
+            onDone: { target: 'idle', actions: { type: 'storeQuote', params: ({ event }) => ({ quote: event.output }) } },
+            // SPEC §8: a failed quote is only logged.
+            onError: { target: 'idle', actions: { type: 'logError', params: logParams('resell: the price quote failed') } },
+          },
+        },
+      },
+    },
+    confirmed: {
+      meta: { screen: 'RESELL', description: doc('The summary to confirm, the resale terms checkbox, List, Edit and Cancel') },
+      on: {
+        'resell.edit': { target: 'editing' },
+        'resell.cancel': { target: 'picking', actions: ['resetAll', 'forgetPreselect'] },
+      },
+      initial: 'unaccepted',
+      states: {
+        unaccepted: { on: { 'resell.toggleTerms': 'accepted' } },
+        accepted: { on: { 'resell.toggleTerms': 'unaccepted', 'resell.submit': 'listing' } },
+        blocked: {
+          description: doc('SPEC §8: no verified payout account — the notice with the link to the settings, for 30 s'),
+          after: { noStripeNotice: 'accepted' },
+          on: { 'resell.toggleTerms': 'unaccepted', 'resell.submit': 'listing' },
+        },
+        listing: {
+          tags: ['loading'],
+          on: { 'resell.edit': {}, 'resell.cancel': {} },
+          invoke: {
+            id: 'createListing',
+            src: 'createListing',
+            input: ({ context }) => ({
+              services: context.services,
+              ticket: context.ticket!,
+              quantity: context.quantity,
+              price: parsePrice(context.priceText) ?? 0,
+            }),
+            onDone: { target: '#resell.done', actions: { type: 'storeListed', params: ({ event }) => ({ listed: event.output }) } },
+            onError: [
+              {
+                guard: { type: 'noStripe', params: ({ event }) => ({ error: event.error }) },
+                target: 'blocked',
+                actions: { type: 'logError', params: logParams('resell: no verified payout account') },
+              },
+              {
+                target: 'accepted',
+                actions: [
+                  { type: 'logError', params: logParams('resell: listing failed') },
+                  { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? resellToastKeys.failed }) },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    },
+    done: {
+      meta: { screen: 'RESELL', description: doc('Success: "Your ticket is now listed for resale!", the share link, Resell more tickets') },
+      on: {
+        'resell.more': { target: 'loading', actions: ['resetAll', 'forgetPreselect'] },
+        'resell.copy': { actions: 'copy' },
+      },
+    },
+  },
+});
+
+export type ResellMachine = typeof resellMachine;
+export type ResellActor = ActorRefFrom<ResellMachine>;
+export type ResellSnapshot = SnapshotFrom<ResellMachine>;

@@ -1,0 +1,95 @@
+// The resale share page ({publicBaseUrl}/resale/{shareCode}) on the demo ticket site: what is on sale, by whom, for
+// how much, and a Buy form. Rendered by the server (src/server/modules/share-page) in the reader's language; its
+// behaviour is src/host/share-page.client.js (same origin as the wallet: it reads the wallet's access token from
+// localStorage, see docs/decisions.md). The embedded wallet (<script src="/embed.js">) signs the buyer in.
+import type { PublicListing } from '../contract/entities';
+
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+
+const money = (amount: number, symbol: string) => `${symbol}${amount.toFixed(2)}`;
+
+/** The strings the page's script needs (its states and the purchase call's error codes). */
+export const sharePageScriptKeys = [
+  'share_page.sign_in',
+  'share_page.buy',
+  'share_page.buying',
+  'share_page.bought',
+  'share_page.open_wallet',
+  'share_page.own_listing',
+  'api.resell.own_listing',
+  'api.resell.not_enough_on_sale',
+  'api.resell.listing_not_found',
+  'api.payment.declined',
+  'api.internal_error',
+] as const;
+
+/** Why a listing cannot be bought, or null when it can. */
+export function refusalKey(listing: PublicListing): string | null {
+  if (listing.status === 'sold') return 'share_page.sold';
+  if (listing.status === 'unlisted') return 'share_page.unlisted';
+  return null;
+}
+
+export function sharePageHtml(listing: PublicListing, lang: 'en' | 'es', t: Translate): string {
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone: listing.eventTimeZone }).format(new Date(listing.eventStartDateTime));
+  const refusal = refusalKey(listing);
+  const strings = Object.fromEntries(sharePageScriptKeys.map((key) => [key, t(key)]));
+  const options = Array.from({ length: listing.quantity }, (_, index) => `<option value="${index + 1}">${index + 1}</option>`).join('');
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>${escapeHtml(t('share_page.title', { ticket: listing.ticketName }))}</title>
+<link rel="stylesheet" href="/resale-page.css" />
+</head>
+<body>
+<main class="share">
+  <p class="share__kicker">${escapeHtml(t('share_page.kicker'))}</p>
+  <h1>${escapeHtml(listing.eventName)}</h1>
+  <p class="share__when">${escapeHtml(when)} · ${escapeHtml(listing.eventVenue)}</p>
+  <section class="share__card" aria-labelledby="share-ticket">
+    ${listing.ticketLogo ? `<img class="share__logo" src="${escapeHtml(listing.ticketLogo)}" alt="" width="56" height="56" />` : ''}
+    <div>
+      <h2 id="share-ticket">${escapeHtml(listing.ticketName)}</h2>
+      <p>${escapeHtml(t('share_page.seller', { seller: listing.sellerNickname }))}</p>
+    </div>
+    <dl class="share__facts">
+      <dt>${escapeHtml(t('share_page.price'))}</dt><dd data-price>${money(listing.price, listing.currencySymbol)}</dd>
+      <dt>${escapeHtml(t('share_page.original_price'))}</dt><dd>${money(listing.originalPrice, listing.currencySymbol)}</dd>
+      <dt>${escapeHtml(t('share_page.service_fee'))}</dt><dd>${money(listing.serviceFee, listing.currencySymbol)}</dd>
+      <dt>${escapeHtml(t('share_page.total'))}</dt><dd>${money(listing.totalPrice, listing.currencySymbol)} ${escapeHtml(listing.currencyCode)}</dd>
+      <dt>${escapeHtml(t('share_page.quantity'))}</dt><dd data-quantity>${listing.quantity}</dd>
+    </dl>
+  </section>
+  ${
+    refusal
+      ? `<p class="share__refusal" role="status">${escapeHtml(t(refusal))}</p>`
+      : `<form class="share__buy" id="share-buy" data-share-code="${escapeHtml(listing.shareCode)}" data-lang="${lang}" hidden>
+    <label>${escapeHtml(t('share_page.quantity'))} <select name="quantity">${options}</select></label>
+    <label>${escapeHtml(t('share_page.card'))}
+      <select name="paymentMethod">
+        <option value="pm_card_visa">${escapeHtml(t('share_page.card_visa'))}</option>
+        <option value="pm_card_chargeDeclined">${escapeHtml(t('share_page.card_declined'))}</option>
+      </select>
+    </label>
+    <button type="submit">${escapeHtml(t('share_page.buy'))}</button>
+  </form>
+  <button type="button" class="share__sign-in" id="share-sign-in" hidden>${escapeHtml(t('share_page.sign_in'))}</button>
+  <p class="share__message" id="share-message" role="status" aria-live="polite"></p>`
+  }
+</main>
+<script type="application/json" id="share-strings">${JSON.stringify(strings).replace(/</g, '\\u003c')}</script>
+<script src="/resale-page.js" defer></script>
+<script src="/embed.js" defer></script>
+</body>
+</html>`;
+}
+
+/** The page of an unknown share code. */
+export function shareNotFoundHtml(lang: 'en' | 'es', t: Translate): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${escapeHtml(t('share_page.not_found'))}</title><link rel="stylesheet" href="/resale-page.css" /></head><body><main class="share"><h1>${escapeHtml(t('share_page.not_found'))}</h1></main><script src="/embed.js" defer></script></body></html>`;
+}

@@ -1,0 +1,71 @@
+// The two e-mails of a resale, sent once the purchase is committed: the buyer learns what they bought and where it
+// is (a link to the wallet on the first ticket), the seller that it sold and when the payout is made (held until the
+// event has ended). A mail that fails is logged and does not undo the sale. Same pattern as gift's mail.ts.
+import { eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Mailer } from '../../adapters/mail';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { events, listings, ticketTypes, userTickets, users } from '../../db/schema';
+import { asLocale, translate } from '../../i18n';
+import { displayName, ticketLink } from '../gift/mail';
+
+type ResaleMailDeps = { db: Database; mailer: Mailer; config: Pick<Config, 'publicBaseUrl'>; log: (message: string, error: unknown) => void };
+
+const money = (minor: number, symbol: string) => `${symbol}${(minor / 100).toFixed(2)}`;
+
+export function createResaleMail({ db, mailer, config, log }: ResaleMailDeps) {
+  const seller = alias(users, 'seller');
+  const buyer = alias(users, 'buyer');
+  const person = (table: typeof seller | typeof buyer) => ({
+    email: table.email,
+    locale: table.locale,
+    givenName: table.givenName,
+    familyName: table.familyName,
+    nickname: table.nickname,
+    uniqueSuffix: table.uniqueSuffix,
+  });
+
+  return {
+    /** Mails buyer and seller of the listings just bought (`receivedIds`: the buyer's new tickets). */
+    async sendResaleMails(listingIds: number[], receivedIds: number[]): Promise<void> {
+      try {
+        const rows = await db
+          .select({
+            priceMinor: listings.priceMinor,
+            feeMinor: listings.serviceFeeMinor,
+            currencySymbol: listings.currencySymbol,
+            ticketName: ticketTypes.name,
+            eventName: events.name,
+            eventEnd: events.endsAt,
+            seller: person(seller),
+            buyer: person(buyer),
+          })
+          .from(listings)
+          .innerJoin(userTickets, eq(userTickets.id, listings.userTicketId))
+          .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+          .innerJoin(events, eq(events.id, ticketTypes.eventId))
+          .innerJoin(seller, eq(seller.id, listings.sellerUserId))
+          .innerJoin(buyer, eq(buyer.id, listings.buyerUserId))
+          .where(inArray(listings.id, listingIds));
+        const first = rows[0];
+        if (!first) throw new Error(`no sold listing ${listingIds.join(',')}`);
+        const count = rows.length;
+        const paid = rows.reduce((sum, row) => sum + row.priceMinor + row.feeMinor, 0);
+        const payout = rows.reduce((sum, row) => sum + row.priceMinor, 0);
+        const buyerLocale = asLocale(first.buyer.locale);
+        const sellerLocale = asLocale(first.seller.locale);
+        const facts = { ticket: first.ticketName, event: first.eventName, count: String(count) };
+        const bought = { ...facts, seller: displayName(first.seller), total: money(paid, first.currencySymbol), link: ticketLink(config.publicBaseUrl, buyerLocale, receivedIds[0]!) };
+        const sold = { ...facts, buyer: displayName(first.buyer), payout: money(payout, first.currencySymbol), date: first.eventEnd.toISOString().slice(0, 10) };
+        const results = await Promise.allSettled([
+          mailer.send({ to: first.buyer.email, subject: translate(buyerLocale, 'mail.resale_bought.subject', bought), text: translate(buyerLocale, 'mail.resale_bought.text', bought) }),
+          mailer.send({ to: first.seller.email, subject: translate(sellerLocale, 'mail.resale_sold.subject', sold), text: translate(sellerLocale, 'mail.resale_sold.text', sold) }),
+        ]);
+        for (const result of results) if (result.status === 'rejected') log('resell: a resale e-mail was not sent', result.reason);
+      } catch (error) {
+        log('resell: the resale e-mails were not sent', error);
+      }
+    },
+  };
+}

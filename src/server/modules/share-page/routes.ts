@@ -1,0 +1,45 @@
+// The resale share page on the demo ticket site: GET /resale/{shareCode} renders src/host/share-page.ts in the
+// reader's language (?lang=en|es, else Accept-Language), with its script and styles at /resale-page.js and
+// /resale-page.css. The listing is read with the same service as the public call GET /v1/resell/listing/{shareCode}.
+import { readFileSync } from 'node:fs';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../../contract/errors';
+import { sharePageHtml, shareNotFoundHtml } from '../../../host/share-page';
+import { asLocale, translate } from '../../i18n';
+import { createResellService } from '../resell/service';
+
+const script = readFileSync(new URL('../../../host/share-page.client.js', import.meta.url), 'utf8');
+const styles = readFileSync(new URL('../../../host/share-page.css', import.meta.url), 'utf8');
+
+/** ?lang first, else the first language of Accept-Language we have. */
+export function pageLanguage(query: unknown, acceptLanguage: string | undefined): 'en' | 'es' {
+  const lang = (query as { lang?: unknown } | undefined)?.lang;
+  if (lang === 'es' || lang === 'en') return lang;
+  return /^\s*es\b/i.test(acceptLanguage ?? '') ? 'es' : asLocale('en');
+}
+
+export const sharePageModule = fp(
+  async (app) => {
+    const resell = createResellService({ db: app.deps.database.db, config: app.deps.config, now: app.deps.now, payouts: app.payouts, payments: app.deps.payments });
+    app.get('/resale-page.js', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
+    );
+    app.get('/resale-page.css', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(styles),
+    );
+    app.get<{ Params: { shareCode: string } }>('/resale/:shareCode', { schema: { hide: true } }, async (request, reply) => {
+      const lang = pageLanguage(request.query, request.headers['accept-language']);
+      const t = (key: string, params?: Record<string, string | number>) => translate(lang, key, params);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const code = request.params.shareCode;
+      if (code.length > 64) return reply.status(404).send(shareNotFoundHtml(lang, t));
+      try {
+        return sharePageHtml(await resell.publicListing(code), lang, t);
+      } catch (error) {
+        if (error instanceof ApiError) return reply.status(404).send(shareNotFoundHtml(lang, t));
+        throw error;
+      }
+    });
+  },
+  { name: 'share-page', dependencies: ['payouts'] },
+);

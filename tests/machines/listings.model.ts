@@ -1,0 +1,43 @@
+// The listings machine's test model (SPEC §2 Listings, §4 Listing): loading, Sale and Sold tabs, the share modal,
+// the unlist confirmation and its outcomes.
+import type { AnyMachineSnapshot } from 'xstate';
+import type { ListingsEvent, ListingsSnapshot } from '../../machines/listings';
+import { ApiRequestError } from '../../src/client/errors';
+import { httpError } from './fixtures';
+
+export type ListingsModelEvent = ListingsEvent | { type: string; output?: unknown; error?: unknown };
+
+export const listingsPromiseActors = ['loadOverview', 'unlist'] as const;
+
+export const sampleListing = {
+  userTicketId: 21,
+  name: 'General Admission',
+  ticketLogo: null,
+  price: 40,
+  currencySymbol: '$',
+  listedDate: '2026-11-20T10:00:00.000Z',
+  shareLinkUrl: 'http://localhost:3000/resale/abc123',
+};
+export const sampleSold = { userTicketId: 22, name: 'General Admission', ticketLogo: null, price: 40, currencySymbol: '$', soldDate: '2026-11-22T10:00:00.000Z' };
+
+export const listingsSampleEvents: ListingsModelEvent[] = [
+  { type: 'loadOverview.done', output: { sale: [sampleListing], sold: [sampleSold] } },
+  { type: 'loadOverview.done', output: { sale: [], sold: [] } },
+  { type: 'loadOverview.error', error: new ApiRequestError('resellOverview', 'FETCH_ERROR') },
+  { type: 'listings.retry' },
+  { type: 'listings.chooseTab', tab: 'SOLD' },
+  { type: 'listings.chooseTab', tab: 'SALE' },
+  { type: 'listings.share', userTicketId: 21 },
+  { type: 'listings.copy' },
+  { type: 'listings.nativeShare' },
+  { type: 'listings.unlist', userTicketId: 21 },
+  { type: 'listings.confirmUnlist' },
+  { type: 'unlist.done', output: { ok: true } },
+  { type: 'unlist.error', error: httpError('unlist', 404, 'api.resell.listing_not_found') },
+  { type: 'listings.close' },
+];
+
+export function listingsVertex(snapshot: AnyMachineSnapshot): string {
+  const context = (snapshot as ListingsSnapshot).context;
+  return JSON.stringify({ value: snapshot.value, tab: context.tab, sale: context.overview.sale.length, focus: context.focusId });
+}

@@ -1,0 +1,58 @@
+// Model-based tests of the listings machine (SPEC §2 Listings, §4 Listing): Sale and Sold tabs, Share (only of an
+// entry on sale), Unlist behind a confirmation, the lists read again after unlisting, failures as toasts.
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from 'xstate/graph';
+import { listingsMachine, type ListingsSnapshot } from '../../machines/listings';
+import { daysSince, selectListingsStep, selectSharing, selectUnlisting } from '../../machines/resell.selectors';
+import { testServices } from './fake-platform';
+import { coverTransitions, expectFullCoverage, runPathOnActor, takesSample, toTestMachine } from './model';
+import { listingsPromiseActors, listingsSampleEvents, listingsVertex, sampleListing } from './listings.model';
+
+const machineUnderTest = listingsMachine.provide({ actions: { logError: () => {}, nativeShare: () => {} } });
+const testMachine = toTestMachine(machineUnderTest);
+const input = { services: testServices() };
+const model = createTestModel(testMachine, {
+  input,
+  events: listingsSampleEvents as never,
+  filterEvents: takesSample(listingsSampleEvents),
+  serializeState: listingsVertex,
+});
+const paths = coverTransitions(testMachine, model.getShortestPaths(), listingsSampleEvents as never, input);
+
+describe('listings model', () => {
+  it('covers every transition: tabs, share, unlist confirm, cancel, success and failure', () => {
+    expectFullCoverage('listings', testMachine, paths);
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    await runPathOnActor(path, {
+      machine: machineUnderTest,
+      input: { services: testServices() },
+      promiseActors: listingsPromiseActors,
+      vertex: listingsVertex,
+      asChild: true,
+      check: (actor, step, reports) => {
+        const snapshot = actor.getSnapshot() as ListingsSnapshot;
+        expect(selectSharing(snapshot)?.shareLinkUrl ?? null).toBe(snapshot.matches({ ready: 'sharing' }) ? sampleListing.shareLinkUrl : null);
+        expect(selectUnlisting(snapshot) !== null).toBe(snapshot.matches({ ready: 'confirmingUnlist' }) || snapshot.matches({ ready: 'unlisting' }));
+        const { type } = step.event;
+        const last = reports.at(-1);
+        if (type === 'unlist.done') {
+          expect(last).toEqual({ type: 'notify', kind: 'success', key: 'listings.unlisted' });
+          // Unlisting invalidates the lists: they are read again.
+          expect(selectListingsStep(snapshot)).toBe('loading');
+        }
+        if (type === 'unlist.error') expect(last).toEqual({ type: 'notify', kind: 'error', key: 'api.resell.listing_not_found' });
+      },
+    });
+  });
+});
+
+describe('days since', () => {
+  it('counts whole days and never goes below zero', () => {
+    const now = Date.parse('2026-11-24T09:00:00.000Z');
+    expect(daysSince('2026-11-20T10:00:00.000Z', now)).toBe(3);
+    expect(daysSince('2026-11-24T08:00:00.000Z', now)).toBe(0);
+    expect(daysSince('2026-11-25T08:00:00.000Z', now)).toBe(0);
+  });
+});

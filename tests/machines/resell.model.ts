@@ -1,0 +1,83 @@
+// The resell machine's test model, shared by tests/machines/resell.test.ts (paths on the actor) and
+// tests/web/resell-paths.test.tsx (the same paths on the rendered screen).
+import { createMachine, type AnyMachineSnapshot } from 'xstate';
+import type { ResellableTicket } from '../../src/contract/entities';
+import { priceError, type ResellEvent, type ResellInput, type ResellSnapshot } from '../../machines/resell';
+import { ApiRequestError } from '../../src/client/errors';
+import { testServices } from './fake-platform';
+import { httpError } from './fixtures';
+
+export type ResellModelEvent = ResellEvent | { type: string; output?: unknown; error?: unknown };
+
+export const resellPromiseActors = ['loadTickets', 'quote', 'createListing'] as const;
+
+/** The listings child does not run in the resell paths (tests/machines/listings.test.ts covers it). */
+export const stubListings = createMachine({ id: 'listings' });
+
+export function resellableTicket(overrides: Partial<ResellableTicket> = {}): ResellableTicket {
+  return {
+    userTicketId: 21,
+    ticketId: 3,
+    ticketName: 'General Admission',
+    ticketLogo: null,
+    currencyCode: 'AUD',
+    currencySymbol: '$',
+    ticketPrice: 45,
+    maxTicketPrice: 50,
+    availableTicketCount: 2,
+    ...overrides,
+  };
+}
+
+export const sampleQuote = { basePrice: 80, serviceFee: 4.8, totalPrice: 84.8, currencyCode: 'AUD', currencySymbol: '$' };
+export const sampleListed = { shareLinkUrl: 'http://localhost:3000/resale/abc123', userTicketIds: [21] };
+
+export const resellSampleEvents: ResellModelEvent[] = [
+  { type: 'loadTickets.done', output: [resellableTicket()] },
+  { type: 'loadTickets.done', output: [] },
+  { type: 'loadTickets.error', error: httpError('resellableTickets', 500, 'api.internal_error') },
+  { type: 'resell.retry' },
+  { type: 'resell.selectTicket', userTicketId: 21 },
+  { type: 'resell.increment' },
+  { type: 'resell.decrement' },
+  { type: 'resell.changePrice', value: '40' },
+  { type: 'resell.changePrice', value: '50.002' },
+  { type: 'resell.changePrice', value: '' },
+  { type: 'resell.blurPrice' },
+  { type: 'after.quoteDebounce' },
+  { type: 'quote.done', output: sampleQuote },
+  { type: 'quote.error', error: new ApiRequestError('priceQuote', 'FETCH_ERROR') },
+  { type: 'resell.continue' },
+  { type: 'resell.edit' },
+  { type: 'resell.toggleTerms' },
+  { type: 'resell.submit' },
+  { type: 'createListing.done', output: sampleListed },
+  { type: 'createListing.error', error: httpError('createListing', 403, 'api.resell.create.no_stripe') },
+  { type: 'createListing.error', error: httpError('createListing', 409, 'api.resell.create.already_listed') },
+  { type: 'after.noStripeNotice' },
+  { type: 'resell.cancel' },
+  { type: 'resell.more' },
+  { type: 'resell.openPayouts' },
+  { type: 'resell.copy' },
+  { type: 'notify', kind: 'success', key: 'listings.unlisted' },
+];
+
+/** One vertex per state value and the facts that change a guard or the screen. */
+export function resellVertex(snapshot: AnyMachineSnapshot): string {
+  const context = (snapshot as ResellSnapshot).context;
+  return JSON.stringify({
+    value: snapshot.value,
+    tickets: context.tickets.length > 0,
+    preselect: context.preselectId !== null,
+    quantity: context.quantity,
+    price: context.priceText === '' ? 'empty' : priceError(context) === null ? 'valid' : 'invalid',
+    touched: context.priceTouched,
+    edited: context.edited,
+    quote: context.quote !== null,
+  });
+}
+
+export const resellStarts: Array<{ name: string; input: () => ResellInput }> = [
+  { name: 'Resell from the HUB', input: () => ({ services: testServices(), userTicketId: null }) },
+  { name: 'Resell ticket on a ticket (USER_TICKET_ID preselects it)', input: () => ({ services: testServices(), userTicketId: 21 }) },
+];

@@ -1,0 +1,201 @@
+// Model-based tests of the resell machine (SPEC §2 Resell, §4 Resell flow, §5, §8, §9): loading the resellable
+// tickets, the quantity clamped 1..available, the price rule (errors only when touched), the debounced quote (a stale
+// answer dropped, failures only logged), Continue only when edited, valid and not quoting, the terms, listing, the
+// no_stripe notice for 30 s with its link, Cancel, Resell more, and what the flow reports.
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { NO_STRIPE_NOTICE_MS, QUOTE_DEBOUNCE_MS, resellMachine, type ResellSnapshot } from '../../machines/resell';
+import {
+  quoteSummary,
+  selectCanContinue,
+  selectCanList,
+  selectNoStripeNotice,
+  selectPriceField,
+  selectPriceRule,
+  selectQuantity,
+  selectResellStep,
+  selectResellTicket,
+  selectTermsAccepted,
+} from '../../machines/resell.selectors';
+import { testServices } from './fake-platform';
+import { controlledActors, coverTransitions, expectFullCoverage, flush, runPathOnActor, startAsChild, takesSample, toTestMachine } from './model';
+import {
+  resellableTicket,
+  resellPromiseActors,
+  resellSampleEvents,
+  resellStarts,
+  resellVertex,
+  sampleListed,
+  sampleQuote,
+  stubListings,
+} from './resell.model';
+import { httpError } from './fixtures';
+
+const machineUnderTest = resellMachine.provide({ actors: { listings: stubListings } as never, actions: { logError: () => {} } });
+const testMachine = toTestMachine(machineUnderTest);
+const runs = resellStarts.map((start) => {
+  const input = start.input();
+  const model = createTestModel(testMachine, {
+    input,
+    events: resellSampleEvents as never,
+    filterEvents: takesSample(resellSampleEvents),
+    serializeState: resellVertex,
+  });
+  return { start, paths: coverTransitions(testMachine, model.getShortestPaths(), resellSampleEvents as never, input) };
+});
+
+describe('resell model', () => {
+  it('covers every transition: selection, quantity, price, quote, continue, terms, listing, no_stripe, cancel', () => {
+    const paths = runs.flatMap((run) => run.paths);
+    const values = paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value)));
+    for (const part of ['"failed"', '"picking"', '"quoting"', '"accepted"', '"blocked"', '"listing"', '"done"']) {
+      expect(values.some((value) => value.includes(part)), part).toBe(true);
+    }
+    expectFullCoverage('resell', testMachine, paths);
+  });
+
+  describe.each(runs)('from $start.name', ({ start, paths }) => {
+    it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+      await runPathOnActor(path, {
+        machine: machineUnderTest,
+        input: start.input(),
+        promiseActors: resellPromiseActors,
+        vertex: resellVertex,
+        asChild: true,
+        check: (actor, step, reports) => {
+          const snapshot = actor.getSnapshot() as ResellSnapshot;
+          const step_ = selectResellStep(snapshot);
+          expect(selectResellTicket(snapshot) !== null).toBe(step_ === 'editing' || step_ === 'confirmed');
+          // SPEC §5: quantity within 1..available; minus disabled at 1, plus at the maximum.
+          const quantity = selectQuantity(snapshot);
+          expect(quantity.value).toBeGreaterThanOrEqual(1);
+          expect(quantity.value).toBeLessThanOrEqual(quantity.max);
+          if (step_ === 'editing') {
+            expect(quantity.canDecrement).toBe(quantity.value > 1);
+            expect(quantity.canIncrement).toBe(quantity.value < quantity.max);
+          }
+          // Continue only when edited, valid and not quoting.
+          expect(selectCanContinue(snapshot)).toBe(
+            snapshot.matches({ editing: 'idle' }) && snapshot.context.edited && selectPriceRule(snapshot) === null,
+          );
+          // Field errors only when touched.
+          if (selectPriceField(snapshot).error) expect(snapshot.context.priceTouched).toBe(true);
+          if (selectCanList(snapshot)) expect(selectTermsAccepted(snapshot)).toBe(true);
+          expect(selectNoStripeNotice(snapshot)).toBe(snapshot.matches({ confirmed: 'blocked' }));
+          const last = reports.at(-1);
+          const { type } = step.event;
+          if (type === 'createListing.error') {
+            const code = (step.event as unknown as { error: { body?: { code: string } } }).error.body?.code;
+            if (code === 'api.resell.create.no_stripe') expect(selectNoStripeNotice(snapshot)).toBe(true);
+            else expect(last).toEqual({ type: 'notify', kind: 'error', key: code ?? 'api.internal_error' });
+          }
+          if (type === 'resell.openPayouts') expect(last).toEqual({ type: 'panel.open', tab: 'SETTINGS', settingsTab: 'ACCOUNT_VERIFICATION' });
+          if (type === 'notify') expect(last).toEqual({ type: 'notify', kind: 'success', key: 'listings.unlisted' });
+          if (type === 'resell.more') expect(last).toEqual({ type: 'panel.setParams', params: { userTicketId: null } });
+        },
+      });
+    });
+  });
+});
+
+const inputsOf = (control: ReturnType<typeof controlledActors>, id: string) =>
+  control.inputs.filter((call) => call.id === id).map((call) => call.input);
+
+describe('resell effects', () => {
+  function start(userTicketId: number | null = null) {
+    const control = controlledActors([...resellPromiseActors]);
+    const clock = new SimulatedClock();
+    const services = testServices();
+    const machine = resellMachine.provide({ actors: { ...control.actors, listings: stubListings } as never, actions: { logError: () => {} } });
+    const { flow: actor, reports } = startAsChild(machine, { services, userTicketId }, { clock });
+    return { actor, control, clock, reports, services, snapshot: () => actor.getSnapshot() as ResellSnapshot };
+  }
+
+  async function toEditing() {
+    const run = start(21);
+    run.control.settle('loadTickets', 'done', [resellableTicket()]);
+    await flush();
+    expect(run.snapshot().matches('editing')).toBe(true);
+    return run;
+  }
+
+  it('asks for the quote once, after the last change, with the ticket type, quantity and price', async () => {
+    const { actor, control, clock, snapshot } = await toEditing();
+    actor.send({ type: 'resell.changePrice', value: '4' });
+    clock.increment(QUOTE_DEBOUNCE_MS - 1);
+    actor.send({ type: 'resell.changePrice', value: '40' });
+    actor.send({ type: 'resell.increment' });
+    clock.increment(QUOTE_DEBOUNCE_MS - 1);
+    expect(inputsOf(control, 'quote')).toHaveLength(0);
+    clock.increment(1);
+    expect(inputsOf(control, 'quote')).toEqual([expect.objectContaining({ ticketId: 3, quantity: 2, price: 40 })]);
+    expect(snapshot().hasTag('quoting')).toBe(true);
+    expect(selectCanContinue(snapshot())).toBe(false);
+  });
+
+  it('drops a stale quote: a change while quoting stops the call in flight', async () => {
+    const { actor, control, clock, snapshot } = await toEditing();
+    actor.send({ type: 'resell.changePrice', value: '40' });
+    clock.increment(QUOTE_DEBOUNCE_MS);
+    actor.send({ type: 'resell.changePrice', value: '30' });
+    // The old answer arrives after the change: it is not shown.
+    control.settle('quote', 'done', sampleQuote);
+    await flush();
+    expect(snapshot().context.quote).toBeNull();
+    clock.increment(QUOTE_DEBOUNCE_MS);
+    expect(inputsOf(control, 'quote').at(-1)).toEqual(expect.objectContaining({ price: 30 }));
+  });
+
+  it('the no_stripe notice stays 30 s, then goes', async () => {
+    const { actor, control, clock, snapshot, reports } = await toEditing();
+    actor.send({ type: 'resell.changePrice', value: '40' });
+    clock.increment(QUOTE_DEBOUNCE_MS);
+    control.settle('quote', 'done', sampleQuote);
+    await flush();
+    actor.send({ type: 'resell.continue' });
+    actor.send({ type: 'resell.toggleTerms' });
+    actor.send({ type: 'resell.submit' });
+    control.settle('createListing', 'error', httpError('createListing', 403, 'api.resell.create.no_stripe'));
+    await flush();
+    expect(selectNoStripeNotice(snapshot())).toBe(true);
+    expect(reports.filter((report) => report.type === 'notify')).toEqual([]);
+    clock.increment(NO_STRIPE_NOTICE_MS - 1);
+    expect(selectNoStripeNotice(snapshot())).toBe(true);
+    clock.increment(1);
+    expect(selectNoStripeNotice(snapshot())).toBe(false);
+    expect(snapshot().matches({ confirmed: 'accepted' })).toBe(true);
+  });
+
+  it('lists with the ticket, quantity, price and currency, and shows the share link', async () => {
+    const { actor, control, clock, snapshot } = await toEditing();
+    actor.send({ type: 'resell.increment' });
+    actor.send({ type: 'resell.changePrice', value: '49,50' });
+    clock.increment(QUOTE_DEBOUNCE_MS);
+    control.settle('quote', 'done', sampleQuote);
+    await flush();
+    actor.send({ type: 'resell.continue' });
+    actor.send({ type: 'resell.toggleTerms' });
+    actor.send({ type: 'resell.submit' });
+    expect(inputsOf(control, 'createListing')[0]).toEqual(expect.objectContaining({ quantity: 2, price: 49.5 }));
+    control.settle('createListing', 'done', sampleListed);
+    await flush();
+    expect(snapshot().context.listed?.shareLinkUrl).toBe(sampleListed.shareLinkUrl);
+  });
+});
+
+describe('resell selectors', () => {
+  it('the price rule: the maximum and max + 0.001 is refused, below it is fine (SPEC §5)', () => {
+    const check = (priceText: string) => selectPriceRule({ context: { priceText, ticket: resellableTicket({ maxTicketPrice: 50 }) } } as ResellSnapshot);
+    expect(check('50')).toBeNull();
+    expect(check('50.001')).toBe('invalid_prices');
+    expect(check('50.002')).toBe('invalid_prices');
+    expect(check('')).toBe('form.price_required');
+    expect(check('0')).toBe('invalid_prices');
+  });
+
+  it('the quote summary: subtotal, service fee and total with 2 decimals', () => {
+    expect(quoteSummary(sampleQuote)).toEqual({ subtotal: '80.00', serviceFee: '4.80', total: '84.80', currencySymbol: '$', currencyCode: 'AUD' });
+    expect(quoteSummary(null)).toBeNull();
+  });
+});

@@ -1,0 +1,190 @@
+// Model-based paths of the resell machine (tests/machines/resell.model.ts) run against the rendered wallet: a person
+// picks a ticket in the dropdown, steps the quantity, types and leaves the price, waits for the quote, continues,
+// ticks the terms, lists, edits, cancels, copies the link, lists more; the API answers only when the path says so
+// (msw holds each request) and the quote's wait and the no-payout notice pass when the path says so (fake timers). A
+// step that leaves the panel (the payouts link) ends its path. After every step the screen shows what the state says.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { NO_STRIPE_NOTICE_MS, QUOTE_DEBOUNCE_MS, resellMachine, type ResellSnapshot } from '../../machines/resell';
+import {
+  selectNoStripeNotice,
+  selectPriceField,
+  selectQuantity,
+  selectResellStep,
+  selectResellTicket,
+  selectTermsAccepted,
+} from '../../machines/resell.selectors';
+import { encodeUserTicketId } from '../../machines/ticket-id';
+import type { EndpointName } from '../../src/contract/endpoints';
+import { expectFullCoverage, toTestMachine } from '../machines/model';
+import { resellSampleEvents, resellStarts, resellVertex, stubListings } from '../machines/resell.model';
+import { handle, signInApi } from './fake-api';
+import { holdRequests, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
+import { setUpWalletTests, type RenderedWallet } from './render-wallet';
+
+const tests = setUpWalletTests({ fakeTimeouts: true });
+
+const main = () => within(document.querySelector<HTMLElement>('.tw-main')!);
+const click = (element: HTMLElement) => act(() => fireEvent.click(element));
+const quick = { interval: 5 };
+const endpointOf: Record<string, EndpointName> = { loadTickets: 'resellableTickets', quote: 'priceQuote', createListing: 'createListing' };
+const priceLabel = 'Price per ticket (AUD)';
+
+const testMachine = toTestMachine(resellMachine.provide({ actors: { listings: stubListings } as never }));
+const leaves = ['resell.openPayouts'];
+
+/**
+ * What a person can do on the screen: the listings child's reports come from its own screen (tests of listings),
+ * the payouts link is the no-payout notice's, and typing the text the price field holds changes nothing.
+ */
+function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
+  const state = snapshot as ResellSnapshot;
+  if (event.type === 'notify') return false;
+  // The link to the payouts tab is the no-payout notice's.
+  if (event.type === 'resell.openPayouts') return selectNoStripeNotice(state);
+  if (event.type === 'resell.changePrice') return (event as { value?: string }).value !== state.context.priceText;
+  return true;
+}
+
+const runs = resellStarts.map((start) => {
+  const input = start.input();
+  return { start, input, paths: screenModelPaths({ machine: testMachine, input, events: resellSampleEvents as EventObject[], vertex: resellVertex, onScreen, leaves }) };
+});
+
+async function perform(event: EventObject, requests: HeldRequests): Promise<void> {
+  const settled = /^(\w+)\.(done|error)$/.exec(event.type);
+  if (settled && endpointOf[settled[1]!]) {
+    const endpoint = endpointOf[settled[1]!]!;
+    await waitFor(() => expect(requests.pending(endpoint).length).toBeGreaterThan(0), quick);
+    await requests.answer(endpoint, () => responseFor(event));
+    return;
+  }
+  const payload = event as EventObject & { value?: string };
+  switch (event.type) {
+    case 'after.quoteDebounce':
+      await act(() => vi.advanceTimersByTimeAsync(QUOTE_DEBOUNCE_MS));
+      return;
+    case 'after.noStripeNotice':
+      await act(() => vi.advanceTimersByTimeAsync(NO_STRIPE_NOTICE_MS));
+      return;
+    case 'resell.retry':
+      click(main().getByRole('button', { name: 'Try again' }));
+      return;
+    case 'resell.selectTicket':
+      click(main().getByRole('button', { name: /^Ticket/ }));
+      click(main().getByRole('option', { name: /General Admission/ }));
+      return;
+    case 'resell.increment':
+      click(main().getByRole('button', { name: 'One ticket more' }));
+      return;
+    case 'resell.decrement':
+      click(main().getByRole('button', { name: 'One ticket fewer' }));
+      return;
+    case 'resell.changePrice':
+      act(() => fireEvent.change(main().getByLabelText(priceLabel), { target: { value: payload.value } }));
+      return;
+    case 'resell.blurPrice':
+      act(() => fireEvent.blur(main().getByLabelText(priceLabel)));
+      return;
+    case 'resell.continue':
+      click(main().getByRole('button', { name: 'Continue' }));
+      return;
+    case 'resell.edit':
+      click(main().getByRole('button', { name: 'Edit' }));
+      return;
+    case 'resell.toggleTerms':
+      click(main().getByRole('checkbox'));
+      return;
+    case 'resell.submit':
+      click(main().getByRole('button', { name: 'List for resale' }));
+      return;
+    case 'resell.cancel':
+      click(main().getAllByRole('button', { name: 'Cancel' }).at(-1)!);
+      return;
+    case 'resell.more':
+      click(main().getByRole('button', { name: 'Resell more tickets' }));
+      return;
+    case 'resell.copy':
+      click(main().getByRole('button', { name: 'Copy link' }));
+      return;
+    case 'resell.openPayouts':
+      click(main().getByRole('button', { name: 'here' }));
+      return;
+    default:
+      throw new Error(`no way to perform ${event.type} on the screen`);
+  }
+}
+
+const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+
+function expectScreenMatches(state: ResellSnapshot, event: EventObject, page: RenderedWallet): void {
+  if (event.type === 'resell.openPayouts') {
+    expect(page.params().get('PANEL_TAB')).toBe('SETTINGS');
+    expect(page.params().get('SETTINGS_TAB')).toBe('ACCOUNT_VERIFICATION');
+    return;
+  }
+  expect(page.params().get('PANEL_TAB')).toBe('RESELL');
+  const step = selectResellStep(state);
+  const ticketStep = () => within(main().getByRole('heading', { name: 'Ticket to resell' }).closest('section')!);
+  if (step !== 'done') {
+    expect(Boolean(ticketStep().queryByRole('status', { name: 'Loading…' })), 'skeleton').toBe(step === 'loading');
+    expect(Boolean(main().queryByText('Your tickets could not be loaded.')), 'error').toBe(step === 'failed');
+    expect(Boolean(main().queryByText('You have no tickets that can be resold.')), 'empty').toBe(step === 'picking' && state.context.tickets.length === 0);
+    expect(Boolean(main().queryByRole('button', { name: /^Ticket/ })), 'dropdown').toBe(step === 'picking' && state.context.tickets.length > 0);
+  }
+  const ticket = selectResellTicket(state);
+  expect(Boolean(main().queryByText('You are reselling')), 'selected ticket').toBe(ticket !== null);
+  expect(Boolean(main().queryByLabelText(priceLabel)), 'price step').toBe(step === 'editing');
+  if (step === 'editing') {
+    const quantity = selectQuantity(state);
+    expect(disabled(main().getByRole('button', { name: 'One ticket fewer' })), 'minus').toBe(!quantity.canDecrement);
+    expect(disabled(main().getByRole('button', { name: 'One ticket more' })), 'plus').toBe(!quantity.canIncrement);
+    const field = selectPriceField(state);
+    const input = main().getByLabelText(priceLabel) as HTMLInputElement;
+    expect(input.value).toBe(field.value);
+    expect(input.getAttribute('aria-invalid') === 'true', 'price error').toBe(field.error !== null);
+    expect(disabled(main().getByRole('button', { name: 'Continue' })), 'Continue').toBe(!state.can({ type: 'resell.continue' }));
+  }
+  expect(Boolean(main().queryByRole('heading', { name: 'Confirm your listing' })), 'confirm step').toBe(step === 'confirmed');
+  if (step === 'confirmed') {
+    expect((main().getByRole('checkbox') as HTMLInputElement).checked, 'terms').toBe(selectTermsAccepted(state));
+    expect(disabled(main().getByRole('button', { name: 'List for resale' })), 'List').toBe(!state.can({ type: 'resell.submit' }));
+    expect(Boolean(main().queryByRole('button', { name: 'here' })), 'no-payout notice').toBe(selectNoStripeNotice(state));
+  }
+  if (step === 'done') {
+    expect(main().getByRole('heading', { name: 'Your ticket is now listed for resale!' })).toBeTruthy();
+    expect((main().getByRole('textbox') as HTMLInputElement).value).toBe(state.context.listed?.shareLinkUrl);
+  }
+}
+
+describe('resell paths on the rendered screen', () => {
+  it('keep to what a person can do and still take every transition', () => {
+    const values = runs.flatMap((run) => run.paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
+    for (const part of ['"failed"', '"quoting"', '"listing"', '"done"']) expect(values.some((value) => value.includes(part)), part).toBe(true);
+    expectFullCoverage('resell on the screen', testMachine, runs.flatMap((run) => run.paths), {
+      'resell on notify': 'the listings child reports it from its own screen (tests/machines/listings.test.ts)',
+    });
+  });
+
+  describe.each(runs)('from $start.name', ({ input, paths }) => {
+    it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+      const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Rivera' } });
+      // The listings under the form answer at once, empty: their own paths are tests/machines/listings.test.ts's.
+      tests.server.use(
+        ...api.handlers,
+        handle('resellOverview', () => ({ sale: [], sold: [] })),
+        // The payouts tab the no-payout link opens reads the account.
+        handle('paymentsAccount', () => ({ clientSecret: '', provider: 'local' as const, publishableKey: null, verified: false, country: null })),
+      );
+      const requests = holdRequests(tests, Object.values(endpointOf));
+      const id = input.userTicketId ? `&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}` : '';
+      const page = tests.render(`/en/?PANEL_TAB=RESELL${id}`, api.signedInStorage('alex@example.com'));
+      for (const [index, step] of path.steps.entries()) {
+        if (index > 0) await perform(step.event, requests);
+        await waitFor(() => expectScreenMatches(step.state as ResellSnapshot, step.event, page), quick);
+      }
+      expect(screen.queryByText('Something went wrong on our side. Please try again.')).toBeNull();
+    });
+  });
+});
