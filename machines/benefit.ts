@@ -6,6 +6,7 @@ import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type Snapsho
 import type { Benefit } from '../src/contract/entities';
 import { errorCode } from '../src/client/errors';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
+import { doc } from './doc' with { type: 'macro' };
 
 export interface BenefitInput extends FlowInput {
   userTicketId: number;
@@ -82,11 +83,11 @@ export const benefitMachine = setup({
           always: [{ guard: 'hasCode', target: 'revealed' }, { target: 'details' }],
         },
         details: {
-          meta: { screen: 'BENEFIT', description: 'Benefit modal: name, descriptions, used badge, valid until; Unlock benefits when possible' },
+          meta: { screen: 'BENEFIT', description: doc('Benefit modal: name, descriptions, used badge, valid until; Unlock benefits when possible') },
           on: { 'benefit.unlock': { guard: 'unlockable', target: 'unlocking' } },
         },
         unlocking: {
-          meta: { screen: 'BENEFIT', description: 'Benefit modal while the code is unlocked' },
+          meta: { screen: 'BENEFIT', description: doc('Benefit modal while the code is unlocked') },
           tags: ['loading'],
           invoke: {
             id: 'unlockBenefit',
@@ -108,7 +109,7 @@ export const benefitMachine = setup({
           },
         },
         revealed: {
-          meta: { screen: 'BENEFIT', description: 'Benefit modal with the redeem code; a click copies it' },
+          meta: { screen: 'BENEFIT', description: doc('Benefit modal with the redeem code; a click copies it') },
           initial: 'idle',
           states: {
             idle: { on: { 'benefit.copyCode': 'copying' } },
@@ -133,7 +134,7 @@ export const benefitMachine = setup({
     },
     closed: {
       type: 'final',
-      description: 'The modal closed: the ticket shows alone again',
+      description: doc('The modal closed: the ticket shows alone again'),
     },
   },
 });

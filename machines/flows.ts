@@ -1,10 +1,13 @@
 // The flows' machines load on demand, each in a chunk of its own, like their screens: the first chunk keeps the
-// wallet, the session and the HUB's logout, and stays the same size however many flows the table gains
+// wallet and the session, and stays the same size however many flows the table gains; the HUB's logout flow loads
+// with the HUB
 // (docs/decisions.md, "Flows load on demand"). The router loads a flow (`loadFlow`) before its panel state invokes it;
 // the wallet's setup names each flow by a stand-in (`lazyFlow`) that hands every call to the loaded machine.
 import type { AnyActorLogic } from 'xstate';
 import type { giftMachine } from './gift';
+import type { resellMachine } from './resell';
 import type { loginMachine } from './login';
+import type { logoutMachine } from './logout';
 import type { myTicketsMachine } from './my-tickets';
 import type { qrMachine } from './qr';
 import type { redeemMachine } from './redeem';
@@ -12,35 +15,42 @@ import type { settingsMachine } from './settings';
 import type { FlowId } from './tabs';
 import type { ticketMachine } from './ticket';
 
+/** A machine that loads on demand: a panel's flow, or the HUB's logout. */
+export type LazyFlowId = FlowId | 'logout';
+
 export interface FlowMachines {
   login: typeof loginMachine;
+  logout: typeof logoutMachine;
   qr: typeof qrMachine;
   myTickets: typeof myTicketsMachine;
   ticket: typeof ticketMachine;
   redeem: typeof redeemMachine;
   settings: typeof settingsMachine;
   gift: typeof giftMachine;
+  resell: typeof resellMachine;
 }
 
-const flowModules: { [F in FlowId]: () => Promise<FlowMachines[F]> } = {
+const flowModules: { [F in LazyFlowId]: () => Promise<FlowMachines[F]> } = {
   login: () => import('./login').then((module) => module.loginMachine),
+  logout: () => import('./logout').then((module) => module.logoutMachine),
   qr: () => import('./qr').then((module) => module.qrMachine),
   myTickets: () => import('./my-tickets').then((module) => module.myTicketsMachine),
   ticket: () => import('./ticket').then((module) => module.ticketMachine),
   redeem: () => import('./redeem').then((module) => module.redeemMachine),
   settings: () => import('./settings').then((module) => module.settingsMachine),
   gift: () => import('./gift').then((module) => module.giftMachine),
+  resell: () => import('./resell').then((module) => module.resellMachine),
 };
 
-const loadedFlows = new Map<FlowId, AnyActorLogic>();
-const pendingFlows = new Map<FlowId, Promise<void>>();
+const loadedFlows = new Map<LazyFlowId, AnyActorLogic>();
+const pendingFlows = new Map<LazyFlowId, Promise<void>>();
 
-export function isFlowLoaded(flow: FlowId): boolean {
+export function isFlowLoaded(flow: LazyFlowId): boolean {
   return loadedFlows.has(flow);
 }
 
 /** Loads a flow's chunk once; a failed download may be tried again. */
-export function loadFlow(flow: FlowId): Promise<void> {
+export function loadFlow(flow: LazyFlowId): Promise<void> {
   if (loadedFlows.has(flow)) return Promise.resolve();
   let pending = pendingFlows.get(flow);
   if (!pending) {
@@ -61,7 +71,7 @@ export function loadFlow(flow: FlowId): Promise<void> {
 
 /** Every flow's chunk (tests load them up front, so a flow starts in the step its panel opens). */
 export function preloadFlows(): Promise<unknown> {
-  return Promise.all((Object.keys(flowModules) as FlowId[]).map((flow) => loadFlow(flow)));
+  return Promise.all((Object.keys(flowModules) as LazyFlowId[]).map((flow) => loadFlow(flow)));
 }
 
 /** Fetches every flow's chunk in the background, after the first panel shows. */
@@ -73,7 +83,7 @@ export function prefetchFlows(): void {
  * The flow's machine as the wallet's setup names it, before it is loaded: every call goes to the loaded machine. The
  * router invokes a flow only after `loadFlow`, so a call before that is a bug, and says so.
  */
-export function lazyFlow<F extends FlowId>(flow: F): FlowMachines[F] {
+export function lazyFlow<F extends LazyFlowId>(flow: F): FlowMachines[F] {
   const machine = (): AnyActorLogic => {
     const loaded = loadedFlows.get(flow);
     if (!loaded) throw new Error(`The ${flow} flow was invoked before its machine loaded`);

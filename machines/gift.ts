@@ -9,6 +9,7 @@ import type { ResponseOf } from '../src/contract/endpoints';
 import { giftEmailForm, isFormValid } from '../src/contract/forms';
 import { errorCode } from '../src/client/errors';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
+import { doc } from './doc' with { type: 'macro' };
 
 export interface GiftInput extends FlowInput {
   /** USER_TICKET_ID, decoded: the ticket to preselect, or null. */
@@ -184,7 +185,7 @@ export const giftMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { screen: 'GIFT', description: 'Gift: the ticket dropdown as a skeleton while the upcoming tickets load' },
+      meta: { screen: 'GIFT', description: doc('Gift: the ticket dropdown as a skeleton while the upcoming tickets load') },
       tags: ['loading'],
       invoke: {
         id: 'loadTickets',
@@ -195,15 +196,15 @@ export const giftMachine = setup({
       },
     },
     failed: {
-      meta: { screen: 'GIFT', description: 'The tickets did not load: message and Retry' },
+      meta: { screen: 'GIFT', description: doc('The tickets did not load: message and Retry') },
       on: { 'gift.retry': 'loading' },
     },
     deciding: {
-      description: 'A ticket named by USER_TICKET_ID is asked about at once',
+      description: doc('A ticket named by USER_TICKET_ID is asked about at once'),
       always: [{ guard: 'hasPreselect', target: 'verifying', actions: 'takePreselected' }, { target: 'picking' }],
     },
     picking: {
-      meta: { screen: 'GIFT', description: 'No ticket selected: the dropdown of upcoming tickets (or the empty state)' },
+      meta: { screen: 'GIFT', description: doc('No ticket selected: the dropdown of upcoming tickets (or the empty state)') },
       on: {
         'gift.selectTicket': {
           guard: { type: 'listed', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
@@ -213,7 +214,7 @@ export const giftMachine = setup({
       },
     },
     verifying: {
-      meta: { screen: 'GIFT', description: 'The server is asked whether the chosen ticket can be gifted' },
+      meta: { screen: 'GIFT', description: doc('The server is asked whether the chosen ticket can be gifted') },
       tags: ['loading'],
       invoke: {
         id: 'verifyTicket',
@@ -242,7 +243,7 @@ export const giftMachine = setup({
       },
     },
     selected: {
-      description: 'The "you are gifting" card; the receiver is chosen, confirmed, the terms accepted',
+      description: doc('The "you are gifting" card; the receiver is chosen, confirmed, the terms accepted'),
       on: {
         'gift.editTicket': { target: 'picking', actions: 'forgetTicket' },
         'gift.cancel': { target: 'picking', actions: 'resetAll' },
@@ -250,14 +251,14 @@ export const giftMachine = setup({
       initial: 'deciding',
       states: {
         deciding: {
-          description: 'A receiver confirmed before the ticket was edited stays confirmed',
+          description: doc('A receiver confirmed before the ticket was edited stays confirmed'),
           always: [{ guard: 'hasReceiver', target: 'confirmed' }, { target: 'receiver' }],
         },
         receiver: {
           initial: 'email',
           states: {
             email: {
-              meta: { screen: 'GIFT', description: 'Receiver by e-mail: the field and Confirm receiver' },
+              meta: { screen: 'GIFT', description: doc('Receiver by e-mail: the field and Confirm receiver') },
               on: {
                 'gift.chooseReceiverTab': {
                   guard: { type: 'tabIs', params: ({ event }) => ({ tab: event.tab, wanted: 'USERNAME' as const }) },
@@ -269,7 +270,7 @@ export const giftMachine = setup({
               },
             },
             username: {
-              meta: { screen: 'GIFT', description: 'Receiver by username: the search field, its suggestions and Confirm receiver' },
+              meta: { screen: 'GIFT', description: doc('Receiver by username: the search field, its suggestions and Confirm receiver') },
               on: {
                 'gift.chooseReceiverTab': {
                   guard: { type: 'tabIs', params: ({ event }) => ({ tab: event.tab, wanted: 'EMAIL' as const }) },
@@ -312,7 +313,7 @@ export const giftMachine = setup({
           },
         },
         confirmed: {
-          meta: { screen: 'GIFT', description: 'The recipient card with Edit, the terms checkbox, Gift and Cancel' },
+          meta: { screen: 'GIFT', description: doc('The recipient card with Edit, the terms checkbox, Gift and Cancel') },
           on: {
             'gift.editReceiver': [
               { guard: 'receiverIsUsername', target: '#gift.selected.receiver.username', actions: 'forgetReceiver' },
@@ -355,7 +356,7 @@ export const giftMachine = setup({
       },
     },
     done: {
-      meta: { screen: 'GIFT', description: 'Success: "gift more tickets" and "view my tickets"' },
+      meta: { screen: 'GIFT', description: doc('Success: "gift more tickets" and "view my tickets"') },
       on: { 'gift.more': { target: 'loading', actions: ['resetAll', 'forgetPreselect'] } },
     },
   },

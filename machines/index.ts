@@ -3,6 +3,9 @@
 // machine exported from a file in machines/ is missing here.
 import { benefitMachine } from './benefit';
 import { giftMachine } from './gift';
+import { resellMachine } from './resell';
+import { listingsMachine } from './listings';
+import { payoutMachine } from './payout';
 import { loginMachine } from './login';
 import { logoutMachine } from './logout';
 import { myTicketsMachine } from './my-tickets';
@@ -26,6 +29,9 @@ export const machines = {
   redeem: redeemMachine,
   settings: settingsMachine,
   gift: giftMachine,
+  resell: resellMachine,
+  listings: listingsMachine,
+  payout: payoutMachine,
   /** Not a flow of the wallet: the server's rule of what may happen to a ticket (src/server/modules/lifecycle). */
   ticketLifecycle: ticketLifecycleMachine,
 } as const;

@@ -11,6 +11,7 @@ import { RESEND_COOLDOWN_MS } from './login.timing';
 import { forgetLogin, readLogin, writeLogin } from '../src/client/storage-keys';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import type { PanelOverlay, PanelTab } from './tabs';
+import { doc } from './doc' with { type: 'macro' };
 
 export type LoginField = 'email' | 'otp' | 'givenName' | 'familyName';
 export type LoginTab = Extract<PanelTab, 'LOGIN' | 'OTP' | 'PERSONAL_DATA'>;
@@ -41,7 +42,10 @@ export type LoginEvent =
   | { type: 'login.submitEmail' }
   | { type: 'login.submitOtp' }
   | { type: 'login.resendCode' }
-  /** The OTP screen's back link: forget the code's e-mail and session, back to the e-mail form. */
+  /**
+   * The back link. On the code screen: forget the code's e-mail and session, back to the e-mail form. On personal
+   * data (a new account, already signed in): end that session and go back to the e-mail form, the address kept.
+   */
   | { type: 'login.back' }
   | { type: 'login.submitPersonalData' }
   /** From the wallet: the router now shows this sign-in panel. */
@@ -53,6 +57,7 @@ export type LoginEvent =
 export type LoginReport =
   | { type: 'panel.open'; tab: PanelTab; overlay?: PanelOverlay | null }
   | { type: 'session.signIn'; accessToken: string; refreshToken: string }
+  | { type: 'session.signOut' }
   | ({ type: 'notify' } & Toast);
 
 export type LoginTag = 'form' | 'loading';
@@ -105,6 +110,7 @@ export const loginMachine = setup({
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
     openPanel: sendParent((_, params: { tab: PanelTab; overlay?: PanelOverlay | null }) => ({ type: 'panel.open' as const, ...params })),
+    signOut: sendParent({ type: 'session.signOut' as const }),
     signIn: sendParent((_, params: Tokens) => ({
       type: 'session.signIn' as const,
       accessToken: params.accessToken,
@@ -167,6 +173,7 @@ export const loginMachine = setup({
     saveNames: fromPromise<UserProfile, SaveNamesInput>(({ input: { services, ...body } }) =>
       services.api.call('updateProfile', { body }),
     ),
+    endSession: fromPromise<{ ok: true }, { services: WalletServices }>(({ input }) => input.services.api.call('logout')),
   },
 }).createMachine({
   id: 'login',
@@ -200,7 +207,7 @@ export const loginMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      description: 'Opens on the panel the wallet showed',
+      description: doc('Opens on the panel the wallet showed'),
       always: [
         { guard: { type: 'startsOn', params: { tab: 'OTP' } }, target: 'otp' },
         { guard: { type: 'startsOn', params: { tab: 'PERSONAL_DATA' } }, target: 'personalData' },
@@ -209,12 +216,12 @@ export const loginMachine = setup({
     },
 
     email: {
-      meta: { screen: 'LOGIN', description: 'Login: e-mail field and Continue' },
+      meta: { screen: 'LOGIN', description: doc('Login: e-mail field and Continue') },
       initial: 'deciding',
       on: { 'login.show': { guard: { type: 'shows', params: { tab: 'LOGIN' } } } },
       states: {
         deciding: {
-          description: 'With a stored e-mail (a code was sent before), send the code to it again at once',
+          description: doc('With a stored e-mail (a code was sent before), send the code to it again at once'),
           always: [{ guard: 'hasStoredEmail', target: 'sendingCode', actions: 'prefillStoredEmail' }, { target: 'editing' }],
         },
         editing: {
@@ -254,13 +261,13 @@ export const loginMachine = setup({
     },
 
     otp: {
-      meta: { screen: 'OTP', description: 'One-time code: six digits, Continue and Resend code' },
+      meta: { screen: 'OTP', description: doc('One-time code: six digits, Continue and Resend code') },
       initial: 'checking',
       entry: 'resetOtpField',
       on: { 'login.show': { guard: { type: 'shows', params: { tab: 'OTP' } } } },
       states: {
         checking: {
-          description: 'Without a stored e-mail or login session the code screen returns to login',
+          description: doc('Without a stored e-mail or login session the code screen returns to login'),
           always: [
             { guard: and(['hasStoredEmail', 'hasLoginSession']), target: 'editing' },
             { target: '#login.email', actions: { type: 'openPanel', params: { tab: 'LOGIN' } } },
@@ -396,7 +403,7 @@ export const loginMachine = setup({
     },
 
     personalData: {
-      meta: { screen: 'PERSONAL_DATA', description: 'Personal data: first name and last name' },
+      meta: { screen: 'PERSONAL_DATA', description: doc('Personal data: first name and last name') },
       initial: 'editing',
       on: { 'login.show': { guard: { type: 'shows', params: { tab: 'PERSONAL_DATA' } } } },
       states: {
@@ -407,6 +414,28 @@ export const loginMachine = setup({
               { guard: 'personalDataValid', target: 'saving' },
               { actions: { type: 'touchFields', params: { fields: ['givenName', 'familyName'] } } },
             ],
+            'login.back': 'leaving',
+          },
+        },
+        leaving: {
+          description: doc(
+            'Back from the names: the new account\'s session ends (the step is not skipped by going on signed in) and the e-mail form shows the address used',
+          ),
+          tags: ['loading'],
+          invoke: {
+            id: 'endSession',
+            src: 'endSession',
+            input: ({ context }) => ({ services: context.services }),
+            onDone: { target: '#login.email', actions: ['signOut', { type: 'openPanel', params: { tab: 'LOGIN' } }] },
+            // Offline or refused: the tokens are forgotten all the same, and the server's session runs out by itself.
+            onError: {
+              target: '#login.email',
+              actions: [
+                { type: 'logError', params: ({ event }) => ({ message: 'login: ending the session failed', error: event.error }) },
+                'signOut',
+                { type: 'openPanel', params: { tab: 'LOGIN' } },
+              ],
+            },
           },
         },
         saving: {
@@ -433,7 +462,7 @@ export const loginMachine = setup({
     },
 
     done: {
-      description: 'Signed in and named: the wallet moves on to the QR pass and the HUB, which ends this flow',
+      description: doc('Signed in and named: the wallet moves on to the QR pass and the HUB, which ends this flow'),
     },
   },
 });

@@ -2,6 +2,7 @@
 // wallet forgets tokens, user and cache and opens LOGIN. A child of the HUB overlay: it lives while the HUB shows.
 import { fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
+import { doc } from './doc' with { type: 'macro' };
 
 export type LogoutEvent = { type: 'logout.open' } | { type: 'logout.cancel' } | { type: 'logout.confirm' };
 /** What the flow tells the wallet. */
@@ -28,15 +29,15 @@ export const logoutMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      description: 'The Logout button is shown; no modal',
+      description: doc('The Logout button is shown; no modal'),
       on: { 'logout.open': 'confirming' },
     },
     confirming: {
-      meta: { screen: 'LOGOUT_CONFIRM', description: 'Modal "Logout?" with a description, confirm and cancel' },
+      meta: { screen: 'LOGOUT_CONFIRM', description: doc('Modal "Logout?" with a description, confirm and cancel') },
       on: { 'logout.cancel': 'closed', 'logout.confirm': 'loggingOut' },
     },
     loggingOut: {
-      meta: { screen: 'LOGOUT_CONFIRM', description: 'The modal while the session ends' },
+      meta: { screen: 'LOGOUT_CONFIRM', description: doc('The modal while the session ends') },
       tags: ['loading'],
       invoke: {
         id: 'logoutRequest',

@@ -43,3 +43,36 @@ export function ticketTiming(ticket: UserTicket, now: Date = new Date()): Ticket
 export function benefitUsage(ticket: Pick<UserTicket, 'totalBenefitCount' | 'totalBenefitUsedCount'>): { used: number; total: number } | null {
   return ticket.totalBenefitCount > 0 ? { used: ticket.totalBenefitUsedCount, total: ticket.totalBenefitCount } : null;
 }
+
+/** Tickets a person cannot tell apart on a card: one card for all of them, with their number (SPEC §2 My tickets). */
+export interface TicketGroup {
+  /** The first of them: the card shows it and opens it. */
+  ticket: UserTicket;
+  count: number;
+}
+
+/** What makes two cards the same: ticket type (name and logo), event, dates, venue and benefits used. */
+const sameCard = (ticket: UserTicket) =>
+  JSON.stringify([
+    ticket.ticketName,
+    ticket.ticketLogo,
+    ticket.eventName,
+    ticket.eventStartDateTime,
+    ticket.eventEndDateTime,
+    ticket.eventVenue,
+    ticket.eventCity,
+    ticket.totalBenefitCount,
+    ticket.totalBenefitUsedCount,
+  ]);
+
+/** Groups identical tickets, in the list's order (each group where its first ticket was). */
+export function groupIdenticalTickets(tickets: readonly UserTicket[]): TicketGroup[] {
+  const groups = new Map<string, TicketGroup>();
+  for (const ticket of tickets) {
+    const key = sameCard(ticket);
+    const group = groups.get(key);
+    if (group) group.count += 1;
+    else groups.set(key, { ticket, count: 1 });
+  }
+  return [...groups.values()];
+}

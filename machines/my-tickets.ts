@@ -7,6 +7,7 @@ import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom
 import type { UserTicket } from '../src/contract/entities';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 import { encodeUserTicketId } from './ticket-id';
+import { doc } from './doc' with { type: 'macro' };
 
 export const ticketTabs = ['UPCOMING', 'PAST'] as const;
 export type TicketTab = (typeof ticketTabs)[number];
@@ -108,7 +109,7 @@ export const myTicketsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { screen: 'MY_TICKET', description: 'Loading skeletons in the selected tab' },
+      meta: { screen: 'MY_TICKET', description: doc('Loading skeletons in the selected tab') },
       tags: ['loading'],
       invoke: {
         id: 'loadTickets',
@@ -125,15 +126,15 @@ export const myTicketsMachine = setup({
       always: [{ guard: 'hasTickets', target: 'loaded' }, { target: 'empty' }],
     },
     loaded: {
-      meta: { screen: 'MY_TICKET', description: 'Ticket cards in the selected tab' },
+      meta: { screen: 'MY_TICKET', description: doc('Ticket cards in the selected tab') },
       on: { 'myTickets.stale': 'refreshing' },
     },
     empty: {
-      meta: { screen: 'MY_TICKET', description: 'No ticket available in the selected tab' },
+      meta: { screen: 'MY_TICKET', description: doc('No ticket available in the selected tab') },
       on: { 'myTickets.stale': 'refreshing' },
     },
     refreshing: {
-      description: 'The list changed on the server: it reloads while the last answer stays on screen',
+      description: doc('The list changed on the server: it reloads while the last answer stays on screen'),
       tags: ['refreshing'],
       invoke: {
         id: 'loadTickets',
@@ -148,7 +149,7 @@ export const myTicketsMachine = setup({
       },
     },
     error: {
-      meta: { screen: 'MY_TICKET', description: 'The list did not load: message and Retry' },
+      meta: { screen: 'MY_TICKET', description: doc('The list did not load: message and Retry') },
       on: { 'myTickets.retry': 'loading', 'myTickets.stale': 'loading' },
     },
   },

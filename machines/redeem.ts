@@ -8,6 +8,7 @@ import { isFormValid, redeemForm } from '../src/contract/forms';
 import { errorCode } from '../src/client/errors';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 import { encodeUserTicketId } from './ticket-id';
+import { doc } from './doc' with { type: 'macro' };
 
 export type RedeemInput = FlowInput;
 
@@ -76,7 +77,7 @@ export const redeemMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      meta: { screen: 'REDEEM', description: 'Redeem: the code field and Redeem (disabled while the code is invalid)' },
+      meta: { screen: 'REDEEM', description: doc('Redeem: the code field and Redeem (disabled while the code is invalid)') },
       tags: ['form'],
       on: {
         'redeem.change': { actions: { type: 'changeCode', params: ({ event }) => event } },
@@ -85,7 +86,7 @@ export const redeemMachine = setup({
       },
     },
     redeeming: {
-      meta: { screen: 'REDEEM', description: 'Redeem: the request runs, the button spins' },
+      meta: { screen: 'REDEEM', description: doc('Redeem: the request runs, the button spins') },
       tags: ['form', 'loading'],
       invoke: {
         id: 'redeemCode',
@@ -102,7 +103,7 @@ export const redeemMachine = setup({
       },
     },
     redeemed: {
-      meta: { screen: 'REDEEM', description: 'Success: the pulsing check, the ticket’s logo and name, a link to it' },
+      meta: { screen: 'REDEEM', description: doc('Success: the pulsing check, the ticket’s logo and name, a link to it') },
       on: {
         'redeem.openTicket': { actions: 'openTicket' },
         'redeem.again': { target: 'editing', actions: 'reset' },

@@ -8,6 +8,7 @@ import type { Tokens, UserProfile } from '../src/contract/entities';
 import type { SessionPort } from '../src/client/client';
 import { readTokens, type SessionTokens } from '../src/client/storage-keys';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
+import { doc } from './doc' with { type: 'macro' };
 
 export interface SessionInput extends FlowInput {
   tokens: SessionTokens;
@@ -102,7 +103,7 @@ export const sessionMachine = setup({
       initial: 'valid',
       states: {
         valid: {
-          description: 'Requests carry the access token',
+          description: doc('Requests carry the access token'),
           on: {
             'session.refresh': {
               guard: { type: 'tokenIsStale', params: ({ event }) => ({ staleToken: event.staleToken }) },
@@ -111,7 +112,7 @@ export const sessionMachine = setup({
           },
         },
         refreshing: {
-          description: 'A request was answered 401: every request waits until the refresh settles',
+          description: doc('A request was answered 401: every request waits until the refresh settles'),
           tags: ['refreshing'],
           invoke: {
             id: 'refreshTokens',
@@ -134,7 +135,7 @@ export const sessionMachine = setup({
           },
         },
         expired: {
-          description: 'The refresh failed: the wallet forgets the tokens and reloads the page (SPEC §4)',
+          description: doc('The refresh failed: the wallet forgets the tokens and reloads the page (SPEC §4)'),
         },
       },
     },
@@ -150,7 +151,7 @@ export const sessionMachine = setup({
       },
       states: {
         loading: {
-          description: 'The signed-in user is loading (the header shows a skeleton avatar)',
+          description: doc('The signed-in user is loading (the header shows a skeleton avatar)'),
           tags: ['loading'],
           invoke: {
             id: 'fetchUser',
@@ -165,8 +166,8 @@ export const sessionMachine = setup({
           },
           on: { 'session.userStale': { target: 'loading', reenter: true } },
         },
-        loaded: { description: 'The profile is shown in the header and the HUB', on: { 'session.userStale': 'loading' } },
-        failed: { description: 'The profile did not load (logged only)', on: { 'session.userStale': 'loading' } },
+        loaded: { description: doc('The profile is shown in the header and the HUB'), on: { 'session.userStale': 'loading' } },
+        failed: { description: doc('The profile did not load (logged only)'), on: { 'session.userStale': 'loading' } },
       },
     },
   },

@@ -1,6 +1,7 @@
 // Derived values of the settings machine for the views: the forms' fields (errors only once touched, SPEC §5), which
 // Save is possible, what runs, the phone modal and the picked picture.
-import { checkText, firstNameRule, lastNameRule, nicknameRule, type TextRule } from '../src/contract/forms';
+import { checkText, firstNameRule, lastNameRule, type TextRule } from '../src/contract/forms';
+import { nicknameRule } from '../src/contract/nickname-rule';
 import type { UserProfile } from '../src/contract/entities';
 import { checkPhone } from './phone';
 import type { PhoneDraft, SettingsField, SettingsSnapshot, SettingsTab } from './settings';

@@ -4,14 +4,17 @@
 // (pick, preview, upload). Every save answers the new profile, which the forms adopt; the API client invalidates USER,
 // so the header avatar and the HUB card update at once. The payout tab shows the verification button until the
 // resell issue brings the embedded onboarding.
-import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { UserProfile } from '../src/contract/entities';
-import { isFormValid, nicknameForm, personalDataForm } from '../src/contract/forms';
+import { assign, enqueueActions, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { PaymentsAccount, UserProfile } from '../src/contract/entities';
+import { payoutMachine } from './payout';
+import { isFormValid, personalDataForm } from '../src/contract/forms';
+import { nicknameForm } from '../src/contract/nickname-rule';
 import { errorCode } from '../src/client/errors';
 import { checkPhone, type PhoneCountry } from './phone';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 
 import type { SettingsTab } from './settings.tab';
+import { doc } from './doc' with { type: 'macro' };
 
 export type { SettingsTab };
 
@@ -58,7 +61,9 @@ export type SettingsEvent =
   | { type: 'settings.dropPicture' }
   | { type: 'settings.uploadPicture' }
   | { type: 'settings.removePicture' }
-  | { type: 'settings.startVerification' };
+  | { type: 'settings.startVerification' }
+  /** A toast of the payout child, passed on to the wallet. */
+  | ({ type: 'notify' } & Toast);
 
 export type SettingsReport =
   | { type: 'panel.setParams'; params: { settingsTab: string | null } }
@@ -176,7 +181,8 @@ export const settingsMachine = setup({
       return services.api.call('uploadPicture', { formData });
     }),
     removePicture: profileCall<object>(({ services }) => services.api.call('removePicture')),
-    startVerification: fromPromise<unknown, { services: WalletServices }>(({ input }) =>
+    payout: payoutMachine,
+    startVerification: fromPromise<PaymentsAccount, { services: WalletServices }>(({ input }) =>
       input.services.api.call('paymentsConnect', { body: { accountType: 'custom' } }),
     ),
   },
@@ -194,7 +200,7 @@ export const settingsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { screen: 'SETTINGS', description: 'Settings: skeletons while the profile loads' },
+      meta: { screen: 'SETTINGS', description: doc('Settings: skeletons while the profile loads') },
       tags: ['loading'],
       invoke: {
         id: 'loadProfile',
@@ -208,11 +214,11 @@ export const settingsMachine = setup({
       },
     },
     error: {
-      meta: { screen: 'SETTINGS', description: 'The profile did not load: message and Retry' },
+      meta: { screen: 'SETTINGS', description: doc('The profile did not load: message and Retry') },
       on: { 'settings.retry': 'loading' },
     },
     ready: {
-      meta: { screen: 'SETTINGS', description: 'The account tab (nickname, names, phone, picture) or the payout tab' },
+      meta: { screen: 'SETTINGS', description: doc('The account tab (nickname, names, phone, picture) or the payout tab') },
       type: 'parallel',
       on: {
         'settings.selectTab': {
@@ -224,7 +230,10 @@ export const settingsMachine = setup({
         },
         'settings.change': { actions: { type: 'changeField', params: ({ event }) => event } },
         'settings.blur': { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
+        notify: { actions: { type: 'notify', params: ({ event }) => ({ kind: event.kind, key: event.key }) } },
       },
+      // The payout tab's account and onboarding (machines/payout.ts): read once the profile is ready.
+      invoke: { id: 'payout', src: 'payout', input: ({ context }) => ({ services: context.services }) },
       states: {
         nickname: {
           initial: 'idle',
@@ -311,7 +320,7 @@ export const settingsMachine = setup({
               },
             },
             open: {
-              description: 'The phone modal: country and number',
+              description: doc('The phone modal: country and number'),
               initial: 'editing',
               states: {
                 editing: {
@@ -378,7 +387,7 @@ export const settingsMachine = setup({
               },
             },
             picked: {
-              description: 'The picked picture is previewed with its square crop',
+              description: doc('The picked picture is previewed with its square crop'),
               on: {
                 'settings.pickPicture': { actions: { type: 'keepPicture', params: ({ event }) => event } },
                 'settings.dropPicture': { target: 'idle', actions: 'dropPicture' },
@@ -414,7 +423,17 @@ export const settingsMachine = setup({
                 id: 'startVerification',
                 src: 'startVerification',
                 input: ({ context }) => ({ services: context.services }),
-                onDone: { target: 'idle', actions: { type: 'notify', params: { kind: 'success', key: 'settings.verification_started' } } },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'notify', params: { kind: 'success', key: 'settings.verification_started' } },
+                    // The payout child shows the onboarding the answer starts (absent only in tests that do not run it).
+                    enqueueActions(({ enqueue, event, self }) => {
+                      const payout = self.getSnapshot()?.children?.payout;
+                      if (payout) enqueue.sendTo(payout, { type: 'payout.connected' as const, account: (event as unknown as { output: PaymentsAccount }).output });
+                    }),
+                  ],
+                },
                 onError: { target: 'idle', actions: errorActions('settings: starting the verification failed') },
               },
             },

@@ -7,7 +7,7 @@
 // here may import a machine.
 
 /** The flows that run as children of the wallet while their panel is open. */
-export const flowIds = ['login', 'qr', 'myTickets', 'ticket', 'gift', 'redeem', 'settings'] as const;
+export const flowIds = ['login', 'qr', 'myTickets', 'ticket', 'gift', 'redeem', 'settings', 'resell'] as const;
 export type FlowId = (typeof flowIds)[number];
 
 /** The wallet's query parameters besides PANEL_TAB and PANEL_OVERLAY_TAB (SPEC §2, plus TICKETS_TAB). */
@@ -63,7 +63,7 @@ export const tabTable = {
   }),
   GIFT: row('gift', 'gift-screen', 'title.gift', { params: ['userTicketId'], restartOn: ['userTicketId'] }),
   SWAP: row(null, 'placeholder-screen', 'title.swap', { params: ['userTicketId'], restartOn: ['userTicketId'] }),
-  RESELL: row(null, 'placeholder-screen', 'title.resell', { params: ['userTicketId'], restartOn: ['userTicketId'] }),
+  RESELL: row('resell', 'resell-screen', 'title.resell', { params: ['userTicketId'], restartOn: ['userTicketId'] }),
   REDEEM: row('redeem', 'redeem-screen', 'title.redeem'),
   SETTINGS: row('settings', 'settings-screen', 'title.settings', { params: ['settingsTab'] }),
 } as const satisfies Record<string, TabRow>;

@@ -10,6 +10,7 @@ import { benefitMachine } from './benefit';
 import type { TicketTab } from './my-tickets';
 import { type FlowInput, type LogParams, type NotifyEvent, reportError, type Toast, type WalletServices } from './services';
 import { encodeUserTicketId } from './ticket-id';
+import { doc } from './doc' with { type: 'macro' };
 
 export interface TicketInput extends FlowInput {
   userTicketId: number;
@@ -164,7 +165,7 @@ export const ticketMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { screen: 'TICKET', description: 'Single ticket: loading skeletons' },
+      meta: { screen: 'TICKET', description: doc('Single ticket: loading skeletons') },
       tags: ['loading'],
       invoke: {
         id: 'loadTicket',
@@ -181,14 +182,14 @@ export const ticketMachine = setup({
       },
     },
     notFound: {
-      meta: { screen: 'TICKET', description: 'This ticket is not (or no longer) yours: a link back to my tickets' },
+      meta: { screen: 'TICKET', description: doc('This ticket is not (or no longer) yours: a link back to my tickets') },
     },
     error: {
-      meta: { screen: 'TICKET', description: 'The ticket did not load: message and Retry' },
+      meta: { screen: 'TICKET', description: doc('The ticket did not load: message and Retry') },
       on: { 'ticket.retry': 'loading', 'ticket.stale': 'loading' },
     },
     loaded: {
-      meta: { screen: 'TICKET', description: 'Event card, event access, description, benefits and ticket actions' },
+      meta: { screen: 'TICKET', description: doc('Event card, event access, description, benefits and ticket actions') },
       type: 'parallel',
       on: {
         'ticket.gift': { guard: 'canGift', actions: { type: 'openPanel', params: { tab: 'GIFT' } } },
@@ -201,7 +202,7 @@ export const ticketMachine = setup({
           states: {
             fresh: { on: { 'ticket.stale': 'refreshing' } },
             refreshing: {
-              description: 'Reloads after an invalidation (an unlocked benefit) while the ticket stays on screen',
+              description: doc('Reloads after an invalidation (an unlocked benefit) while the ticket stays on screen'),
               tags: ['refreshing'],
               invoke: {
                 id: 'loadTicket',
@@ -219,7 +220,7 @@ export const ticketMachine = setup({
         description: {
           initial: 'collapsed',
           states: {
-            collapsed: { description: 'Clamped to 3 lines', on: { 'ticket.toggleDescription': 'expanded' } },
+            collapsed: { description: doc('Clamped to 3 lines'), on: { 'ticket.toggleDescription': 'expanded' } },
             expanded: { on: { 'ticket.toggleDescription': 'collapsed' } },
           },
         },
@@ -228,7 +229,7 @@ export const ticketMachine = setup({
           states: {
             closed: { on: { 'ticket.toggleMenu': { guard: 'hasMenu', target: 'open' } } },
             open: {
-              description: 'The menu with Swap ticket and Resell ticket',
+              description: doc('The menu with Swap ticket and Resell ticket'),
               // A reload can take the actions away (the ticket was scanned meanwhile): the menu closes.
               always: { guard: not('hasMenu'), target: 'closed' },
               on: {
@@ -243,7 +244,7 @@ export const ticketMachine = setup({
           states: {
             idle: { on: { 'ticket.downloadPdf': { guard: 'canHandOn', target: 'downloading' } } },
             downloading: {
-              description: 'Download as PDF: the request runs, the button spins',
+              description: doc('Download as PDF: the request runs, the button spins'),
               tags: ['downloading'],
               invoke: {
                 id: 'downloadPdf',
@@ -277,7 +278,7 @@ export const ticketMachine = setup({
               },
             },
             benefit: {
-              description: 'The benefit detail modal over the ticket (a child flow)',
+              description: doc('The benefit detail modal over the ticket (a child flow)'),
               invoke: {
                 id: 'benefit',
                 src: 'benefit',

@@ -9,9 +9,8 @@ import { API_PREFIX } from '../src/contract/base';
 import { createApiClient } from '../src/client/client';
 import type { WalletPlatform } from '../src/client/platform';
 import { forgetTokens, readTokens, type SessionTokens, writeTokens } from '../src/client/storage-keys';
-import { isFlowLoaded, lazyFlow, loadFlow } from './flows';
+import { isFlowLoaded, type LazyFlowId, lazyFlow, loadFlow } from './flows';
 import type { LoginTab } from './login';
-import { logoutMachine } from './logout';
 import {
   type BrowserLocation,
   emptyRoute,
@@ -31,6 +30,7 @@ import { type FlowId, flowIds, type PanelOverlay, type PanelTab, type RouteParam
 import { decodeUserTicketId } from './ticket-id';
 import { settingsTabOf } from './settings.tab';
 import type { Language } from '../src/contract/languages';
+import { doc } from './doc' with { type: 'macro' };
 
 export interface WalletInput {
   location: BrowserLocation;
@@ -71,6 +71,9 @@ export type WalletEvent =
 
 export type WalletTag = 'modal' | 'fading';
 
+/** The flows' states are described at run time; like doc('…'), production builds leave the prose out. */
+const PROSE = process.env.NODE_ENV !== 'production' || Boolean(process.env.TW_KEEP_DOCS);
+
 /** SPEC §9: how long the HUB takes to fade out. */
 export const HUB_FADE_MS = 300;
 
@@ -106,6 +109,7 @@ const flowInputs = {
   settings: (context: WalletContext) => ({ services: context.services, tab: settingsTabOf(currentRoute(context).settingsTab) }),
   // The ticket to preselect, if USER_TICKET_ID names one.
   gift: (context: WalletContext) => ({ services: context.services, userTicketId: decodeUserTicketId(currentRoute(context).userTicketId) }),
+  resell: (context: WalletContext) => ({ services: context.services, userTicketId: decodeUserTicketId(currentRoute(context).userTicketId) }),
 } satisfies Record<FlowId, (context: WalletContext) => unknown>;
 
 const walletSetup = setup({
@@ -123,14 +127,16 @@ const walletSetup = setup({
       redeem: 'redeem';
       settings: 'settings';
       gift: 'gift';
+      resell: 'resell';
       logout: 'logout';
       watchHistory: 'watchHistory';
       loadFlow: 'loadFlow';
+      loadLogout: 'loadLogout';
     },
   },
   actors: {
     session: sessionMachine,
-    // The flows load with their panels (machines/flows.ts); logout is the HUB's and ships with it.
+    // The flows load with their panels (machines/flows.ts); logout is the HUB's and loads with it.
     login: lazyFlow('login'),
     qr: lazyFlow('qr'),
     myTickets: lazyFlow('myTickets'),
@@ -138,8 +144,10 @@ const walletSetup = setup({
     redeem: lazyFlow('redeem'),
     settings: lazyFlow('settings'),
     gift: lazyFlow('gift'),
-    logout: logoutMachine,
+    resell: lazyFlow('resell'),
+    logout: lazyFlow('logout'),
     loadFlow: fromPromise<void, { flow: FlowId }>(({ input }) => loadFlow(input.flow)),
+    loadLogout: fromPromise<void>(() => loadFlow('logout')),
     /** Sends panel.locationChanged on browser back/forward. */
     watchHistory: fromCallback<WalletEvent, { services: WalletServices }>(({ input, sendBack }) =>
       input.services.platform.onPopState(() =>
@@ -212,7 +220,7 @@ const walletSetup = setup({
     hubInRoute: ({ context }) => currentRoute(context).overlay === 'HUB',
     languageDiffers: ({ context }, params: { lang: Language }) => languageOf(context.location.pathname) !== params.lang,
     hasInitialTokens: ({ context }) => context.initialTokens !== null,
-    flowLoaded: (_, params: { flow: FlowId }) => isFlowLoaded(params.flow),
+    flowLoaded: (_, params: { flow: LazyFlowId }) => isFlowLoaded(params.flow),
   },
   delays: {
     /** SPEC §9: the hub close animation; createWallet makes it 0 when the person prefers reduced motion. */
@@ -228,7 +236,7 @@ function flowState(flow: FlowId) {
   const tabs = tabsOfFlow(flow);
   const followsTabs = tabs.length > 1;
   return walletSetup.createStateConfig({
-    description: `The ${tabs.join(', ')} panel${followsTabs ? 's' : ''}: the ${flow} flow runs as a child`,
+    description: PROSE ? `The ${tabs.join(', ')} panel${followsTabs ? 's' : ''}: the ${flow} flow runs as a child` : undefined,
     entry: ['rememberShown', 'scrollToTop'],
     always: [
       { guard: { type: 'leftPanel', params: { flow } }, target: 'routing' },
@@ -238,7 +246,7 @@ function flowState(flow: FlowId) {
     initial: 'loading',
     states: {
       loading: {
-        meta: { screen: tabs[0], description: `Downloads the ${flow} flow's machine (the screen shows its skeleton)` },
+        meta: { screen: tabs[0], description: PROSE ? `Downloads the ${flow} flow's machine (the screen shows its skeleton)` : undefined },
         always: { guard: { type: 'flowLoaded', params: { flow } }, target: 'running' },
         invoke: {
           id: 'loadFlow',
@@ -252,11 +260,11 @@ function flowState(flow: FlowId) {
         },
       },
       failed: {
-        meta: { screen: tabs[0], description: 'The flow could not be downloaded: a message and Try again' },
+        meta: { screen: tabs[0], description: doc('The flow could not be downloaded: a message and Try again') },
         on: { 'panel.retryFlow': 'loading' },
       },
       running: {
-        meta: { screen: tabs[0], description: `Invokes the ${flow} flow with what it needs as input` },
+        meta: { screen: tabs[0], description: PROSE ? `Invokes the ${flow} flow with what it needs as input` : undefined },
         // One config for every flow: each src gets its own input from flowInputs, which TypeScript checks per flow.
         invoke: { id: flow, src: flow, input: ({ context }: { context: WalletContext }) => flowInputs[flow](context) } as never,
         ...(followsTabs
@@ -336,7 +344,7 @@ export const walletMachine = walletSetup.createMachine({
           always: [{ guard: 'hasInitialTokens', target: 'signedIn' }, { target: 'signedOut' }],
         },
         signedOut: {
-          description: 'No access token is stored: only LOGIN and OTP open',
+          description: doc('No access token is stored: only LOGIN and OTP open'),
           on: {
             'session.signIn': {
               target: 'signedIn',
@@ -345,7 +353,7 @@ export const walletMachine = walletSetup.createMachine({
           },
         },
         signedIn: {
-          description: 'Tokens are stored: the session child holds them, refreshes them and loads the profile',
+          description: doc('Tokens are stored: the session child holds them, refreshes them and loads the profile'),
           invoke: {
             id: 'session',
             systemId: 'session',
@@ -391,11 +399,11 @@ export const walletMachine = walletSetup.createMachine({
           always: [{ guard: 'nothingOpen', target: 'closed' }, { target: 'open' }],
         },
         closed: {
-          description: 'No panel parameter: only the host page (and the launcher) is visible',
+          description: doc('No panel parameter: only the host page (and the launcher) is visible'),
           always: { guard: not('nothingOpen'), target: 'open' },
         },
         open: {
-          description: 'The wallet covers the host page',
+          description: doc('The wallet covers the host page'),
           type: 'parallel',
           tags: ['modal'],
           entry: 'lockPageScroll',
@@ -413,12 +421,12 @@ export const walletMachine = walletSetup.createMachine({
                   ],
                 },
                 none: {
-                  description: 'Only the overlay is open',
+                  description: doc('Only the overlay is open'),
                   always: { guard: 'hasTab', target: 'routing' },
                 },
                 placeholder: {
-                  description: 'A panel whose flow has not been built yet',
-                  meta: { screen: 'PLACEHOLDER', description: 'The panel title and a way back to the HUB' },
+                  description: doc('A panel whose flow has not been built yet'),
+                  meta: { screen: 'PLACEHOLDER', description: doc('The panel title and a way back to the HUB') },
                   entry: ['rememberShown', 'scrollToTop'],
                   always: { guard: { type: 'leftPanel', params: { flow: null } }, target: 'routing' },
                 },
@@ -435,13 +443,35 @@ export const walletMachine = walletSetup.createMachine({
                   always: { guard: 'hubInRoute', target: 'hub' },
                 },
                 hub: {
-                  meta: { screen: 'HUB', description: 'Hub overlay: profile card, tiles and Logout (the logout flow runs as a child)' },
-                  invoke: { id: 'logout', src: 'logout', input: ({ context }) => ({ services: context.services }) },
+                  meta: { screen: 'HUB', description: doc('Hub overlay: profile card, tiles and Logout (the logout flow runs as a child)') },
                   always: { guard: not('hubInRoute'), target: 'hidden' },
                   on: { 'panel.closeHub': 'hubFading' },
+                  initial: 'loading',
+                  states: {
+                    loading: {
+                      description: doc("Downloads the logout flow's machine; the tiles already work"),
+                      always: { guard: { type: 'flowLoaded', params: { flow: 'logout' } }, target: 'running' },
+                      invoke: {
+                        id: 'loadLogout',
+                        src: 'loadLogout',
+                        onDone: 'running',
+                        onError: {
+                          target: 'failed',
+                          actions: { type: 'logError', params: ({ event }) => ({ message: 'wallet: the logout flow did not load', error: event.error }) },
+                        },
+                      },
+                    },
+                    failed: {
+                      description: doc('The logout flow could not be downloaded: Logout tries again'),
+                      on: { 'panel.retryFlow': 'loading' },
+                    },
+                    running: {
+                      invoke: { id: 'logout', src: 'logout', input: ({ context }) => ({ services: context.services }) },
+                    },
+                  },
                 },
                 hubFading: {
-                  meta: { screen: 'HUB', description: 'Hub overlay fading out' },
+                  meta: { screen: 'HUB', description: doc('Hub overlay fading out') },
                   tags: ['fading'],
                   always: { guard: not('hubInRoute'), target: 'hidden' },
                   on: { 'panel.openHub': 'hub' },

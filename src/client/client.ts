@@ -3,9 +3,9 @@
 // refresh → one retry protocol delegated to the session (the client never redirects). It carries no schema: the route table comes from
 // the contract at build time (a Parcel macro), and the server's answers are checked against the contract by the
 // server tests (docs/decisions.md, "The browser carries no schemas").
-import { API_PREFIX, buildPath, type CacheTag } from '../contract/base';
+import { API_PREFIX, buildPath, type CacheTag, type Route, ROUTE_DEFAULTS } from '../contract/base';
 import type { BodyOf, EndpointName, ParamsOf, QueryOf, ResponseOf } from '../contract/endpoints';
-import { type Route, routeTable } from '../contract/route-table' with { type: 'macro' };
+import { compactRouteTable } from '../contract/route-table' with { type: 'macro' };
 import { cacheKey, createQueryCache, type InvalidationListener, type QueryCache } from './cache';
 import { ApiRequestError } from './errors';
 
@@ -62,7 +62,9 @@ export interface ApiClientOptions {
 }
 
 /** Every call's method, path, auth, tags and kind of answer (built from the contract at build time). */
-export const routes = routeTable();
+export const routes = Object.fromEntries(
+  Object.entries(compactRouteTable()).map(([name, route]) => [name, { ...ROUTE_DEFAULTS, ...route }]),
+) as Record<EndpointName, Route>;
 
 /** Whether `call` reads this endpoint through the cache. */
 export function isCachedRead(route: Route): boolean {
@@ -73,6 +75,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const { baseUrl = API_PREFIX, session, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const cache = options.cache ?? createQueryCache();
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  /** The last answer and ETag of each revalidated URL (the entry QR): a 304 reuses the answer. */
+  const revalidated = new Map<string, { etag: string; value: unknown }>();
 
   async function send(name: EndpointName, args: CallArgs<EndpointName>, token: string | null): Promise<unknown> {
     const route = routes[name];
@@ -87,6 +92,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     const path = buildPath(route.path, (args.params ?? {}) as Record<string, string | number>);
     const url = `${baseUrl.replace(/\/+$/, '')}${path}${queryString(args.query)}`;
+    const last = route.revalidate ? revalidated.get(url) : undefined;
+    if (last) headers['if-none-match'] = last.etag;
 
     // The request is abandoned after timeoutMs, or when the caller's signal aborts (a flow left its state).
     const controller = new AbortController();
@@ -112,9 +119,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       args.signal?.removeEventListener('abort', abort);
     }
 
+    if (response.status === 304 && last) return last.value;
     if (!response.ok) throw new ApiRequestError(name, response.status, parseJsonOr(raw as string, raw));
     if (route.answer === 'pdf') return raw;
-    return parseAnswer(name, route, response, raw as string);
+    const value = parseAnswer(name, route, response, raw as string);
+    const etag = route.revalidate ? response.headers.get('etag') : null;
+    if (etag) revalidated.set(url, { etag, value });
+    return value;
   }
 
   /** JSON as JSON; a text answer as its text unless the server labelled it JSON. Unparseable JSON is PARSING_ERROR. */

@@ -3,6 +3,9 @@
 
 export const API_PREFIX = '/v1';
 
+/** Response header of the entry QR code: whole seconds until its window ends and a new code is drawn. */
+export const QR_SECONDS_LEFT_HEADER = 'x-qr-seconds-left';
+
 export const cacheTags = [
   'USER',
   'TICKETS',
@@ -22,3 +25,32 @@ export function buildPath(path: string, params: Record<string, string | number> 
     return encodeURIComponent(String(value));
   });
 }
+
+/** How the client reads an answer: JSON, plain text (the QR token and image) or a PDF document. */
+export type AnswerKind = 'json' | 'text' | 'pdf';
+
+/** The browser's view of one call: method, path, auth, cache tags and kind of answer (src/contract/route-table.ts). */
+export interface Route {
+  method: 'GET' | 'POST';
+  path: string;
+  auth: boolean;
+  answer: AnswerKind;
+  provides: readonly CacheTag[];
+  invalidates: readonly CacheTag[];
+  noCache: boolean;
+  multipart: boolean;
+  /** Send the last ETag as If-None-Match and reuse the last answer on 304. */
+  revalidate: boolean;
+}
+
+/** What most calls are: the route table ships only the fields where a call differs from this. */
+export const ROUTE_DEFAULTS: Omit<Route, 'path'> = {
+  method: 'GET',
+  auth: true,
+  answer: 'json',
+  provides: [],
+  invalidates: [],
+  noCache: false,
+  multipart: false,
+  revalidate: false,
+};

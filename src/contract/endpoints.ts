@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import * as e from './entities';
 import type { CacheTag } from './base';
 import type { ErrorCode } from './errors';
+import { QR_SECONDS_LEFT_HEADER } from './base';
 import { languages } from './languages';
 import {
   emailSchema,
@@ -18,7 +19,7 @@ import {
   withoutControlCharacters,
 } from './form-schemas';
 
-export { API_PREFIX, buildPath, cacheTags, type CacheTag } from './base';
+export { API_PREFIX, buildPath, cacheTags, type CacheTag, QR_SECONDS_LEFT_HEADER } from './base';
 
 type Method = 'GET' | 'POST';
 
@@ -42,6 +43,13 @@ export interface Endpoint {
   noCache?: boolean;
   /** Multipart upload instead of a JSON body. */
   multipart?: boolean;
+  /**
+   * The answer carries an ETag: the client sends the last one back as If-None-Match and reuses its last answer on
+   * 304 Not Modified.
+   */
+  revalidate?: boolean;
+  /** Response headers of a successful answer, with what they mean (documentation and the OpenAPI description). */
+  responseHeaders?: Readonly<Record<string, string>>;
 }
 
 const define = <const T extends Endpoint>(endpoint: T): T => endpoint;
@@ -185,6 +193,12 @@ export const endpoints = {
     auth: true,
     response: e.qrCodeData,
     errors: [...authErrors],
+    revalidate: true,
+    responseHeaders: {
+      ETag: 'names the user and window; sent back as If-None-Match within the window the answer is 304 without a body',
+      'Cache-Control': 'private, max-age = the seconds left in the window',
+      [QR_SECONDS_LEFT_HEADER]: 'whole seconds until this code\'s window ends (for a countdown without asking)',
+    },
   }),
   qrSettings: define({
     method: 'GET',
@@ -436,6 +450,15 @@ export const endpoints = {
       'api.payment.declined',
     ],
     invalidates: ['TICKETS', 'LISTED_TICKETS'],
+  }),
+  publicListing: define({
+    method: 'GET',
+    path: '/resell/listing/:shareCode',
+    summary: 'A listing as its share page shows it, without signing in (status says whether it can still be bought)',
+    auth: false,
+    params: z.object({ shareCode: boundedText(1, 64) }),
+    response: e.publicListing,
+    errors: ['api.resell.listing_not_found'],
   }),
   ticketPdf: define({
     method: 'POST',

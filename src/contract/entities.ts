@@ -145,6 +145,32 @@ export const soldEntry = named(
 );
 export type SoldEntry = z.infer<typeof soldEntry>;
 
+/** A listing as its share page shows it to anyone (SPEC §2 Listings: the share link). */
+export const publicListing = named(
+  'PublicListing',
+  z.object({
+    shareCode: text,
+    status: z.enum(['on_sale', 'sold', 'unlisted']),
+    eventName: text,
+    eventStartDateTime: isoDate,
+    eventTimeZone: text,
+    eventVenue: text,
+    ticketName: text,
+    ticketLogo: optionalText,
+    sellerNickname: text,
+    /** Price per ticket the seller asks, and the buyer's total per ticket (price plus service fee). */
+    price: money,
+    serviceFee: money,
+    totalPrice: money,
+    originalPrice: money,
+    currencyCode: text,
+    currencySymbol: text,
+    /** Tickets still on sale under the link. */
+    quantity: int,
+  }),
+);
+export type PublicListing = z.infer<typeof publicListing>;
+
 export const priceQuote = named(
   'PriceQuote',
   z.object({ basePrice: money, serviceFee: money, totalPrice: money, currencyCode: text, currencySymbol: text }),

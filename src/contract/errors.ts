@@ -62,6 +62,7 @@ export const errorCatalogue = {
   'api.swap.nothing_to_pay': { status: 409, message: 'This swap has no difference to pay' },
   // payments
   'api.payment.declined': { status: 402, message: 'The payment was declined' },
+  'api.payment.provider_unavailable': { status: 502, message: 'The payments provider could not be reached. Please try again in a moment' },
   'api.payment.local_provider_disabled': { status: 403, message: 'The local payments provider is not enabled on this server' },
   // resell
   'api.resell.create.already_listed': { status: 409, message: 'This ticket is already listed for resale' },

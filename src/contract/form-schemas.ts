@@ -6,12 +6,10 @@ import {
   emailRule,
   hasAtMostTwoDecimals,
   INVALID_CHARACTERS_KEY,
-  isSingleScript,
   MAX_MONEY,
   PRICE_DECIMALS_KEY,
   firstNameRule,
   lastNameRule,
-  nicknameRule,
   otpRule,
   phoneNumberRule,
   RESELL_PRICE_TOLERANCE,
@@ -19,6 +17,7 @@ import {
   textCleaners,
   type TextRule,
 } from './forms';
+import { nicknameRule } from './nickname-rule';
 
 /** No control character anywhere in the text (NUL would even fail the database). */
 export const withoutControlCharacters = z.refine<string>((text) => !CONTROL_CHARACTER.test(text), INVALID_CHARACTERS_KEY);
@@ -34,7 +33,7 @@ export function textSchema(rule: TextRule) {
   ];
   if (rule.maxLength) checks.push(z.maxLength(rule.maxLength.length, rule.maxLength.key));
   if (rule.pattern) checks.push(z.regex(rule.pattern.regex, rule.pattern.key));
-  if (rule.singleScript) checks.push(z.refine(isSingleScript, rule.singleScript.key));
+  if (rule.refine) checks.push(z.refine(rule.refine.test, rule.refine.key));
   return z.string({ error: (issue) => (issue.input === undefined ? rule.requiredKey : 'form.invalid_type') }).check(...checks);
 }
 

@@ -28,32 +28,6 @@ export const textCleaners = {
 } as const;
 export type TextCleaner = keyof typeof textCleaners;
 
-/** Letters of these scripts count as one script each (Han, kana and Hangul together: CJK names mix them). */
-const SCRIPTS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['Latin', /\p{Script=Latin}/u],
-  ['Greek', /\p{Script=Greek}/u],
-  ['Cyrillic', /\p{Script=Cyrillic}/u],
-  ['Armenian', /\p{Script=Armenian}/u],
-  ['Georgian', /\p{Script=Georgian}/u],
-  ['Hebrew', /\p{Script=Hebrew}/u],
-  ['Arabic', /\p{Script=Arabic}/u],
-  ['Devanagari', /\p{Script=Devanagari}/u],
-  ['Bengali', /\p{Script=Bengali}/u],
-  ['Tamil', /\p{Script=Tamil}/u],
-  ['Thai', /\p{Script=Thai}/u],
-  ['CJK', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u],
-];
-
-/** Whether the letters of a text all belong to one script (digits and punctuation belong to none). */
-export function isSingleScript(text: string): boolean {
-  const seen = new Set<string>();
-  for (const char of text) {
-    if (!/\p{L}/u.test(char)) continue;
-    seen.add(SCRIPTS.find(([, regex]) => regex.test(char))?.[0] ?? 'other');
-  }
-  return seen.size <= 1;
-}
-
 export interface TextRule {
   /** The key when the value is missing (or is not text: 'form.invalid_type'). */
   requiredKey: string;
@@ -62,8 +36,11 @@ export interface TextRule {
   clean?: readonly TextCleaner[];
   maxLength?: { length: number; key: string };
   pattern?: { regex: RegExp; key: string };
-  /** The letters must be of one script, so the text cannot imitate another with look-alike letters. */
-  singleScript?: { key: string };
+  /**
+   * A further check of the cleaned text (the nickname's single script). The rule carries its test, so only the
+   * chunks whose forms use such a rule carry the test's code.
+   */
+  refine?: { test: (text: string) => boolean; key: string };
 }
 
 export type TextCheck = { ok: true; value: string } | { ok: false; error: string };
@@ -81,7 +58,7 @@ export function checkText(rule: TextRule, input: unknown): TextCheck {
   if (value.length === 0) return { ok: false, error: rule.emptyKey };
   if (rule.maxLength && value.length > rule.maxLength.length) return { ok: false, error: rule.maxLength.key };
   if (rule.pattern && !rule.pattern.regex.test(value)) return { ok: false, error: rule.pattern.key };
-  if (rule.singleScript && !isSingleScript(value)) return { ok: false, error: rule.singleScript.key };
+  if (rule.refine && !rule.refine.test(value)) return { ok: false, error: rule.refine.key };
   return { ok: true, value };
 }
 
@@ -100,7 +77,7 @@ export const otpRule: TextRule = {
 };
 
 /** Names are shown to others: look-alike forms normalised, invisible characters removed before the required check. */
-const nameCleaning: readonly TextCleaner[] = ['nfkc', 'withoutInvisible'];
+export const nameCleaning: readonly TextCleaner[] = ['nfkc', 'withoutInvisible'];
 
 const nameRule = (requiredKey: string, emptyKey: string): TextRule => ({
   requiredKey,
@@ -110,19 +87,6 @@ const nameRule = (requiredKey: string, emptyKey: string): TextRule => ({
 });
 export const firstNameRule = nameRule('form.first_name_required', 'form.first_name_empty');
 export const lastNameRule = nameRule('form.last_name_required', 'form.last_name_empty');
-
-/**
- * Nickname: the part before the unchangeable '#suffix'; a hash inside would be ambiguous. Others find a user by it,
- * so it is in one script: 'pаypal' with a Cyrillic 'а' cannot pass for 'paypal'.
- */
-export const nicknameRule: TextRule = {
-  requiredKey: 'username_is_required',
-  emptyKey: 'form.username_empty',
-  clean: nameCleaning,
-  maxLength: { length: 32, key: 'form.username_too_long' },
-  pattern: { regex: /^[^#\s]+$/u, key: 'form.username_invalid' },
-  singleScript: { key: 'form.username_mixed_scripts' },
-};
 
 /** E.164-ish: optional +, 6 to 15 digits, spaces and dashes tolerated and removed. */
 export const phoneNumberRule: TextRule = {
@@ -162,7 +126,6 @@ export type FormRules<F extends string> = Record<F, TextRule>;
 export const loginForm = { email: emailRule } satisfies FormRules<'email'>;
 export const otpForm = { otp: otpRule } satisfies FormRules<'otp'>;
 export const personalDataForm = { givenName: firstNameRule, familyName: lastNameRule } satisfies FormRules<'givenName' | 'familyName'>;
-export const nicknameForm = { nickname: nicknameRule } satisfies FormRules<'nickname'>;
 export const phoneForm = { phoneNumber: phoneNumberRule } satisfies FormRules<'phoneNumber'>;
 export const giftEmailForm = { email: emailRule } satisfies FormRules<'email'>;
 export const redeemForm = { code: redeemCodeRule } satisfies FormRules<'code'>;

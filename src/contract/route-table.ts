@@ -1,26 +1,15 @@
 // The browser's view of the contract: for each call its method, path, auth, cache tags and kind of answer, without
-// any schema. The web client imports `routeTable` as a Parcel macro (`with { type: 'macro' }`), so it runs at build
-// time over endpoints.ts and only this plain table reaches the bundle; under vitest it is an ordinary call. The
-// schemas stay the server's (and the tests') business: see docs/decisions.md, "The browser carries no schemas".
+// any schema. The web client imports `compactRouteTable` as a Parcel macro (`with { type: 'macro' }`), so it runs at
+// build time over endpoints.ts and only a plain table reaches the bundle, each call written with just the fields
+// where it differs from ROUTE_DEFAULTS; under vitest it is an ordinary call. The schemas stay the server's (and the
+// tests') business: see docs/decisions.md, "The browser carries no schemas".
 import type * as z from 'zod/mini';
-import type { CacheTag } from './base';
+import { type AnswerKind, type Route, ROUTE_DEFAULTS } from './base';
 import { type EndpointName, endpoints, type Endpoints } from './endpoints';
 
-/** How the client reads an answer: JSON, plain text (the QR token and image) or a PDF document. */
-export type AnswerKind = 'json' | 'text' | 'pdf';
-
-export interface Route {
-  method: 'GET' | 'POST';
-  path: string;
-  auth: boolean;
-  answer: AnswerKind;
-  provides: readonly CacheTag[];
-  invalidates: readonly CacheTag[];
-  noCache: boolean;
-  multipart: boolean;
-}
-
 export type RouteTable = Record<EndpointName, Route>;
+/** A route as the bundle carries it: its path and the fields that differ from ROUTE_DEFAULTS. */
+export type CompactRoute = Partial<Route> & Pick<Route, 'path'>;
 
 function answerKind(response: z.ZodMiniType | 'pdf'): AnswerKind {
   if (response === 'pdf') return 'pdf';
@@ -39,8 +28,22 @@ export function routeTable(): RouteTable {
       invalidates: 'invalidates' in endpoint ? endpoint.invalidates : [],
       noCache: 'noCache' in endpoint ? endpoint.noCache : false,
       multipart: 'multipart' in endpoint ? endpoint.multipart : false,
+      revalidate: 'revalidate' in endpoint ? endpoint.revalidate : false,
     };
     return [name, route] as const;
   });
   return Object.fromEntries(entries) as RouteTable;
+}
+
+/** The table with each route cut down to its path and the fields that differ from ROUTE_DEFAULTS. */
+export function compactRouteTable(): Record<EndpointName, CompactRoute> {
+  const entries = Object.entries(routeTable()).map(([name, route]) => {
+    const compact: Record<string, unknown> = { path: route.path };
+    for (const [field, fallback] of Object.entries(ROUTE_DEFAULTS)) {
+      const value = route[field as keyof Route];
+      if (JSON.stringify(value) !== JSON.stringify(fallback)) compact[field] = value;
+    }
+    return [name, compact] as const;
+  });
+  return Object.fromEntries(entries) as Record<EndpointName, CompactRoute>;
 }

@@ -7,12 +7,19 @@ import es from '../../locales/es.json';
 export interface LauncherText {
   open: string;
   loadFailed: string;
+  /** The frame the loader draws while the app downloads: the wallet's name, and sign-in's title and subtitle. */
+  appName: string;
+  loginTitle: string;
+  loginSubtitle: string;
 }
 
 export function launcherText(): Record<'en' | 'es', LauncherText> {
   const pick = (table: Record<string, string>): LauncherText => ({
     open: table['launcher.open'] ?? 'launcher.open',
     loadFailed: table['launcher.loadFailed'] ?? 'launcher.loadFailed',
+    appName: table['app.name'] ?? 'app.name',
+    loginTitle: table['login.title'] ?? 'login.title',
+    loginSubtitle: table['login.subtitle'] ?? 'login.subtitle',
   });
   return { en: pick(en), es: pick(es) };
 }

@@ -4,12 +4,14 @@
 // back/forward, a click on the launcher, or window.TicketWallet.open(). Hover, focus or touch on the launcher
 // start the download early. No React, zod, xstate or rosetta may be imported here (the e2e tests and the bench
 // check the built loader).
-import { hasPanelRoute, languageOf } from '../../machines/panel.location';
-import { isPanelTab, launcherRoute } from '../../machines/tabs';
+import { languageOf } from '../contract/languages';
+import { readTokens } from '../client/storage-keys';
 import type { PanelRequest } from '../../machines/wallet';
 import { configFromScript } from '../web/script-config';
+import { tokensCss } from '../web/tokens-css';
 import { APP_READY_EVENT, type AppReadyDetail, HOST_TAG, walletHost } from './host';
 import { type PlainLauncher, renderLauncher } from './launcher';
+import { isTabName, launcherPanel, urlOpensPanel, urlTab } from './url-panel';
 import type { MountedWallet } from './mount';
 
 /** `window.TicketWallet.open(options)`: tab and overlay as in the URL parameters, case-insensitive. */
@@ -67,9 +69,9 @@ export function loadAppScript(url: string, nonce?: string): Promise<AppReadyDeta
 
 /** The panel an open() call asks for; throws on a tab the wallet does not have. */
 function panelRequest(options: OpenOptions | undefined): PanelRequest {
-  if (!options) return { ...launcherRoute };
+  if (!options) return { ...launcherPanel };
   const tab = options.tab ? options.tab.toUpperCase() : null;
-  if (tab !== null && !isPanelTab(tab)) throw new TypeError(`TicketWallet.open: unknown tab "${options.tab}"`);
+  if (tab !== null && !isTabName(tab)) throw new TypeError(`TicketWallet.open: unknown tab "${options.tab}"`);
   return {
     tab,
     overlay: options.overlay?.toUpperCase() === 'HUB' ? 'HUB' : null,
@@ -100,7 +102,7 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
       onOpen: () => {
         if (launcher?.isBusy()) return;
         launcher?.setBusy(true);
-        ensureApp({ ...launcherRoute }).catch(failed);
+        ensureApp({ ...launcherPanel }).catch(failed);
       },
       onIntent: () => void fetchApp().catch(() => {}), // a click tries again and reports the failure
     }, script?.nonce || undefined);
@@ -123,15 +125,30 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
     return request;
   };
 
+  /**
+   * Whether the wallet opens on sign-in (the frame then shows its words): signed out, every panel but the code's
+   * leads there (the panel guard, machines/panel.location.ts).
+   */
+  const opensSignIn = (request?: PanelRequest): boolean => {
+    try {
+      if (readTokens(window.localStorage) !== null) return false;
+    } catch {
+      // Storage refused (a sandboxed frame): the app will say; the frame guesses signed out.
+    }
+    return (request ? request.tab : urlTab(window.location.search)) !== 'OTP';
+  };
+
   /** Loads and mounts the app once, into the loader's shadow root; then opens what was asked for, if anything. */
   function ensureApp(request?: PanelRequest): Promise<MountedWallet> {
     if (request) pendingOpen = request;
+    // The first paint of the wallet does not wait for the app: the loader draws its frame now.
+    if (!mounting) void started.then(() => launcher?.showFrame(opensSignIn(request), config.orgName));
     mounting ??= Promise.all([fetchApp(), started])
       .then(([{ mountWallet }]) => {
         window.removeEventListener('popstate', onPopState);
         launcher?.dispose();
         launcher = undefined;
-        return mountWallet(config, host, { open: takePendingOpen(), nonce: script?.nonce || undefined });
+        return mountWallet(config, host, { open: takePendingOpen(), nonce: script?.nonce || undefined, tokens: tokensCss });
       })
       .catch((error: unknown) => {
         mounting = undefined;
@@ -157,10 +174,10 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
 
   // Back/forward to a URL with a panel: the panel machine reads the location when the app starts.
   function onPopState(): void {
-    if (hasPanelRoute(window.location.search)) ensureApp().catch(failed);
+    if (urlOpensPanel(window.location.search)) ensureApp().catch(failed);
   }
   window.addEventListener('popstate', onPopState);
-  if (hasPanelRoute(window.location.search)) ensureApp().catch(failed);
+  if (urlOpensPanel(window.location.search)) ensureApp().catch(failed);
 
   return {
     open(options) {

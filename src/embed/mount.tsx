@@ -10,7 +10,7 @@ import { App } from '../web/app';
 import { showNotification } from '../web/components/toaster';
 import { loadLocale, localeFromPath, setLocale } from '../web/i18n';
 import type { WalletConfig } from '../web/script-config';
-import { adoptStyles } from '../web/style-sheets';
+import { adoptStyles, registerTokens } from '../web/style-sheets';
 import { walletHost } from './host';
 
 export interface MountedWallet {
@@ -25,13 +25,15 @@ export interface MountOptions {
   open?: PanelRequest | undefined;
   /** The embed script's CSP nonce, for the <style> fallback where constructable stylesheets are missing. */
   nonce?: string | undefined;
+  /** The tokens sheet (src/web/tokens-css.ts), handed over by the loader, which already carries it. */
+  tokens: string;
 }
 
 /**
  * Mounts into `target` (a <ticket-wallet> element appended to <body> when absent), replacing whatever its shadow
  * root holds (the loader's plain launcher) in the same frame, once the page's language is loaded.
  */
-export async function mountWallet(config: WalletConfig, target?: HTMLElement | null, options: MountOptions = {}): Promise<MountedWallet> {
+export async function mountWallet(config: WalletConfig, target: HTMLElement | null | undefined, options: MountOptions): Promise<MountedWallet> {
   // The language is the page's first path segment; changing it reloads the page, so it is fixed per mount.
   const language = localeFromPath(window.location.pathname);
   await loadLocale(language);
@@ -39,6 +41,7 @@ export async function mountWallet(config: WalletConfig, target?: HTMLElement | n
   const { host, shadow } = walletHost(target);
   const previous = [...shadow.childNodes];
   if ('adoptedStyleSheets' in shadow) shadow.adoptedStyleSheets = [];
+  registerTokens(options.tokens);
   const stopStyles = adoptStyles(shadow, { nonce: options.nonce });
   const container = document.createElement('div');
   shadow.append(container);

@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,13 +15,14 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { API_PREFIX, type EndpointName, endpoints } from '../contract/endpoints';
+import { API_PREFIX, type EndpointName, endpoints, QR_SECONDS_LEFT_HEADER } from '../contract/endpoints';
 import { ApiError } from '../contract/errors';
 import type { Mailer } from './adapters/mail';
 import { createLocalPayments, createStripePayments, type PaymentsProvider } from './adapters/payments';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling, notFoundBody } from './http/errors';
+import { addSecurityHeaders } from './http/security-headers';
 import { authModule } from './modules/auth/routes';
 import { devModule } from './modules/dev/routes';
 import { settingsModule } from './modules/settings/routes';
@@ -34,6 +34,7 @@ import { swapModule } from './modules/swap/routes';
 import { redeemModule } from './modules/redeem/routes';
 import { payoutsModule } from './modules/payouts/routes';
 import { resellModule } from './modules/resell/routes';
+import { sharePageModule } from './modules/share-page/routes';
 
 export interface AppDeps {
   config: Config;
@@ -70,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandling);
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     // The wallet is embedded on other sites: its script and assets must load cross-origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
@@ -91,11 +92,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const allowedOrigins = config.allowedOrigins && new Set([...config.allowedOrigins, ownOrigin]);
   await app.register(cors, {
     origin: allowedOrigins ? (origin, callback) => callback(null, origin === undefined || allowedOrigins.has(origin)) : true,
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Organizer-Key'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Organizer-Key', 'If-None-Match'],
+    // The entry QR's validator and countdown must be readable by the wallet on a host page of another origin.
+    exposedHeaders: ['ETag', QR_SECONDS_LEFT_HEADER],
   });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // The x-ratelimit-* headers only on a refusal (with retry-after): three headers fewer on every answer, and no
+    // client of ours reads them before it is refused.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: () => new ApiError('api.too_many_requests').toBody(),
   });
   await app.register(multipart, { limits: { fileSize: config.pictureLimitBytes, files: 1, fields: 5, parts: 6 } });
@@ -119,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(redeemModule);
   await app.register(payoutsModule);
   await app.register(resellModule);
+  await app.register(sharePageModule);
   if (config.env !== 'production') await app.register(devModule);
 
   // Every call of the contract must have its route: a missing one is a programming error, found at start.
@@ -175,12 +182,13 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
       setHeaders: (res, path) => res.setHeader('cache-control', webCacheControl(path)),
     });
     // The web app's answers depend on Accept-Encoding (the precompressed copies) as well as on Origin (CORS).
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook, not an async one: it runs on every answer, and an API answer leaves it at the first test.
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (!request.url.startsWith(API_PREFIX) && !request.url.startsWith('/assets/')) {
         const vary = String(reply.getHeader('vary') ?? '');
         if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       }
-      return payload;
+      done(null, payload);
     });
     // The static plugin would answer the bare directory with 403; the root is the host page.
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', config.webDistDir));

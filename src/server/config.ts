@@ -35,6 +35,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Ticket Wallet <no-reply@ticketwallet.local>'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** Signing secret of the Connect webhook (POST /v1/webhooks/stripe-connect): account updates. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe SDK sends its calls (tests: a local stub, e.g. http://127.0.0.1:12111); Stripe's own by default. */
+  STRIPE_API_BASE: z.string().optional(),
   QR_TTL_MS: intFromEnv(15_000),
   BODY_LIMIT_BYTES: intFromEnv(1024 * 1024),
   PICTURE_LIMIT_BYTES: intFromEnv(5 * 1024 * 1024),
@@ -75,7 +79,7 @@ export interface Config {
   payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string };
   smtpUrl: string | undefined;
   mailFrom: string;
-  stripe: { secretKey: string; publishableKey: string } | undefined;
+  stripe: { secretKey: string; publishableKey: string; connectWebhookSecret?: string; apiBase?: string } | undefined;
   qrTtlMs: number;
   bodyLimitBytes: number;
   pictureLimitBytes: number;
@@ -126,7 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
-        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            ...(e.STRIPE_CONNECT_WEBHOOK_SECRET ? { connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET } : {}),
+            ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE } : {}),
+          }
         : undefined,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: trustProxyFrom(e.TRUST_PROXY),

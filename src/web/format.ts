@@ -33,7 +33,23 @@ export function formatEventDateRange(start: DateInput, end: DateInput, options: 
     day(start) === day(end)
       ? localMeridiem(format({ date: end, format: 'hh:mmA', locale: options.locale ?? 'en', ...zone }), options.locale ?? 'en')
       : formatEventDate(end, options);
-  return `${formatEventDate(start, options)} – ${endText}`;
+  const range = `${formatEventDate(start, options)} – ${endText}`;
+  return options.tz ? `${range} ${timeZoneLabel(start, options.tz)}` : range;
+}
+
+/**
+ * The event's zone as its offset at that moment ("GMT+11", "GMT-3", "GMT"): event times are the venue's, and a
+ * person planning from elsewhere needs to see which clock they are on.
+ */
+export function timeZoneLabel(date: DateInput, tz: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'shortOffset' }).formatToParts(new Date(date));
+    const label = parts.find((part) => part.type === 'timeZoneName')?.value ?? tz;
+    // Engines differ on a zero offset ("GMT" or "GMT+0"): one spelling everywhere.
+    return label.replace(/^GMT[+-]0(?::00)?$/, 'GMT');
+  } catch {
+    return tz;
+  }
 }
 
 /** Benefit valid-until dates: DD.MM.YYYY. */

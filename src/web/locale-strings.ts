@@ -26,11 +26,14 @@ export const screenPrefixes = [
   // Field errors of SPEC §5: with the screens that have forms.
   'form',
   'gift',
+  'resell',
+  'listings',
+  'payout',
 ] as const;
 export type ScreenPrefix = (typeof screenPrefixes)[number];
 
-/** Keys only the server uses (e-mails): never in the browser. */
-export const serverPrefixes = ['mail'] as const;
+/** Keys only the server uses (e-mails, the resale share page it renders): never in the wallet bundle. */
+export const serverPrefixes = ['mail', 'share_page'] as const;
 
 const prefixOf = (key: string) => key.slice(0, key.indexOf('.'));
 

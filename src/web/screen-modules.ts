@@ -21,6 +21,7 @@ const screenModules: Record<ScreenName, () => Promise<ScreenModule>> = {
   'redeem-screen': () => import('./screens/redeem-screen'),
   'settings-screen': () => import('./screens/settings-screen'),
   'gift-screen': () => import('./screens/gift-screen'),
+  'resell-screen': () => import('./screens/resell-screen'),
   'placeholder-screen': () => import('./screens/placeholder-screen'),
   'hub-screen': () => import('./screens/hub-screen'),
 };

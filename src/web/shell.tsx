@@ -1,7 +1,7 @@
 // The wallet frame: the launcher while closed; header, the panel's screen (its own chunk, loaded on demand), footer
 // and the HUB while open. The router lives in the wallet actor; this only draws what its snapshot says.
 import { useSelector } from '@xstate/react';
-import { type ReactElement, useEffect } from 'react';
+import { type KeyboardEvent, type ReactElement, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import {
   selectFlowFailed,
   selectFlowReady,
@@ -21,7 +21,8 @@ import { getAppLink, Header } from './components/header';
 import { Icon } from './components/icons';
 import { PanelSkeleton } from './components/panel-skeleton';
 import { useDocumentTitle } from './document-title';
-import { FIRST_PANEL_MARK } from './first-panel-mark';
+import { markFirstPanel } from './first-panel';
+import { keepTabInside } from './focus-trap';
 import { t } from './i18n';
 import { prefetchScreens, type ScreenState, useScreen } from './screen-modules';
 import type { ThemeSetting } from './theme-setting';
@@ -55,20 +56,49 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
   const userLoading = useSelector(session, selectIsUserLoading);
   const siteName = config.orgName ?? t('app.name');
   useDocumentTitle(titleScreen, open, siteName);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  useFocusReturn(open, launcherRef);
 
   if (!open) {
     return (
-      <button type="button" className="tw-launcher" onClick={() => wallet.send({ type: 'panel.open', ...launcherRoute })}>
+      <button
+        ref={launcherRef}
+        type="button"
+        className="tw-launcher"
+        onClick={() => wallet.send({ type: 'panel.open', ...launcherRoute })}
+      >
         <Icon path={iconPath('wallet')} size={20} />
         <span>{t('launcher.open')}</span>
       </button>
     );
   }
   const close = () => wallet.send({ type: 'panel.close' });
+  // A modal dialog: Tab stays inside (the HUB, a modal and the menus keep their own keys), Escape closes the wallet
+  // once nothing inside it has taken the key (the HUB and modals close first, menus and tips too).
+  const onKeyDown = (event: KeyboardEvent) => {
+    const panel = panelRef.current;
+    if (!panel || event.defaultPrevented || hubVisible) return;
+    if ((event.target as Element).closest('[role="dialog"], [role="alertdialog"]') !== panel) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    } else {
+      keepTabInside(panel, event);
+    }
+  };
   return (
     // The open wallet covers the host page and stops it scrolling: a modal dialog named after the site. (A <main>
     // would be a second main landmark on the host page.)
-    <div className="tw-panel" role="dialog" aria-modal="true" aria-label={siteName} data-screen={tab ?? undefined}>
+    <div
+      ref={panelRef}
+      className="tw-panel"
+      role="dialog"
+      aria-modal="true"
+      aria-label={siteName}
+      data-screen={tab ?? undefined}
+      onKeyDown={onKeyDown}
+    >
       <div className="tw-frame" inert={hubVisible || undefined}>
         <Header
           orgName={config.orgName}
@@ -78,6 +108,7 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
           onGetAppClose={close}
           user={signedIn ? (userLoading && !user ? 'loading' : { picture: user?.picture ?? null, givenName: user?.givenName ?? null, familyName: user?.familyName ?? null }) : undefined}
           onAvatarClick={() => wallet.send({ type: 'panel.openHub' })}
+          onClose={close}
         />
         <div className="tw-main">
           {tab && isPassTab(tab) ? <PassNav current={tab} onOpen={(next) => wallet.send({ type: 'panel.open', tab: next })} /> : null}
@@ -135,11 +166,15 @@ function PanelContent({ tab, hub }: { tab: PanelTab; hub: ScreenState | null }):
   const ready = screen.status === 'ready' && flowReady && (hub === null || hub.status === 'ready');
   // The first panel is on screen: mark it (the bench and real-user monitoring read the mark), then let the other
   // screens and flows download while the browser is idle.
+  const contentRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!ready) return;
-    if (performance.getEntriesByName(FIRST_PANEL_MARK).length === 0) performance.mark(FIRST_PANEL_MARK);
+    markFirstPanel();
     prefetchScreens();
   }, [ready]);
+  useEffect(() => {
+    if (ready && hub === null) focusPanel(contentRef.current);
+  }, [ready, hub === null]);
   if (screen.status === 'failed' || flowFailed || hub?.status === 'failed') {
     const retry = () => {
       if (screen.status === 'failed') screen.retry();
@@ -158,6 +193,41 @@ function PanelContent({ tab, hub }: { tab: PanelTab; hub: ScreenState | null }):
       </section>
     );
   }
-  if (screen.status === 'ready') return <screen.Screen />;
-  return <PanelSkeleton />;
+  return <div ref={contentRef} className="tw-panel-content">{screen.status === 'ready' ? <screen.Screen /> : <PanelSkeleton />}</div>;
+}
+
+/**
+ * A panel has opened (or another replaced it): the focus goes into it, unless the person already is somewhere in
+ * the wallet (a field, the tickets/QR switch). A single-form screen focuses its first field, any other its heading.
+ */
+function focusPanel(content: HTMLElement | null): void {
+  const dialog = content?.closest<HTMLElement>('[role="dialog"]');
+  if (!content || !dialog) return;
+  const active = (dialog.getRootNode() as Document | ShadowRoot).activeElement;
+  if (active && active !== dialog && dialog.contains(active)) return;
+  const field = content.querySelector<HTMLElement>('[data-focus-first] :is(input, select, textarea):not([disabled])');
+  const heading = content.querySelector<HTMLElement>('h1');
+  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  (field ?? heading)?.focus({ preventScroll: true });
+}
+
+/**
+ * When the wallet closes, the focus goes back to what opened it: the element of the host page that had it, or the
+ * launcher (the launcher is replaced by the panel while it is open). Nothing moves the focus on the first render.
+ */
+function useFocusReturn(open: boolean, launcher: RefObject<HTMLButtonElement | null>): void {
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(open);
+  useLayoutEffect(() => {
+    if (open && !wasOpen.current) {
+      const active = document.activeElement;
+      // Focus inside our shadow root shows as its host: that was the launcher.
+      opener.current = active instanceof HTMLElement && active !== document.body && !active.shadowRoot ? active : null;
+    } else if (!open && wasOpen.current) {
+      const target = opener.current?.isConnected ? opener.current : launcher.current;
+      target?.focus({ preventScroll: true });
+      opener.current = null;
+    }
+    wasOpen.current = open;
+  }, [open, launcher]);
 }

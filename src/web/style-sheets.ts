@@ -3,21 +3,24 @@
 // shadow root the wallet draws into adopts each registered sheet, in registration order (a component's own rules
 // come after the shared ones it imports): as a constructable stylesheet, which a host page's style-src CSP does
 // not block, or, where the browser lacks those, as a <style> element carrying the embed script's nonce.
-import tokensCss from 'bundle-text:./styles/tokens.css';
+// The tokens sheet (src/web/tokens-css.ts) comes from the loader when the app mounts: registerTokens puts it first.
 
-/**
- * The palette, the reset and the shared motion: the first sheet of every root, whichever component's module runs
- * first (the loader's launcher applies it too).
- */
-export { tokensCss };
-
-const registered: string[] = [tokensCss];
+const registered: string[] = [];
 const listeners = new Set<(css: string) => void>();
 
 /** Adds a stylesheet to the wallet (once, however often it is registered). */
 export function registerStyles(css: string): void {
   if (registered.includes(css)) return;
   registered.push(css);
+  for (const listener of listeners) listener(css);
+}
+
+/** The palette, reset and motion every other sheet builds on: first in every root (once, however often it comes). */
+export function registerTokens(css: string): void {
+  if (registered[0] === css) return;
+  const known = registered.indexOf(css);
+  if (known > 0) registered.splice(known, 1);
+  registered.unshift(css);
   for (const listener of listeners) listener(css);
 }
 

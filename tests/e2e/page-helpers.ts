@@ -47,6 +47,14 @@ export async function pasteInto(field: Locator, text: string): Promise<void> {
   await field.page().keyboard.insertText(text);
 }
 
+/** How many tickets the My tickets cards stand for: identical tickets share one card marked ×N. */
+export async function ticketsShown(cards: Locator): Promise<number> {
+  const counts = await cards.evaluateAll((elements) =>
+    elements.map((card) => Number(card.querySelector('.tw-ticket-card__count [aria-hidden]')?.textContent?.replace('×', '') ?? 1)),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
 /** Collects uncaught page errors: a production build that breaks at run time fails the test. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -100,7 +108,10 @@ export async function withPage<T>(browser: Contexts, options: BrowserContextOpti
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core (WCAG 2 A/AA and best practices) over the page, open shadow roots included; needs `bypassCSP`. */
+/**
+ * axe-core (WCAG 2 A/AA and best practices) over the page, open shadow roots included, with the wallet laid out in
+ * full; needs `bypassCSP`. Any violation fails (serious and critical ones above all).
+ */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   // Contrast is only meaningful once fades have ended: on a busy machine axe could run mid-animation, so wait for
   // every finite animation (the document's and the wallet's shadow root's) first.
@@ -111,9 +122,18 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
   await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
+  // The wallet scrolls inside its fixed panel: axe only judges what is laid out on screen (contrast needs a
+  // rendered background), so the viewport is made as tall as the panel's content for the check, then restored.
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.querySelector('ticket-wallet')?.shadowRoot?.querySelector('.tw-panel')?.scrollHeight ?? 0);
+  if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+  try {
+    return await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+      const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
+      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    });
+  } finally {
+    if (viewport && height > viewport.height) await page.setViewportSize(viewport);
+  }
 }

@@ -12,7 +12,7 @@ import { httpError, userProfile } from './fixtures';
 export type LoginModelEvent = LoginEvent | { type: string; output?: unknown; error?: unknown };
 
 /** The invokes whose outcome a path step decides; each is one API request. */
-export const loginPromiseActors = ['sendCode', 'verifyCode', 'fetchUser', 'saveNames'] as const;
+export const loginPromiseActors = ['sendCode', 'verifyCode', 'fetchUser', 'saveNames', 'endSession'] as const;
 export type LoginPromiseActor = (typeof loginPromiseActors)[number];
 
 export const verifiedTokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
@@ -46,6 +46,7 @@ const formEvents: Array<[StateValue, LoginModelEvent[]]> = [
       { type: 'login.change', field: 'givenName', value: 'Ada' },
       { type: 'login.change', field: 'familyName', value: 'Lovelace' },
       { type: 'login.submitPersonalData' },
+      { type: 'login.back' },
     ],
   ],
 ];
@@ -64,6 +65,8 @@ const requestOutcomes: LoginModelEvent[] = [
   { type: 'fetchUser.error', error: httpError('me', 500, 'api.internal_error') },
   { type: 'saveNames.done', output: userProfile() },
   { type: 'saveNames.error', error: httpError('updateProfile', 500, 'api.internal_error') },
+  { type: 'endSession.done', output: { ok: true } },
+  { type: 'endSession.error', error: new ApiRequestError('logout', 'FETCH_ERROR') },
 ];
 
 /** The router moving between the sign-in panels (browser back and forward). */

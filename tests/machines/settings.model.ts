@@ -5,7 +5,8 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { SettingsEvent, SettingsSnapshot } from '../../machines/settings';
 import { checkPhone } from '../../machines/phone';
-import { isFormValid, nicknameForm, personalDataForm } from '../../src/contract/forms';
+import { isFormValid, personalDataForm } from '../../src/contract/forms';
+import { nicknameForm } from '../../src/contract/nickname-rule';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';
@@ -54,6 +55,8 @@ export const settingsSampleEvents: SettingsModelEvent[] = [
   { type: 'removePicture.done', output: PROFILE },
   { type: 'removePicture.error', error: httpError('removePicture', 500, 'api.internal_error') },
   { type: 'settings.startVerification' },
+  // A toast of the payout child (machines/payout.ts), passed on.
+  { type: 'notify', kind: 'success', key: 'payout.verified_toast' },
   { type: 'startVerification.done', output: { clientSecret: 'secret', provider: 'local', publishableKey: null, verified: false, country: 'AU' } },
   { type: 'startVerification.error', error: httpError('paymentsConnect', 400, 'api.resell.unsupported_country') },
 ];

@@ -15,7 +15,8 @@ import {
   selectSettingsStatus,
 } from '../../machines/settings.selectors';
 import { settingsTabOf } from '../../machines/settings.tab';
-import { isFormValid, nicknameForm } from '../../src/contract/forms';
+import { isFormValid } from '../../src/contract/forms';
+import { nicknameForm } from '../../src/contract/nickname-rule';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 import { controlledActors, coverTransitions, expectFullCoverage, flush, isSample, runPathOnActor, startAsChild, toTestMachine } from './model';

@@ -52,7 +52,7 @@ function provided(spies = platformSpies(), guards = {}) {
         clearCache: () => spies.clearCache(),
         showToast: (_, toast) => spies.showToast(toast),
       },
-      actors: { ...stubChildren, watchHistory: fromCallback(() => () => {}), loadFlow: fromPromise(async () => {}) } as never,
+      actors: { ...stubChildren, watchHistory: fromCallback(() => () => {}), loadFlow: fromPromise(async () => {}), loadLogout: fromPromise(async () => {}) } as never,
     }),
   };
 }
@@ -75,7 +75,7 @@ describe.each(models)('wallet model from $name', ({ input, paths }) => {
     await runPathOnActor(path, {
       machine,
       input,
-      promiseActors: ['loadFlow'],
+      promiseActors: ['loadFlow', 'loadLogout'],
       check: (actor) => {
         // The host page's scroll lock follows the wallet's visibility.
         const open = actor.getSnapshot().matches({ panel: 'open' });

@@ -8,7 +8,13 @@ import type { WalletEvent, WalletInput } from '../../machines/wallet';
 /** The host page's address with `search`. */
 export const at = (search: string, pathname = '/en/events/spring-fest'): BrowserLocation => ({ pathname, search, hash: '' });
 
-export type WalletModelEvent = WalletEvent | { type: 'after.hubFade' } | { type: 'loadFlow.done' } | { type: 'loadFlow.error'; error: unknown };
+export type WalletModelEvent =
+  | WalletEvent
+  | { type: 'after.hubFade' }
+  | { type: 'loadFlow.done' }
+  | { type: 'loadFlow.error'; error: unknown }
+  | { type: 'loadLogout.done' }
+  | { type: 'loadLogout.error'; error: unknown };
 
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 
@@ -50,6 +56,9 @@ export const walletSampleEvents: WalletModelEvent[] = [
   { type: 'loadFlow.done' },
   { type: 'loadFlow.error', error: 'offline' },
   { type: 'panel.retryFlow' },
+  // The HUB's logout flow downloads with it, or fails to.
+  { type: 'loadLogout.done' },
+  { type: 'loadLogout.error', error: 'offline' },
 ];
 
 /** The model runs without services: the flows are stubs (each is tested on its own). */
@@ -73,5 +82,6 @@ export const stubChildren = {
   redeem: stubFlow,
   settings: stubFlow,
   gift: stubFlow,
+  resell: stubFlow,
   logout: stubFlow,
 };

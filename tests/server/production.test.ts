@@ -1,5 +1,6 @@
 // Production refuses unsafe defaults (issue 7): no start without SMTP or a deliberate payments provider, no local
 // payout onboarding beside a real provider, no token without an expiry, CORS only for the configured origins.
+import { startStripeConnectStub } from '../support/stripe-connect-stub';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
@@ -32,7 +33,9 @@ describe('starting in production', () => {
 
 describe('a running server', () => {
   it('refuses the local payout onboarding when a real payments provider is configured', async () => {
-    const t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' } });
+    // With the keys, payout accounts are Stripe's (issue 10): its endpoints answer from a local stub.
+    const stub = await startStripeConnectStub();
+    const t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_API_BASE: stub.url } });
     try {
       const token = (await signIn(t, 'payee@example.com')).accessToken;
       const connected = await call(t.app, { method: 'POST', url: '/v1/resell/stripe/connect', token, payload: { accountType: 'custom', country: 'AU' } });
@@ -47,6 +50,7 @@ describe('a running server', () => {
       expect((await call(t.app, { method: 'GET', url: '/v1/resell/stripe/account', token })).json.verified).toBe(false);
     } finally {
       await t.close();
+      await stub.close();
     }
   });
 

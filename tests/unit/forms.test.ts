@@ -9,12 +9,12 @@ import {
   emailRule,
   firstNameRule,
   lastNameRule,
-  nicknameRule,
   otpRule,
   phoneNumberRule,
   redeemCodeRule,
   type TextRule,
 } from '../../src/contract/forms';
+import { nicknameRule } from '../../src/contract/nickname-rule';
 import { resellPriceSchema } from '../../src/contract/form-schemas';
 
 const rules: Record<string, TextRule> = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canUnlock } from '../../machines/benefit';
 import { isBenefitUsed } from '../../machines/benefit.selectors';
 import { myTicketsMachine } from '../../machines/my-tickets';
-import { benefitUsage, selectListStatus, selectTicketTab, selectTickets, ticketTiming } from '../../machines/my-tickets.selectors';
+import { benefitUsage, groupIdenticalTickets, selectListStatus, selectTicketTab, selectTickets, ticketTiming } from '../../machines/my-tickets.selectors';
 import { ticketActions, visibleBenefits } from '../../machines/ticket';
 import type { UserTicket } from '../../src/contract/entities';
 import { benefit, digitalBenefit, ticketDetail, userTicket } from '../machines/ticket-fixtures';
@@ -83,5 +83,27 @@ describe('my tickets selectors', () => {
     expect(selectListStatus(at('refreshing', [userTicket()]))).toBe('loaded');
     expect(selectTickets(at('refreshing', [userTicket()]))).toHaveLength(1);
     expect(selectListStatus(at('refreshing', []))).toBe('empty');
+  });
+});
+
+describe('groupIdenticalTickets', () => {
+  const ga = (id: number, used = 0) => userTicket({ userTicketId: id, ticketName: 'General admission', totalBenefitCount: 2, totalBenefitUsedCount: used });
+
+  it('makes one card of identical tickets, counted, where the first one was', () => {
+    const vip = userTicket({ userTicketId: 9, ticketName: 'VIP' });
+    const groups = groupIdenticalTickets([ga(1), vip, ga(2), ga(3)]);
+    expect(groups.map((group) => [group.ticket.userTicketId, group.count])).toEqual([
+      [1, 3],
+      [9, 1],
+    ]);
+  });
+
+  it('keeps tickets apart when their benefits were used differently or the event differs', () => {
+    const otherDay = { ...ga(4), eventStartDateTime: '2027-01-02T18:00:00.000Z' };
+    expect(groupIdenticalTickets([ga(1), ga(2, 1), otherDay]).map((group) => group.count)).toEqual([1, 1, 1]);
+  });
+
+  it('answers nothing for no tickets', () => {
+    expect(groupIdenticalTickets([])).toEqual([]);
   });
 });

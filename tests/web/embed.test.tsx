@@ -7,6 +7,7 @@ import { type MountedWallet, mountWallet } from '../../src/embed/mount';
 import { configFromScript } from '../../src/web/script-config';
 import { stylesOf } from '../../src/web/style-sheets';
 import { readThemeSetting, resolveTheme, THEME_STORAGE_KEY } from '../../src/web/theme-setting';
+import { tokensCss } from '../../src/web/tokens-css';
 
 function script(src: string, data: Record<string, string> = {}): HTMLScriptElement {
   const element = document.createElement('script');
@@ -44,7 +45,7 @@ describe('configFromScript', () => {
 async function mountInAct(): Promise<MountedWallet> {
   let mounted: MountedWallet | undefined;
   await act(async () => {
-    mounted = await mountWallet({ apiBase: window.location.origin });
+    mounted = await mountWallet({ apiBase: window.location.origin }, undefined, { tokens: tokensCss });
   });
   return mounted!;
 }

@@ -15,17 +15,34 @@ describe('formatEventDate', () => {
   it('names days and months in Spanish, with the meridiem written apart and in lower case', () => {
     expect(formatEventDate('2026-06-13T20:30:00Z', { tz: 'UTC', locale: 'es' })).toMatch(/^sáb, 13 jun 08:30 p\. m\.$/i);
     expect(formatEventDateRange('2026-06-13T09:00:00Z', '2026-06-13T13:00:00Z', { tz: 'UTC', locale: 'es' })).toMatch(
-      /09:00 a\. m\. – 01:00 p\. m\.$/,
+      /09:00 a\. m\. – 01:00 p\. m\. GMT$/,
     );
   });
 
   it('shows only the end time when a range ends the same day', () => {
     expect(formatEventDateRange('2026-06-13T18:00:00Z', '2026-06-13T23:00:00Z', { tz: 'UTC' })).toBe(
-      'Sat, 13 Jun 06:00PM – 11:00PM',
+      'Sat, 13 Jun 06:00PM – 11:00PM GMT',
     );
     expect(formatEventDateRange('2026-06-13T18:00:00Z', '2026-06-14T02:00:00Z', { tz: 'UTC' })).toBe(
-      'Sat, 13 Jun 06:00PM – Sun, 14 Jun 02:00AM',
+      'Sat, 13 Jun 06:00PM – Sun, 14 Jun 02:00AM GMT',
     );
+  });
+
+  it("labels the range with the event's zone, as it is on that date (daylight saving included)", () => {
+    expect(formatEventDateRange('2026-12-05T09:00:00Z', '2026-12-05T12:00:00Z', { tz: 'Australia/Sydney' })).toBe(
+      'Sat, 05 Dec 08:00PM – 11:00PM GMT+11',
+    );
+    expect(formatEventDateRange('2026-06-13T09:00:00Z', '2026-06-13T12:00:00Z', { tz: 'Australia/Sydney' })).toBe(
+      'Sat, 13 Jun 07:00PM – 10:00PM GMT+10',
+    );
+    expect(formatEventDateRange('2026-06-13T18:00:00Z', '2026-06-13T23:00:00Z')).not.toMatch(/GMT/);
+  });
+});
+
+describe('formatValidUntil', () => {
+  it("shows the day at the venue: midnight in Sydney is still the day before in UTC", () => {
+    expect(formatValidUntil('2026-12-30T13:00:00Z', { tz: 'Australia/Sydney' })).toBe('31.12.2026');
+    expect(formatValidUntil('2026-12-30T13:00:00Z', { tz: 'UTC' })).toBe('30.12.2026');
   });
 });
 

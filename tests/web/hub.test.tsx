@@ -53,11 +53,11 @@ describe('the HUB', () => {
     expect(document.title).toBe('My QR code · Ticket Wallet');
   });
 
-  it('takes the focus when it opens and closes with Escape', async () => {
+  it('takes the focus onto its heading when it opens and closes with Escape', async () => {
     const { params } = startSignedIn();
     const hub = await screen.findByRole('dialog', { name: 'Welcome' });
-    expect(document.activeElement).toBe(hub);
-    fireEvent.keyDown(hub, { key: 'Escape' });
+    expect(document.activeElement).toBe(within(hub).getByRole('heading', { name: 'Welcome' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     await waitFor(() => expect(params().get('PANEL_OVERLAY_TAB')).toBeNull(), { timeout: 1500 });
   });
 

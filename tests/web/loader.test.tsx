@@ -8,7 +8,8 @@ import { startLoader, type TicketWalletApi } from '../../src/embed/loader';
 import type { AppReadyDetail } from '../../src/embed/host';
 import type { MountedWallet } from '../../src/embed/mount';
 import launcherCss from 'bundle-text:../../src/web/launcher.css';
-import { stylesOf, tokensCss } from '../../src/web/style-sheets';
+import { stylesOf } from '../../src/web/style-sheets';
+import { tokensCss } from '../../src/web/tokens-css';
 
 /** A loadApp that counts loads and mounts, can fail its first loads and can be held until released. */
 function appLoader({ failures = 0, held = false } = {}) {
@@ -77,7 +78,7 @@ describe('the loader', () => {
     const appHost = document.body.appendChild(document.createElement('div'));
     let app: MountedWallet | undefined;
     await act(async () => {
-      app = await mountWallet({ apiBase: window.location.origin }, appHost);
+      app = await mountWallet({ apiBase: window.location.origin }, appHost, { tokens: tokensCss });
     });
     try {
       const drawn = app!.shadow.querySelector('.tw-launcher')!;
@@ -128,6 +129,46 @@ describe('the loader', () => {
     expect(shadow().querySelectorAll('style')).toHaveLength(0);
     expect(stylesOf(shadow())).toContain('.tw-panel');
     expect(shadow().querySelectorAll('.tw-root')).toHaveLength(1);
+  });
+
+  it('draws the wallet frame with the opening panel\'s title at once, while the app downloads', async () => {
+    const { loader, shadow } = start('/es/?PANEL_TAB=login', appLoader({ held: true }));
+    await waitFor(() => expect(shadow().querySelector('.tw-preview')).not.toBeNull());
+    const frame = shadow().querySelector<HTMLElement>('.tw-preview')!;
+    expect(frame.getAttribute('role')).toBe('dialog');
+    expect(frame.getAttribute('aria-busy')).toBe('true');
+    expect(frame.querySelector('h1')?.textContent).toBe('Inicia sesión o crea una cuenta');
+    expect(frame.querySelector('.tw-preview__subtitle')?.textContent).toMatch(/código de seis dígitos/);
+    expect(shadow().querySelector<HTMLElement>('.tw-launcher')!.hidden).toBe(true);
+    expect(stylesOf(shadow())).toContain('.tw-preview');
+    await act(async () => {
+      loader.release();
+      await loader.mounted;
+    });
+    // The app drew the real panel and the frame is gone, in the same frame.
+    expect(shadow().querySelector('.tw-preview')).toBeNull();
+    expect(shadow().querySelector('.tw-panel h1')?.textContent).toBe('Inicia sesión o crea una cuenta');
+  });
+
+  it("writes sign-in's words into the frame only when the wallet opens on sign-in", async () => {
+    window.localStorage.setItem('tw.accessToken', 'a');
+    window.localStorage.setItem('tw.refreshToken', 'r');
+    try {
+      const { shadow } = start('/en/', appLoader({ held: true }));
+      fireEvent.click(shadow().querySelector<HTMLButtonElement>('.tw-launcher')!);
+      await waitFor(() => expect(shadow().querySelector('.tw-preview')).not.toBeNull());
+      expect(shadow().querySelector('.tw-preview h1')).toBeNull();
+      expect(shadow().querySelectorAll('.tw-preview__bar')).toHaveLength(2);
+    } finally {
+      window.localStorage.clear();
+    }
+  });
+
+  it('takes the frame away and brings the launcher back with the message when the app cannot load', async () => {
+    const { shadow } = start('/en/?PANEL_TAB=QR', appLoader({ failures: 1 }));
+    await waitFor(() => expect(shadow().querySelector('.tw-launcher-error')?.hasAttribute('hidden')).toBe(false));
+    expect(shadow().querySelector('.tw-preview')).toBeNull();
+    expect(shadow().querySelector<HTMLElement>('.tw-launcher')!.hidden).toBe(false);
   });
 
   it('loads the app at once when the URL opens a panel (parameter names in any case)', async () => {

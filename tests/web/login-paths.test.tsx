@@ -34,6 +34,7 @@ const actorEndpoints: Record<LoginPromiseActor, EndpointName> = {
   verifyCode: 'verifyLogin',
   fetchUser: 'me',
   saveNames: 'updateProfile',
+  endSession: 'logout',
 };
 
 /**
@@ -140,8 +141,7 @@ function pageOf(start: (typeof loginStarts)[number]): { url: string; storage: Re
 
 describe.each(models)('login paths on the rendered screens from $start.name', ({ start, paths }) => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const held = holdRequests(tests, ['signIn', 'verifyLogin', 'me', 'updateProfile']);
-    tests.server.use(handle('logout', () => ({ ok: true as const })));
+    const held = holdRequests(tests, Object.values(actorEndpoints));
     const page = pageOf(start);
     const { wallet } = tests.render(page.url, page.storage);
     for (const [index, step] of path.steps.entries()) {

@@ -67,6 +67,8 @@ function onScreen(state: WalletSnapshot, event: WalletModelEvent): boolean {
     case 'panel.retryFlow': // flows are loaded here; a failed download is tests/web/shell.test.tsx's
     case 'loadFlow.done':
     case 'loadFlow.error':
+    case 'loadLogout.done':
+    case 'loadLogout.error':
       return false; // the session and the flows, not a person, send these (their own paths cover them)
     case 'after.hubFade':
       return state.matches({ panel: { open: { overlay: 'hubFading' } } });
@@ -189,6 +191,8 @@ function screenMarker(main: ReturnType<typeof within>, tab: PanelTab): HTMLEleme
       return main.queryByRole('tablist', { name: 'Ticket lists' });
     case 'REDEEM':
       return main.queryByLabelText('Ticket code');
+    case 'RESELL':
+      return main.queryByRole('heading', { level: 2, name: 'Ticket to resell' });
     case 'GIFT':
       return main.queryByRole('heading', { level: 2, name: 'Which ticket?' });
     default:

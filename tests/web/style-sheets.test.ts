@@ -2,6 +2,7 @@
 // tokens; every shadow root adopts all of them in that order, now and as screens' chunks register more; without
 // constructable stylesheets each sheet becomes a <style> carrying the embed script's nonce, before the content.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokensCss } from '../../src/web/tokens-css';
 
 type Registry = typeof import('../../src/web/style-sheets');
 
@@ -15,6 +16,8 @@ beforeEach(async () => {
   // A fresh registry per test: it is module state, filled as modules run.
   vi.resetModules();
   registry = await import('../../src/web/style-sheets');
+  // As mountWallet does with the loader's tokens.
+  registry.registerTokens(tokensCss);
 });
 
 afterEach(() => {
@@ -32,18 +35,21 @@ function adoptedTexts(root: ShadowRoot): string[] {
 }
 
 describe('registering', () => {
-  it('starts with the tokens, the sheet every other one builds on', () => {
-    expect(registry.registeredStyles()).toEqual([registry.tokensCss]);
-    expect(registry.tokensCss).toContain(':host');
-    expect(registry.tokensCss).toContain('--tw-bg');
+  it('starts with the tokens, the sheet every other one builds on, even when they come after other sheets', () => {
+    expect(registry.registeredStyles()).toEqual([tokensCss]);
+    expect(tokensCss).toContain(':host');
+    expect(tokensCss).toContain('--tw-bg');
+    registry.registerStyles(button);
+    registry.registerTokens(tokensCss);
+    expect(registry.registeredStyles()).toEqual([tokensCss, button]);
   });
 
   it('keeps the order in which sheets first register, each once however often it registers', () => {
     registry.registerStyles(button);
     registry.registerStyles(screen);
     registry.registerStyles(button);
-    registry.registerStyles(registry.tokensCss);
-    expect(registry.registeredStyles()).toEqual([registry.tokensCss, button, screen]);
+    registry.registerStyles(tokensCss);
+    expect(registry.registeredStyles()).toEqual([tokensCss, button, screen]);
   });
 });
 
@@ -83,7 +89,7 @@ describe('adopting', () => {
     registry.registerStyles(screen);
 
     const styles = [...root.querySelectorAll('style')];
-    expect(styles.map((style) => style.textContent)).toEqual([registry.tokensCss, button, screen]);
+    expect(styles.map((style) => style.textContent)).toEqual([tokensCss, button, screen]);
     expect(styles.map((style) => style.nonce)).toEqual(['XYZ', 'XYZ', 'XYZ']);
     expect(root.lastElementChild).toBe(content);
     expect(root.adoptedStyleSheets).toHaveLength(0);
@@ -95,7 +101,7 @@ describe('adopting', () => {
     const root = shadowRoot();
     registry.adoptStyles(root);
     const [tokens] = root.querySelectorAll('style');
-    expect(tokens?.textContent).toBe(registry.tokensCss);
+    expect(tokens?.textContent).toBe(tokensCss);
     expect(tokens?.nonce ?? '').toBe('');
     expect(tokens?.hasAttribute('nonce')).toBe(false);
   });

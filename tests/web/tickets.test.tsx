@@ -39,6 +39,20 @@ describe('my tickets', () => {
     expect(document.title).toBe('My tickets · Ticket Wallet');
   });
 
+  it('shows identical tickets of one type as one card with their number, which opens the first', async () => {
+    const { params } = start('/en/?PANEL_TAB=MY_TICKET', {
+      upcoming: [userTicket({ userTicketId: 41 }), userTicket({ userTicketId: 42 }), userTicket({ userTicketId: 43, totalBenefitUsedCount: 2 })],
+    });
+    const cards = await screen.findAllByRole('button', { name: /General Admission/ });
+    expect(cards).toHaveLength(2);
+    expect(cards[0]!.textContent).toContain('×2');
+    expect(within(cards[0]!).getByText('2 tickets')).toBeTruthy();
+    expect(cards[1]!.textContent).not.toContain('×');
+    fireEvent.click(cards[0]!);
+    await waitFor(() => expect(params().get('PANEL_TAB')).toBe('TICKET'));
+    expect(params().get('USER_TICKET_ID')).toBe(encodeUserTicketId(41));
+  });
+
   it('loads the past tab when it is chosen, and shows days since', async () => {
     const { tickets } = start('/en/?PANEL_TAB=MY_TICKET', { upcoming: [userTicket()], past: [pastTicket()] });
     await screen.findByRole('button', { name: /Harbour Lights Weekender/ });

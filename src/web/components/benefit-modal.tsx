@@ -13,6 +13,7 @@ import {
   selectRedeemCode,
 } from '../../../machines/benefit.selectors';
 import type { TicketActor } from '../../../machines/ticket';
+import { selectTicket } from '../../../machines/ticket.selectors';
 import { formatValidUntil } from '../format';
 import { t } from '../i18n';
 import { SafeHtml } from '../safe-html';
@@ -29,10 +30,12 @@ registerStyles(benefitModalCss);
 /** The benefit modal of the single ticket: shown while the ticket runs its benefit child. */
 export function BenefitModal({ ticket }: { ticket: TicketActor }): ReactElement | null {
   const benefit = useSelector(ticket, (snapshot) => snapshot.children.benefit);
-  return benefit ? <OpenBenefitModal actor={benefit} /> : null;
+  // Benefit dates are the event's: a valid-until day is the day at the venue, not in the viewer's zone.
+  const timeZone = useSelector(ticket, (snapshot) => selectTicket(snapshot)?.eventTimeZone);
+  return benefit ? <OpenBenefitModal actor={benefit} timeZone={timeZone} /> : null;
 }
 
-function OpenBenefitModal({ actor }: { actor: BenefitActor }): ReactElement {
+function OpenBenefitModal({ actor, timeZone }: { actor: BenefitActor; timeZone: string | undefined }): ReactElement {
   const benefit = useSelector(actor, selectBenefit);
   const used = useSelector(actor, selectIsBenefitUsed);
   const canUnlock = useSelector(actor, selectCanUnlock);
@@ -48,11 +51,14 @@ function OpenBenefitModal({ actor }: { actor: BenefitActor }): ReactElement {
       onClose={() => actor.send({ type: 'benefit.close' })}
       onUnlock={() => actor.send({ type: 'benefit.unlock' })}
       onCopy={() => actor.send({ type: 'benefit.copyCode' })}
+      timeZone={timeZone}
     />
   );
 }
 
 export interface BenefitModalViewProps {
+  /** The event's IANA time zone: benefit dates are shown in it. */
+  timeZone?: string | undefined;
   benefit: Benefit;
   used: boolean;
   /** Unlock benefits is shown (digital, unlockable, no code yet). */
@@ -64,7 +70,7 @@ export interface BenefitModalViewProps {
   onCopy: () => void;
 }
 
-export function BenefitModalView({ benefit, used, canUnlock, unlocking, code, onClose, onUnlock, onCopy }: BenefitModalViewProps): ReactElement {
+export function BenefitModalView({ benefit, used, canUnlock, unlocking, code, onClose, onUnlock, onCopy, timeZone }: BenefitModalViewProps): ReactElement {
   // The Unlock button disappears when the code arrives: focus moves to the code instead of getting lost.
   const codeRef = useRef<HTMLButtonElement>(null);
   const hadCode = useRef(code !== null);
@@ -98,7 +104,7 @@ export function BenefitModalView({ benefit, used, canUnlock, unlocking, code, on
           {benefit.validUntil ? (
             <span className="tw-benefit-detail__valid">
               <Icon path={iconPath('clock')} size={15} />
-              {t('benefit.valid_until', { date: formatValidUntil(benefit.validUntil) })}
+              {t('benefit.valid_until', { date: formatValidUntil(benefit.validUntil, timeZone ? { tz: timeZone } : {}) })}
             </span>
           ) : null}
         </div>

@@ -1,89 +1,42 @@
-// Panel footer: language selector (each language named in itself), theme switch (a radio group: arrow keys
-// move the choice) and the footnote.
-import { type KeyboardEvent, type ReactElement, useId, useRef } from 'react';
-import { type Locale, locales, t } from '../i18n';
-import { type ThemeSetting, themeSettings } from '../theme-setting';
-import { Icon } from './icons';
+// Panel footer: the footnote, and the language selector and theme switch (footer-controls.tsx), which are not
+// needed to draw the first panel: they load once it is on screen, in a slot that keeps their place.
+import { lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
+import { afterFirstPanel } from '../first-panel';
+import { type Locale, t } from '../i18n';
+import type { ThemeSetting } from '../theme-setting';
 import footerCss from 'bundle-text:./footer.css';
 import { registerStyles } from '../style-sheets';
-import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(footerCss);
 
-interface FooterProps {
+const FooterControls = lazy(() => import('./footer-controls'));
+
+export interface FooterControlsProps {
   locale: Locale;
   onLocaleChange: (locale: Locale) => void;
   theme: ThemeSetting;
   onThemeChange: (theme: ThemeSetting) => void;
+}
+
+interface FooterProps extends FooterControlsProps {
   orgName?: string | undefined;
 }
 
-export function Footer({ locale, onLocaleChange, theme, onThemeChange, orgName }: FooterProps): ReactElement {
+export function Footer({ orgName, ...controls }: FooterProps): ReactElement {
+  const [controlsWanted, setControlsWanted] = useState(false);
+  useEffect(() => afterFirstPanel(() => setControlsWanted(true)), []);
   return (
     <footer className="tw-footer">
       <div className="tw-footer__inner">
         <p className="tw-footnote">{t('footer.note', { name: orgName ?? t('app.name') })}</p>
         <div className="tw-footer__controls">
-          <LanguageSelect value={locale} onChange={onLocaleChange} />
-          <ThemeSwitch value={theme} onChange={onThemeChange} />
+          {controlsWanted ? (
+            <Suspense fallback={null}>
+              <FooterControls {...controls} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </footer>
-  );
-}
-
-const nativeNames: Record<Locale, string> = { en: 'English', es: 'Español' };
-
-export function LanguageSelect({ value, onChange }: { value: Locale; onChange: (locale: Locale) => void }): ReactElement {
-  const id = useId();
-  return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-      <Icon path={iconPath('globe')} size={16} />
-      <label htmlFor={id} className="tw-sr-only">
-        {t('footer.language')}
-      </label>
-      <select id={id} className="tw-select" value={value} onChange={(event) => onChange(event.target.value as Locale)}>
-        {locales.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
-            {nativeNames[locale]}
-          </option>
-        ))}
-      </select>
-    </span>
-  );
-}
-
-const icons: Record<ThemeSetting, string> = { light: iconPath('sun'), system: iconPath('monitor'), dark: iconPath('moon') };
-const labels: Record<ThemeSetting, string> = { light: 'theme.light', system: 'theme.system', dark: 'theme.dark' };
-
-export function ThemeSwitch({ value, onChange }: { value: ThemeSetting; onChange: (value: ThemeSetting) => void }): ReactElement {
-  const groupRef = useRef<HTMLDivElement>(null);
-  const onKeyDown = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = themeSettings[(themeSettings.indexOf(value) + step + themeSettings.length) % themeSettings.length] ?? value;
-    onChange(next);
-    groupRef.current?.querySelector<HTMLElement>(`[data-value="${next}"]`)?.focus();
-  };
-  return (
-    <div ref={groupRef} className="tw-segmented" role="radiogroup" aria-label={t('theme.label')} onKeyDown={onKeyDown}>
-      {themeSettings.map((setting) => (
-        <button
-          key={setting}
-          type="button"
-          role="radio"
-          data-value={setting}
-          className="tw-segmented__option"
-          aria-checked={setting === value}
-          aria-label={t(labels[setting])}
-          title={t(labels[setting])}
-          tabIndex={setting === value ? 0 : -1}
-          onClick={() => onChange(setting)}
-        >
-          <Icon path={icons[setting]} size={16} />
-        </button>
-      ))}
-    </div>
   );
 }

@@ -98,7 +98,11 @@ export function InfoTooltip({ label, text }: { label: string; text: string }): R
         onBlur={() => setOpen(false)}
         onClick={() => setOpen((isOpen) => !isOpen)}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
+          if (event.key === 'Escape' && open) {
+            // Only the tip closes: the wallet around it stays open.
+            event.preventDefault();
+            setOpen(false);
+          }
         }}
       >
         <Icon path={iconPath('info')} size={16} />

@@ -41,7 +41,7 @@ export function FormScreen(props: FormScreenProps): ReactElement {
           </h1>
           {subtitle ? <p className="tw-subtitle">{subtitle}</p> : null}
         </div>
-        <form className="tw-form" onSubmit={submit} noValidate aria-busy={busy || undefined}>
+        <form className="tw-form" onSubmit={submit} noValidate aria-busy={busy || undefined} data-focus-first="">
           {flash}
           {children}
           <Button type="submit" block loading={busy} disabled={submitDisabled}>

@@ -7,6 +7,7 @@ import { Icon } from './icons';
 import fullScreenPanelCss from 'bundle-text:./full-screen-panel.css';
 import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
+import { keepTabInside } from '../focus-trap';
 
 registerStyles(fullScreenPanelCss);
 
@@ -17,8 +18,6 @@ interface FullScreenPanelProps {
   children: ReactNode;
   className?: string;
 }
-
-const focusableSelector = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function FullScreenPanel({ title, closeLabel, onClose, children, className }: FullScreenPanelProps): ReactElement {
   const target = usePortalTarget();
@@ -39,19 +38,7 @@ export function FullScreenPanel({ title, closeLabel, onClose, children, classNam
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const items = [...panelRef.current.querySelectorAll<HTMLElement>(focusableSelector)];
-    const root = panelRef.current.getRootNode() as Document | ShadowRoot;
-    const first = items[0];
-    const last = items[items.length - 1];
-    const onPanel = root.activeElement === panelRef.current;
-    if (event.shiftKey && (root.activeElement === first || onPanel)) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && root.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    if (panelRef.current) keepTabInside(panelRef.current, event);
   };
 
   const panel = (

@@ -38,14 +38,16 @@ interface HeaderProps {
   /** The signed-in user's avatar; 'loading' while the profile loads (a skeleton, never "AA"); absent when signed out. */
   user?: { picture: string | null; givenName: string | null; familyName: string | null } | 'loading' | undefined;
   onAvatarClick: () => void;
+  /** The visible close button (the brand closes too). */
+  onClose: () => void;
 }
 
-export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClose, user, onAvatarClick }: HeaderProps): ReactElement {
+export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClose, user, onAvatarClick, onClose }: HeaderProps): ReactElement {
   const name = orgName ?? t('app.name');
   return (
     <header className="tw-header">
       <div className="tw-header__inner">
-        <button type="button" className="tw-brand" onClick={onLogoClick} aria-label={t('header.close', { name })}>
+        <button type="button" className="tw-brand" onClick={onLogoClick} aria-label={t('header.close', { name })} title={name}>
           {orgLogo ? (
             <img className="tw-brand__logo" src={orgLogo} alt="" />
           ) : (
@@ -57,12 +59,12 @@ export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClos
         </button>
         <div className="tw-header__actions">
           {getAppHref ? (
-            <a className="tw-button tw-button--secondary tw-button--small" href={getAppHref} target="_blank" rel="noopener">
+            <a className="tw-button tw-button--secondary tw-button--small" href={getAppHref} target="_blank" rel="noopener" title={t('header.get_app')}>
               <Icon path={iconPath('phone')} size={16} />
               <span>{t('header.get_app')}</span>
             </a>
           ) : (
-            <Button variant="secondary" size="small" icon={<Icon path={iconPath('phone')} size={16} />} onClick={onGetAppClose}>
+            <Button variant="secondary" size="small" icon={<Icon path={iconPath('phone')} size={16} />} onClick={onGetAppClose} title={t('header.get_app')}>
               {t('header.get_app')}
             </Button>
           )}
@@ -83,6 +85,9 @@ export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClos
               )}
             </button>
           ) : null}
+          <button type="button" className="tw-icon-button tw-header__close" onClick={onClose} aria-label={t('header.close_wallet')} title={t('header.close_wallet')}>
+            <Icon path={iconPath('close')} size={22} />
+          </button>
         </div>
       </div>
     </header>

@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { usePortalTarget } from '../wallet-config';
 import modalCss from 'bundle-text:./modal.css';
 import { registerStyles } from '../style-sheets';
+import { focusablesIn, keepTabInside } from '../focus-trap';
 
 registerStyles(modalCss);
 
@@ -19,8 +20,6 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog';
 }
 
-const focusableSelector = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 export function Modal({ open, title, description, onClose, actions, children, role = 'dialog' }: ModalProps): ReactElement | null {
   const target = usePortalTarget();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -32,7 +31,7 @@ export function Modal({ open, title, description, onClose, actions, children, ro
     const dialog = dialogRef.current;
     const root = dialog?.getRootNode() as Document | ShadowRoot | undefined;
     const previouslyFocused = root?.activeElement as HTMLElement | null | undefined;
-    const first = dialog?.querySelector<HTMLElement>(focusableSelector);
+    const first = dialog ? focusablesIn(dialog)[0] : undefined;
     first?.focus();
     return () => previouslyFocused?.focus?.();
   }, [open]);
@@ -45,18 +44,7 @@ export function Modal({ open, title, description, onClose, actions, children, ro
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(focusableSelector)];
-    const root = dialogRef.current.getRootNode() as Document | ShadowRoot;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && root.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && root.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    if (dialogRef.current) keepTabInside(dialogRef.current, event);
   };
 
   const dialog = (

@@ -38,11 +38,13 @@ export function TimingBadge({ timing }: { timing: TicketTiming }): ReactElement 
 
 interface TicketCardProps {
   ticket: UserTicket;
+  /** Identical tickets shown as this one card (×2); the card opens the first. */
+  count?: number;
   onOpen: (userTicketId: number) => void;
   now?: Date;
 }
 
-export function TicketCard({ ticket, onOpen, now }: TicketCardProps): ReactElement {
+export function TicketCard({ ticket, count = 1, onOpen, now }: TicketCardProps): ReactElement {
   const timing = ticketTiming(ticket, now);
   const usage = benefitUsage(ticket);
   return (
@@ -50,7 +52,17 @@ export function TicketCard({ ticket, onOpen, now }: TicketCardProps): ReactEleme
       <span className="tw-ticket-card__top">
         <TicketLogo src={ticket.ticketLogo} />
         <span className="tw-ticket-card__names">
-          <span className="tw-ticket-card__name">{ticket.ticketName}</span>
+          <span className="tw-ticket-card__name">
+            {ticket.ticketName}
+            {count > 1 ? (
+              <span className="tw-ticket-card__count">
+                <Badge tone="primary">
+                  <span aria-hidden="true">×{count}</span>
+                  <span className="tw-sr-only">{t('tickets.count', { count })}</span>
+                </Badge>
+              </span>
+            ) : null}
+          </span>
           <span className="tw-ticket-card__event">{ticket.eventName}</span>
         </span>
       </span>

@@ -17,6 +17,7 @@ import { useChild, useWallet } from '../wallet-config';
 import hubScreenCss from 'bundle-text:./hub-screen.css';
 import { registerStyles } from '../style-sheets';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
+import { keepTabInside } from '../focus-trap';
 
 addStrings(screenStrings(['hub', 'logout']));
 registerStyles(hubScreenCss);
@@ -25,7 +26,8 @@ export default function HubScreen(): ReactElement {
   const wallet = useWallet();
   const user = useSelector(useChild('session'), selectUser);
   const closing = useSelector(wallet, selectIsHubFading);
-  // The logout flow runs while the HUB shows (not while it fades out).
+  // The logout flow runs while the HUB shows (not while it fades out), once its machine has downloaded; if the
+  // download failed, Logout asks for it again.
   const logout = useChild('logout');
   const logoutOpen = useSelector(logout, (snapshot) => (snapshot ? selectIsLogoutModalOpen(snapshot) : false));
   const loggingOut = useSelector(logout, (snapshot) => (snapshot ? selectIsLoggingOut(snapshot) : false));
@@ -37,7 +39,7 @@ export default function HubScreen(): ReactElement {
       loggingOut={loggingOut}
       onOpen={(tab) => wallet.send({ type: 'panel.open', tab })}
       onClose={() => wallet.send({ type: 'panel.closeHub' })}
-      onLogout={() => logout?.send({ type: 'logout.open' })}
+      onLogout={() => (logout ? logout.send({ type: 'logout.open' }) : wallet.send({ type: 'panel.retryFlow' }))}
       onLogoutConfirm={() => logout?.send({ type: 'logout.confirm' })}
       onLogoutCancel={() => logout?.send({ type: 'logout.cancel' })}
     />
@@ -70,8 +72,8 @@ export interface HubViewProps {
 export function HubView(props: HubViewProps): ReactElement {
   const { profile, onClose } = props;
   const hubRef = useRef<HTMLDivElement>(null);
-  // Keyboard users land in the menu when it opens.
-  useEffect(() => hubRef.current?.focus(), []);
+  // Keyboard users land in the menu when it opens, on its heading.
+  useEffect(() => hubRef.current?.querySelector<HTMLElement>('#tw-hub-title')?.focus(), []);
   return (
     <div
       ref={hubRef}
@@ -82,12 +84,20 @@ export function HubView(props: HubViewProps): ReactElement {
       tabIndex={-1}
       data-closing={props.closing || undefined}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
+        // The logout confirmation (a dialog of its own) keeps its keys.
+        if (event.defaultPrevented || (event.target as Element).closest('[role="dialog"], [role="alertdialog"]') !== hubRef.current) return;
+        if (event.key === 'Escape') {
+          // The HUB closes, not the wallet behind it.
+          event.preventDefault();
+          onClose();
+        } else if (hubRef.current) {
+          keepTabInside(hubRef.current, event);
+        }
       }}
     >
       <div className="tw-hub__inner">
         <div className="tw-hub__top">
-          <h1 className="tw-title" id="tw-hub-title">
+          <h1 className="tw-title" id="tw-hub-title" tabIndex={-1}>
             {t('hub.title')}
           </h1>
           <button type="button" className="tw-icon-button" onClick={props.onClose} aria-label={t('hub.close')}>

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import type { MyTicketsActor, TicketTab } from '../../../machines/my-tickets';
 import {
+  groupIdenticalTickets,
   selectCanRetry,
   selectListStatus,
   selectTicketTab,
@@ -148,9 +149,9 @@ function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen, onSelectT
   }
   return (
     <ul className="tw-ticket-list">
-      {tickets.map((ticket) => (
+      {groupIdenticalTickets(tickets).map(({ ticket, count }) => (
         <li key={ticket.userTicketId}>
-          <TicketCard ticket={ticket} onOpen={onOpen} />
+          <TicketCard ticket={ticket} count={count} onOpen={onOpen} />
         </li>
       ))}
     </ul>

@@ -32,7 +32,7 @@ function PersonalDataFlowScreen({ login }: { login: LoginActor }): ReactElement 
       onChange={(field, value) => login.send({ type: 'login.change', field, value })}
       onBlur={(field) => login.send({ type: 'login.blur', field })}
       onSubmit={() => login.send({ type: 'login.submitPersonalData' })}
-      onBack={() => wallet.send({ type: 'panel.back' })}
+      onBack={() => login.send({ type: 'login.back' })}
     />
   );
 }

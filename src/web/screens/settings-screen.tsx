@@ -4,12 +4,13 @@
 import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import type { SettingsActor, SettingsTab } from '../../../machines/settings';
-import { selectIsVerifying, selectSettingsStatus, selectSettingsTab } from '../../../machines/settings.selectors';
+import { selectSettingsStatus, selectSettingsTab } from '../../../machines/settings.selectors';
 import { Button } from '../components/button';
 import '../components/card';
 import { Icon } from '../components/icons';
 import { ListTabs } from '../components/list-tabs';
 import { PanelSkeleton } from '../components/panel-skeleton';
+import { PayoutTab } from '../components/payout-tab';
 import { PhoneModal } from '../components/phone-modal';
 import { PictureForm } from '../components/picture-form';
 import { NamesForm, NicknameForm, PhoneRow } from '../components/settings-account-forms';
@@ -20,7 +21,7 @@ import { useChild } from '../wallet-config';
 import settingsScreenCss from 'bundle-text:./settings-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings(['settings', 'personal_data', 'api', 'form']));
+addStrings(screenStrings(['settings', 'personal_data', 'api', 'form', 'payout']));
 registerStyles(settingsScreenCss);
 
 export default function SettingsScreen(): ReactElement {
@@ -31,7 +32,6 @@ export default function SettingsScreen(): ReactElement {
 function SettingsFlowScreen({ settings }: { settings: SettingsActor }): ReactElement {
   const status = useSelector(settings, selectSettingsStatus);
   const tab = useSelector(settings, selectSettingsTab);
-  const verifying = useSelector(settings, selectIsVerifying);
   const tabs = [
     { value: 'PERSONAL_INFO' as const, label: t('settings.tab_account') },
     { value: 'ACCOUNT_VERIFICATION' as const, label: t('settings.tab_payout') },
@@ -70,19 +70,7 @@ function SettingsFlowScreen({ settings }: { settings: SettingsActor }): ReactEle
               <PhoneModal settings={settings} />
             </>
           ) : (
-            <section className="tw-card tw-settings__section" aria-labelledby="tw-settings-payout">
-              <h2 className="tw-section__title" id="tw-settings-payout">
-                {t('settings.payout_title')}
-              </h2>
-              <p className="tw-muted">{t('settings.payout_text')}</p>
-              <Button
-                icon={<Icon path={iconPath('shield')} size={18} />}
-                loading={verifying}
-                onClick={() => settings.send({ type: 'settings.startVerification' })}
-              >
-                {t('settings.verify')}
-              </Button>
-            </section>
+            <PayoutTab settings={settings} />
           )}
         </ListTabs>
       ) : null}

@@ -1,0 +1,77 @@
+// The footer's controls: the language selector (each language named in itself) and the theme switch (a radio
+// group: arrow keys move the choice). Loaded after the first panel (footer.tsx).
+import { type KeyboardEvent, type ReactElement, useId, useRef } from 'react';
+import { type Locale, locales, t } from '../i18n';
+import { type ThemeSetting, themeSettings } from '../theme-setting';
+import type { FooterControlsProps } from './footer';
+import { Icon } from './icons';
+import footerControlsCss from 'bundle-text:./footer-controls.css';
+import { registerStyles } from '../style-sheets';
+import { iconPath } from './icon-paths' with { type: 'macro' };
+
+registerStyles(footerControlsCss);
+
+export default function FooterControls({ locale, onLocaleChange, theme, onThemeChange }: FooterControlsProps): ReactElement {
+  return (
+    <>
+      <LanguageSelect value={locale} onChange={onLocaleChange} />
+      <ThemeSwitch value={theme} onChange={onThemeChange} />
+    </>
+  );
+}
+
+const nativeNames: Record<Locale, string> = { en: 'English', es: 'Español' };
+
+export function LanguageSelect({ value, onChange }: { value: Locale; onChange: (locale: Locale) => void }): ReactElement {
+  const id = useId();
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+      <Icon path={iconPath('globe')} size={16} />
+      <label htmlFor={id} className="tw-sr-only">
+        {t('footer.language')}
+      </label>
+      <select id={id} className="tw-select" value={value} onChange={(event) => onChange(event.target.value as Locale)}>
+        {locales.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {nativeNames[locale]}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+const icons: Record<ThemeSetting, string> = { light: iconPath('sun'), system: iconPath('monitor'), dark: iconPath('moon') };
+const labels: Record<ThemeSetting, string> = { light: 'theme.light', system: 'theme.system', dark: 'theme.dark' };
+
+export function ThemeSwitch({ value, onChange }: { value: ThemeSetting; onChange: (value: ThemeSetting) => void }): ReactElement {
+  const groupRef = useRef<HTMLDivElement>(null);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = themeSettings[(themeSettings.indexOf(value) + step + themeSettings.length) % themeSettings.length] ?? value;
+    onChange(next);
+    groupRef.current?.querySelector<HTMLElement>(`[data-value="${next}"]`)?.focus();
+  };
+  return (
+    <div ref={groupRef} className="tw-segmented" role="radiogroup" aria-label={t('theme.label')} onKeyDown={onKeyDown}>
+      {themeSettings.map((setting) => (
+        <button
+          key={setting}
+          type="button"
+          role="radio"
+          data-value={setting}
+          className="tw-segmented__option"
+          aria-checked={setting === value}
+          aria-label={t(labels[setting])}
+          title={t(labels[setting])}
+          tabIndex={setting === value ? 0 : -1}
+          onClick={() => onChange(setting)}
+        >
+          <Icon path={icons[setting]} size={16} />
+        </button>
+      ))}
+    </div>
+  );
+}
