@@ -34,7 +34,8 @@ function firstClass(path: string): string {
 describe('the built styles', () => {
   it('carry every stylesheet, minified (no line breaks, indentation or comments inside the CSS)', () => {
     const all = [...bundles.values()].join('\n');
-    for (const path of cssSources(join(root, 'src'))) {
+    // src/host/ holds the demo site's own pages (share, checkout), served by the server, not bundled into the wallet.
+    for (const path of cssSources(join(root, 'src')).filter((path) => !path.includes('/src/host/'))) {
       if (path.endsWith('tokens.css')) continue; // starts with :host, checked below
       const selector = firstClass(path);
       expect(all, `${path} (${selector})`).toMatch(new RegExp(`${selector.replace('.', '\\.')}[{:,\\[. ]`));

@@ -114,6 +114,8 @@ async function expectStyledWallet(page: Page, sheets: 'adopted' | 'nonced <style
 
   await page.getByRole('button', { name: 'My tickets' }).click();
   await page.getByRole('heading', { name: 'Sign in or create an account' }).waitFor();
+  // The loader's frame shows that heading at once; the app's own form follows when its chunk has loaded.
+  await page.getByRole('button', { name: 'Continue' }).waitFor();
   expect(new URL(page.url()).searchParams.get('PANEL_TAB')).toBe('LOGIN');
   const open = await walletLook(page);
   expect(open.tokens.bg).toBe('rgb(245, 246, 250)');

@@ -208,6 +208,8 @@ describe('the loader', () => {
 
       await launcher.click();
       await page.getByRole('heading', { name: 'Sign in or create an account' }).waitFor();
+      // The loader's frame shows that heading at once; the app's own form follows when its chunk has loaded.
+      await page.getByRole('button', { name: 'Continue' }).waitFor();
       expect(new URL(page.url()).searchParams.get('PANEL_TAB')).toBe('LOGIN');
       expect(scripts[0]).toBe('/embed.js');
       expect(scripts.slice(1).length).toBeGreaterThan(0);
