@@ -6,6 +6,7 @@
 import type { AnyActorLogic } from 'xstate';
 import type { giftMachine } from './gift';
 import type { resellMachine } from './resell';
+import type { swapMachine } from './swap';
 import type { loginMachine } from './login';
 import type { logoutMachine } from './logout';
 import type { myTicketsMachine } from './my-tickets';
@@ -28,6 +29,7 @@ export interface FlowMachines {
   settings: typeof settingsMachine;
   gift: typeof giftMachine;
   resell: typeof resellMachine;
+  swap: typeof swapMachine;
 }
 
 const flowModules: { [F in LazyFlowId]: () => Promise<FlowMachines[F]> } = {
@@ -40,6 +42,7 @@ const flowModules: { [F in LazyFlowId]: () => Promise<FlowMachines[F]> } = {
   settings: () => import('./settings').then((module) => module.settingsMachine),
   gift: () => import('./gift').then((module) => module.giftMachine),
   resell: () => import('./resell').then((module) => module.resellMachine),
+  swap: () => import('./swap').then((module) => module.swapMachine),
 };
 
 const loadedFlows = new Map<LazyFlowId, AnyActorLogic>();

@@ -4,6 +4,7 @@
 import { benefitMachine } from './benefit';
 import { giftMachine } from './gift';
 import { resellMachine } from './resell';
+import { swapMachine } from './swap';
 import { listingsMachine } from './listings';
 import { payoutMachine } from './payout';
 import { loginMachine } from './login';
@@ -30,6 +31,7 @@ export const machines = {
   settings: settingsMachine,
   gift: giftMachine,
   resell: resellMachine,
+  swap: swapMachine,
   listings: listingsMachine,
   payout: payoutMachine,
   /** Not a flow of the wallet: the server's rule of what may happen to a ticket (src/server/modules/lifecycle). */

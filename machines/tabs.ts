@@ -7,7 +7,7 @@
 // here may import a machine.
 
 /** The flows that run as children of the wallet while their panel is open. */
-export const flowIds = ['login', 'qr', 'myTickets', 'ticket', 'gift', 'redeem', 'settings', 'resell'] as const;
+export const flowIds = ['login', 'qr', 'myTickets', 'ticket', 'gift', 'redeem', 'settings', 'resell', 'swap'] as const;
 export type FlowId = (typeof flowIds)[number];
 
 /** The wallet's query parameters besides PANEL_TAB and PANEL_OVERLAY_TAB (SPEC §2, plus TICKETS_TAB). */
@@ -22,8 +22,8 @@ export const routeParams = {
 export type RouteParam = keyof typeof routeParams;
 
 export interface TabRow {
-  /** The child actor's id and source, or null while the panel has no flow yet. */
-  flow: FlowId | null;
+  /** The child actor's id and source. */
+  flow: FlowId;
   /** src/web/screens/<screen>.tsx, loaded when the panel opens. */
   screen: string;
   /** 'public' panels open without an access token; the others redirect to LOGIN (SPEC §2 panel guard). */
@@ -41,7 +41,7 @@ export interface TabRow {
 }
 
 /** A row with the usual defaults: needs a token, no parameters. */
-function row<const F extends FlowId | null, const S extends string>(
+function row<const F extends FlowId, const S extends string>(
   flow: F,
   screen: S,
   title: string,
@@ -62,7 +62,7 @@ export const tabTable = {
     requires: { param: 'userTicketId', otherwise: 'MY_TICKET' },
   }),
   GIFT: row('gift', 'gift-screen', 'title.gift', { params: ['userTicketId'], restartOn: ['userTicketId'] }),
-  SWAP: row(null, 'placeholder-screen', 'title.swap', { params: ['userTicketId'], restartOn: ['userTicketId'] }),
+  SWAP: row('swap', 'swap-screen', 'title.swap', { params: ['userTicketId'], restartOn: ['userTicketId'] }),
   RESELL: row('resell', 'resell-screen', 'title.resell', { params: ['userTicketId'], restartOn: ['userTicketId'] }),
   REDEEM: row('redeem', 'redeem-screen', 'title.redeem'),
   SETTINGS: row('settings', 'settings-screen', 'title.settings', { params: ['settingsTab'] }),

@@ -110,6 +110,7 @@ const flowInputs = {
   // The ticket to preselect, if USER_TICKET_ID names one.
   gift: (context: WalletContext) => ({ services: context.services, userTicketId: decodeUserTicketId(currentRoute(context).userTicketId) }),
   resell: (context: WalletContext) => ({ services: context.services, userTicketId: decodeUserTicketId(currentRoute(context).userTicketId) }),
+  swap: (context: WalletContext) => ({ services: context.services, userTicketId: decodeUserTicketId(currentRoute(context).userTicketId) }),
 } satisfies Record<FlowId, (context: WalletContext) => unknown>;
 
 const walletSetup = setup({
@@ -128,6 +129,7 @@ const walletSetup = setup({
       settings: 'settings';
       gift: 'gift';
       resell: 'resell';
+      swap: 'swap';
       logout: 'logout';
       watchHistory: 'watchHistory';
       loadFlow: 'loadFlow';
@@ -145,6 +147,7 @@ const walletSetup = setup({
     settings: lazyFlow('settings'),
     gift: lazyFlow('gift'),
     resell: lazyFlow('resell'),
+    swap: lazyFlow('swap'),
     logout: lazyFlow('logout'),
     loadFlow: fromPromise<void, { flow: FlowId }>(({ input }) => loadFlow(input.flow)),
     loadLogout: fromPromise<void>(() => loadFlow('logout')),
@@ -416,19 +419,12 @@ export const walletMachine = walletSetup.createMachine({
                 routing: {
                   always: [
                     ...flowIds.map((flow) => ({ guard: { type: 'showsFlow' as const, params: { flow } }, target: flow })),
-                    { guard: 'hasTab', target: 'placeholder' },
                     { target: 'none' },
                   ],
                 },
                 none: {
                   description: doc('Only the overlay is open'),
                   always: { guard: 'hasTab', target: 'routing' },
-                },
-                placeholder: {
-                  description: doc('A panel whose flow has not been built yet'),
-                  meta: { screen: 'PLACEHOLDER', description: doc('The panel title and a way back to the HUB') },
-                  entry: ['rememberShown', 'scrollToTop'],
-                  always: { guard: { type: 'leftPanel', params: { flow: null } }, target: 'routing' },
                 },
                 ...flowStates,
               },

@@ -22,8 +22,12 @@ export interface WalletPlatform {
   /** The host page stops scrolling while the wallet is open; unlock restores what the page had. */
   lockPageScroll(): void;
   unlockPageScroll(): void;
-  /** A full navigation (language change). */
+  /** A full navigation (language change, the swap's checkout page). */
   loadUrl(url: string): void;
+  /** The whole address of the page the wallet is on (where the swap's checkout comes back to). */
+  pageUrl?(): string;
+  /** The ticket site's base address (configured, else the page's origin): its checkout page lives there. */
+  siteUrl?(): string;
   reload(): void;
   /** The person asked the OS for less motion: animations that gate a state change end at once. */
   prefersReducedMotion?(): boolean;
@@ -43,6 +47,8 @@ export interface WalletPlatform {
 export interface BrowserPlatformOptions {
   /** The wallet's own scrolling element (inside its shadow root); the window scrolls when there is none. */
   scrollContainer?: () => Element | null;
+  /** The ticket site's base address (the wallet's configuration); the page's origin without one. */
+  siteUrl?: string | undefined;
 }
 
 /** localStorage, or memory when the browser refuses it (private mode, sandboxed frames). */
@@ -87,6 +93,8 @@ export function browserPlatform(win: Window = window, options: BrowserPlatformOp
       savedOverflow = null;
     },
     loadUrl: (url) => win.location.assign(url),
+    pageUrl: () => win.location.href,
+    siteUrl: () => options.siteUrl ?? win.location.origin,
     reload: () => win.location.reload(),
     prefersReducedMotion: () => win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
     onVisibilityChange(listener) {

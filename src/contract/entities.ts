@@ -188,6 +188,8 @@ export const swapBaseTicket = named(
     currencyCode: text,
     quantity: int,
     eventId: int,
+    /** The user's tickets of this type that may be swapped (USER_TICKET_ID preselects the type holding it). */
+    userTicketIds: z.array(int),
   }),
 );
 export type SwapBaseTicket = z.infer<typeof swapBaseTicket>;

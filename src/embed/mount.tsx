@@ -49,7 +49,7 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
   const wallet = createWallet({
     baseUrl: `${config.apiBase}/v1`,
     // The panel, not the host page, is what scrolls while the wallet is open.
-    platform: browserPlatform(window, { scrollContainer: () => shadow.querySelector('.tw-panel') }),
+    platform: browserPlatform(window, { scrollContainer: () => shadow.querySelector('.tw-panel'), siteUrl: config.siteUrl }),
     notify: showNotification,
   });
   wallet.start();

@@ -16,7 +16,6 @@ export const screenPrefixes = [
   'login',
   'otp',
   'personal_data',
-  'placeholder',
   'hub',
   'logout',
   'redeem',
@@ -27,6 +26,7 @@ export const screenPrefixes = [
   'form',
   'gift',
   'resell',
+  'swap',
   'listings',
   'payout',
 ] as const;

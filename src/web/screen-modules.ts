@@ -22,7 +22,7 @@ const screenModules: Record<ScreenName, () => Promise<ScreenModule>> = {
   'settings-screen': () => import('./screens/settings-screen'),
   'gift-screen': () => import('./screens/gift-screen'),
   'resell-screen': () => import('./screens/resell-screen'),
-  'placeholder-screen': () => import('./screens/placeholder-screen'),
+  'swap-screen': () => import('./screens/swap-screen'),
   'hub-screen': () => import('./screens/hub-screen'),
 };
 

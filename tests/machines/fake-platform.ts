@@ -30,6 +30,8 @@ export function fakePlatform(options: { url?: string; storage?: Record<string, s
     lockPageScroll: vi.fn(),
     unlockPageScroll: vi.fn(),
     loadUrl: vi.fn(),
+    pageUrl: () => current.href,
+    siteUrl: () => current.origin,
     reload: vi.fn(),
     copyText: vi.fn(async (_text: string) => {}),
     saveFile: vi.fn((_file: Blob, _name: string) => {}),

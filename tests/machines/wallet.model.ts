@@ -83,5 +83,6 @@ export const stubChildren = {
   settings: stubFlow,
   gift: stubFlow,
   resell: stubFlow,
+  swap: stubFlow,
   logout: stubFlow,
 };

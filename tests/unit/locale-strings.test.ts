@@ -68,7 +68,7 @@ function requestedPrefixes(screen: string): string[] {
 const toastPrefixes = requestedPrefixes('src/web/components/toast-list.tsx');
 const needsItsScreen = (key: string) => isScreenPrefix(prefixOf(key)) && !toastPrefixes.includes(prefixOf(key));
 
-const screens = ['qr', 'my-tickets', 'ticket', 'login', 'otp', 'personal-data', 'placeholder', 'hub', 'gift', 'redeem', 'settings', 'resell'].map(
+const screens = ['qr', 'my-tickets', 'ticket', 'login', 'otp', 'personal-data', 'hub', 'gift', 'redeem', 'settings', 'resell', 'swap'].map(
   (name) => `src/web/screens/${name}-screen.tsx`,
 );
 

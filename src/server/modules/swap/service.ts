@@ -31,14 +31,14 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
     /** Base tickets: the user's swappable tickets grouped by type, for types with at least one swap pair. */
     async baseTickets(userId: number): Promise<SwapBaseTicket[]> {
       const held = await transferableTickets(db, userId, 'swap', now());
-      const counts = new Map<number, number>();
-      for (const ticket of held) counts.set(ticket.ticketTypeId, (counts.get(ticket.ticketTypeId) ?? 0) + 1);
-      if (counts.size === 0) return [];
+      const idsByType = new Map<number, number[]>();
+      for (const ticket of held) idsByType.set(ticket.ticketTypeId, [...(idsByType.get(ticket.ticketTypeId) ?? []), ticket.id]);
+      if (idsByType.size === 0) return [];
       const types = await db
         .selectDistinct({ type: ticketTypes })
         .from(ticketTypes)
         .innerJoin(swapPairs, eq(swapPairs.baseTicketTypeId, ticketTypes.id))
-        .where(inArray(ticketTypes.id, [...counts.keys()]))
+        .where(inArray(ticketTypes.id, [...idsByType.keys()]))
         .orderBy(asc(ticketTypes.id));
       return types.map(({ type }) => ({
         id: type.id,
@@ -47,8 +47,9 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
         price: toDecimal(type.priceMinor),
         currencySymbol: type.currencySymbol,
         currencyCode: type.currencyCode,
-        quantity: counts.get(type.id) ?? 0,
+        quantity: idsByType.get(type.id)?.length ?? 0,
         eventId: type.eventId,
+        userTicketIds: idsByType.get(type.id) ?? [],
       }));
     },
 

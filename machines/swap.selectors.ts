@@ -1,0 +1,138 @@
+// Derived values of the swap machine for the view (the step, the quantity stepper, which targets can be chosen, the
+// modal's amount and wording) and the checkout address (SPEC §7). Pure functions of the snapshot and plain data.
+import type { SwapBaseTicket, SwapStart, SwapTarget } from '../src/contract/entities';
+import type { SwapSnapshot } from './swap';
+
+export type SwapStep = 'loading' | 'failed' | 'picking' | 'chosen' | 'confirming' | 'cancelling' | 'leaving';
+
+export function selectSwapStep(snapshot: SwapSnapshot): SwapStep {
+  if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches('picking')) return 'picking';
+  if (snapshot.matches('chosen')) return 'chosen';
+  if (snapshot.matches('confirming')) return 'confirming';
+  if (snapshot.matches('cancelling')) return 'cancelling';
+  if (snapshot.matches('leaving')) return 'leaving';
+  return 'loading';
+}
+
+export const selectBases = (snapshot: SwapSnapshot): SwapBaseTicket[] => snapshot.context.bases;
+
+/** The chosen base, shown while its targets are chosen and the modal is open. */
+export function selectBase(snapshot: SwapSnapshot): SwapBaseTicket | null {
+  return snapshot.matches('picking') || snapshot.matches('loading') || snapshot.matches('failed') ? null : snapshot.context.base;
+}
+
+export interface SwapQuantityView {
+  value: number;
+  max: number;
+  canDecrement: boolean;
+  canIncrement: boolean;
+  /** Minus at 1 clears the selection (SPEC §4): the button says so. */
+  decrementClears: boolean;
+}
+
+export function selectSwapQuantity(snapshot: SwapSnapshot): SwapQuantityView {
+  const { quantity, base } = snapshot.context;
+  return {
+    value: quantity,
+    max: base?.quantity ?? 1,
+    canDecrement: snapshot.can({ type: 'swap.decrement' }),
+    canIncrement: snapshot.can({ type: 'swap.increment' }),
+    decrementClears: quantity <= 1,
+  };
+}
+
+export type TargetsState = 'hidden' | 'loading' | 'ready';
+
+export function selectTargetsState(snapshot: SwapSnapshot): TargetsState {
+  if (snapshot.matches({ chosen: 'loadingTargets' })) return 'loading';
+  if (snapshot.matches('chosen') || snapshot.matches('confirming') || snapshot.matches('cancelling') || snapshot.matches('leaving')) return 'ready';
+  return 'hidden';
+}
+
+export interface TargetView {
+  target: SwapTarget;
+  /** Enough left for the quantity chosen, and nothing else in flight. */
+  choosable: boolean;
+  /** This target's swap is starting (its card shows the spinner). */
+  starting: boolean;
+  selected: boolean;
+}
+
+export function selectTargets(snapshot: SwapSnapshot): TargetView[] {
+  const { targets, target: chosen, quantity } = snapshot.context;
+  return targets.map((target) => ({
+    target,
+    choosable: target.quantity >= quantity && snapshot.can({ type: 'swap.selectTarget', swapPairId: target.id }),
+    starting: snapshot.matches({ chosen: 'starting' }) && chosen?.id === target.id,
+    selected: chosen?.id === target.id,
+  }));
+}
+
+export const selectIsBusy = (snapshot: SwapSnapshot): boolean => snapshot.hasTag('busy');
+
+/** SPEC §4: (base price − target price) × quantity, in whole cents so prices like 0.1 add up exactly. */
+export function swapAmount(basePrice: number, targetPrice: number, quantity: number): number {
+  return ((Math.round(basePrice * 100) - Math.round(targetPrice * 100)) * quantity) / 100;
+}
+
+/** en-US with 2 decimals and the currency symbol, as the checkout shows it: "$1,250.00". The sign is the wording's. */
+export function formatSwapAmount(amount: number, currencySymbol: string): string {
+  return `${currencySymbol}${Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+export interface SwapModalView {
+  swapType: SwapStart['swapType'];
+  /** Locale keys of the title and the disclaimer. */
+  titleKey: string;
+  disclaimerKey: string;
+  /** Formatted amount for the disclaimer. */
+  amount: string;
+  from: string;
+  to: string;
+  quantity: number;
+  event: string;
+}
+
+/** SPEC §4: zero or more → the user loses it; below zero → the user pays. The swap type picks the title. */
+export function swapModal(base: SwapBaseTicket, target: SwapTarget, quantity: number, started: SwapStart): SwapModalView {
+  const amount = swapAmount(base.price, target.price, quantity);
+  return {
+    swapType: started.swapType,
+    titleKey: started.swapType === 'UPGRADE' ? 'swap.modal_upgrade_title' : 'swap.modal_downgrade_title',
+    disclaimerKey: amount >= 0 ? 'swap.disclaimer_lose' : 'swap.disclaimer_pay',
+    amount: formatSwapAmount(amount, target.currencySymbol),
+    from: base.name,
+    to: target.name,
+    quantity,
+    event: started.name,
+  };
+}
+
+export function selectSwapModal(snapshot: SwapSnapshot): SwapModalView | null {
+  const { base, target, quantity, started } = snapshot.context;
+  if (!base || !target || !started) return null;
+  if (!snapshot.matches('confirming') && !snapshot.matches('cancelling') && !snapshot.matches('leaving')) return null;
+  return swapModal(base, target, quantity, started);
+}
+
+/** "Summer Sound Festival" of event 3 → "summer-sound-festival-3" (accents dropped, anything else a hyphen). */
+export function eventSlug(name: string, eventId: number): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return words ? `${words}-${eventId}` : String(eventId);
+}
+
+/**
+ * SPEC §7: `{site}/{locale}/{slug of name and event id}/checkout/{orderIdentifier}?redirectDomain={current page}
+ * &origin=ticket_swap`. The site is the ticket site's base address (the host page's origin without one).
+ */
+export function checkoutUrl({ site, language, currentPage, started }: { site: string; language: string; currentPage: string; started: SwapStart }): string {
+  const base = site.replace(/\/+$/, '');
+  const query = new URLSearchParams({ redirectDomain: currentPage, origin: 'ticket_swap' });
+  return `${base}/${language}/${eventSlug(started.name, started.eventId)}/checkout/${encodeURIComponent(started.orderIdentifier)}?${query}`;
+}

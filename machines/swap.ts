@@ -1,0 +1,265 @@
+// Swap (SPEC §2 Swap, §4 Swap flow, §5, §7, §8): step 1 picks a base ticket type the user holds and how many (plus
+// up to the quantity held; minus at 1 clears the selection), step 2 one of the types the organiser allows swapping
+// it to. Choosing a target starts the swap on the server (its tickets are reserved for 30 minutes) and opens the
+// confirmation modal: Cancel releases the reservation and resets, Go to checkout sends the whole window to the
+// checkout page on the ticket site, which takes the difference (UPGRADE) or confirms (DOWNGRADE) and comes back.
+// A child of the wallet while SWAP is open, given the decoded USER_TICKET_ID to preselect the type holding it.
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { SwapBaseTicket, SwapStart, SwapTarget } from '../src/contract/entities';
+import { languageOf } from './panel.location';
+import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
+import { checkoutUrl } from './swap.selectors';
+import { doc } from './doc' with { type: 'macro' };
+
+export interface SwapInput extends FlowInput {
+  /** USER_TICKET_ID, decoded: a ticket whose type is preselected, or null. */
+  userTicketId: number | null;
+}
+
+export interface SwapContext {
+  services: WalletServices;
+  preselectId: number | null;
+  /** Step 1's choices: the user's swappable tickets by type. */
+  bases: SwapBaseTicket[];
+  base: SwapBaseTicket | null;
+  quantity: number;
+  /** Step 2's choices for the base. */
+  targets: SwapTarget[];
+  target: SwapTarget | null;
+  /** The started swap the modal confirms. */
+  started: SwapStart | null;
+}
+
+export type SwapEvent =
+  | { type: 'swap.retry' }
+  | { type: 'swap.selectBase'; ticketTypeId: number }
+  | { type: 'swap.increment' }
+  | { type: 'swap.decrement' }
+  | { type: 'swap.clearBase' }
+  | { type: 'swap.selectTarget'; swapPairId: number }
+  | { type: 'swap.cancel' }
+  | { type: 'swap.checkout' }
+  | { type: 'swap.viewTickets' };
+
+export type SwapReport = { type: 'panel.open'; tab: 'MY_TICKET' } | ({ type: 'notify' } & Toast);
+
+export type SwapTag = 'loading' | 'busy';
+
+/** SPEC §8: the toasts of the swap flow. */
+export const swapToastKeys = {
+  targetsFailed: 'api.internal_error',
+  startFailed: 'api.start_swap_failed',
+  loadFailed: 'api.internal_error',
+} as const;
+
+const logParams = (message: string) => ({ event }: { event: { error: unknown } }) => ({ message, error: event.error });
+
+const noSelection = { base: null, quantity: 1, targets: [], target: null, started: null } satisfies Partial<SwapContext>;
+
+export const swapMachine = setup({
+  types: {
+    context: {} as SwapContext,
+    events: {} as SwapEvent,
+    input: {} as SwapInput,
+    tags: {} as SwapTag,
+  },
+  actions: {
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
+    notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
+    openMyTickets: sendParent({ type: 'panel.open' as const, tab: 'MY_TICKET' as const }),
+    storeBases: assign((_, params: { bases: SwapBaseTicket[] }) => ({ bases: params.bases })),
+    /** USER_TICKET_ID is tried once: the type holding that ticket, with one ticket. */
+    takePreselected: assign(({ context }) => ({
+      base: context.bases.find((base) => base.userTicketIds.includes(context.preselectId ?? -1)) ?? null,
+      quantity: 1,
+      preselectId: null,
+    })),
+    forgetPreselect: assign({ preselectId: null }),
+    chooseBase: assign(({ context }, params: { ticketTypeId: number }) => ({
+      base: context.bases.find((base) => base.id === params.ticketTypeId) ?? null,
+      quantity: 1,
+    })),
+    increment: assign(({ context }) => ({ quantity: context.quantity + 1 })),
+    decrement: assign(({ context }) => ({ quantity: context.quantity - 1 })),
+    storeTargets: assign(({ context }, params: { targets: SwapTarget[] }) => ({
+      // SPEC §5: a target is never the base itself.
+      targets: params.targets.filter((target) => target.name !== context.base?.name || target.price !== context.base?.price),
+    })),
+    chooseTarget: assign(({ context }, params: { swapPairId: number }) => ({
+      target: context.targets.find((target) => target.id === params.swapPairId) ?? null,
+    })),
+    forgetTarget: assign({ target: null, started: null }),
+    storeStarted: assign((_, params: { started: SwapStart }) => ({ started: params.started })),
+    resetSelection: assign(() => noSelection),
+    /** SPEC §7: the whole window goes to the checkout page, which comes back to this page afterwards. */
+    goToCheckout: ({ context }) => {
+      const { platform } = context.services;
+      if (!context.started) return;
+      const url = checkoutUrl({
+        site: platform.siteUrl?.() ?? '',
+        language: languageOf(platform.location().pathname),
+        currentPage: platform.pageUrl?.() ?? '',
+        started: context.started,
+      });
+      platform.loadUrl(url);
+    },
+  },
+  guards: {
+    preselectHeld: ({ context }) => context.bases.some((base) => base.userTicketIds.includes(context.preselectId ?? -1)),
+    offered: ({ context }, params: { ticketTypeId: number }) => context.bases.some((base) => base.id === params.ticketTypeId),
+    /** SPEC §5: plus stops at the quantity held. */
+    belowHeld: ({ context }) => context.quantity < (context.base?.quantity ?? 1),
+    aboveOne: ({ context }) => context.quantity > 1,
+    /** A target of the list with enough left for the quantity. */
+    available: ({ context }, params: { swapPairId: number }) =>
+      context.targets.some((target) => target.id === params.swapPairId && target.quantity >= context.quantity),
+  },
+  actors: {
+    loadBases: fromPromise<SwapBaseTicket[], { services: WalletServices }>(({ input }) => input.services.api.call('swapTickets')),
+    loadTargets: fromPromise<SwapTarget[], { services: WalletServices; ticketTypeId: number }>(({ input }) =>
+      input.services.api.call('swapTargets', { params: { ticketId: input.ticketTypeId } }),
+    ),
+    startSwap: fromPromise<SwapStart, { services: WalletServices; baseTicketId: number; swapPairId: number; swapQuantity: number }>(({ input }) =>
+      input.services.api.call('startSwap', {
+        body: { baseTicketId: input.baseTicketId, swapPairId: input.swapPairId, swapQuantity: input.swapQuantity },
+      }),
+    ),
+    cancelSwap: fromPromise<unknown, { services: WalletServices; orderIdentifier: string }>(({ input }) =>
+      input.services.api.call('cancelSwap', { params: { swapIdentifier: input.orderIdentifier } }),
+    ),
+  },
+}).createMachine({
+  id: 'swap',
+  context: ({ input }) => ({ services: input.services, preselectId: input.userTicketId, bases: [], ...noSelection }),
+  on: {
+    // The empty state's link.
+    'swap.viewTickets': { actions: 'openMyTickets' },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      meta: { screen: 'SWAP', description: doc('Swap: step 1 as skeleton cards while the swappable tickets load') },
+      tags: ['loading'],
+      invoke: {
+        id: 'loadBases',
+        src: 'loadBases',
+        input: ({ context }) => ({ services: context.services }),
+        onDone: { target: 'deciding', actions: { type: 'storeBases', params: ({ event }) => ({ bases: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'logError', params: logParams('swap: loading the tickets failed') } },
+      },
+    },
+    failed: {
+      meta: { screen: 'SWAP', description: doc('The swappable tickets did not load: message and Retry') },
+      on: { 'swap.retry': 'loading' },
+    },
+    deciding: {
+      description: doc('A ticket named by USER_TICKET_ID preselects its type, with one ticket'),
+      always: [{ guard: 'preselectHeld', target: 'chosen', actions: 'takePreselected' }, { target: 'picking', actions: 'forgetPreselect' }],
+    },
+    picking: {
+      meta: { screen: 'SWAP', description: doc('Step 1: the base tickets as cards (or the empty state); none selected') },
+      on: {
+        'swap.selectBase': {
+          guard: { type: 'offered', params: ({ event }) => ({ ticketTypeId: event.ticketTypeId }) },
+          target: 'chosen',
+          actions: { type: 'chooseBase', params: ({ event }) => ({ ticketTypeId: event.ticketTypeId }) },
+        },
+      },
+    },
+    chosen: {
+      description: doc('A base ticket and quantity chosen: its targets load, then one is chosen'),
+      on: {
+        'swap.increment': { guard: 'belowHeld', actions: 'increment' },
+        // SPEC §4: minus at 1 clears the selection.
+        'swap.decrement': [{ guard: 'aboveOne', actions: 'decrement' }, { target: 'picking', actions: 'resetSelection' }],
+        'swap.clearBase': { target: 'picking', actions: 'resetSelection' },
+      },
+      initial: 'loadingTargets',
+      states: {
+        loadingTargets: {
+          meta: { screen: 'SWAP', description: doc('Step 2 as skeleton cards while the targets of the base load') },
+          tags: ['loading'],
+          invoke: {
+            id: 'loadTargets',
+            src: 'loadTargets',
+            input: ({ context }) => ({ services: context.services, ticketTypeId: context.base?.id ?? 0 }),
+            onDone: { target: 'targets', actions: { type: 'storeTargets', params: ({ event }) => ({ targets: event.output }) } },
+            // SPEC §8: the internal error, and the selection resets.
+            onError: {
+              target: '#swap.picking',
+              actions: [
+                'resetSelection',
+                { type: 'logError', params: logParams('swap: loading the targets failed') },
+                { type: 'notify', params: { kind: 'error', key: swapToastKeys.targetsFailed } },
+              ],
+            },
+          },
+        },
+        targets: {
+          meta: { screen: 'SWAP', description: doc('Step 2: the allowed target types with price and availability') },
+          on: {
+            'swap.selectTarget': {
+              guard: { type: 'available', params: ({ event }) => ({ swapPairId: event.swapPairId }) },
+              target: 'starting',
+              actions: { type: 'chooseTarget', params: ({ event }) => ({ swapPairId: event.swapPairId }) },
+            },
+          },
+        },
+        starting: {
+          meta: { screen: 'SWAP', description: doc('The chosen target is marked busy while the swap starts on the server') },
+          tags: ['busy'],
+          // Nothing changes the selection while the server reserves the tickets.
+          on: { 'swap.increment': {}, 'swap.decrement': {}, 'swap.clearBase': {} },
+          invoke: {
+            id: 'startSwap',
+            src: 'startSwap',
+            input: ({ context }) => ({
+              services: context.services,
+              baseTicketId: context.base?.id ?? 0,
+              swapPairId: context.target?.id ?? 0,
+              swapQuantity: context.quantity,
+            }),
+            onDone: { target: '#swap.confirming', actions: { type: 'storeStarted', params: ({ event }) => ({ started: event.output }) } },
+            onError: {
+              target: 'targets',
+              actions: [
+                'forgetTarget',
+                { type: 'logError', params: logParams('swap: starting the swap failed') },
+                // SPEC §8: the start failure's own flash, whatever the cause.
+                { type: 'notify', params: { kind: 'error', key: swapToastKeys.startFailed } },
+              ],
+            },
+          },
+        },
+      },
+    },
+    confirming: {
+      meta: { screen: 'SWAP', description: doc('The confirmation modal: amount, UPGRADE or DOWNGRADE wording, Cancel or Go to checkout') },
+      on: {
+        'swap.cancel': 'cancelling',
+        'swap.checkout': 'leaving',
+      },
+    },
+    cancelling: {
+      meta: { screen: 'SWAP', description: doc('Cancel: the reservation is released on the server, then the selection resets') },
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelSwap',
+        src: 'cancelSwap',
+        input: ({ context }) => ({ services: context.services, orderIdentifier: context.started?.orderIdentifier ?? '' }),
+        onDone: { target: 'picking', actions: 'resetSelection' },
+        // The reservation lapses by itself after 30 minutes; the person is not kept waiting on a failed release.
+        onError: { target: 'picking', actions: ['resetSelection', { type: 'logError', params: logParams('swap: cancelling the swap failed') }] },
+      },
+    },
+    leaving: {
+      meta: { screen: 'SWAP', description: doc('Go to checkout: the window is on its way to the checkout page') },
+      tags: ['busy'],
+      entry: 'goToCheckout',
+    },
+  },
+});
+
+export type SwapMachine = typeof swapMachine;
+export type SwapActor = ActorRefFrom<SwapMachine>;
+export type SwapSnapshot = SnapshotFrom<SwapMachine>;

@@ -1,0 +1,242 @@
+// SWAP: step 1 picks the ticket type to swap and how many, step 2 the type to swap it for; choosing one starts the
+// swap and opens the confirmation modal (UPGRADE or DOWNGRADE wording, what is paid or lost), whose Go to checkout
+// sends the window to the ticket site's checkout page. The swap machine decides; this view renders and sends.
+import { useSelector } from '@xstate/react';
+import type { ReactElement } from 'react';
+import type { SwapActor, SwapEvent } from '../../../machines/swap';
+import {
+  selectBase,
+  selectBases,
+  selectIsBusy,
+  selectSwapModal,
+  selectSwapQuantity,
+  selectSwapStep,
+  selectTargets,
+  selectTargetsState,
+} from '../../../machines/swap.selectors';
+import { Button } from '../components/button';
+import '../components/card';
+import { EventCard, EventCardSkeleton } from '../components/event-card';
+import { iconPath } from '../components/icon-paths' with { type: 'macro' };
+import { Icon } from '../components/icons';
+import { Modal } from '../components/modal';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { addStrings, t } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
+import { registerStyles } from '../style-sheets';
+import { useChild } from '../wallet-config';
+import swapScreenCss from 'bundle-text:./swap-screen.css';
+
+addStrings(screenStrings(['swap']));
+registerStyles(swapScreenCss);
+
+export default function SwapScreen(): ReactElement {
+  const swap = useChild('swap');
+  return swap ? <SwapFlowScreen swap={swap} /> : <PanelSkeleton />;
+}
+
+type Send = (event: SwapEvent) => void;
+
+function SwapFlowScreen({ swap }: { swap: SwapActor }): ReactElement {
+  const step = useSelector(swap, selectSwapStep);
+  const send: Send = (event) => swap.send(event);
+  return (
+    <section className="tw-screen tw-swap" aria-labelledby="tw-swap-title" aria-busy={step === 'loading' || undefined}>
+      <div className="tw-screen__head">
+        <h1 className="tw-title" id="tw-swap-title">
+          {t('title.swap')}
+        </h1>
+        <p className="tw-subtitle">{t('swap.subtitle')}</p>
+      </div>
+      <BaseStep swap={swap} send={send} />
+      <TargetStep swap={swap} send={send} />
+      <ConfirmModal swap={swap} send={send} />
+    </section>
+  );
+}
+
+function BaseStep({ swap, send }: { swap: SwapActor; send: Send }): ReactElement {
+  const step = useSelector(swap, selectSwapStep);
+  const bases = useSelector(swap, selectBases);
+  const base = useSelector(swap, selectBase);
+  const quantity = useSelector(swap, selectSwapQuantity);
+  const busy = useSelector(swap, selectIsBusy);
+  return (
+    <section className="tw-card tw-swap__step" aria-labelledby="tw-swap-base-step">
+      <h2 className="tw-swap__step-title" id="tw-swap-base-step">
+        {t('swap.base_step')}
+      </h2>
+      {step === 'loading' ? (
+        <div className="tw-swap__list" role="status" aria-label={t('common.loading')}>
+          <EventCardSkeleton withActions />
+          <EventCardSkeleton withActions />
+        </div>
+      ) : null}
+      {step === 'failed' ? (
+        <div className="tw-swap__state" role="alert">
+          <p>{t('swap.load_error')}</p>
+          <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={() => send({ type: 'swap.retry' })}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {step === 'picking' && bases.length === 0 ? (
+        <div className="tw-swap__state">
+          <span className="tw-icon-tile tw-icon-tile--56" aria-hidden="true">
+            <Icon path={iconPath('swap')} size={26} />
+          </span>
+          <p className="tw-state-card__title">{t('swap.empty_title')}</p>
+          <p className="tw-muted">{t('swap.empty_text')}</p>
+          <Button variant="secondary" onClick={() => send({ type: 'swap.viewTickets' })}>
+            {t('swap.view_tickets')}
+          </Button>
+        </div>
+      ) : null}
+      {step === 'picking' && bases.length > 0 ? (
+        <ul className="tw-swap__list">
+          {bases.map((option) => (
+            <li key={option.id}>
+              <EventCard
+                title={option.name}
+                image={option.logo}
+                price={option.price}
+                currencySymbol={option.currencySymbol}
+                caption={t('swap.you_hold', { count: option.quantity })}
+                actions={[
+                  {
+                    icon: iconPath('swap'),
+                    label: t('swap.choose', { ticket: option.name }),
+                    onClick: () => send({ type: 'swap.selectBase', ticketTypeId: option.id }),
+                  },
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {base ? (
+        <>
+          <EventCard
+            title={base.name}
+            image={base.logo}
+            price={base.price}
+            currencySymbol={base.currencySymbol}
+            caption={t('swap.you_are_swapping')}
+            selected
+            isEditable={!busy}
+            editLabel={t('swap.change')}
+            onEdit={() => send({ type: 'swap.clearBase' })}
+          />
+          <div className="tw-swap__quantity" role="group" aria-labelledby="tw-swap-quantity">
+            <span className="tw-field__label" id="tw-swap-quantity">
+              {t('swap.quantity')}
+            </span>
+            <div className="tw-swap__stepper">
+              <Button
+                variant="secondary"
+                size="small"
+                aria-label={quantity.decrementClears ? t('swap.decrease_clears') : t('swap.decrease')}
+                disabled={!quantity.canDecrement}
+                onClick={() => send({ type: 'swap.decrement' })}
+              >
+                −
+              </Button>
+              <output aria-live="polite">{quantity.value}</output>
+              <Button
+                variant="secondary"
+                size="small"
+                aria-label={t('swap.increase')}
+                disabled={!quantity.canIncrement}
+                onClick={() => send({ type: 'swap.increment' })}
+              >
+                +
+              </Button>
+              <span className="tw-muted">{t('swap.quantity_max', { count: quantity.max })}</span>
+            </div>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function TargetStep({ swap, send }: { swap: SwapActor; send: Send }): ReactElement | null {
+  const state = useSelector(swap, selectTargetsState);
+  const targets = useSelector(swap, selectTargets);
+  const quantity = useSelector(swap, selectSwapQuantity);
+  if (state === 'hidden') return null;
+  return (
+    <section className="tw-card tw-swap__step" aria-labelledby="tw-swap-target-step" aria-busy={state === 'loading' || undefined}>
+      <h2 className="tw-swap__step-title" id="tw-swap-target-step">
+        {t('swap.target_step')}
+      </h2>
+      {state === 'loading' ? (
+        <div className="tw-swap__list" role="status" aria-label={t('common.loading')}>
+          <EventCardSkeleton withActions />
+          <EventCardSkeleton withActions />
+        </div>
+      ) : null}
+      {state === 'ready' && targets.length === 0 ? <p className="tw-muted">{t('swap.targets_empty')}</p> : null}
+      {state === 'ready' && targets.length > 0 ? (
+        <ul className="tw-swap__list">
+          {targets.map(({ target, choosable, starting, selected }) => (
+            <li key={target.id} aria-busy={starting || undefined}>
+              <EventCard
+                title={target.name}
+                image={target.logo}
+                price={target.price}
+                currencySymbol={target.currencySymbol}
+                caption={
+                  target.quantity >= quantity.value
+                    ? t('swap.available', { count: target.quantity })
+                    : t('swap.not_enough', { count: quantity.value })
+                }
+                selected={selected}
+                actions={[
+                  {
+                    icon: iconPath('swap'),
+                    label: starting ? t('common.loading') : t('swap.choose', { ticket: target.name }),
+                    onClick: () => send({ type: 'swap.selectTarget', swapPairId: target.id }),
+                    disabled: !choosable,
+                  },
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function ConfirmModal({ swap, send }: { swap: SwapActor; send: Send }): ReactElement | null {
+  const modal = useSelector(swap, selectSwapModal);
+  const step = useSelector(swap, selectSwapStep);
+  if (!modal) return null;
+  const busy = step !== 'confirming';
+  return (
+    <Modal
+      open
+      title={t(modal.titleKey)}
+      description={t(modal.disclaimerKey, { amount: modal.amount })}
+      onClose={() => (busy ? undefined : send({ type: 'swap.cancel' }))}
+      actions={
+        <>
+          <Button loading={step === 'leaving'} disabled={busy} onClick={() => send({ type: 'swap.checkout' })}>
+            {t('swap.checkout')}
+          </Button>
+          <Button variant="secondary" loading={step === 'cancelling'} disabled={busy} onClick={() => send({ type: 'swap.cancel' })}>
+            {t('swap.cancel')}
+          </Button>
+        </>
+      }
+    >
+      <div className="tw-swap__summary">
+        <p className="tw-swap__line">{t('swap.modal_line', { quantity: modal.quantity, from: modal.from, to: modal.to })}</p>
+        <p className="tw-muted">{modal.event}</p>
+        <p className="tw-muted">{step === 'leaving' ? t('swap.leaving') : t('swap.reserved_note')}</p>
+      </div>
+    </Modal>
+  );
+}
+

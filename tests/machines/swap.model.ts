@@ -1,0 +1,75 @@
+// The swap machine's test model, shared by tests/machines/swap.test.ts (paths on the actor) and
+// tests/web/swap-paths.test.tsx (the same paths on the rendered screen).
+import type { AnyMachineSnapshot } from 'xstate';
+import type { SwapBaseTicket, SwapStart, SwapTarget } from '../../src/contract/entities';
+import type { SwapEvent, SwapInput, SwapSnapshot } from '../../machines/swap';
+import { ApiRequestError } from '../../src/client/errors';
+import { testServices } from './fake-platform';
+import { httpError } from './fixtures';
+
+export type SwapModelEvent = SwapEvent | { type: string; output?: unknown; error?: unknown };
+
+export const swapPromiseActors = ['loadBases', 'loadTargets', 'startSwap', 'cancelSwap'] as const;
+
+/** General admission (2 held, tickets 11 and 12) and a single VIP (ticket 21). */
+export const swapBases = (): SwapBaseTicket[] => [
+  { id: 1, name: 'General Admission', logo: null, price: 50, currencySymbol: '$', currencyCode: 'USD', quantity: 2, eventId: 3, userTicketIds: [11, 12] },
+  { id: 2, name: 'VIP', logo: null, price: 120, currencySymbol: '$', currencyCode: 'USD', quantity: 1, eventId: 3, userTicketIds: [21] },
+];
+
+/** VIP (pair 7, plenty left) and a sold-out Backstage (pair 8, one left). */
+export const swapTargets = (): SwapTarget[] => [
+  { id: 7, name: 'VIP', logo: null, price: 120, currencySymbol: '$', currencyCode: 'USD', quantity: 40 },
+  { id: 8, name: 'Backstage', logo: null, price: 300, currencySymbol: '$', currencyCode: 'USD', quantity: 1 },
+];
+
+export const upgradeStart = (): SwapStart => ({
+  swapType: 'UPGRADE',
+  orderIdentifier: 'SW-ABC123',
+  name: 'Summer Sound Festival',
+  eventId: 3,
+  amount: -70,
+  currencyCode: 'USD',
+  currencySymbol: '$',
+});
+
+export const swapSampleEvents: SwapModelEvent[] = [
+  { type: 'loadBases.done', output: swapBases() },
+  { type: 'loadBases.done', output: [] },
+  { type: 'loadBases.error', error: httpError('swapTickets', 500, 'api.internal_error') },
+  { type: 'swap.retry' },
+  { type: 'swap.selectBase', ticketTypeId: 1 },
+  { type: 'swap.selectBase', ticketTypeId: 99 },
+  { type: 'swap.increment' },
+  { type: 'swap.decrement' },
+  { type: 'swap.clearBase' },
+  { type: 'loadTargets.done', output: swapTargets() },
+  { type: 'loadTargets.error', error: new ApiRequestError('swapTargets', 'FETCH_ERROR') },
+  { type: 'swap.selectTarget', swapPairId: 7 },
+  { type: 'swap.selectTarget', swapPairId: 8 },
+  { type: 'startSwap.done', output: upgradeStart() },
+  { type: 'startSwap.error', error: httpError('startSwap', 409, 'api.swap.not_enough_tickets') },
+  { type: 'swap.cancel' },
+  { type: 'cancelSwap.done', output: { ok: true } },
+  { type: 'cancelSwap.error', error: new ApiRequestError('cancelSwap', 'FETCH_ERROR') },
+  { type: 'swap.checkout' },
+  { type: 'swap.viewTickets' },
+];
+
+/** One vertex per state value and what changes a branch or the screen: bases or none, the quantity, targets. */
+export function swapVertex(snapshot: AnyMachineSnapshot): string {
+  const context = (snapshot as SwapSnapshot).context;
+  return JSON.stringify({
+    value: snapshot.value,
+    bases: context.bases.length > 0,
+    preselect: context.preselectId !== null,
+    base: context.base?.id ?? null,
+    quantity: context.quantity,
+    targets: context.targets.length > 0,
+  });
+}
+
+export const swapStarts: Array<{ name: string; input: () => SwapInput }> = [
+  { name: 'Swap from the HUB', input: () => ({ services: testServices(), userTicketId: null }) },
+  { name: 'Swap ticket on a ticket (USER_TICKET_ID 12 preselects General Admission)', input: () => ({ services: testServices(), userTicketId: 12 }) },
+];

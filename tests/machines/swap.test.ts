@@ -1,0 +1,214 @@
+// Model-based tests of the swap machine (SPEC §2 Swap, §4 Swap flow, §5, §7, §8): the base tickets, the quantity
+// (plus up to the quantity held, minus at 1 clears), the targets (an error resets the selection), starting the swap
+// (a failure flashes api.start_swap_failed), the modal's Cancel (the reservation released) and Go to checkout (the
+// whole window to the checkout address). Then the selectors: the amount, its wording and the checkout address.
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from 'xstate/graph';
+import { swapMachine, type SwapSnapshot } from '../../machines/swap';
+import {
+  checkoutUrl,
+  eventSlug,
+  formatSwapAmount,
+  selectBase,
+  selectSwapModal,
+  selectSwapQuantity,
+  selectSwapStep,
+  selectTargets,
+  selectTargetsState,
+  swapAmount,
+  swapModal,
+} from '../../machines/swap.selectors';
+import { testServices } from './fake-platform';
+import { httpError } from './fixtures';
+import { controlledActors, coverTransitions, expectFullCoverage, flush, runPathOnActor, startAsChild, takesSample, toTestMachine } from './model';
+import { swapBases, swapPromiseActors, swapSampleEvents, swapStarts, swapTargets, swapVertex, upgradeStart } from './swap.model';
+
+const testMachine = toTestMachine(swapMachine);
+const runs = swapStarts.map((start) => {
+  const input = start.input();
+  const model = createTestModel(testMachine, {
+    input,
+    events: swapSampleEvents as never,
+    filterEvents: takesSample(swapSampleEvents),
+    serializeState: swapVertex,
+  });
+  return { start, paths: coverTransitions(testMachine, model.getShortestPaths(), swapSampleEvents as never, input) };
+});
+
+describe('swap model', () => {
+  it('covers every transition: bases, quantity, targets, start, cancel, checkout and failures', () => {
+    const paths = runs.flatMap((run) => run.paths);
+    const values = paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value)));
+    for (const part of ['"failed"', '"picking"', '"loadingTargets"', '"targets"', '"starting"', '"confirming"', '"cancelling"', '"leaving"']) {
+      expect(values.some((value) => value.includes(part)), part).toBe(true);
+    }
+    expectFullCoverage('swap', testMachine, paths);
+  });
+
+  describe.each(runs)('from $start.name', ({ start, paths }) => {
+    it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+      const input = start.input();
+      await runPathOnActor(path, {
+        machine: swapMachine.provide({ actions: { logError: () => {} } }),
+        input,
+        promiseActors: swapPromiseActors,
+        vertex: swapVertex,
+        asChild: true,
+        check: (actor, step, reports) => {
+          const snapshot = actor.getSnapshot() as SwapSnapshot;
+          const step_ = selectSwapStep(snapshot);
+          const quantity = selectSwapQuantity(snapshot);
+          // The base card shows from its choice until the modal closes; the targets only with a base.
+          expect(selectBase(snapshot) !== null).toBe(['chosen', 'confirming', 'cancelling', 'leaving'].includes(step_));
+          if (selectTargetsState(snapshot) !== 'hidden') expect(selectBase(snapshot)).not.toBeNull();
+          // SPEC §5: never more than held, never fewer than one.
+          expect(quantity.value).toBeGreaterThanOrEqual(1);
+          expect(quantity.value).toBeLessThanOrEqual(quantity.max);
+          if (step_ === 'chosen' && !snapshot.matches({ chosen: 'starting' })) expect(quantity.canIncrement).toBe(quantity.value < quantity.max);
+          // A target with fewer left than the quantity cannot be chosen.
+          for (const view of selectTargets(snapshot)) if (view.target.quantity < quantity.value) expect(view.choosable).toBe(false);
+          expect(selectSwapModal(snapshot) !== null).toBe(['confirming', 'cancelling', 'leaving'].includes(step_));
+          const last = reports.at(-1);
+          const { type } = step.event;
+          if (type === 'loadTargets.error') {
+            expect(last).toEqual({ type: 'notify', kind: 'error', key: 'api.internal_error' });
+            expect(step_).toBe('picking');
+          }
+          if (type === 'startSwap.error') expect(last).toEqual({ type: 'notify', kind: 'error', key: 'api.start_swap_failed' });
+          if (type === 'swap.viewTickets') expect(last).toEqual({ type: 'panel.open', tab: 'MY_TICKET' });
+          if (type === 'swap.checkout') {
+            expect(input.services.platform.loadUrl).toHaveBeenLastCalledWith(
+              'https://tickets.test/en/summer-sound-festival-3/checkout/SW-ABC123?redirectDomain=https%3A%2F%2Ftickets.test%2Fen%2Fevents%2Fspring-fest&origin=ticket_swap',
+            );
+          }
+        },
+      });
+    });
+  });
+});
+
+describe('swap effects', () => {
+  function start(userTicketId: number | null = null) {
+    const control = controlledActors([...swapPromiseActors]);
+    const services = testServices();
+    const machine = swapMachine.provide({ actors: control.actors, actions: { logError: () => {} } });
+    const { flow: actor, reports } = startAsChild(machine, { services, userTicketId });
+    return { actor: actor as unknown as { send: (event: object) => void; getSnapshot: () => SwapSnapshot }, control, reports, services };
+  }
+
+  it('preselects the type holding USER_TICKET_ID, asks its targets and starts the swap with the quantity', async () => {
+    const { actor, control } = start(12);
+    control.settle('loadBases', 'done', swapBases());
+    await flush();
+    expect(selectBase(actor.getSnapshot())?.id).toBe(1);
+    expect(control.inputs.at(-1)).toMatchObject({ id: 'loadTargets', input: { ticketTypeId: 1 } });
+    control.settle('loadTargets', 'done', swapTargets());
+    await flush();
+    actor.send({ type: 'swap.increment' });
+    actor.send({ type: 'swap.increment' }); // 2 held: stays at 2
+    expect(selectSwapQuantity(actor.getSnapshot())).toMatchObject({ value: 2, canIncrement: false, canDecrement: true });
+    // Backstage has one left: not for two.
+    actor.send({ type: 'swap.selectTarget', swapPairId: 8 });
+    expect(selectSwapStep(actor.getSnapshot())).toBe('chosen');
+    actor.send({ type: 'swap.selectTarget', swapPairId: 7 });
+    expect(control.inputs.at(-1)).toMatchObject({ id: 'startSwap', input: { baseTicketId: 1, swapPairId: 7, swapQuantity: 2 } });
+    control.settle('startSwap', 'done', upgradeStart());
+    await flush();
+    expect(selectSwapModal(actor.getSnapshot())).toMatchObject({
+      swapType: 'UPGRADE',
+      titleKey: 'swap.modal_upgrade_title',
+      disclaimerKey: 'swap.disclaimer_pay',
+      amount: '$140.00',
+      from: 'General Admission',
+      to: 'VIP',
+      quantity: 2,
+    });
+  });
+
+  it('minus at one clears the selection; a ticket not held preselects nothing', async () => {
+    const { actor, control } = start(999);
+    control.settle('loadBases', 'done', swapBases());
+    await flush();
+    expect(selectSwapStep(actor.getSnapshot())).toBe('picking');
+    actor.send({ type: 'swap.selectBase', ticketTypeId: 2 });
+    expect(selectSwapQuantity(actor.getSnapshot())).toMatchObject({ value: 1, max: 1, canIncrement: false, decrementClears: true });
+    actor.send({ type: 'swap.decrement' });
+    expect(selectSwapStep(actor.getSnapshot())).toBe('picking');
+    expect(actor.getSnapshot().context).toMatchObject({ base: null, quantity: 1, targets: [], target: null });
+  });
+
+  it('Cancel in the modal releases the reservation on the server and resets, even when the release fails', async () => {
+    const { actor, control } = start();
+    control.settle('loadBases', 'done', swapBases());
+    await flush();
+    actor.send({ type: 'swap.selectBase', ticketTypeId: 1 });
+    control.settle('loadTargets', 'done', swapTargets());
+    await flush();
+    actor.send({ type: 'swap.selectTarget', swapPairId: 7 });
+    control.settle('startSwap', 'done', upgradeStart());
+    await flush();
+    actor.send({ type: 'swap.cancel' });
+    expect(control.inputs.at(-1)).toMatchObject({ id: 'cancelSwap', input: { orderIdentifier: 'SW-ABC123' } });
+    control.settle('cancelSwap', 'error', httpError('cancelSwap', 500, 'api.internal_error'));
+    await flush();
+    expect(selectSwapStep(actor.getSnapshot())).toBe('picking');
+    expect(actor.getSnapshot().context.started).toBeNull();
+  });
+
+  it('a failed start flashes api.start_swap_failed and keeps the base and targets', async () => {
+    const { actor, control, reports } = start(11);
+    control.settle('loadBases', 'done', swapBases());
+    await flush();
+    control.settle('loadTargets', 'done', swapTargets());
+    await flush();
+    actor.send({ type: 'swap.selectTarget', swapPairId: 7 });
+    control.settle('startSwap', 'error', httpError('startSwap', 409, 'api.swap.not_enough_tickets'));
+    await flush();
+    expect(reports).toEqual([{ type: 'notify', kind: 'error', key: 'api.start_swap_failed' }]);
+    expect(selectTargetsState(actor.getSnapshot())).toBe('ready');
+    expect(selectBase(actor.getSnapshot())?.id).toBe(1);
+  });
+});
+
+describe('swap selectors', () => {
+  const base = swapBases()[0]!;
+  const [vip] = swapTargets();
+  const start = upgradeStart();
+
+  it('amount = (base − target) × quantity, exact in cents', () => {
+    expect(swapAmount(50, 120, 1)).toBe(-70);
+    expect(swapAmount(50, 120, 3)).toBe(-210);
+    expect(swapAmount(120, 50, 2)).toBe(140);
+    expect(swapAmount(50, 50, 4)).toBe(0);
+    expect(swapAmount(0.3, 0.1, 3)).toBe(0.6);
+  });
+
+  it('formats en-US with two decimals and the currency symbol, without the sign', () => {
+    expect(formatSwapAmount(-70, '$')).toBe('$70.00');
+    expect(formatSwapAmount(1250.5, '€')).toBe('€1,250.50');
+    expect(formatSwapAmount(0, 'A$')).toBe('A$0.00');
+  });
+
+  it('equal prices: the lose disclaimer with zero; a downgrade: lose; an upgrade: pay', () => {
+    expect(swapModal(base, { ...vip!, price: 50 }, 2, { ...start, swapType: 'DOWNGRADE', amount: 0 })).toMatchObject({
+      titleKey: 'swap.modal_downgrade_title',
+      disclaimerKey: 'swap.disclaimer_lose',
+      amount: '$0.00',
+    });
+    expect(swapModal({ ...base, price: 120 }, { ...vip!, price: 49.99 }, 2, { ...start, swapType: 'DOWNGRADE' })).toMatchObject({
+      disclaimerKey: 'swap.disclaimer_lose',
+      amount: '$140.02',
+    });
+    expect(swapModal(base, vip!, 3, start)).toMatchObject({ titleKey: 'swap.modal_upgrade_title', disclaimerKey: 'swap.disclaimer_pay', amount: '$210.00' });
+  });
+
+  it('the checkout address: site, locale, slug of name and event id, order, the current page and the origin', () => {
+    expect(eventSlug('Summer Sound Festival', 3)).toBe('summer-sound-festival-3');
+    expect(eventSlug('  Fiesta de Año Nuevo — Málaga! ', 12)).toBe('fiesta-de-ano-nuevo-malaga-12');
+    expect(eventSlug('🎉', 5)).toBe('5');
+    const url = new URL(checkoutUrl({ site: 'https://shop.test/', language: 'es', currentPage: 'https://host.test/es/?PANEL_TAB=SWAP', started: start }));
+    expect(url.origin + url.pathname).toBe('https://shop.test/es/summer-sound-festival-3/checkout/SW-ABC123');
+    expect(url.searchParams.get('redirectDomain')).toBe('https://host.test/es/?PANEL_TAB=SWAP');
+    expect(url.searchParams.get('origin')).toBe('ticket_swap');
+  });
+});

@@ -1,0 +1,177 @@
+// Model-based paths of the swap machine (tests/machines/swap.model.ts) run against the rendered wallet: a person picks
+// the ticket to swap, steps the quantity, picks a target, answers the modal with Cancel or Go to checkout; the API
+// answers only when the path says so (msw holds each request). A step that leaves the panel (My tickets) ends its path.
+// After every step the screen must show what the model's state says.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { swapMachine, type SwapSnapshot } from '../../machines/swap';
+import { selectBase, selectSwapModal, selectSwapQuantity, selectSwapStep, selectTargets, selectTargetsState } from '../../machines/swap.selectors';
+import { encodeUserTicketId } from '../../machines/ticket-id';
+import type { EndpointName } from '../../src/contract/endpoints';
+import { expectFullCoverage, toTestMachine } from '../machines/model';
+import { swapSampleEvents, swapStarts, swapVertex } from '../machines/swap.model';
+import { signInApi } from './fake-api';
+import { holdRequests, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
+import { setUpWalletTests, type RenderedWallet } from './render-wallet';
+
+const tests = setUpWalletTests({ fakeTimeouts: true });
+
+const main = () => within(document.querySelector<HTMLElement>('.tw-main')!);
+const click = (element: HTMLElement) => act(() => fireEvent.click(element));
+const quick = { interval: 5 };
+const held: EndpointName[] = ['swapTickets', 'swapTargets', 'startSwap', 'cancelSwap'];
+const endpointOf: Record<string, EndpointName> = {
+  loadBases: 'swapTickets',
+  loadTargets: 'swapTargets',
+  startSwap: 'startSwap',
+  cancelSwap: 'cancelSwap',
+};
+const modalNames = /Upgrade your ticket\?|Downgrade your ticket\?/;
+
+const testMachine = toTestMachine(swapMachine);
+const leaves = ['swap.viewTickets'];
+
+/**
+ * What a person can do: only what a button offers (a target with too few left is disabled, the stepper's ends are
+ * disabled, nothing changes while the swap starts), My tickets only from the empty state.
+ */
+function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
+  const state = snapshot as SwapSnapshot;
+  if (event.type === 'swap.viewTickets') return state.matches('picking') && state.context.bases.length === 0;
+  if (event.type === 'swap.selectBase') return (event as { ticketTypeId?: number }).ticketTypeId !== 99;
+  if (state.matches({ chosen: 'starting' }) && ['swap.increment', 'swap.decrement', 'swap.clearBase'].includes(event.type)) return false;
+  if (event.type === 'swap.increment') return state.can(event as never);
+  return true;
+}
+
+const runs = swapStarts.map((start) => {
+  const input = start.input();
+  return { start, input, paths: screenModelPaths({ machine: testMachine, input, events: swapSampleEvents, vertex: swapVertex, onScreen, leaves }) };
+});
+
+const modal = () => within(screen.getByRole('dialog', { name: modalNames }));
+
+async function perform(event: EventObject, requests: HeldRequests): Promise<void> {
+  const settled = /^(\w+)\.(done|error)$/.exec(event.type);
+  if (settled && endpointOf[settled[1]!]) {
+    const endpoint = endpointOf[settled[1]!]!;
+    await waitFor(() => expect(requests.pending(endpoint).length).toBeGreaterThan(0), quick);
+    await requests.answer(endpoint, () => responseFor(event));
+    return;
+  }
+  const payload = event as EventObject & { swapPairId?: number };
+  switch (event.type) {
+    case 'swap.retry':
+      click(main().getByRole('button', { name: 'Try again' }));
+      return;
+    case 'swap.selectBase':
+      click(main().getByRole('button', { name: 'Choose General Admission' }));
+      return;
+    case 'swap.increment':
+      click(main().getByRole('button', { name: 'One ticket more' }));
+      return;
+    case 'swap.decrement':
+      click(main().getByRole('button', { name: /One ticket fewer|Remove this ticket from the swap/ }));
+      return;
+    case 'swap.clearBase':
+      click(main().getByRole('button', { name: 'Change' }));
+      return;
+    case 'swap.selectTarget':
+      click(main().getByRole('button', { name: payload.swapPairId === 7 ? 'Choose VIP' : 'Choose Backstage' }));
+      return;
+    case 'swap.cancel':
+      click(modal().getByRole('button', { name: 'Cancel' }));
+      return;
+    case 'swap.checkout':
+      click(modal().getByRole('button', { name: 'Go to checkout' }));
+      return;
+    case 'swap.viewTickets':
+      click(main().getByRole('button', { name: 'View my tickets' }));
+      return;
+    default:
+      throw new Error(`no way to perform ${event.type} on the screen`);
+  }
+}
+
+const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+
+function expectScreenMatches(state: SwapSnapshot, event: EventObject, page: RenderedWallet): void {
+  if (event.type === 'swap.viewTickets') {
+    expect(page.params().get('PANEL_TAB')).toBe('MY_TICKET');
+    return;
+  }
+  expect(page.params().get('PANEL_TAB')).toBe('SWAP');
+  const step = selectSwapStep(state);
+  expect(Boolean(main().queryByText('Your tickets could not be loaded.')), 'error').toBe(step === 'failed');
+  expect(Boolean(main().queryByText('No tickets to swap')), 'empty').toBe(step === 'picking' && state.context.bases.length === 0);
+  const choices = main().queryAllByRole('button', { name: /^Choose (General Admission|VIP)$/ });
+  expect(choices.length > 0 && step === 'picking', 'base cards').toBe(step === 'picking' && state.context.bases.length > 0);
+  const base = selectBase(state);
+  const swapping = main().queryByText('You are swapping');
+  expect(Boolean(swapping), 'base card').toBe(base !== null);
+  if (base) {
+    expect(swapping!.closest('.tw-event-tile')?.textContent).toContain(base.name);
+    const quantity = selectSwapQuantity(state);
+    expect(main().getByRole('group', { name: 'How many' }).querySelector('output')?.textContent).toBe(String(quantity.value));
+    expect(disabled(main().getByRole('button', { name: 'One ticket more' })), 'plus').toBe(!quantity.canIncrement);
+  }
+  const targets = selectTargetsState(state);
+  expect(Boolean(main().queryByRole('heading', { name: 'Swap it for' })), 'step 2').toBe(targets !== 'hidden');
+  if (targets === 'ready') {
+    for (const view of selectTargets(state)) {
+      const button = main().getByRole('button', { name: view.starting ? 'Loading…' : `Choose ${view.target.name}` });
+      expect(disabled(button), `${view.target.name} choosable`).toBe(!view.choosable);
+    }
+  }
+  const shown = selectSwapModal(state);
+  const dialog = screen.queryByRole('dialog', { name: modalNames });
+  expect(Boolean(dialog), 'modal').toBe(shown !== null);
+  if (shown) {
+    expect(dialog!.textContent).toContain(`You will pay ${shown.amount} at checkout.`);
+    expect(dialog!.textContent).toContain(`${shown.quantity} × General Admission → VIP`);
+    expect(modal().getByRole('button', { name: 'Go to checkout' }).getAttribute('aria-busy') === 'true', 'leaving').toBe(step === 'leaving');
+    expect(modal().getByRole('button', { name: 'Cancel' }).getAttribute('aria-busy') === 'true', 'cancelling').toBe(step === 'cancelling');
+  }
+  if (event.type === 'swap.checkout') {
+    expect(page.platform.loadUrl).toHaveBeenLastCalledWith(expect.stringMatching(/\/en\/summer-sound-festival-3\/checkout\/SW-ABC123\?redirectDomain=.+&origin=ticket_swap$/));
+  }
+}
+
+/** The toast a step must show (SPEC §8), if any. */
+function toastOf(event: EventObject): string | null {
+  if (event.type === 'loadTargets.error') return 'Something went wrong on our side. Please try again.';
+  if (event.type === 'startSwap.error') return 'The swap could not be started';
+  return null;
+}
+
+describe('swap paths on the rendered screen', () => {
+  it('keeps steps a person can take and still reaches every state', () => {
+    const values = runs.flatMap((run) => run.paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
+    for (const part of ['"failed"', '"targets"', '"starting"', '"confirming"', '"cancelling"', '"leaving"']) {
+      expect(values.some((value) => value.includes(part)), part).toBe(true);
+    }
+    const busy = 'nothing changes the selection while the swap starts: the screen disables the stepper and Change';
+    expectFullCoverage('swap on the screen', testMachine, runs.flatMap((run) => run.paths), {
+      'swap.chosen.starting on swap.increment': busy,
+      'swap.chosen.starting on swap.decrement': busy,
+      'swap.chosen.starting on swap.clearBase': busy,
+    });
+  });
+
+  describe.each(runs)('from $start.name', ({ input, paths }) => {
+    it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+      const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Rivera' } });
+      tests.server.use(...api.handlers);
+      const requests = holdRequests(tests, held);
+      const id = input.userTicketId ? `&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}` : '';
+      const page = tests.render(`/en/?PANEL_TAB=SWAP${id}`, api.signedInStorage('alex@example.com'));
+      for (const [index, step] of path.steps.entries()) {
+        if (index > 0) await perform(step.event, requests);
+        await waitFor(() => expectScreenMatches(step.state as SwapSnapshot, step.event, page), quick);
+        const toast = toastOf(step.event);
+        if (toast) await waitFor(() => expect(screen.getAllByText(toast).length).toBeGreaterThan(0), quick);
+      }
+    });
+  });
+});
