@@ -12,6 +12,7 @@ import type { EndpointName } from '../../src/contract/endpoints';
 import { expectFullCoverage, toTestMachine } from '../machines/model';
 import { swapSampleEvents, swapStarts, swapVertex } from '../machines/swap.model';
 import { signInApi } from './fake-api';
+import { ticketsApi } from './fake-tickets-api';
 import { holdRequests, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';
 
@@ -162,7 +163,8 @@ describe('swap paths on the rendered screen', () => {
   describe.each(runs)('from $start.name', ({ input, paths }) => {
     it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
       const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Rivera' } });
-      tests.server.use(...api.handlers);
+      // My tickets (the empty state's link) finds an empty wallet.
+      tests.server.use(...api.handlers, ...ticketsApi().handlers);
       const requests = holdRequests(tests, held);
       const id = input.userTicketId ? `&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}` : '';
       const page = tests.render(`/en/?PANEL_TAB=SWAP${id}`, api.signedInStorage('alex@example.com'));
