@@ -48,7 +48,7 @@ export function sharePageHtml(listing: PublicListing, lang: 'en' | 'es', t: Tran
 </head>
 <body>
 <main class="share">
-  <p class="share__kicker">${escapeHtml(t('share_page.kicker'))}</p>
+  <p class="site-kicker">${escapeHtml(t('share_page.kicker'))}</p>
   <h1>${escapeHtml(listing.eventName)}</h1>
   <p class="share__when">${escapeHtml(when)} · ${escapeHtml(listing.eventVenue)}</p>
   <section class="share__card" aria-labelledby="share-ticket">

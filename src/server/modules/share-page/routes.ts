@@ -2,6 +2,7 @@
 // reader's language (?lang=en|es, else Accept-Language), with its script and styles at /resale-page.js and
 // /resale-page.css. The listing is read with the same service as the public call GET /v1/resell/listing/{shareCode}.
 import { readFileSync } from 'node:fs';
+import { siteStylesheet } from '../../../host/site-styles';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
 import { sharePageHtml, shareNotFoundHtml } from '../../../host/share-page';
@@ -9,7 +10,7 @@ import { asLocale, translate } from '../../i18n';
 import { createResellService } from '../resell/service';
 
 const script = readFileSync(new URL('../../../host/share-page.client.js', import.meta.url), 'utf8');
-const styles = readFileSync(new URL('../../../host/share-page.css', import.meta.url), 'utf8');
+const styles = siteStylesheet('share-page.css');
 
 /** ?lang first, else the first language of Accept-Language we have. */
 export function pageLanguage(query: unknown, acceptLanguage: string | undefined): 'en' | 'es' {
