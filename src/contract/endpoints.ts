@@ -324,13 +324,33 @@ export const endpoints = {
     errors: [...authErrors, ...swapEndErrors, 'api.swap.payment_required', 'api.swap.not_enough_tickets', 'api.swap.not_allowed'],
     invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
   }),
+  swapOrder: define({
+    method: 'GET',
+    path: '/ticket_swap/order/:swapIdentifier',
+    summary: 'A swap order as the checkout page shows it (own orders only)',
+    auth: true,
+    params: z.object({ swapIdentifier: boundedText(1, 100) }),
+    response: e.swapOrder,
+    errors: [...authErrors, 'api.swap.not_found'],
+  }),
+  swapPaymentIntent: define({
+    method: 'POST',
+    path: '/ticket_swap/payment_intent/:swapIdentifier',
+    summary: "Create (or reuse) the Stripe PaymentIntent for an UPGRADE's difference, for Stripe.js to confirm",
+    auth: true,
+    params: z.object({ swapIdentifier: boundedText(1, 100) }),
+    response: e.swapPaymentIntent,
+    errors: [...authErrors, ...swapEndErrors, 'api.swap.nothing_to_pay', 'api.swap.already_confirmed', 'api.payment.stripe_not_configured', 'api.payment.provider_unavailable'],
+  }),
   paySwap: define({
     method: 'POST',
     path: '/ticket_swap/pay/:swapIdentifier',
-    summary: "Pay an UPGRADE's difference (the checkout page); a successful charge confirms the swap",
+    summary:
+      "Pay an UPGRADE's difference (the checkout page): a payment method charged by the server, or the id of a PaymentIntent " +
+      'Stripe.js confirmed (retrieved and verified by the server); a successful payment confirms the swap',
     auth: true,
     params: z.object({ swapIdentifier: boundedText(1, 100) }),
-    body: z.object({ paymentMethod: boundedText(1, 255) }),
+    body: z.union([z.object({ paymentMethod: boundedText(1, 255) }), z.object({ paymentIntentId: boundedText(1, 255) })]),
     response: e.ok,
     errors: [
       ...bodyErrors,
@@ -338,6 +358,7 @@ export const endpoints = {
       ...swapEndErrors,
       'api.swap.nothing_to_pay',
       'api.payment.declined',
+      'api.payment.provider_unavailable',
       'api.swap.not_enough_tickets',
       'api.swap.not_allowed',
     ],

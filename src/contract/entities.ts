@@ -230,6 +230,40 @@ export const swapStart = named(
 );
 export type SwapStart = z.infer<typeof swapStart>;
 
+export const swapOrder = named(
+  'SwapOrder',
+  z.object({
+    orderIdentifier: text,
+    swapType: z.enum(['DOWNGRADE', 'UPGRADE']),
+    /** started (awaiting checkout), confirmed, cancelled or expired (30 minutes without confirmation). */
+    status: z.enum(['started', 'confirmed', 'cancelled', 'expired']),
+    eventId: int,
+    eventName: text,
+    fromName: text,
+    toName: text,
+    quantity: int,
+    /** What the user pays at checkout (an UPGRADE), else 0. */
+    amountDue: money,
+    /** What the user gives up (a DOWNGRADE to a cheaper type), else 0. */
+    amountLost: money,
+    currencyCode: text,
+    currencySymbol: text,
+    expiresAt: text,
+  }),
+);
+export type SwapOrder = z.infer<typeof swapOrder>;
+
+export const swapPaymentIntent = named(
+  'SwapPaymentIntent',
+  z.object({
+    /** Sent back to POST /ticket_swap/pay/{orderIdentifier} once Stripe.js confirmed it; the server verifies it. */
+    paymentIntentId: text,
+    clientSecret: text,
+    publishableKey: text,
+  }),
+);
+export type SwapPaymentIntent = z.infer<typeof swapPaymentIntent>;
+
 export const giftCheck = named('GiftCheck', z.object({ extras: z.object({ canBeGifted: z.boolean() }) }));
 
 export const receiverSuggestion = named('ReceiverSuggestion', z.object({ username: text, picture: optionalText }));

@@ -63,6 +63,7 @@ export const errorCatalogue = {
   // payments
   'api.payment.declined': { status: 402, message: 'The payment was declined' },
   'api.payment.provider_unavailable': { status: 502, message: 'The payments provider could not be reached. Please try again in a moment' },
+  'api.payment.stripe_not_configured': { status: 409, message: 'Card payments through Stripe are not configured on this server' },
   'api.payment.local_provider_disabled': { status: 403, message: 'The local payments provider is not enabled on this server' },
   // resell
   'api.resell.create.already_listed': { status: 409, message: 'This ticket is already listed for resale' },

@@ -35,6 +35,7 @@ import { redeemModule } from './modules/redeem/routes';
 import { payoutsModule } from './modules/payouts/routes';
 import { resellModule } from './modules/resell/routes';
 import { sharePageModule } from './modules/share-page/routes';
+import { checkoutPageModule } from './modules/checkout-page/routes';
 
 export interface AppDeps {
   config: Config;
@@ -64,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // (A hop count is supported at run time; Fastify's types only list the other forms.)
     trustProxy: config.trustProxy as boolean | string[],
   });
-  const payments = deps.payments ?? (config.payments.provider === 'stripe' ? createStripePayments(config.payments.secretKey) : createLocalPayments());
+  const payments = deps.payments ?? (config.payments.provider === 'stripe' ? createStripePayments(config.payments.secretKey, config.payments) : createLocalPayments());
   app.decorate('deps', { config, database: deps.database, mailer: deps.mailer, now: deps.now ?? (() => new Date()), payments });
   app.decorate('contractRoutes', new Set<EndpointName>());
   app.setValidatorCompiler(validatorCompiler);
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(payoutsModule);
   await app.register(resellModule);
   await app.register(sharePageModule);
+  await app.register(checkoutPageModule);
   if (config.env !== 'production') await app.register(devModule);
 
   // Every call of the contract must have its route: a missing one is a programming error, found at start.

@@ -37,6 +37,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** Signing secret of the Connect webhook (POST /v1/webhooks/stripe-connect): account updates. */
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
+  /** Signing secret of the payments webhook (POST /v1/webhooks/stripe): PaymentIntents that succeeded. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where the Stripe SDK sends its calls (tests: a local stub, e.g. http://127.0.0.1:12111); Stripe's own by default. */
   STRIPE_API_BASE: z.string().optional(),
   QR_TTL_MS: intFromEnv(15_000),
@@ -76,7 +78,7 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Origins other sites may call the API from; undefined outside production means any. */
   allowedOrigins: string[] | undefined;
-  payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string };
+  payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret?: string; apiBase?: string };
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe: { secretKey: string; publishableKey: string; connectWebhookSecret?: string; apiBase?: string } | undefined;
@@ -170,7 +172,12 @@ function paymentsFrom(e: z.infer<typeof envSchema>): Config['payments'] {
   const provider = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : undefined);
   if (provider === 'stripe') {
     if (!e.STRIPE_SECRET_KEY) throw new ConfigError('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
-    return { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY };
+    return {
+      provider: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      ...(e.STRIPE_WEBHOOK_SECRET ? { webhookSecret: e.STRIPE_WEBHOOK_SECRET } : {}),
+      ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE } : {}),
+    };
   }
   if (provider === undefined && e.NODE_ENV === 'production') {
     throw new ConfigError(

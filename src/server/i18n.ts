@@ -16,3 +16,8 @@ export function translate(locale: Locale, key: string, params?: Record<string, s
 }
 
 export const asLocale = asLanguage;
+
+/** A string with its {{placeholders}} left in, for a page's script to fill (translate() would empty them). */
+export function template(locale: Locale, key: string): string {
+  return i18n.table(locale)?.[key] ?? i18n.table(DEFAULT_LANGUAGE)?.[key] ?? key;
+}

@@ -33,7 +33,7 @@ export const screenPrefixes = [
 export type ScreenPrefix = (typeof screenPrefixes)[number];
 
 /** Keys only the server uses (e-mails, the resale share page it renders): never in the wallet bundle. */
-export const serverPrefixes = ['mail', 'share_page'] as const;
+export const serverPrefixes = ['mail', 'share_page', 'checkout'] as const;
 
 const prefixOf = (key: string) => key.slice(0, key.indexOf('.'));
 

@@ -55,12 +55,15 @@ export async function startServer(): Promise<RunningServer> {
   const databaseName = `tw_e2e_${process.pid}_${Date.now().toString(36)}`;
   const databaseUrl = adminUrl ? await createDatabase(adminUrl, databaseName) : '';
   // `node --import tsx` keeps the server in one process, so stopping it needs no process-group tricks.
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The demo site is where the browser finds it: share links, the checkout's default page and CORS name it.
+      PUBLIC_BASE_URL: url,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'development',
@@ -74,7 +77,6 @@ export async function startServer(): Promise<RunningServer> {
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { createOutboxMailer, type Mailer } from '../../src/server/adapters/mail';
-import { createLocalPayments, type LocalCharge } from '../../src/server/adapters/payments';
+import { createLocalPayments, type LocalCharge, type PaymentsProvider } from '../../src/server/adapters/payments';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
@@ -82,7 +82,14 @@ export async function openPostgresTestDatabase(poolSize = 10): Promise<DatabaseH
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; database?: () => Promise<DatabaseHandle>; logger?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    database?: () => Promise<DatabaseHandle>;
+    logger?: boolean;
+    /** The payments provider; the local one (whose charges the test can read) unless given. */
+    payments?: PaymentsProvider;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await (options.database ?? openTestDatabase)();
@@ -93,7 +100,8 @@ export async function createTestApp(
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const payments = createLocalPayments();
+  const local = createLocalPayments();
+  const payments = options.payments ?? local;
   const app = await buildApp({ config, database, mailer, payments, now: () => clock.now, logger: options.logger ?? false });
   await app.ready();
   return {
@@ -102,7 +110,7 @@ export async function createTestApp(
     mailer,
     config,
     clock,
-    charges: payments.charges,
+    charges: local.charges,
     async close() {
       await app.close();
       await mailer.close();

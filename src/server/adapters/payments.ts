@@ -4,7 +4,8 @@
 // production or with an explicit PAYMENTS_PROVIDER=local (src/server/config.ts).
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { fromStripe } from './payouts';
+import { ApiError } from '../../contract/errors';
+import { fromStripe, stripeOptions } from './payouts';
 
 export interface ChargeRequest {
   amountMinor: number;
@@ -20,9 +21,37 @@ export type ChargeResult =
   | { status: 'succeeded'; providerPaymentId: string; amountMinor: number; currencyCode: string }
   | { status: 'declined'; reason: string };
 
+/** A PaymentIntent as the server checks it: what Stripe says was received, never what the page says. */
+export interface IntentState {
+  id: string;
+  status: string;
+  /** amount_received: what was actually taken (0 until it succeeded). */
+  amountReceivedMinor: number;
+  currencyCode: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * The PaymentIntent path (Stripe only): the server creates an intent, Stripe.js confirms it in the page with the
+ * person's card, and the server retrieves it to verify before it confirms anything. Refunds give back a payment whose
+ * order ended before it could be settled; the webhook tells of intents that succeeded after the page was closed.
+ */
+export interface PaymentIntents {
+  create(request: { amountMinor: number; currencyCode: string; description: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<{
+    id: string;
+    clientSecret: string;
+  }>;
+  retrieve(id: string): Promise<IntentState>;
+  refund(id: string, idempotencyKey: string): Promise<void>;
+  /** The event of a signed webhook payload; throws on a bad signature or when no webhook secret is configured. */
+  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
+}
+
 export interface PaymentsProvider {
   kind: 'local' | 'stripe';
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Present only for Stripe. */
+  intents?: PaymentIntents;
 }
 
 /** The local provider's record of what it charged, for tests that check money adds up. */
@@ -58,10 +87,51 @@ export function createLocalPayments(): PaymentsProvider & { charges: LocalCharge
   };
 }
 
-export function createStripePayments(secretKey: string, options: { host?: string; port?: number; protocol?: 'http' | 'https' } = {}): PaymentsProvider {
-  const stripe = new Stripe(secretKey, { ...options, maxNetworkRetries: 1 });
+export function createStripePayments(secretKey: string, options: { apiBase?: string; webhookSecret?: string } = {}): PaymentsProvider {
+  const stripe = new Stripe(secretKey, { ...stripeOptions(options.apiBase), maxNetworkRetries: 1 });
+  const stateOfIntent = (intent: Stripe.PaymentIntent): IntentState => ({
+    id: intent.id,
+    status: intent.status,
+    amountReceivedMinor: intent.amount_received ?? 0,
+    currencyCode: intent.currency.toUpperCase(),
+    metadata: intent.metadata ?? {},
+  });
   return {
     kind: 'stripe',
+    intents: {
+      async create(request) {
+        const intent = await fromStripe(() =>
+          stripe.paymentIntents.create(
+            {
+              amount: request.amountMinor,
+              currency: request.currencyCode.toLowerCase(),
+              description: request.description,
+              metadata: request.metadata,
+              automatic_payment_methods: { enabled: true },
+            },
+            { idempotencyKey: request.idempotencyKey },
+          ),
+        );
+        if (!intent.client_secret) throw new ApiError('api.payment.provider_unavailable');
+        return { id: intent.id, clientSecret: intent.client_secret };
+      },
+      async retrieve(id) {
+        try {
+          return stateOfIntent(await fromStripe(() => stripe.paymentIntents.retrieve(id)));
+        } catch (error) {
+          // An id Stripe does not know (made up by the page) is a payment that did not happen.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ApiError('api.payment.declined');
+          throw error;
+        }
+      },
+      async refund(id, idempotencyKey) {
+        await fromStripe(() => stripe.refunds.create({ payment_intent: id }, { idempotencyKey }));
+      },
+      verifyWebhook(rawBody, signature) {
+        if (!options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not configured');
+        return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      },
+    },
     async charge(request) {
       try {
         const intent = await stripe.paymentIntents.create(

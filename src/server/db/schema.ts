@@ -319,6 +319,8 @@ export const swaps = pgTable('swaps', {
   expiresAt: tz('expires_at').notNull(),
   /** An UPGRADE's difference, charged through the payments adapter and verified before the swap is confirmed. */
   paymentId: integer('payment_id'),
+  /** The Stripe PaymentIntent made for this UPGRADE (Stripe.js confirms it); only this intent may pay it. */
+  paymentIntentId: text('payment_intent_id'),
   paidAt: tz('paid_at'),
   confirmedAt: tz('confirmed_at'),
   endedAt: tz('ended_at'),

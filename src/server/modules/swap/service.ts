@@ -3,9 +3,9 @@
 // each exchanging the tickets in one transaction. Cancelling or 30 minutes without confirmation release them.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { SwapBaseTicket, SwapStart, SwapTarget } from '../../../contract/entities';
+import type { SwapBaseTicket, SwapOrder, SwapPaymentIntent, SwapStart, SwapTarget } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
-import type { PaymentsProvider } from '../../adapters/payments';
+import type { IntentState, PaymentIntents, PaymentsProvider } from '../../adapters/payments';
 import type { Database, Transaction } from '../../db/client';
 import {
   benefits,
@@ -26,7 +26,18 @@ const toDecimal = (minor: number) => minor / 100;
 /** A started swap holds its tickets this long, time enough for the checkout; afterwards they may be offered again. */
 const RESERVATION_MS = 30 * 60 * 1000;
 
-export function createSwapService({ db, now, payments }: { db: Database; now: () => Date; payments: PaymentsProvider }) {
+export function createSwapService({
+  db,
+  now,
+  payments,
+  publishableKey,
+}: {
+  db: Database;
+  now: () => Date;
+  payments: PaymentsProvider;
+  /** Stripe's publishable key, which the checkout page's Stripe.js needs beside the intent's client secret. */
+  publishableKey?: string | undefined;
+}) {
   return {
     /** Base tickets: the user's swappable tickets grouped by type, for types with at least one swap pair. */
     async baseTickets(userId: number): Promise<SwapBaseTicket[]> {
@@ -128,6 +139,39 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
     },
 
     /**
+     * One of the user's swap orders as the checkout page shows it. A started swap past its 30 minutes reads as
+     * expired (the next write that touches it records that); someone else's order is not found.
+     */
+    async order(userId: number, orderIdentifier: string): Promise<SwapOrder> {
+      const [row] = await db
+        .select({ swap: swaps, pair: swapPairs, base: ticketTypes, eventName: events.name })
+        .from(swaps)
+        .innerJoin(swapPairs, eq(swapPairs.id, swaps.swapPairId))
+        .innerJoin(ticketTypes, eq(ticketTypes.id, swapPairs.baseTicketTypeId))
+        .innerJoin(events, eq(events.id, ticketTypes.eventId))
+        .where(and(eq(swaps.orderIdentifier, orderIdentifier), eq(swaps.userId, userId)));
+      if (!row) throw new ApiError('api.swap.not_found');
+      const [target] = await db.select().from(ticketTypes).where(eq(ticketTypes.id, row.pair.targetTicketTypeId));
+      const { swap } = row;
+      const lapsed = swap.status === 'started' && swap.expiresAt <= now();
+      return {
+        orderIdentifier: swap.orderIdentifier,
+        swapType: swap.swapType,
+        status: lapsed ? 'expired' : swap.status,
+        eventId: row.base.eventId,
+        eventName: row.eventName,
+        fromName: row.base.name,
+        toName: target!.name,
+        quantity: swap.quantity,
+        amountDue: toDecimal(Math.max(swap.amountDueMinor, 0)),
+        amountLost: toDecimal(Math.max(-swap.amountDueMinor, 0)),
+        currencyCode: swap.currencyCode,
+        currencySymbol: target!.currencySymbol,
+        expiresAt: swap.expiresAt.toISOString(),
+      };
+    },
+
+    /**
      * Confirms a swap (after checkout): a DOWNGRADE at once; an UPGRADE only once its difference is paid (paying
      * confirms it, so this answers ok for a paid one and 402 for an unpaid one). Confirming twice changes nothing.
      */
@@ -147,8 +191,47 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
       );
     },
 
-    /** Charges an UPGRADE's difference through the payments adapter and, once the charge succeeded, confirms it. */
-    async pay(userId: number, orderIdentifier: string, paymentMethod: string): Promise<{ ok: true }> {
+    /**
+     * The Stripe PaymentIntent for an UPGRADE's difference, made once per swap (the same idempotency key answers the
+     * same intent again) and remembered: only this intent can pay this swap. Stripe.js confirms it in the page.
+     */
+    async paymentIntent(userId: number, orderIdentifier: string): Promise<SwapPaymentIntent> {
+      const intents = payments.intents;
+      if (!intents || !publishableKey) throw new ApiError('api.payment.stripe_not_configured');
+      return settle(
+        inTransaction(db, async (tx): Promise<Outcome<SwapPaymentIntent>> => {
+          const at = now();
+          const swap = await lockSwap(tx, userId, orderIdentifier);
+          if (swap.status === 'confirmed') return { error: new ApiError('api.swap.already_confirmed') };
+          const ended = await endedOrLapsed(tx, swap, at);
+          if (ended) return ended;
+          if (swap.swapType !== 'UPGRADE') return { error: new ApiError('api.swap.nothing_to_pay') };
+          const intent = await intents.create({
+            amountMinor: swap.amountDueMinor,
+            currencyCode: swap.currencyCode,
+            description: `Ticket swap ${swap.orderIdentifier}`,
+            idempotencyKey: `swap-intent:${swap.orderIdentifier}`,
+            metadata: { swapOrder: swap.orderIdentifier },
+          });
+          if (swap.paymentIntentId !== intent.id) await tx.update(swaps).set({ paymentIntentId: intent.id }).where(eq(swaps.id, swap.id));
+          return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, publishableKey };
+        }),
+      );
+    },
+
+    /**
+     * Pays an UPGRADE's difference, which confirms it: either a payment method the server charges through the
+     * payments adapter, or the id of the swap's PaymentIntent that Stripe.js confirmed — retrieved from Stripe and
+     * verified here (succeeded, the amount and currency due, made for this swap), never taken on the page's word.
+     */
+    async pay(userId: number, orderIdentifier: string, payment: { paymentMethod: string } | { paymentIntentId: string }): Promise<{ ok: true }> {
+      if ('paymentIntentId' in payment) {
+        const intents = payments.intents;
+        if (!intents) throw new ApiError('api.payment.stripe_not_configured');
+        const intent = await intents.retrieve(payment.paymentIntentId);
+        return settle(inTransaction(db, async (tx) => settleIntent(tx, await lockSwap(tx, userId, orderIdentifier), intent, intents, now())));
+      }
+      const { paymentMethod } = payment;
       return settle(
         inTransaction(db, async (tx) => {
           const at = now();
@@ -167,23 +250,32 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
             idempotencyKey: `swap:${swap.orderIdentifier}:${paymentMethod}`,
           });
           if (charge.status !== 'succeeded' || charge.amountMinor !== swap.amountDueMinor) return { error: new ApiError('api.payment.declined') };
-          const [payment] = await tx
-            .insert(paymentRows)
-            .values({
-              userId,
-              provider: payments.kind,
-              providerPaymentId: charge.providerPaymentId,
-              purpose: 'swap',
-              amountMinor: charge.amountMinor,
-              currencyCode: charge.currencyCode,
-              createdAt: at,
-            })
-            .returning({ id: paymentRows.id });
-          await tx.update(swaps).set({ paymentId: payment!.id, paidAt: at }).where(eq(swaps.id, swap.id));
+          await recordPayment(tx, swap, at, { provider: payments.kind, providerPaymentId: charge.providerPaymentId, currencyCode: charge.currencyCode });
           await exchange.commit();
           return done;
         }),
       );
+    },
+
+    /**
+     * Stripe's word that a PaymentIntent succeeded (the signed webhook), for a person who paid and closed the page
+     * before it reported back: the swap it was made for is settled as if the page had sent it. Intents of other
+     * purposes, or of swaps we do not know, are left alone.
+     */
+    async intentSucceeded(intent: IntentState): Promise<void> {
+      const intents = payments.intents;
+      const orderIdentifier = intent.metadata.swapOrder;
+      if (!intents || !orderIdentifier) return;
+      await settle(
+        inTransaction(db, async (tx) => {
+          const [swap] = await tx.select().from(swaps).where(eq(swaps.orderIdentifier, orderIdentifier)).for('update');
+          if (!swap) return done;
+          return settleIntent(tx, swap, intent, intents, now());
+        }),
+      ).catch((error: unknown) => {
+        // Answered to Stripe as received: the swap ended or the intent is not its payment, and retrying changes nothing.
+        if (!(error instanceof ApiError)) throw error;
+      });
     },
 
     /** Cancels a started swap: its tickets are held again. A swap already ended stays as it is. */
@@ -214,10 +306,55 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
   }
 
   /**
+   * Settles a swap with its PaymentIntent. The intent must be the one made for this swap and must have taken the
+   * amount due in its currency, else the payment is declined. Money taken for a swap that can no longer be settled
+   * (it was cancelled, it expired, the target sold out meanwhile) is refunded and the swap ends, releasing its tickets.
+   */
+  async function settleIntent(tx: Transaction, swap: SwapRow, intent: IntentState, intents: PaymentIntents, at: Date): Promise<Outcome> {
+    if (swap.status === 'confirmed') return done;
+    const paid =
+      swap.swapType === 'UPGRADE' &&
+      swap.paymentIntentId === intent.id &&
+      intent.metadata.swapOrder === swap.orderIdentifier &&
+      intent.status === 'succeeded' &&
+      intent.amountReceivedMinor === swap.amountDueMinor &&
+      intent.currencyCode === swap.currencyCode;
+    if (!paid) return { error: new ApiError('api.payment.declined') };
+    const refund = () => intents.refund(intent.id, `swap-refund:${swap.orderIdentifier}`);
+    const ended = await endedOrLapsed(tx, swap, at);
+    if (ended) {
+      await refund();
+      return ended;
+    }
+    let exchange: Awaited<ReturnType<typeof prepareExchange>>;
+    try {
+      exchange = await prepareExchange(tx, swap, at);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      await refund();
+      const reserved = await lockTickets(tx, eq(userTickets.reservedBySwapId, swap.id), at);
+      await setTicketStatus(tx, reserved, 'swap.cancel', at);
+      await tx.update(swaps).set({ status: 'cancelled', endedAt: at }).where(eq(swaps.id, swap.id));
+      return { error };
+    }
+    await recordPayment(tx, swap, at, { provider: 'stripe', providerPaymentId: intent.id, currencyCode: intent.currencyCode });
+    await exchange.commit();
+    return done;
+  }
+
+  async function recordPayment(tx: Transaction, swap: SwapRow, at: Date, charge: { provider: string; providerPaymentId: string; currencyCode: string }) {
+    const [payment] = await tx
+      .insert(paymentRows)
+      .values({ userId: swap.userId, purpose: 'swap', amountMinor: swap.amountDueMinor, createdAt: at, ...charge })
+      .returning({ id: paymentRows.id });
+    await tx.update(swaps).set({ paymentId: payment!.id, paidAt: at }).where(eq(swaps.id, swap.id));
+  }
+
+  /**
    * A cancelled or expired swap answers why; a started one past its 30 minutes expires now (its tickets are released
    * by the lock, the machine's swap.expire) and answers that it expired. Undefined for a swap still running.
    */
-  async function endedOrLapsed(tx: Transaction, swap: SwapRow, at: Date): Promise<Outcome | undefined> {
+  async function endedOrLapsed(tx: Transaction, swap: SwapRow, at: Date): Promise<{ error: ApiError } | undefined> {
     if (swap.status === 'cancelled') return { error: new ApiError('api.swap.cancelled') };
     if (swap.status === 'expired') return { error: new ApiError('api.swap.expired') };
     if (swap.expiresAt > at) return undefined;
@@ -266,11 +403,11 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
 }
 
 type SwapRow = typeof swaps.$inferSelect;
-type Outcome = { ok: true } | { error: ApiError };
+type Outcome<T = { ok: true }> = T | { error: ApiError };
 const done: Outcome = { ok: true };
 
 /** A transaction that commits what it wrote (an expiry) and still answers an error: thrown after the commit. */
-async function settle(outcome: Promise<Outcome>): Promise<{ ok: true }> {
+async function settle<T extends object>(outcome: Promise<Outcome<T>>): Promise<T> {
   const result = await outcome;
   if ('error' in result) throw result.error;
   return result;

@@ -1,0 +1,1 @@
+ALTER TABLE "swaps" ADD COLUMN "payment_intent_id" text;

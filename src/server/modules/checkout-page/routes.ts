@@ -1,0 +1,50 @@
+// The swap checkout page on the demo ticket site: GET /{locale}/{slug}/checkout/{orderIdentifier}?redirectDomain=…
+// (SPEC §7) renders src/host/checkout.ts in the path's language, with its script and styles at /checkout-page.js and
+// /checkout-page.css. The slug is the wallet's readable part of the address and is not looked up. redirectDomain is
+// checked here (./redirect.ts): the page only ever receives an address it may follow.
+import { readFileSync } from 'node:fs';
+import { siteStylesheet } from '../../../host/site-styles';
+import fp from 'fastify-plugin';
+import { checkoutHtml } from '../../../host/checkout';
+import { isLanguage } from '../../../contract/languages';
+import { notFoundBody } from '../../http/errors';
+import { template, translate } from '../../i18n';
+import { safeRedirect } from './redirect';
+
+const script = readFileSync(new URL('../../../host/checkout.client.js', import.meta.url), 'utf8');
+const styles = siteStylesheet('checkout.css');
+
+/** The swap service's limit on an order identifier (src/contract/endpoints.ts). */
+const MAX_ORDER_LENGTH = 100;
+
+export const checkoutPageModule = fp(
+  async (app) => {
+    const { config } = app.deps;
+    const siteOrigin = new URL(config.publicBaseUrl).origin;
+    // Stripe.js confirms a PaymentIntent only when payments go through Stripe; the local provider takes test cards.
+    const stripePublishableKey = app.deps.payments.kind === 'stripe' ? config.stripe?.publishableKey : undefined;
+
+    app.get('/checkout-page.js', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
+    );
+    app.get('/checkout-page.css', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(styles),
+    );
+    app.get<{ Params: { locale: string; slug: string; orderIdentifier: string }; Querystring: { redirectDomain?: unknown } }>(
+      '/:locale/:slug/checkout/:orderIdentifier',
+      { schema: { hide: true } },
+      (request, reply) => {
+        const { locale, orderIdentifier } = request.params;
+        if (!isLanguage(locale) || orderIdentifier.length > MAX_ORDER_LENGTH) return reply.status(404).send(notFoundBody());
+        const redirect = safeRedirect(request.query.redirectDomain, { siteOrigin, allowedOrigins: config.allowedOrigins, locale });
+        const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .send(checkoutHtml({ orderIdentifier, redirect, lang: locale, stripePublishableKey }, t, (key) => template(locale, key)));
+      },
+    );
+  },
+  { name: 'checkout-page' },
+);

@@ -1,0 +1,137 @@
+// Swap in headless Chromium against a real server of its own (fresh demo data): alex opens SWAP, upgrades one
+// General Admission to VIP (the modal says what he will pay), goes to the checkout page on the ticket site, is
+// declined with the declined test card, pays with the good one and comes back to the wallet, which shows the new
+// VIP; alex then downgrades the VIP he had to General Admission (the checkout confirms it without payment); and
+// Cancel in the modal releases the reservation at once (the ticket can be swapped again). Screenshots go to
+// screenshots/swap-e2e-*.png.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, signIn, useBrowser } from './page-helpers';
+import { type RunningServer, startServer } from './server';
+
+const browser = useBrowser();
+let server: RunningServer;
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  baseUrl = server.url;
+});
+afterAll(() => server?.stop());
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `screenshots/swap-e2e-${name}.png`, fullPage: true });
+
+/** What alex holds, by ticket type name, read from the API with the wallet's own token. */
+async function holdings(page: Page): Promise<Record<string, number>> {
+  const tickets = await page.evaluate(async () => {
+    const token = localStorage.getItem('tw.accessToken');
+    const response = await fetch('/v1/list/ticket_listing?status=UPCOMING', { headers: { authorization: `Bearer ${token}` } });
+    return (await response.json()) as Array<{ ticketName: string }>;
+  });
+  const counts: Record<string, number> = {};
+  for (const ticket of tickets) counts[ticket.ticketName] = (counts[ticket.ticketName] ?? 0) + 1;
+  return counts;
+}
+
+const baseCard = (page: Page, name: string) =>
+  page.locator('section[aria-labelledby="tw-swap-base-step"] .tw-event-tile', { hasText: name }).getByRole('button', { name: `Choose ${name}` });
+const targetButton = (page: Page, name: string) =>
+  page.locator('section[aria-labelledby="tw-swap-target-step"]').getByRole('button', { name: `Choose ${name}` });
+
+/** SWAP with `base` chosen and `target` started: the modal is open. */
+async function startSwap(page: Page, base: string, target: string): Promise<void> {
+  await page.goto(`${baseUrl}/en/?PANEL_TAB=SWAP`);
+  await baseCard(page, base).click();
+  await targetButton(page, target).click();
+  await page.locator('.tw-modal').waitFor();
+}
+
+describe('swap', () => {
+  let context: BrowserContext, page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await openPage(browser, { bypassCSP: true, viewport: { width: 1280, height: 900 } }));
+    await signIn(page, baseUrl, 'alex@example.com');
+    await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
+  });
+  afterAll(() => context?.close());
+
+  it('Cancel in the modal releases the reservation: the tickets can be swapped again at once', async () => {
+    await startSwap(page, 'General Admission', 'VIP');
+    const reserved = await page.evaluate(async () => {
+      const token = localStorage.getItem('tw.accessToken');
+      const response = await fetch('/v1/ticket_swap/tickets', { headers: { authorization: `Bearer ${token}` } });
+      return (await response.json()) as Array<{ name: string; quantity: number }>;
+    });
+    // Reserved by the started swap: one of the two is held for it.
+    expect(reserved.find((base) => base.name === 'General Admission')?.quantity).toBe(1);
+    await page.locator('.tw-modal').getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.tw-modal').waitFor({ state: 'detached' });
+    await page.getByText('You hold 2').waitFor();
+  });
+
+  it('alex upgrades a General Admission to VIP: declined first, then paid, and the wallet shows the new VIP', async () => {
+    const before = await holdings(page);
+    await startSwap(page, 'General Admission', 'VIP');
+    const modal = page.locator('.tw-modal');
+    await modal.getByRole('heading', { name: 'Upgrade your ticket?' }).waitFor();
+    await modal.getByText('You will pay $140.00 at checkout.').waitFor();
+    await shot(page, '1-modal-upgrade');
+    await modal.getByRole('button', { name: 'Go to checkout' }).click();
+
+    await page.waitForURL(/\/en\/harbour-lights-weekender-\d+\/checkout\/SW-[0-9A-F]+\?redirectDomain=.+&origin=ticket_swap$/);
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await page.getByText('General Admission').first().waitFor();
+    await shot(page, '2-checkout-upgrade');
+    await page.getByLabel(/declined/i).check();
+    await page.getByRole('button', { name: /^Pay \$140\.00$/ }).click();
+    await page.getByRole('alert').filter({ hasText: /declined/i }).waitFor();
+    await shot(page, '3-checkout-declined');
+    // Declined: nothing was exchanged.
+    expect(await holdings(page)).toEqual(before);
+
+    await page.getByLabel(/succeeds/i).check();
+    await page.getByRole('button', { name: /^Pay \$140\.00$/ }).click();
+    await page.waitForURL((url) => url.pathname === '/en/' && url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
+    await page.locator('ticket-wallet .tw-ticket-card', { hasText: 'VIP' }).first().waitFor();
+    await shot(page, '4-back-in-wallet');
+    const after = await holdings(page);
+    expect(after['VIP']).toBe((before['VIP'] ?? 0) + 1);
+    expect(after['General Admission']).toBe((before['General Admission'] ?? 0) - 1);
+  });
+
+  it('alex downgrades a VIP to General Admission without payment', async () => {
+    const before = await holdings(page);
+    await page.goto(`${baseUrl}/en/?PANEL_TAB=SWAP`);
+    await baseCard(page, 'VIP').click();
+    await targetButton(page, 'General Admission').click();
+    const modal = page.locator('.tw-modal');
+    await modal.getByRole('heading', { name: 'Downgrade your ticket?' }).waitFor();
+    await modal.getByText(/^You will lose \$140\.00/).waitFor();
+    await modal.getByRole('button', { name: 'Go to checkout' }).click();
+
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await expect(page.getByRole('button', { name: /^Pay/ }).count()).resolves.toBe(0);
+    await shot(page, '5-checkout-downgrade');
+    await page.getByRole('button', { name: 'Confirm swap' }).click();
+    await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
+    await page.locator('ticket-wallet .tw-ticket-card').first().waitFor();
+    const after = await holdings(page);
+    expect(after['VIP'] ?? 0).toBe((before['VIP'] ?? 0) - 1);
+    expect(after['General Admission']).toBe((before['General Admission'] ?? 0) + 1);
+  });
+
+  it('the checkout page sends a foreign redirectDomain to the default page', async () => {
+    await startSwap(page, 'Night Market Entry', 'Night Market + Tasting Pass');
+    await page.locator('.tw-modal').getByRole('button', { name: 'Go to checkout' }).click();
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    const evil = new URL(page.url());
+    evil.searchParams.set('redirectDomain', 'https://evil.example/steal');
+    await page.goto(evil.toString());
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    const pay = page.getByRole('button', { name: /^Pay|^Confirm swap$/ });
+    if (await page.getByLabel(/succeeds/i).count()) await page.getByLabel(/succeeds/i).check();
+    await pay.click();
+    await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
+    expect(new URL(page.url()).origin).toBe(baseUrl);
+  });
+});
