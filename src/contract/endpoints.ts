@@ -339,7 +339,7 @@ export const endpoints = {
     summary: "Create (or reuse) the Stripe PaymentIntent for an UPGRADE's difference, for Stripe.js to confirm",
     auth: true,
     params: z.object({ swapIdentifier: boundedText(1, 100) }),
-    response: e.swapPaymentIntent,
+    response: e.paymentIntent,
     errors: [...authErrors, ...swapEndErrors, 'api.swap.nothing_to_pay', 'api.swap.already_confirmed', 'api.payment.stripe_not_configured', 'api.payment.provider_unavailable'],
   }),
   paySwap: define({
@@ -456,10 +456,12 @@ export const endpoints = {
   purchaseListing: define({
     method: 'POST',
     path: '/resell/purchase/:shareCode',
-    summary: 'Buy tickets on sale under a share link (price plus service fee each, through the payments adapter)',
+    summary:
+      'Buy tickets on sale under a share link (price plus service fee each): a payment method the server charges, or ' +
+      'the id of the PaymentIntent Stripe.js confirmed for them (retrieved and verified by the server)',
     auth: true,
     params: z.object({ shareCode: boundedText(1, 64) }),
-    body: z.object({ quantity, paymentMethod: boundedText(1, 255) }),
+    body: z.union([z.object({ quantity, paymentMethod: boundedText(1, 255) }), z.object({ paymentIntentId: boundedText(1, 255) })]),
     response: z.object({ userTicketIds: z.array(z.int()) }),
     errors: [
       ...bodyErrors,
@@ -469,8 +471,28 @@ export const endpoints = {
       'api.resell.own_listing',
       'api.resell.not_enough_on_sale',
       'api.payment.declined',
+      'api.payment.stripe_not_configured',
+      'api.payment.provider_unavailable',
     ],
     invalidates: ['TICKETS', 'LISTED_TICKETS'],
+  }),
+  resalePaymentIntent: define({
+    method: 'POST',
+    path: '/resell/payment_intent/:shareCode',
+    summary: 'Create the Stripe PaymentIntent for buying `quantity` tickets under a share link, for Stripe.js to confirm',
+    auth: true,
+    params: z.object({ shareCode: boundedText(1, 64) }),
+    body: z.object({ quantity }),
+    response: e.paymentIntent,
+    errors: [
+      ...bodyErrors,
+      ...authErrors,
+      'api.resell.listing_not_found',
+      'api.resell.own_listing',
+      'api.resell.not_enough_on_sale',
+      'api.payment.stripe_not_configured',
+      'api.payment.provider_unavailable',
+    ],
   }),
   publicListing: define({
     method: 'GET',

@@ -141,6 +141,10 @@ export const soldEntry = named(
     price: money,
     currencySymbol: text,
     soldDate: isoDate,
+    /** The seller's payout for it: held until the event has ended, then paid to the payout account. */
+    payoutStatus: z.enum(['held', 'paid']),
+    /** While held: when it is released (the event's end); once paid: when. */
+    payoutDate: isoDate,
   }),
 );
 export type SoldEntry = z.infer<typeof soldEntry>;
@@ -253,16 +257,17 @@ export const swapOrder = named(
 );
 export type SwapOrder = z.infer<typeof swapOrder>;
 
-export const swapPaymentIntent = named(
-  'SwapPaymentIntent',
+/** A Stripe PaymentIntent for Stripe.js to confirm in the page: a swap's difference or a resale purchase. */
+export const paymentIntent = named(
+  'PaymentIntent',
   z.object({
-    /** Sent back to POST /ticket_swap/pay/{orderIdentifier} once Stripe.js confirmed it; the server verifies it. */
+    /** Sent back to the pay or purchase call once Stripe.js confirmed it; the server retrieves and verifies it. */
     paymentIntentId: text,
     clientSecret: text,
     publishableKey: text,
   }),
 );
-export type SwapPaymentIntent = z.infer<typeof swapPaymentIntent>;
+export type PaymentIntent = z.infer<typeof paymentIntent>;
 
 export const giftCheck = named('GiftCheck', z.object({ extras: z.object({ canBeGifted: z.boolean() }) }));
 

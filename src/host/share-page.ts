@@ -23,6 +23,10 @@ export const sharePageScriptKeys = [
   'api.resell.not_enough_on_sale',
   'api.resell.listing_not_found',
   'api.payment.declined',
+  'api.payment.provider_unavailable',
+  'api.payment.stripe_not_configured',
+  'share_page.continue',
+  'share_page.pay',
   'api.internal_error',
 ] as const;
 
@@ -33,7 +37,11 @@ export function refusalKey(listing: PublicListing): string | null {
   return null;
 }
 
-export function sharePageHtml(listing: PublicListing, lang: 'en' | 'es', t: Translate): string {
+/**
+ * The page. With `stripeKey` (payments through Stripe) the form asks for the quantity, then mounts Stripe's Payment
+ * Element for the PaymentIntent the server makes; without it, the local provider's two test cards are offered.
+ */
+export function sharePageHtml(listing: PublicListing, lang: 'en' | 'es', t: Translate, { stripeKey }: { stripeKey?: string | undefined } = {}): string {
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone: listing.eventTimeZone }).format(new Date(listing.eventStartDateTime));
   const refusal = refusalKey(listing);
   const strings = Object.fromEntries(sharePageScriptKeys.map((key) => [key, t(key)]));
@@ -68,15 +76,22 @@ export function sharePageHtml(listing: PublicListing, lang: 'en' | 'es', t: Tran
   ${
     refusal
       ? `<p class="share__refusal" role="status">${escapeHtml(t(refusal))}</p>`
-      : `<form class="share__buy" id="share-buy" data-share-code="${escapeHtml(listing.shareCode)}" data-lang="${lang}" hidden>
+      : `<form class="share__buy" id="share-buy" data-share-code="${escapeHtml(listing.shareCode)}" data-lang="${lang}"${
+          stripeKey ? ` data-stripe-key="${escapeHtml(stripeKey)}"` : ''
+        } hidden>
     <label>${escapeHtml(t('share_page.quantity'))} <select name="quantity">${options}</select></label>
-    <label>${escapeHtml(t('share_page.card'))}
+    ${
+      stripeKey
+        ? `<div class="share__stripe" id="share-card" role="group" aria-label="${escapeHtml(t('share_page.card'))}" hidden></div>
+    <button type="submit">${escapeHtml(t('share_page.continue'))}</button>`
+        : `<label>${escapeHtml(t('share_page.card'))}
       <select name="paymentMethod">
         <option value="pm_card_visa">${escapeHtml(t('share_page.card_visa'))}</option>
         <option value="pm_card_chargeDeclined">${escapeHtml(t('share_page.card_declined'))}</option>
       </select>
     </label>
-    <button type="submit">${escapeHtml(t('share_page.buy'))}</button>
+    <button type="submit">${escapeHtml(t('share_page.buy'))}</button>`
+    }
   </form>
   <button type="button" class="share__sign-in" id="share-sign-in" hidden>${escapeHtml(t('share_page.sign_in'))}</button>
   <p class="share__message" id="share-message" role="status" aria-live="polite"></p>`

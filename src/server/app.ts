@@ -36,6 +36,7 @@ import { payoutsModule } from './modules/payouts/routes';
 import { resellModule } from './modules/resell/routes';
 import { sharePageModule } from './modules/share-page/routes';
 import { checkoutPageModule } from './modules/checkout-page/routes';
+import { paymentsWebhookModule } from './modules/payments-webhook/routes';
 
 export interface AppDeps {
   config: Config;
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(redeemModule);
   await app.register(payoutsModule);
   await app.register(resellModule);
+  await app.register(paymentsWebhookModule);
   await app.register(sharePageModule);
   await app.register(checkoutPageModule);
   if (config.env !== 'production') await app.register(devModule);

@@ -42,6 +42,8 @@ const envSchema = z.object({
   /** Where the Stripe SDK sends its calls (tests: a local stub, e.g. http://127.0.0.1:12111); Stripe's own by default. */
   STRIPE_API_BASE: z.string().optional(),
   QR_TTL_MS: intFromEnv(15_000),
+  /** How often due resale payouts are paid (ms); 0 turns the timer off (tests call the release themselves). */
+  PAYOUT_RELEASE_INTERVAL_MS: z.coerce.number().int().nonnegative().default(60_000),
   BODY_LIMIT_BYTES: intFromEnv(1024 * 1024),
   PICTURE_LIMIT_BYTES: intFromEnv(5 * 1024 * 1024),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
@@ -83,6 +85,8 @@ export interface Config {
   mailFrom: string;
   stripe: { secretKey: string; publishableKey: string; connectWebhookSecret?: string; apiBase?: string } | undefined;
   qrTtlMs: number;
+  /** 0: no payout timer. */
+  payoutReleaseIntervalMs: number;
   bodyLimitBytes: number;
   pictureLimitBytes: number;
   seedDemo: boolean;
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (e.NODE_ENV === 'production' ? [] : undefined),
     payments: paymentsFrom(e),
     qrTtlMs: e.QR_TTL_MS,
+    payoutReleaseIntervalMs: e.PAYOUT_RELEASE_INTERVAL_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     pictureLimitBytes: e.PICTURE_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO === 'true',

@@ -38,6 +38,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: 'tests/.tmp/data',
     PUBLIC_BASE_URL: 'http://wallet.test',
     ASSET_BASE_URL: 'https://cdn.wallet.test/assets',
+    // Tests pay due payouts themselves (app.payouts.releaseDue), at their clock's time.
+    PAYOUT_RELEASE_INTERVAL_MS: '0',
     ...overrides,
   });
 }

@@ -1,10 +1,11 @@
 // Buying through a share link (SPEC §2 Listings, issue 10), always on a real Postgres server (PGlite serialises
 // everything and would hide the races): the public listing and its share page (en/es, sold/unlisted reasons), one's
 // own listing refused, a declined card changes nothing, two buyers at once → one wins, a listing sold while being
-// unlisted → one wins, the money adds up (buyer paid = seller payout + service fee), and both sides get e-mails.
-import { and, eq } from 'drizzle-orm';
+// unlisted → one wins, the money adds up (buyer paid = seller payout + service fee), both sides get e-mails, and the
+// payout recorded as held is paid once the event has ended, once, even when two runs race.
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listings, payments, userTickets, users } from '../../src/server/db/schema';
+import { events, listings, payments, payouts, userTickets, users } from '../../src/server/db/schema';
 import { call, createDemoApp, openPostgresTestDatabase, type DemoApp } from './helper';
 
 let t: DemoApp;
@@ -115,6 +116,15 @@ describe('buying', () => {
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, row!.paymentId!));
     expect(payment!.amountMinor).toBe(row!.priceMinor + row!.serviceFeeMinor);
     expect(t.charges.at(-1)!.amountMinor).toBe(payment!.amountMinor);
+    // The seller's payout is recorded, held until the event has ended, and the buyer's ticket is on the listing.
+    const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.listingId, row!.id));
+    expect(payout).toMatchObject({ sellerUserId: ids.alex, amountMinor: row!.priceMinor, status: 'held', paidAt: null });
+    expect(payment!.amountMinor).toBe(payout!.amountMinor + row!.serviceFeeMinor);
+    expect(row!.buyerUserTicketId).toBe(received[0]);
+    const soldEntry = ((await get('/resell/tickets/sold', alex)).json as Array<{ userTicketId: number; payoutStatus: string; payoutDate: string }>).find(
+      (x) => x.userTicketId === userTicketId,
+    )!;
+    expect(soldEntry).toMatchObject({ payoutStatus: 'held', payoutDate: payout!.releaseAfter.toISOString() });
     const buyerEmail = winnerId === ids.sam ? 'sam@example.com' : 'jordan@example.com';
     const outbox = t.mailer.outbox!;
     expect(outbox.some((mail) => mail.to === buyerEmail && /You bought 1 × /.test(mail.subject))).toBe(true);
@@ -138,5 +148,27 @@ describe('buying', () => {
       }
       if ((await get('/resell/tickets/available', alex)).json.length === 0) break;
     }
+  });
+});
+
+// Last: it moves the clock past the events' end.
+describe('payouts', () => {
+  it('are paid once the event has ended, each once, even when two runs race', async () => {
+    const held = await t.database.db.select().from(payouts).where(eq(payouts.status, 'held'));
+    expect(held.length).toBeGreaterThan(0);
+    // Before the event has ended nothing is paid.
+    expect(await t.app.payouts.releaseDue(t.clock.now)).toEqual({ paid: 0, failed: 0 });
+    const [latest] = await t.database.db.select({ endsAt: events.endsAt }).from(events).orderBy(desc(events.endsAt)).limit(1);
+    const after = new Date(latest!.endsAt.getTime() + 1000);
+    const runs = await Promise.all([t.app.payouts.releaseDue(after), t.app.payouts.releaseDue(after)]);
+    expect(runs[0]!.paid + runs[1]!.paid).toBe(held.length);
+    expect(runs[0]!.failed + runs[1]!.failed).toBe(0);
+    const paid = await t.database.db.select().from(payouts);
+    expect(paid.every((payout) => payout.status === 'paid' && payout.provider === 'local' && payout.providerTransferId === `tr_local_${payout.id}`)).toBe(true);
+    expect(paid.every((payout) => payout.paidAt?.getTime() === after.getTime())).toBe(true);
+    expect(await t.app.payouts.releaseDue(after)).toEqual({ paid: 0, failed: 0 });
+    const sold = (await get('/resell/tickets/sold', alex)).json as Array<{ payoutStatus: string; payoutDate: string }>;
+    expect(sold.length).toBeGreaterThan(0);
+    expect(sold.every((entry) => entry.payoutStatus === 'paid' && entry.payoutDate === after.toISOString())).toBe(true);
   });
 });

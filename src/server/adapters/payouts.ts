@@ -17,6 +17,8 @@ export interface StripeConnect {
   createAccount(input: { country: string; email: string }): Promise<string>;
   accountSession(accountId: string): Promise<string>;
   accountState(accountId: string): Promise<ConnectAccountState>;
+  /** Pays a seller: a transfer from the platform's balance to the connected account. Answers the transfer's id. */
+  transfer(input: { accountId: string; amountMinor: number; currencyCode: string; description: string; idempotencyKey: string }): Promise<string>;
   /** The event of a signed webhook payload; throws on a bad signature. */
   verifyWebhook(rawBody: Buffer | string, signature: string, secret: string): Stripe.Event;
 }
@@ -79,6 +81,12 @@ export function createStripeConnect(secretKey: string, apiBase?: string): Stripe
     },
     async accountState(accountId) {
       return stateOf(await fromStripe(() => stripe.accounts.retrieve(accountId)));
+    },
+    async transfer({ accountId, amountMinor, currencyCode, description, idempotencyKey }) {
+      const transfer = await fromStripe(() =>
+        stripe.transfers.create({ amount: amountMinor, currency: currencyCode.toLowerCase(), destination: accountId, description }, { idempotencyKey }),
+      );
+      return transfer.id;
     },
     verifyWebhook(rawBody, signature, secret) {
       return stripe.webhooks.constructEvent(rawBody, signature, secret);

@@ -283,6 +283,8 @@ export const listings = pgTable(
     buyerUserId: integer('buyer_user_id').references(() => users.id),
     /** The buyer's charge (payments.id) that paid for it. */
     paymentId: integer('payment_id'),
+    /** The ticket the buyer received for it (a sale moves the ticket by creating the buyer's). */
+    buyerUserTicketId: integer('buyer_user_ticket_id'),
     listedAt: tz('listed_at').notNull().defaultNow(),
     unlistedAt: tz('unlisted_at'),
     soldAt: tz('sold_at'),
@@ -372,6 +374,37 @@ export const payoutAccounts = pgTable('payout_accounts', {
   identityVerified: boolean('identity_verified').notNull().default(false),
   createdAt: createdAt(),
 });
+
+export const payoutStatuses = ['held', 'paid'] as const;
+
+/**
+ * What a sale owes its seller: the listing's price (the buyer paid it plus the service fee), held until the event has
+ * ended, then paid to the seller's payout account (Stripe: a transfer to the connected account). One per listing.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    listingId: integer('listing_id')
+      .notNull()
+      .unique()
+      .references(() => listings.id),
+    sellerUserId: integer('seller_user_id')
+      .notNull()
+      .references(() => users.id),
+    amountMinor: integer('amount_minor').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    status: text('status').$type<(typeof payoutStatuses)[number]>().notNull().default('held'),
+    /** The event's end: no payout is made before it. */
+    releaseAfter: tz('release_after').notNull(),
+    createdAt: createdAt(),
+    paidAt: tz('paid_at'),
+    /** 'local' or 'stripe', and the provider's id of the transfer once paid. */
+    provider: text('provider'),
+    providerTransferId: text('provider_transfer_id'),
+  },
+  (t) => [index('payouts_due').on(t.status, t.releaseAfter), check('payouts_amount', sql`${t.amountMinor} >= 0`)],
+);
 
 /** Secret codes printed on ticket PDFs; redeeming one moves the ticket to the redeemer. Stored hashed. */
 export const redeemSecrets = pgTable('redeem_secrets', {

@@ -43,7 +43,7 @@ import { ListTabs } from '../components/list-tabs';
 import { Modal } from '../components/modal';
 import { PanelSkeleton } from '../components/panel-skeleton';
 import { Skeleton } from '../components/skeleton';
-import { formatMoney } from '../format';
+import { formatMoney, formatValidUntil } from '../format';
 import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { registerStyles } from '../style-sheets';
@@ -342,6 +342,9 @@ function Listings({ listings }: { listings: ListingsActor }): ReactElement {
                   <li key={entry.userTicketId} className="tw-resell__entry">
                     <EventCard variant="solid" title={entry.name} image={entry.ticketLogo} price={entry.price} currencySymbol={entry.currencySymbol} />
                     <span className="tw-muted">{ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')}</span>
+                    <span className="tw-muted">
+                      {t(entry.payoutStatus === 'paid' ? 'listings.payout_paid' : 'listings.payout_held', { date: formatValidUntil(entry.payoutDate) })}
+                    </span>
                   </li>
                 ))}
           </ul>

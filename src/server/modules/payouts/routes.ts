@@ -22,6 +22,22 @@ export const payoutsModule = fp(
     route(app, 'paymentsAccount', ({ userId }) => payouts.status(userId));
     route(app, 'paymentsLocalOnboarding', ({ userId, body }) => payouts.completeLocalOnboarding(userId, body.clientSecret));
     await app.register(connectWebhook);
+    // Due payouts are paid by a timer on every instance (safe: each payout is locked and paid once).
+    const every = app.deps.config.payoutReleaseIntervalMs;
+    if (every > 0) {
+      const log = (message: string, error: unknown) => app.log.error({ err: error }, message);
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        payouts
+          .releaseDue(app.deps.now(), { log })
+          .catch((error: unknown) => log('paying due payouts failed', error))
+          .finally(() => (running = false));
+      }, every);
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
   },
   { name: 'payouts', dependencies: ['auth'] },
 );

@@ -2,12 +2,13 @@
 // Without Stripe keys the local provider stands in: its onboarding is a short form the wallet renders itself, and
 // completing it verifies the account, so the whole resale flow works offline.
 import { createHmac, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import type { PaymentsAccount } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { organisations, payoutAccounts, users } from '../../db/schema';
+import { organisations, payoutAccounts, payouts as payoutRows, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { createStripeConnect, type ConnectAccountState, type StripeConnect } from '../../adapters/payouts';
 import { sameHash } from '../auth/tokens';
 
@@ -120,7 +121,64 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
     async isVerified(userId: number): Promise<boolean> {
       return view(await accountOf(userId)).verified;
     },
+
+    /**
+     * Pays the sellers whose payouts are due (held, and their event has ended at `at`): up to `limit` per call, each
+     * in its own transaction, so one that fails (Stripe unreachable, no account) stays held for the next run and does
+     * not hold back the others. Rows another instance is paying are skipped, and the transfer's idempotency key is the
+     * payout's id, so a payout is paid once even when two instances run this at the same moment.
+     */
+    async releaseDue(at: Date, { limit = 100, log }: { limit?: number; log?: (message: string, error: unknown) => void } = {}) {
+      const due = await db
+        .select({ id: payoutRows.id })
+        .from(payoutRows)
+        .where(and(eq(payoutRows.status, 'held'), lte(payoutRows.releaseAfter, at)))
+        .orderBy(asc(payoutRows.releaseAfter), asc(payoutRows.id))
+        .limit(limit);
+      let paid = 0;
+      let failed = 0;
+      for (const { id } of due) {
+        try {
+          if (await payOut(id, at)) paid += 1;
+        } catch (error) {
+          failed += 1;
+          log?.(`payout ${id} stays held: it could not be paid`, error);
+        }
+      }
+      return { paid, failed };
+    },
   };
+
+  async function payOut(id: number, at: Date): Promise<boolean> {
+    return inTransaction(db, async (tx) => {
+      const [payout] = await tx
+        .select()
+        .from(payoutRows)
+        .where(and(eq(payoutRows.id, id), eq(payoutRows.status, 'held')))
+        .for('update', { skipLocked: true });
+      if (!payout) return false;
+      const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, payout.sellerUserId));
+      if (!account) throw new Error(`seller ${payout.sellerUserId} has no payout account`);
+      let transferId: string;
+      if (account.provider === 'stripe') {
+        if (!stripe) throw new Error('a Stripe payout account, but Stripe is not configured');
+        transferId = await stripe.transfer({
+          accountId: account.providerAccountId,
+          amountMinor: payout.amountMinor,
+          currencyCode: payout.currencyCode,
+          description: `Resale payout ${payout.id}`,
+          idempotencyKey: `payout:${payout.id}`,
+        });
+      } else {
+        transferId = `tr_local_${payout.id}`;
+      }
+      await tx
+        .update(payoutRows)
+        .set({ status: 'paid', paidAt: at, provider: account.provider, providerTransferId: transferId })
+        .where(eq(payoutRows.id, payout.id));
+      return true;
+    });
+  }
 }
 
 export type PayoutService = ReturnType<typeof createPayoutService>;

@@ -3,19 +3,20 @@
 // is minor units inside.
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
-import type { Listing, PriceQuote, PublicListing, ResellableTicket, SoldEntry } from '../../../contract/entities';
+import type { Listing, PaymentIntent, PriceQuote, PublicListing, ResellableTicket, SoldEntry } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import { resellPriceSchema } from '../../../contract/form-schemas';
 import type { Config } from '../../config';
-import type { PaymentsProvider } from '../../adapters/payments';
+import type { IntentState, PaymentIntents, PaymentsProvider } from '../../adapters/payments';
 import type { Database, Transaction } from '../../db/client';
-import { events, listings, organisations, payments as paymentRows, ticketTypes, userTickets, users } from '../../db/schema';
+import { events, listings, organisations, payments as paymentRows, payouts as payoutRows, ticketTypes, userTickets, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import {
   allows,
   assertTicketAllowed,
   factsAllow,
   heldStatuses,
+  type LifecycleTicket,
   lockTicket,
   lockTickets,
   mayTake,
@@ -29,7 +30,7 @@ import { transferableTickets } from '../tickets/service';
 const toDecimal = (minor: number) => minor / 100;
 const toMinor = (decimal: number) => Math.round(decimal * 100);
 
-type ListingRow = typeof listings.$inferSelect & { name: string; ticketLogo: string | null };
+type ListingRow = typeof listings.$inferSelect & { name: string; ticketLogo: string | null; payout: typeof payoutRows.$inferSelect | null; eventEnd: Date };
 
 export function createResellService({
   db,
@@ -64,13 +65,15 @@ export function createResellService({
 
   async function listingRows(userId: number, status: 'on_sale' | 'sold'): Promise<ListingRow[]> {
     const rows = await db
-      .select({ listing: listings, name: ticketTypes.name, ticketLogo: ticketTypes.logoUrl })
+      .select({ listing: listings, name: ticketTypes.name, ticketLogo: ticketTypes.logoUrl, payout: payoutRows, eventEnd: events.endsAt })
       .from(listings)
       .innerJoin(userTickets, eq(userTickets.id, listings.userTicketId))
       .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+      .innerJoin(events, eq(events.id, ticketTypes.eventId))
+      .leftJoin(payoutRows, eq(payoutRows.listingId, listings.id))
       .where(and(eq(listings.sellerUserId, userId), eq(listings.status, status)))
       .orderBy(desc(status === 'sold' ? listings.soldAt : listings.listedAt), desc(listings.id));
-    return rows.map(({ listing, name, ticketLogo }) => ({ ...listing, name, ticketLogo }));
+    return rows.map(({ listing, ...rest }) => ({ ...listing, ...rest }));
   }
 
   const toListing = (row: ListingRow): Listing => ({
@@ -90,7 +93,124 @@ export function createResellService({
     price: toDecimal(row.priceMinor),
     currencySymbol: row.currencySymbol,
     soldDate: (row.soldAt ?? row.listedAt).toISOString(),
+    // A sale from before payouts were recorded reads as held until its event's end, as the seller's e-mail said.
+    payoutStatus: row.payout?.status ?? 'held',
+    payoutDate: (row.payout?.status === 'paid' ? row.payout.paidAt! : (row.payout?.releaseAfter ?? row.eventEnd)).toISOString(),
   });
+
+  const totalOf = (onSale: (typeof listings.$inferSelect)[]) => onSale.reduce((sum, listing) => sum + listing.priceMinor + listing.serviceFeeMinor, 0);
+
+  /** A purchase of `quantity` from these on-sale listings of one share code: they exist, are not the buyer's, suffice. */
+  function assertOffer(onSale: (typeof listings.$inferSelect)[], buyerId: number, quantity: number) {
+    if (onSale.length === 0) throw new ApiError('api.resell.listing_not_found');
+    if (onSale.some((listing) => listing.sellerUserId === buyerId)) throw new ApiError('api.resell.own_listing');
+    if (onSale.length < quantity) throw new ApiError('api.resell.not_enough_on_sale');
+  }
+
+  /**
+   * The sale, once paid: the payment row, each ticket to the buyer, each listing sold with the ticket the buyer got,
+   * and each seller's payout recorded as held until the event has ended.
+   */
+  async function completeSale(
+    tx: Transaction,
+    sale: { buyerId: number; onSale: (typeof listings.$inferSelect)[]; tickets: LifecycleTicket[]; at: Date; provider: string; providerPaymentId: string },
+  ) {
+    const { buyerId, onSale, tickets, at } = sale;
+    const [payment] = await tx
+      .insert(paymentRows)
+      .values({
+        userId: buyerId,
+        provider: sale.provider,
+        providerPaymentId: sale.providerPaymentId,
+        purpose: 'resale',
+        amountMinor: totalOf(onSale),
+        currencyCode: onSale[0]!.currencyCode,
+        createdAt: at,
+      })
+      .returning({ id: paymentRows.id });
+    const ends = new Map(
+      (
+        await tx
+          .select({ typeId: ticketTypes.id, endsAt: events.endsAt })
+          .from(ticketTypes)
+          .innerJoin(events, eq(events.id, ticketTypes.eventId))
+          .where(inArray(ticketTypes.id, tickets.map((ticket) => ticket.ticketTypeId)))
+      ).map((row) => [row.typeId, row.endsAt]),
+    );
+    const received: number[] = [];
+    for (const listing of onSale) {
+      const ticket = tickets.find((candidate) => candidate.id === listing.userTicketId)!;
+      const buyerUserTicketId = await transferTicket(tx, ticket, { operation: 'purchase', toUserId: buyerId, source: 'resale', at });
+      received.push(buyerUserTicketId);
+      await tx
+        .update(listings)
+        .set({ status: 'sold', soldAt: at, buyerUserId: buyerId, paymentId: payment!.id, buyerUserTicketId })
+        .where(eq(listings.id, listing.id));
+      await tx.insert(payoutRows).values({
+        listingId: listing.id,
+        sellerUserId: listing.sellerUserId,
+        amountMinor: listing.priceMinor,
+        currencyCode: listing.currencyCode,
+        releaseAfter: ends.get(ticket.ticketTypeId)!,
+        createdAt: at,
+      });
+    }
+    return { userTicketIds: received, listingIds: onSale.map((listing) => listing.id) };
+  }
+
+  /**
+   * Settles a resale PaymentIntent Stripe.js confirmed. Verified with Stripe's own record: succeeded, for this buyer
+   * and these listings, for their total in their currency — else declined. The listings are locked first, so a second
+   * report of the same intent (the page and the webhook) waits and then finds it settled, answering the same tickets.
+   * Money taken for listings that are no longer on sale (another buyer was first, the seller unlisted) is refunded.
+   */
+  async function settleIntent(intent: IntentState, intents: PaymentIntents): Promise<{ userTicketIds: number[]; listingIds: number[] }> {
+    const ids = (intent.metadata.listings ?? '').split(',').map(Number);
+    const buyerId = Number(intent.metadata.buyer);
+    if (intent.status !== 'succeeded' || !ids.every((id) => Number.isSafeInteger(id) && id > 0) || !Number.isSafeInteger(buyerId)) {
+      throw new ApiError('api.payment.declined');
+    }
+    const outcome = await inTransaction(db, async (tx) => {
+      const at = now();
+      const rows = await tx
+        .select()
+        .from(listings)
+        .where(and(inArray(listings.id, ids), eq(listings.shareCode, intent.metadata.resaleShareCode!)))
+        .orderBy(asc(listings.id))
+        .for('update');
+      const [known] = await tx
+        .select({ id: paymentRows.id })
+        .from(paymentRows)
+        .where(and(eq(paymentRows.provider, 'stripe'), eq(paymentRows.providerPaymentId, intent.id)));
+      if (known) {
+        const sold = rows.filter((row) => row.paymentId === known.id);
+        return { result: { userTicketIds: sold.map((row) => row.buyerUserTicketId!), listingIds: [] } };
+      }
+      if (rows.length !== ids.length || rows.some((row) => row.status !== 'on_sale')) return { refund: new ApiError('api.resell.not_enough_on_sale') };
+      if (rows.some((row) => row.sellerUserId === buyerId)) return { refund: new ApiError('api.resell.own_listing') };
+      if (totalOf(rows) !== intent.amountReceivedMinor || rows[0]!.currencyCode !== intent.currencyCode) return { refund: new ApiError('api.payment.declined') };
+      const tickets = await lockTickets(tx, inArray(userTickets.id, rows.map((row) => row.userTicketId)), at);
+      const refused = tickets.length !== rows.length ? new ApiError('api.resell.not_enough_on_sale') : tickets.map((ticket) => refusal(ticket, at)).find(Boolean);
+      if (refused) return { refund: refused };
+      return { result: await completeSale(tx, { buyerId, onSale: rows, tickets, at, provider: 'stripe', providerPaymentId: intent.id }) };
+    });
+    if ('refund' in outcome) {
+      await intents.refund(intent.id, `resale-refund:${intent.id}`);
+      throw outcome.refund;
+    }
+    return outcome.result;
+  }
+
+  /** Why the lifecycle refuses to sell this ticket now, or undefined when it may be sold. */
+  function refusal(ticket: LifecycleTicket, at: Date): ApiError | undefined {
+    try {
+      assertTicketAllowed(ticket, 'purchase', at);
+      return undefined;
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+  }
 
   return {
     /** Resellable tickets grouped by type; userTicketId is the first ticket of the group. */
@@ -207,14 +327,50 @@ export function createResellService({
     },
 
     /**
+     * The Stripe PaymentIntent for buying `quantity` tickets under a share link, for Stripe.js to confirm in the share
+     * page. It names the buyer and the listings it pays for; nothing is reserved meanwhile, so a buyer who pays for
+     * listings someone else bought first is refunded (purchase with the intent).
+     */
+    async purchaseIntent(buyerId: number, shareCode: string, quantity: number): Promise<PaymentIntent> {
+      const intents = payments.intents;
+      const publishableKey = config.stripe?.publishableKey;
+      if (!intents || !publishableKey) throw new ApiError('api.payment.stripe_not_configured');
+      const onSale = await db
+        .select()
+        .from(listings)
+        .where(and(eq(listings.shareCode, shareCode), eq(listings.status, 'on_sale')))
+        .orderBy(asc(listings.id))
+        .limit(quantity);
+      assertOffer(onSale, buyerId, quantity);
+      const ids = onSale.map((listing) => listing.id).join(',');
+      const intent = await intents.create({
+        amountMinor: totalOf(onSale),
+        currencyCode: onSale[0]!.currencyCode,
+        description: `Resale ${shareCode}`,
+        idempotencyKey: `resale-intent:${buyerId}:${ids}`,
+        metadata: { resaleShareCode: shareCode, buyer: String(buyerId), listings: ids },
+      });
+      return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, publishableKey };
+    },
+
+    /**
      * Buys `quantity` of the tickets on sale under a share link: the buyer pays price plus service fee per ticket
      * through the payments adapter, then each ticket moves to the buyer (the machine's purchase), in one transaction.
+     * With a PaymentIntent Stripe.js confirmed, the intent is retrieved and verified instead (see settleIntent).
+     * `listingIds` is empty when the purchase had already been settled (a repeated report): nothing new to mail.
      */
     async purchase(
       buyerId: number,
       shareCode: string,
-      input: { quantity: number; paymentMethod: string },
+      input: { quantity: number; paymentMethod: string } | { paymentIntentId: string },
     ): Promise<{ userTicketIds: number[]; listingIds: number[] }> {
+      if ('paymentIntentId' in input) {
+        const intents = payments.intents;
+        if (!intents) throw new ApiError('api.payment.stripe_not_configured');
+        const intent = await intents.retrieve(input.paymentIntentId);
+        if (intent.metadata.resaleShareCode !== shareCode || intent.metadata.buyer !== String(buyerId)) throw new ApiError('api.payment.declined');
+        return settleIntent(intent, intents);
+      }
       return inTransaction(db, async (tx) => {
         const at = now();
         const onSale = await tx
@@ -224,12 +380,10 @@ export function createResellService({
           .orderBy(asc(listings.id))
           .limit(input.quantity)
           .for('update');
-        if (onSale.length === 0) throw new ApiError('api.resell.listing_not_found');
-        if (onSale.some((listing) => listing.sellerUserId === buyerId)) throw new ApiError('api.resell.own_listing');
-        if (onSale.length < input.quantity) throw new ApiError('api.resell.not_enough_on_sale');
+        assertOffer(onSale, buyerId, input.quantity);
         const tickets = await lockTickets(tx, inArray(userTickets.id, onSale.map((listing) => listing.userTicketId)), at);
         for (const ticket of tickets) assertTicketAllowed(ticket, 'purchase', at);
-        const totalMinor = onSale.reduce((sum, listing) => sum + listing.priceMinor + listing.serviceFeeMinor, 0);
+        const totalMinor = totalOf(onSale);
         const charge = await payments.charge({
           amountMinor: totalMinor,
           currencyCode: onSale[0]!.currencyCode,
@@ -238,27 +392,21 @@ export function createResellService({
           idempotencyKey: `resale:${buyerId}:${onSale.map((listing) => listing.id).join(',')}:${input.paymentMethod}`,
         });
         if (charge.status !== 'succeeded' || charge.amountMinor !== totalMinor) throw new ApiError('api.payment.declined');
-        const [payment] = await tx
-          .insert(paymentRows)
-          .values({
-            userId: buyerId,
-            provider: payments.kind,
-            providerPaymentId: charge.providerPaymentId,
-            purpose: 'resale',
-            amountMinor: totalMinor,
-            currencyCode: charge.currencyCode,
-            createdAt: at,
-          })
-          .returning({ id: paymentRows.id });
-        const received: number[] = [];
-        for (const ticket of tickets) {
-          received.push(await transferTicket(tx, ticket, { operation: 'purchase', toUserId: buyerId, source: 'resale', at }));
-        }
-        await tx
-          .update(listings)
-          .set({ status: 'sold', soldAt: at, buyerUserId: buyerId, paymentId: payment!.id })
-          .where(inArray(listings.id, onSale.map((listing) => listing.id)));
-        return { userTicketIds: received, listingIds: onSale.map((listing) => listing.id) };
+        return completeSale(tx, { buyerId, onSale, tickets, at, provider: payments.kind, providerPaymentId: charge.providerPaymentId });
+      });
+    },
+
+    /**
+     * Stripe's word (the signed webhook) that a resale PaymentIntent succeeded, for a buyer who paid and closed the
+     * page before it reported back: settled as if the page had sent it. Other intents are left alone.
+     */
+    async intentSucceeded(intent: IntentState): Promise<{ userTicketIds: number[]; listingIds: number[] } | null> {
+      const intents = payments.intents;
+      if (!intents || !intent.metadata.resaleShareCode || !intent.metadata.buyer) return null;
+      return settleIntent(intent, intents).catch((error: unknown) => {
+        // Answered to Stripe as received: refunded or not ours to settle, and retrying changes nothing.
+        if (error instanceof ApiError) return null;
+        throw error;
       });
     },
 
@@ -307,3 +455,5 @@ export function createResellService({
     },
   };
 }
+
+export type ResellService = ReturnType<typeof createResellService>;

@@ -22,6 +22,8 @@ export function pageLanguage(query: unknown, acceptLanguage: string | undefined)
 export const sharePageModule = fp(
   async (app) => {
     const resell = createResellService({ db: app.deps.database.db, config: app.deps.config, now: app.deps.now, payouts: app.payouts, payments: app.deps.payments });
+    // Stripe.js confirms a PaymentIntent only when payments go through Stripe; the local provider takes test cards.
+    const stripeKey = app.deps.payments.kind === 'stripe' ? app.deps.config.stripe?.publishableKey : undefined;
     app.get('/resale-page.js', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
     );
@@ -35,7 +37,7 @@ export const sharePageModule = fp(
       const code = request.params.shareCode;
       if (code.length > 64) return reply.status(404).send(shareNotFoundHtml(lang, t));
       try {
-        return sharePageHtml(await resell.publicListing(code), lang, t);
+        return sharePageHtml(await resell.publicListing(code), lang, t, { stripeKey });
       } catch (error) {
         if (error instanceof ApiError) return reply.status(404).send(shareNotFoundHtml(lang, t));
         throw error;

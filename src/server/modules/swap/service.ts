@@ -3,7 +3,7 @@
 // each exchanging the tickets in one transaction. Cancelling or 30 minutes without confirmation release them.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { SwapBaseTicket, SwapOrder, SwapPaymentIntent, SwapStart, SwapTarget } from '../../../contract/entities';
+import type { SwapBaseTicket, SwapOrder, PaymentIntent, SwapStart, SwapTarget } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { IntentState, PaymentIntents, PaymentsProvider } from '../../adapters/payments';
 import type { Database, Transaction } from '../../db/client';
@@ -195,11 +195,11 @@ export function createSwapService({
      * The Stripe PaymentIntent for an UPGRADE's difference, made once per swap (the same idempotency key answers the
      * same intent again) and remembered: only this intent can pay this swap. Stripe.js confirms it in the page.
      */
-    async paymentIntent(userId: number, orderIdentifier: string): Promise<SwapPaymentIntent> {
+    async paymentIntent(userId: number, orderIdentifier: string): Promise<PaymentIntent> {
       const intents = payments.intents;
       if (!intents || !publishableKey) throw new ApiError('api.payment.stripe_not_configured');
       return settle(
-        inTransaction(db, async (tx): Promise<Outcome<SwapPaymentIntent>> => {
+        inTransaction(db, async (tx): Promise<Outcome<PaymentIntent>> => {
           const at = now();
           const swap = await lockSwap(tx, userId, orderIdentifier);
           if (swap.status === 'confirmed') return { error: new ApiError('api.swap.already_confirmed') };
@@ -402,6 +402,7 @@ export function createSwapService({
   }
 }
 
+export type SwapService = ReturnType<typeof createSwapService>;
 type SwapRow = typeof swaps.$inferSelect;
 type Outcome<T = { ok: true }> = T | { error: ApiError };
 const done: Outcome = { ok: true };
