@@ -11,7 +11,9 @@
   const signIn = document.getElementById('share-sign-in');
   const message = document.getElementById('share-message');
   const strings = JSON.parse(document.getElementById('share-strings').textContent || '{}');
-  const t = (key) => strings[key] || strings['api.internal_error'] || key;
+  const fill = (text, params) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => (params && name in params ? String(params[name]) : ''));
+  const t = (key, params) => fill(strings[key] || strings['api.internal_error'] || key, params);
+  const money = (amount, symbol) => `${symbol}${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
   const code = form.dataset.shareCode;
   const tokenKey = 'tw.accessToken';
   const token = () => {
@@ -137,7 +139,8 @@
         payment = await startStripe();
         if (!payment) return;
         message.textContent = '';
-        button.textContent = t('share_page.pay');
+        // The total of the quantity the intent was made for (the server priced it; this only names it).
+        button.textContent = t('share_page.pay', { amount: money(Number(form.dataset.total) * Number(quantity.value), form.dataset.symbol) });
         button.disabled = false;
         return;
       }

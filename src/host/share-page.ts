@@ -41,10 +41,15 @@ export function refusalKey(listing: PublicListing): string | null {
  * The page. With `stripeKey` (payments through Stripe) the form asks for the quantity, then mounts Stripe's Payment
  * Element for the PaymentIntent the server makes; without it, the local provider's two test cards are offered.
  */
-export function sharePageHtml(listing: PublicListing, lang: 'en' | 'es', t: Translate, { stripeKey }: { stripeKey?: string | undefined } = {}): string {
+export function sharePageHtml(
+  listing: PublicListing,
+  lang: 'en' | 'es',
+  t: Translate,
+  { stripeKey, template = t }: { stripeKey?: string | undefined; /** Strings with placeholders kept, for the script. */ template?: Translate } = {},
+): string {
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone: listing.eventTimeZone }).format(new Date(listing.eventStartDateTime));
   const refusal = refusalKey(listing);
-  const strings = Object.fromEntries(sharePageScriptKeys.map((key) => [key, t(key)]));
+  const strings = Object.fromEntries(sharePageScriptKeys.map((key) => [key, template(key)]));
   const options = Array.from({ length: listing.quantity }, (_, index) => `<option value="${index + 1}">${index + 1}</option>`).join('');
   return `<!doctype html>
 <html lang="${lang}">
@@ -78,7 +83,7 @@ export function sharePageHtml(listing: PublicListing, lang: 'en' | 'es', t: Tran
       ? `<p class="share__refusal" role="status">${escapeHtml(t(refusal))}</p>`
       : `<form class="share__buy" id="share-buy" data-share-code="${escapeHtml(listing.shareCode)}" data-lang="${lang}"${
           stripeKey ? ` data-stripe-key="${escapeHtml(stripeKey)}"` : ''
-        } hidden>
+        } data-total="${listing.totalPrice}" data-symbol="${escapeHtml(listing.currencySymbol)}" hidden>
     <label>${escapeHtml(t('share_page.quantity'))} <select name="quantity">${options}</select></label>
     ${
       stripeKey

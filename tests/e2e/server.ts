@@ -46,7 +46,8 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** `env` adds to (or overrides) the server's environment, e.g. Stripe keys pointing at a local stub. */
+export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tw-e2e-'));
   // On Postgres (DATABASE_URL) the server gets a database of its own, dropped again when it stops, so every run
@@ -71,6 +72,7 @@ export async function startServer(): Promise<RunningServer> {
       RATE_LIMIT_PER_MINUTE: '100000',
       OTP_MAX_SENDS_PER_EMAIL: '100',
       OTP_MAX_SENDS_PER_IP: '1000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

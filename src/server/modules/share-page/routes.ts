@@ -6,7 +6,7 @@ import { siteStylesheet } from '../../../host/site-styles';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
 import { sharePageHtml, shareNotFoundHtml } from '../../../host/share-page';
-import { asLocale, translate } from '../../i18n';
+import { asLocale, template, translate } from '../../i18n';
 import { createResellService } from '../resell/service';
 
 const script = readFileSync(new URL('../../../host/share-page.client.js', import.meta.url), 'utf8');
@@ -37,7 +37,7 @@ export const sharePageModule = fp(
       const code = request.params.shareCode;
       if (code.length > 64) return reply.status(404).send(shareNotFoundHtml(lang, t));
       try {
-        return sharePageHtml(await resell.publicListing(code), lang, t, { stripeKey });
+        return sharePageHtml(await resell.publicListing(code), lang, t, { stripeKey, template: (key) => template(lang, key) });
       } catch (error) {
         if (error instanceof ApiError) return reply.status(404).send(shareNotFoundHtml(lang, t));
         throw error;

@@ -1,0 +1,211 @@
+// The Stripe payment pages in headless Chromium, against a real server configured for Stripe whose Stripe is a local
+// stub (tests/support/stripe-stubs.ts) — js.stripe.com and api.stripe.com cannot be reached here. Stripe.js is
+// replaced by a small fake served at its address (routed by the browser context): its Payment Element is one card
+// number field and its confirmPayment asks the test (through a routed api.stripe.com call) to mark the intent
+// succeeded in the stub, or answers a card error for Stripe's declined test number. Everything else is real: the
+// pages load "Stripe.js" under the real CSP, ask our server for the PaymentIntent, hand its client secret to Stripe.js
+// and report the intent back; our server retrieves it from the stub and settles. Covered: alex upgrades a swap on the
+// checkout page (declined card, then a good one) and comes back to the wallet with the VIP; sam buys alex's listing on
+// the share page. Screenshots: screenshots/stripe-e2e-*.png.
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStripeStubs, type StripeStubs } from '../support/stripe-stubs';
+import { openPage, signIn, useBrowser } from './page-helpers';
+import { type RunningServer, startServer } from './server';
+
+const PUBLISHABLE_KEY = 'pk_test_e2e';
+const DECLINED_CARD = '4000 0000 0000 0002';
+const GOOD_CARD = '4242 4242 4242 4242';
+
+/** The fake Stripe.js: the calls our pages make (Stripe(), elements(), create('payment').mount(), confirmPayment()). */
+const fakeStripeJs = `
+window.Stripe = function (key, options) {
+  return {
+    elements: function (config) {
+      var input;
+      return {
+        clientSecret: config.clientSecret,
+        card: function () { return input.value; },
+        create: function () {
+          return {
+            mount: function (target) {
+              var label = document.createElement('label');
+              label.textContent = 'Card number';
+              input = document.createElement('input');
+              input.inputMode = 'numeric';
+              label.append(input);
+              target.append(label);
+            },
+          };
+        },
+      };
+    },
+    confirmPayment: async function (request) {
+      var elements = request.elements;
+      var response = await fetch('https://api.stripe.com/v1/fake_confirm', {
+        method: 'POST',
+        body: JSON.stringify({ key: key, locale: options && options.locale, clientSecret: elements.clientSecret, card: elements.card() }),
+      });
+      var body = await response.json();
+      return body.error ? { error: body.error } : { paymentIntent: body };
+    },
+  };
+};`;
+
+const browser = useBrowser();
+let stubs: StripeStubs;
+let server: RunningServer;
+let baseUrl: string;
+/** What the fake Stripe.js was asked to confirm: the key and client secret the page gave it. */
+const confirmations: Array<{ key: string; clientSecret: string; card: string }> = [];
+
+beforeAll(async () => {
+  stubs = await startStripeStubs();
+  server = await startServer({
+    env: { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY, STRIPE_API_BASE: stubs.url, STRIPE_WEBHOOK_SECRET: 'whsec_e2e' },
+  });
+  baseUrl = server.url;
+}, 180_000);
+afterAll(async () => {
+  await server?.stop();
+  await stubs?.close();
+});
+
+/** Routes Stripe's two addresses in `context` to the fake: its script, and its confirmation against the stub. */
+async function fakeStripe(context: BrowserContext): Promise<void> {
+  await context.route('https://js.stripe.com/v3/**', (route: Route) => route.fulfill({ contentType: 'text/javascript', body: fakeStripeJs }));
+  await context.route('https://api.stripe.com/v1/fake_confirm', async (route: Route) => {
+    const asked = JSON.parse(route.request().postData() ?? '{}') as { key: string; clientSecret: string; card: string };
+    confirmations.push(asked);
+    const headers = { 'access-control-allow-origin': '*' };
+    const intentId = asked.clientSecret.split('_secret_')[0]!;
+    const intent = stubs.payments.intents.get(intentId);
+    if (!intent || intent.client_secret !== asked.clientSecret) {
+      return route.fulfill({ status: 400, headers, json: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } });
+    }
+    if (asked.card.replace(/\s/g, '') === DECLINED_CARD.replace(/\s/g, '')) {
+      return route.fulfill({ status: 402, headers, json: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } } });
+    }
+    return route.fulfill({ headers, json: stubs.payments.succeed(intentId) });
+  });
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `screenshots/stripe-e2e-${name}.png`, fullPage: true });
+
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('tw.accessToken');
+      const response = await fetch(`/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return response.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+async function holdings(page: Page): Promise<Record<string, number>> {
+  const tickets = await api<Array<{ ticketName: string }>>(page, 'GET', '/list/ticket_listing?status=UPCOMING');
+  const counts: Record<string, number> = {};
+  for (const ticket of tickets) counts[ticket.ticketName] = (counts[ticket.ticketName] ?? 0) + 1;
+  return counts;
+}
+
+describe('paying through Stripe', () => {
+  let context: BrowserContext, page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await openPage(browser, { viewport: { width: 1280, height: 900 } }));
+    await fakeStripe(context);
+    await signIn(page, baseUrl, 'alex@example.com');
+    await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
+  });
+  afterAll(() => context?.close());
+
+  it('alex upgrades on the checkout page: the card is declined, then paid, and the wallet shows the VIP', async () => {
+    const before = await holdings(page);
+    await page.goto(`${baseUrl}/en/?PANEL_TAB=SWAP`);
+    await page
+      .locator('section[aria-labelledby="tw-swap-base-step"] .tw-event-tile', { hasText: 'General Admission' })
+      .getByRole('button', { name: 'Choose General Admission' })
+      .click();
+    await page.locator('section[aria-labelledby="tw-swap-target-step"]').getByRole('button', { name: 'Choose VIP' }).click();
+    await page.locator('.tw-modal').getByRole('button', { name: 'Go to checkout' }).click();
+
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    const card = page.getByLabel('Card number');
+    await card.waitFor();
+    const pay = page.getByRole('button', { name: /^Pay \$140\.00$/ });
+    await expect(pay.isEnabled()).resolves.toBe(true);
+    // The page gave Stripe.js the publishable key from the server, and our server made the intent in the stub.
+    const created = stubs.payments.requests.filter((request) => request.path === '/v1/payment_intents');
+    expect(created).toHaveLength(1);
+    expect(Number(created[0]!.body.get('amount'))).toBe(14_000);
+
+    await card.fill(DECLINED_CARD);
+    await shot(page, '1-checkout-card');
+    await pay.click();
+    await page.getByRole('alert').filter({ hasText: /declined/i }).waitFor();
+    await shot(page, '2-checkout-declined');
+    expect(await holdings(page)).toEqual(before);
+
+    await card.fill(GOOD_CARD);
+    await pay.click();
+    await page.waitForURL((url) => url.pathname === '/en/' && url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
+    await page.locator('ticket-wallet .tw-ticket-card', { hasText: 'VIP' }).first().waitFor();
+    await shot(page, '3-back-in-wallet');
+    expect(confirmations.every((asked) => asked.key === PUBLISHABLE_KEY)).toBe(true);
+    // Our server asked Stripe (the stub) itself before it exchanged anything.
+    expect(stubs.payments.requests.some((request) => request.method === 'GET' && request.path.startsWith('/v1/payment_intents/'))).toBe(true);
+    const after = await holdings(page);
+    expect(after['VIP']).toBe((before['VIP'] ?? 0) + 1);
+    expect(after['General Admission']).toBe((before['General Admission'] ?? 0) - 1);
+  });
+
+  it('sam buys alex’s listing on the share page with a card', async () => {
+    // Alex's payout account is a Connect account the stub reports verified (its embedded onboarding needs Stripe).
+    await api(page, 'POST', '/resell/stripe/connect', { accountType: 'custom', country: 'AU' });
+    expect(stubs.connect.requests.some((request) => request.path === '/v1/accounts')).toBe(true);
+    stubs.connect.setAccount('acct_stub_1', { details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } });
+    const [ticket] = await api<Array<{ userTicketId: number; ticketName: string; ticketPrice: number; currencyCode: string; currencySymbol: string }>>(
+      page,
+      'GET',
+      '/resell/tickets/available',
+    );
+    const listed = await api<{ shareLinkUrl: string }>(page, 'POST', '/resell', {
+      userTicketId: ticket!.userTicketId,
+      amountCount: 1,
+      price: ticket!.ticketPrice,
+      currencyCode: ticket!.currencyCode,
+      currencySymbol: ticket!.currencySymbol,
+    });
+    expect(listed.shareLinkUrl).toContain('/resale/');
+
+    const { context: samContext, page: samPage } = await openPage(browser, { viewport: { width: 375, height: 800 } });
+    try {
+      await fakeStripe(samContext);
+      await signIn(samPage, baseUrl, 'sam@example.com');
+      await samPage.waitForFunction(() => localStorage.getItem('tw.accessToken') !== null);
+      const before = (await holdings(samPage))[ticket!.ticketName] ?? 0;
+      await samPage.goto(listed.shareLinkUrl);
+      await samPage.getByRole('button', { name: 'Continue to payment' }).click();
+      const card = samPage.getByLabel('Card number');
+      await card.waitFor();
+      await card.fill(GOOD_CARD);
+      await shot(samPage, '4-share-page-card');
+      // Named with the total of the quantity chosen: price plus service fee.
+      await samPage.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
+      await samPage.getByText('Bought! The tickets are in your wallet now.').waitFor();
+      await shot(samPage, '5-share-page-bought');
+      expect((await holdings(samPage))[ticket!.ticketName]).toBe(before + 1);
+      const paid = stubs.payments.requests.filter((request) => request.path === '/v1/payment_intents').at(-1)!;
+      expect(paid.body.get('metadata[resaleShareCode]')).toBe(listed.shareLinkUrl.split('/resale/')[1]);
+      await samPage.goto(listed.shareLinkUrl);
+      await samPage.getByText('These tickets have been sold.').waitFor();
+    } finally {
+      await samContext.close();
+    }
+  });
+});
