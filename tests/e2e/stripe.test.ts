@@ -4,9 +4,10 @@
 // number field and its confirmPayment asks the test (through a routed api.stripe.com call) to mark the intent
 // succeeded in the stub, or answers a card error for Stripe's declined test number. Everything else is real: the
 // pages load "Stripe.js" under the real CSP, ask our server for the PaymentIntent, hand its client secret to Stripe.js
-// and report the intent back; our server retrieves it from the stub and settles. Covered: alex upgrades a swap on the
-// checkout page (declined card, then a good one) and comes back to the wallet with the VIP; sam buys alex's listing on
-// the share page. Screenshots: screenshots/stripe-e2e-*.png.
+// and report the intent back; our server retrieves it from the stub and settles. connect.js (Stripe Connect's embedded
+// onboarding) is faked the same way. Covered: alex upgrades a swap on the checkout page (declined card, then a good
+// one) and comes back to the wallet with the VIP; alex verifies payouts in the Connect onboarding of the Payouts tab;
+// sam buys alex's listing on the share page. Screenshots: screenshots/stripe-e2e-*.png.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStubs, type StripeStubs } from '../support/stripe-stubs';
@@ -52,6 +53,40 @@ window.Stripe = function (key, options) {
   };
 };`;
 
+/**
+ * The fake connect.js (what @stripe/connect-js loads from connect-js.stripe.com): StripeConnect.init and the
+ * account-onboarding element. Its "Submit details" asks the test (a routed api.stripe.com call) to mark the account
+ * verified in the stub, then exits, as Stripe's component does when onboarding is done.
+ */
+const fakeConnectJs = `
+window.StripeConnect = window.StripeConnect || {};
+window.StripeConnect.init = function (params) {
+  window.__connectInit = { publishableKey: params.publishableKey, appearance: params.appearance };
+  var secret = params.fetchClientSecret();
+  if (!customElements.get('stripe-connect-account-onboarding')) {
+    customElements.define('stripe-connect-account-onboarding', class extends HTMLElement {
+      setConnector() {}
+      setOnExitInternalOnly(callback) { this.onExit = callback; }
+      connectedCallback() {
+        if (this.childElementCount) return;
+        var element = this;
+        var heading = document.createElement('h3');
+        heading.textContent = 'Stripe onboarding (test)';
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = 'Submit details';
+        button.addEventListener('click', async function () {
+          var clientSecret = await secret;
+          await fetch('https://api.stripe.com/v1/fake_onboard', { method: 'POST', body: JSON.stringify({ clientSecret: clientSecret }) });
+          element.onExit && element.onExit();
+        });
+        this.append(heading, button);
+      }
+    });
+  }
+  return { connect: {}, update: function () {}, logout: function () { return Promise.resolve(); } };
+};`;
+
 const browser = useBrowser();
 let stubs: StripeStubs;
 let server: RunningServer;
@@ -73,6 +108,14 @@ afterAll(async () => {
 
 /** Routes Stripe's two addresses in `context` to the fake: its script, and its confirmation against the stub. */
 async function fakeStripe(context: BrowserContext): Promise<void> {
+  await context.route('https://connect-js.stripe.com/**', (route: Route) => route.fulfill({ contentType: 'text/javascript', body: fakeConnectJs }));
+  await context.route('https://api.stripe.com/v1/fake_onboard', async (route: Route) => {
+    const { clientSecret } = JSON.parse(route.request().postData() ?? '{}') as { clientSecret: string };
+    // The secret the wallet handed over is the Account Session's, which names its account.
+    const account = /^accs_secret_(acct_stub_\d+)_/.exec(clientSecret)?.[1];
+    if (account) stubs.connect.setAccount(account, { details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } });
+    return route.fulfill({ status: account ? 200 : 400, headers: { 'access-control-allow-origin': '*' }, json: { ok: Boolean(account) } });
+  });
   await context.route('https://js.stripe.com/v3/**', (route: Route) => route.fulfill({ contentType: 'text/javascript', body: fakeStripeJs }));
   await context.route('https://api.stripe.com/v1/fake_confirm', async (route: Route) => {
     const asked = JSON.parse(route.request().postData() ?? '{}') as { key: string; clientSecret: string; card: string };
@@ -164,11 +207,23 @@ describe('paying through Stripe', () => {
     expect(after['General Admission']).toBe((before['General Admission'] ?? 0) - 1);
   });
 
+  it('alex verifies payouts in the Stripe Connect onboarding the Payouts tab renders', async () => {
+    await page.goto(`${baseUrl}/en/?PANEL_TAB=SETTINGS&SETTINGS_TAB=ACCOUNT_VERIFICATION`);
+    await page.getByRole('button', { name: 'Verify my account' }).click();
+    await page.getByRole('heading', { name: 'Stripe onboarding (test)' }).waitFor();
+    // connect.js got the publishable key from the server and the wallet's theme (light here, 12 px radius).
+    const init = await page.evaluate(() => (window as unknown as { __connectInit: { publishableKey: string; appearance: { variables: Record<string, string> } } }).__connectInit);
+    expect(init.publishableKey).toBe(PUBLISHABLE_KEY);
+    expect(init.appearance.variables).toMatchObject({ borderRadius: '12px', colorBackground: '#ffffff' });
+    expect(stubs.connect.requests.filter((request) => request.path === '/v1/account_sessions')).toHaveLength(1);
+    await shot(page, '4-payouts-connect-onboarding');
+    await page.getByRole('button', { name: 'Submit details' }).click();
+    // Exiting the component reads the account again, from Stripe.
+    await page.getByText('Your payout account is verified. You can resell tickets.').waitFor();
+    await shot(page, '5-payouts-verified');
+  });
+
   it('sam buys alex’s listing on the share page with a card', async () => {
-    // Alex's payout account is a Connect account the stub reports verified (its embedded onboarding needs Stripe).
-    await api(page, 'POST', '/resell/stripe/connect', { accountType: 'custom', country: 'AU' });
-    expect(stubs.connect.requests.some((request) => request.path === '/v1/accounts')).toBe(true);
-    stubs.connect.setAccount('acct_stub_1', { details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } });
     const [ticket] = await api<Array<{ userTicketId: number; ticketName: string; ticketPrice: number; currencyCode: string; currencySymbol: string }>>(
       page,
       'GET',
@@ -194,11 +249,11 @@ describe('paying through Stripe', () => {
       const card = samPage.getByLabel('Card number');
       await card.waitFor();
       await card.fill(GOOD_CARD);
-      await shot(samPage, '4-share-page-card');
+      await shot(samPage, '6-share-page-card');
       // Named with the total of the quantity chosen: price plus service fee.
       await samPage.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
       await samPage.getByText('Bought! The tickets are in your wallet now.').waitFor();
-      await shot(samPage, '5-share-page-bought');
+      await shot(samPage, '7-share-page-bought');
       expect((await holdings(samPage))[ticket!.ticketName]).toBe(before + 1);
       const paid = stubs.payments.requests.filter((request) => request.path === '/v1/payment_intents').at(-1)!;
       expect(paid.body.get('metadata[resaleShareCode]')).toBe(listed.shareLinkUrl.split('/resale/')[1]);
