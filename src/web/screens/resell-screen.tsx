@@ -341,8 +341,8 @@ function Listings({ listings }: { listings: ListingsActor }): ReactElement {
               : sold.map((entry) => (
                   <li key={entry.userTicketId} className="tw-resell__entry">
                     <EventCard variant="solid" title={entry.name} image={entry.ticketLogo} price={entry.price} currencySymbol={entry.currencySymbol} />
-                    <span className="tw-muted">{ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')}</span>
                     <span className="tw-muted">
+                      {ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')} ·{' '}
                       {t(entry.payoutStatus === 'paid' ? 'listings.payout_paid' : 'listings.payout_held', { date: formatValidUntil(entry.payoutDate) })}
                     </span>
                   </li>
