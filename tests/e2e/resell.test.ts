@@ -125,6 +125,11 @@ describe('resell', () => {
     await page.waitForTimeout(400);
     await shot(page, '13-share-es-dark-375');
     await page.keyboard.press('Escape');
+    // Sold: when, and where the payout is (held until the event has ended), in Spanish.
+    await page.getByRole('tab', { name: 'Vendidas' }).click();
+    await page.getByText(/· Cobro retenido hasta el \d{2}\.\d{2}\.\d{4}, tras el evento$/).waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, '14-sold-es-dark-375');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });
   });
@@ -132,7 +137,8 @@ describe('resell', () => {
   it('alex sees it under Sold and unlists the other listing', async () => {
     await page.goto(`${baseUrl}/en/?PANEL_TAB=RESELL`);
     await page.getByRole('tab', { name: 'Sold' }).click();
-    await page.getByText(/Sold today|Sold \d+ days ago/).waitFor();
+    await page.getByText(/^(Sold today|Sold \d+ days ago) · Payout held until \d{2}\.\d{2}\.\d{4}, after the event$/).waitFor();
+    await page.waitForTimeout(300);
     await shot(page, '10-listings-sold');
     await page.getByRole('tab', { name: 'Sale' }).click();
     await expect(page.locator('ticket-wallet .tw-resell__entry')).toBeDefined();
