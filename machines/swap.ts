@@ -8,7 +8,7 @@ import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type Snapsho
 import type { SwapBaseTicket, SwapStart, SwapTarget } from '../src/contract/entities';
 import { languageOf } from './panel.location';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
-import { checkoutUrl } from './swap.selectors';
+import { checkoutUrl } from './swap.checkout';
 import { doc } from './doc' with { type: 'macro' };
 
 export interface SwapInput extends FlowInput {

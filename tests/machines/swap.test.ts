@@ -5,9 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { swapMachine, type SwapSnapshot } from '../../machines/swap';
+import { checkoutUrl, eventSlug } from '../../machines/swap.checkout';
 import {
-  checkoutUrl,
-  eventSlug,
   formatSwapAmount,
   selectBase,
   selectSwapModal,
