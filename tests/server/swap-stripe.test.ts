@@ -161,6 +161,17 @@ describe('the payments webhook', () => {
     const forged = await webhook(succeededEvent('pi_whatever'), 'whsec_someone_else');
     expect(forged.statusCode).toBe(400);
     expect(forged.json().code).toBe('api.invalid_request_body');
+    // Signed, but for an intent Stripe does not know: acknowledged, nothing to settle (Stripe would retry an error).
+    const unknown = await webhook(succeededEvent('pi_not_ours'));
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ received: true });
+    // Stripe unreachable while reading the intent: an error (502, not 500), so Stripe delivers the event again.
+    stub.failing = true;
+    try {
+      expect((await webhook(succeededEvent('pi_whatever'))).statusCode).toBe(502);
+    } finally {
+      stub.failing = false;
+    }
   });
 
   it('settles a swap whose page was closed after paying, from Stripe’s record rather than the event’s word', async () => {

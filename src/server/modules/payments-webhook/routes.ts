@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { API_PREFIX } from '../../../contract/base';
 import { ApiError } from '../../../contract/errors';
+import type { IntentState } from '../../adapters/payments';
 
 export const paymentsWebhookModule = fp(
   async (app) => {
@@ -29,7 +30,15 @@ async function paymentsWebhook(app: FastifyInstance): Promise<void> {
     }
     if (!event) return reply.status(400).send(new ApiError('api.invalid_request_body').toBody());
     if (event.type === 'payment_intent.succeeded') {
-      const intent = await intents!.retrieve(event.data.object.id);
+      let intent: IntentState;
+      try {
+        intent = await intents!.retrieve(event.data.object.id);
+      } catch (error) {
+        // An intent Stripe does not know to this account is none of ours: acknowledged. Stripe unreachable (502) is
+        // answered as an error, so Stripe delivers the event again later.
+        if (error instanceof ApiError && error.code === 'api.payment.declined') return { received: true };
+        throw error;
+      }
       await app.swaps.intentSucceeded(intent);
       await app.resell.intentSucceeded(intent);
     }
