@@ -80,7 +80,7 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Origins other sites may call the API from; undefined outside production means any. */
   allowedOrigins: string[] | undefined;
-  payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret?: string; apiBase?: string };
+  payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe: { secretKey: string; publishableKey: string; connectWebhookSecret?: string; apiBase?: string } | undefined;
@@ -180,6 +180,7 @@ function paymentsFrom(e: z.infer<typeof envSchema>): Config['payments'] {
     return {
       provider: 'stripe',
       secretKey: e.STRIPE_SECRET_KEY,
+      ...(e.STRIPE_PUBLISHABLE_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY } : {}),
       ...(e.STRIPE_WEBHOOK_SECRET ? { webhookSecret: e.STRIPE_WEBHOOK_SECRET } : {}),
       ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE } : {}),
     };

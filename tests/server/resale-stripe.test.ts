@@ -27,7 +27,7 @@ beforeAll(async () => {
   t = await createDemoApp({
     database: openPostgresTestDatabase,
     env: { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_PUBLISHABLE_KEY: 'pk_test_stub', STRIPE_API_BASE: connect.url, RATE_LIMIT_PER_MINUTE: '1000000' },
-    payments: createStripePayments('sk_test_stub', { apiBase: stripe.url, webhookSecret: WEBHOOK_SECRET }),
+    payments: createStripePayments('sk_test_stub', { publishableKey: 'pk_test_stub', apiBase: stripe.url, webhookSecret: WEBHOOK_SECRET }),
   });
   ({ alex, sam, jordan } = t.tokens);
   // Alex's payout account: a Connect account Stripe reports verified.

@@ -20,7 +20,7 @@ let sam: string;
 beforeAll(async () => {
   stub = await startStripePaymentsStub();
   const env = { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_PUBLISHABLE_KEY: 'pk_test_stub', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stub.url };
-  t = await createDemoApp({ env, payments: createStripePayments('sk_test_stub', { apiBase: stub.url, webhookSecret: WEBHOOK_SECRET }) });
+  t = await createDemoApp({ env, payments: createStripePayments('sk_test_stub', { publishableKey: 'pk_test_stub', apiBase: stub.url, webhookSecret: WEBHOOK_SECRET }) });
   ({ alex, sam } = t.tokens);
   // Four more General Admission tickets for alex, so every test can reserve its own (the demo gives two).
   const [held] = await t.database.db.select().from(userTickets).where(eq(userTickets.id, (await baseNamed('General Admission')).userTicketIds[0]!));

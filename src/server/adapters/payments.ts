@@ -37,6 +37,8 @@ export interface IntentState {
  * order ended before it could be settled; the webhook tells of intents that succeeded after the page was closed.
  */
 export interface PaymentIntents {
+  /** Stripe.js needs it beside an intent's client secret. */
+  publishableKey: string;
   create(request: { amountMinor: number; currencyCode: string; description: string; idempotencyKey: string; metadata: Record<string, string> }): Promise<{
     id: string;
     clientSecret: string;
@@ -50,7 +52,7 @@ export interface PaymentIntents {
 export interface PaymentsProvider {
   kind: 'local' | 'stripe';
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Present only for Stripe. */
+  /** Present only for Stripe with a publishable key (without one no page can run Stripe.js). */
   intents?: PaymentIntents;
 }
 
@@ -87,51 +89,14 @@ export function createLocalPayments(): PaymentsProvider & { charges: LocalCharge
   };
 }
 
-export function createStripePayments(secretKey: string, options: { apiBase?: string; webhookSecret?: string } = {}): PaymentsProvider {
+export function createStripePayments(
+  secretKey: string,
+  options: { publishableKey?: string | undefined; apiBase?: string | undefined; webhookSecret?: string | undefined } = {},
+): PaymentsProvider {
   const stripe = new Stripe(secretKey, { ...stripeOptions(options.apiBase), maxNetworkRetries: 1 });
-  const stateOfIntent = (intent: Stripe.PaymentIntent): IntentState => ({
-    id: intent.id,
-    status: intent.status,
-    amountReceivedMinor: intent.amount_received ?? 0,
-    currencyCode: intent.currency.toUpperCase(),
-    metadata: intent.metadata ?? {},
-  });
   return {
     kind: 'stripe',
-    intents: {
-      async create(request) {
-        const intent = await fromStripe(() =>
-          stripe.paymentIntents.create(
-            {
-              amount: request.amountMinor,
-              currency: request.currencyCode.toLowerCase(),
-              description: request.description,
-              metadata: request.metadata,
-              automatic_payment_methods: { enabled: true },
-            },
-            { idempotencyKey: request.idempotencyKey },
-          ),
-        );
-        if (!intent.client_secret) throw new ApiError('api.payment.provider_unavailable');
-        return { id: intent.id, clientSecret: intent.client_secret };
-      },
-      async retrieve(id) {
-        try {
-          return stateOfIntent(await fromStripe(() => stripe.paymentIntents.retrieve(id)));
-        } catch (error) {
-          // An id Stripe does not know (made up by the page) is a payment that did not happen.
-          if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ApiError('api.payment.declined');
-          throw error;
-        }
-      },
-      async refund(id, idempotencyKey) {
-        await fromStripe(() => stripe.refunds.create({ payment_intent: id }, { idempotencyKey }));
-      },
-      verifyWebhook(rawBody, signature) {
-        if (!options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not configured');
-        return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
-      },
-    },
+    ...(options.publishableKey ? { intents: stripeIntents(stripe, options.publishableKey, options.webhookSecret) } : {}),
     async charge(request) {
       try {
         const intent = await stripe.paymentIntents.create(
@@ -157,6 +122,52 @@ export function createStripePayments(secretKey: string, options: { apiBase?: str
         // Stripe unreachable or failing: api.payment.provider_unavailable (502), not a 500.
         return fromStripe(() => Promise.reject(error));
       }
+    },
+  };
+}
+
+/** The PaymentIntent path of the Stripe provider (see PaymentIntents). */
+function stripeIntents(stripe: Stripe, publishableKey: string, webhookSecret: string | undefined): PaymentIntents {
+  const stateOfIntent = (intent: Stripe.PaymentIntent): IntentState => ({
+    id: intent.id,
+    status: intent.status,
+    amountReceivedMinor: intent.amount_received ?? 0,
+    currencyCode: intent.currency.toUpperCase(),
+    metadata: intent.metadata ?? {},
+  });
+  return {
+    publishableKey,
+    async create(request) {
+      const intent = await fromStripe(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: request.amountMinor,
+            currency: request.currencyCode.toLowerCase(),
+            description: request.description,
+            metadata: request.metadata,
+            automatic_payment_methods: { enabled: true },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      if (!intent.client_secret) throw new ApiError('api.payment.provider_unavailable');
+      return { id: intent.id, clientSecret: intent.client_secret };
+    },
+    async retrieve(id) {
+      try {
+        return stateOfIntent(await fromStripe(() => stripe.paymentIntents.retrieve(id)));
+      } catch (error) {
+        // An id Stripe does not know (made up by the page) is a payment that did not happen.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ApiError('api.payment.declined');
+        throw error;
+      }
+    },
+    async refund(id, idempotencyKey) {
+      await fromStripe(() => stripe.refunds.create({ payment_intent: id }, { idempotencyKey }));
+    },
+    verifyWebhook(rawBody, signature) {
+      if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not configured');
+      return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
     },
   };
 }

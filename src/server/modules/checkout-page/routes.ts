@@ -21,8 +21,8 @@ export const checkoutPageModule = fp(
   async (app) => {
     const { config } = app.deps;
     const siteOrigin = new URL(config.publicBaseUrl).origin;
-    // Stripe.js confirms a PaymentIntent only when payments go through Stripe; the local provider takes test cards.
-    const stripePublishableKey = app.deps.payments.kind === 'stripe' ? config.stripe?.publishableKey : undefined;
+    // Stripe.js confirms a PaymentIntent when payments go through Stripe; the local provider takes test cards.
+    const stripePublishableKey = app.deps.payments.intents?.publishableKey;
 
     app.get('/checkout-page.js', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),

@@ -21,6 +21,7 @@ import {
   lockTickets,
   mayTake,
   ownedBy,
+  refusalOf,
   setTicketStatus,
   transferTicket,
 } from '../lifecycle/service';
@@ -190,7 +191,8 @@ export function createResellService({
       if (rows.some((row) => row.sellerUserId === buyerId)) return { refund: new ApiError('api.resell.own_listing') };
       if (totalOf(rows) !== intent.amountReceivedMinor || rows[0]!.currencyCode !== intent.currencyCode) return { refund: new ApiError('api.payment.declined') };
       const tickets = await lockTickets(tx, inArray(userTickets.id, rows.map((row) => row.userTicketId)), at);
-      const refused = tickets.length !== rows.length ? new ApiError('api.resell.not_enough_on_sale') : tickets.map((ticket) => refusal(ticket, at)).find(Boolean);
+      if (tickets.length !== rows.length) return { refund: new ApiError('api.resell.not_enough_on_sale') };
+      const refused = tickets.map((ticket) => refusalOf(ticket, 'purchase', at)).find(Boolean);
       if (refused) return { refund: refused };
       return { result: await completeSale(tx, { buyerId, onSale: rows, tickets, at, provider: 'stripe', providerPaymentId: intent.id }) };
     });
@@ -199,17 +201,6 @@ export function createResellService({
       throw outcome.refund;
     }
     return outcome.result;
-  }
-
-  /** Why the lifecycle refuses to sell this ticket now, or undefined when it may be sold. */
-  function refusal(ticket: LifecycleTicket, at: Date): ApiError | undefined {
-    try {
-      assertTicketAllowed(ticket, 'purchase', at);
-      return undefined;
-    } catch (error) {
-      if (error instanceof ApiError) return error;
-      throw error;
-    }
   }
 
   return {
@@ -333,8 +324,7 @@ export function createResellService({
      */
     async purchaseIntent(buyerId: number, shareCode: string, quantity: number): Promise<PaymentIntent> {
       const intents = payments.intents;
-      const publishableKey = config.stripe?.publishableKey;
-      if (!intents || !publishableKey) throw new ApiError('api.payment.stripe_not_configured');
+      if (!intents) throw new ApiError('api.payment.stripe_not_configured');
       const onSale = await db
         .select()
         .from(listings)
@@ -350,7 +340,7 @@ export function createResellService({
         idempotencyKey: `resale-intent:${buyerId}:${ids}`,
         metadata: { resaleShareCode: shareCode, buyer: String(buyerId), listings: ids },
       });
-      return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, publishableKey };
+      return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, publishableKey: intents.publishableKey };
     },
 
     /**

@@ -13,12 +13,7 @@ declare module 'fastify' {
 
 export const swapModule = fp(
   async (app) => {
-    const swaps = createSwapService({
-      db: app.deps.database.db,
-      now: app.deps.now,
-      payments: app.deps.payments,
-      publishableKey: app.deps.config.stripe?.publishableKey,
-    });
+    const swaps = createSwapService({ db: app.deps.database.db, now: app.deps.now, payments: app.deps.payments });
     route(app, 'swapTickets', ({ userId }) => swaps.baseTickets(userId));
     route(app, 'swapTargets', ({ params }) => swaps.targets(params.ticketId));
     route(app, 'startSwap', ({ userId, body }) => swaps.start(userId, body));

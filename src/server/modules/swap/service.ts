@@ -26,18 +26,7 @@ const toDecimal = (minor: number) => minor / 100;
 /** A started swap holds its tickets this long, time enough for the checkout; afterwards they may be offered again. */
 const RESERVATION_MS = 30 * 60 * 1000;
 
-export function createSwapService({
-  db,
-  now,
-  payments,
-  publishableKey,
-}: {
-  db: Database;
-  now: () => Date;
-  payments: PaymentsProvider;
-  /** Stripe's publishable key, which the checkout page's Stripe.js needs beside the intent's client secret. */
-  publishableKey?: string | undefined;
-}) {
+export function createSwapService({ db, now, payments }: { db: Database; now: () => Date; payments: PaymentsProvider }) {
   return {
     /** Base tickets: the user's swappable tickets grouped by type, for types with at least one swap pair. */
     async baseTickets(userId: number): Promise<SwapBaseTicket[]> {
@@ -197,7 +186,7 @@ export function createSwapService({
      */
     async paymentIntent(userId: number, orderIdentifier: string): Promise<PaymentIntent> {
       const intents = payments.intents;
-      if (!intents || !publishableKey) throw new ApiError('api.payment.stripe_not_configured');
+      if (!intents) throw new ApiError('api.payment.stripe_not_configured');
       return settle(
         inTransaction(db, async (tx): Promise<Outcome<PaymentIntent>> => {
           const at = now();
@@ -214,7 +203,7 @@ export function createSwapService({
             metadata: { swapOrder: swap.orderIdentifier },
           });
           if (swap.paymentIntentId !== intent.id) await tx.update(swaps).set({ paymentIntentId: intent.id }).where(eq(swaps.id, swap.id));
-          return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, publishableKey };
+          return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, publishableKey: intents.publishableKey };
         }),
       );
     },
@@ -286,9 +275,7 @@ export function createSwapService({
           const swap = await lockSwap(tx, userId, orderIdentifier);
           if (swap.status === 'confirmed') return { error: new ApiError('api.swap.already_confirmed') };
           if (swap.status !== 'started' || (await endedOrLapsed(tx, swap, at))) return done;
-          const reserved = await lockTickets(tx, eq(userTickets.reservedBySwapId, swap.id), at);
-          await setTicketStatus(tx, reserved, 'swap.cancel', at);
-          await tx.update(swaps).set({ status: 'cancelled', endedAt: at }).where(eq(swaps.id, swap.id));
+          await release(tx, swap, at);
           return done;
         }),
       );
@@ -332,14 +319,19 @@ export function createSwapService({
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       await refund();
-      const reserved = await lockTickets(tx, eq(userTickets.reservedBySwapId, swap.id), at);
-      await setTicketStatus(tx, reserved, 'swap.cancel', at);
-      await tx.update(swaps).set({ status: 'cancelled', endedAt: at }).where(eq(swaps.id, swap.id));
+      await release(tx, swap, at);
       return { error };
     }
     await recordPayment(tx, swap, at, { provider: 'stripe', providerPaymentId: intent.id, currencyCode: intent.currencyCode });
     await exchange.commit();
     return done;
+  }
+
+  /** Ends a started swap as cancelled: its reserved tickets are held again. */
+  async function release(tx: Transaction, swap: SwapRow, at: Date) {
+    const reserved = await lockTickets(tx, eq(userTickets.reservedBySwapId, swap.id), at);
+    await setTicketStatus(tx, reserved, 'swap.cancel', at);
+    await tx.update(swaps).set({ status: 'cancelled', endedAt: at }).where(eq(swaps.id, swap.id));
   }
 
   async function recordPayment(tx: Transaction, swap: SwapRow, at: Date, charge: { provider: string; providerPaymentId: string; currencyCode: string }) {
