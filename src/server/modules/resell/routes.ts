@@ -3,12 +3,13 @@
 import fp from 'fastify-plugin';
 import { route } from '../../http/route';
 import { createResaleMail } from './mail';
+import type { IntentState } from '../../adapters/payments';
 import { createResellService, type ResellService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** For the payments webhook (src/server/modules/payments-webhook). */
-    resell: ResellService;
+    /** What other modules use: the share page reads a listing, the payments webhook settles a paid purchase. */
+    resell: Pick<ResellService, 'publicListing'> & { intentSucceeded(intent: IntentState): Promise<void> };
   }
 }
 
@@ -21,23 +22,22 @@ export const resellModule = fp(
     route(app, 'unlist', ({ userId, body }) => resell.unlist(userId, body.userTicketId));
     const mails = createResaleMail({ db: app.deps.database.db, mailer: app.deps.mailer, config: app.deps.config, log: (message, error) => app.log.error({ err: error }, message) });
     route(app, 'resalePaymentIntent', ({ userId, params, body }) => resell.purchaseIntent(userId, params.shareCode, body.quantity));
+    /** After the commit: the mails never undo the sale. A purchase reported again has nothing new to mail. */
+    const mailed = async (sale: { userTicketIds: number[]; listingIds: number[] } | null) => {
+      if (sale?.listingIds.length) await mails.sendResaleMails(sale.listingIds, sale.userTicketIds);
+    };
     route(app, 'purchaseListing', async ({ userId, params, body }) => {
-      const { userTicketIds, listingIds } = await resell.purchase(userId, params.shareCode, body);
-      // After the commit: the mails never undo the sale. A purchase reported again has nothing new to mail.
-      if (listingIds.length) await mails.sendResaleMails(listingIds, userTicketIds);
-      return { userTicketIds };
+      const sale = await resell.purchase(userId, params.shareCode, body);
+      await mailed(sale);
+      return { userTicketIds: sale.userTicketIds };
     });
     route(app, 'publicListing', ({ params }) => resell.publicListing(params.shareCode));
     route(app, 'listings', ({ userId }) => resell.onSale(userId));
     route(app, 'soldTickets', ({ userId }) => resell.sold(userId));
     app.decorate('resell', {
-      ...resell,
+      publicListing: resell.publicListing,
       // A purchase the webhook settled is mailed like one the page reported.
-      async intentSucceeded(intent) {
-        const settled = await resell.intentSucceeded(intent);
-        if (settled?.listingIds.length) await mails.sendResaleMails(settled.listingIds, settled.userTicketIds);
-        return settled;
-      },
+      intentSucceeded: async (intent: IntentState) => mailed(await resell.intentSucceeded(intent)),
     });
     route(app, 'resellOverview', async ({ userId }) => ({ sale: await resell.onSale(userId), sold: await resell.sold(userId) }));
   },

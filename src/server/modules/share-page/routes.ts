@@ -7,7 +7,6 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
 import { sharePageHtml, shareNotFoundHtml } from '../../../host/share-page';
 import { asLocale, template, translate } from '../../i18n';
-import { createResellService } from '../resell/service';
 
 const script = readFileSync(new URL('../../../host/share-page.client.js', import.meta.url), 'utf8');
 const styles = siteStylesheet('share-page.css');
@@ -21,9 +20,8 @@ export function pageLanguage(query: unknown, acceptLanguage: string | undefined)
 
 export const sharePageModule = fp(
   async (app) => {
-    const resell = createResellService({ db: app.deps.database.db, config: app.deps.config, now: app.deps.now, payouts: app.payouts, payments: app.deps.payments });
-    // Stripe.js confirms a PaymentIntent only when payments go through Stripe; the local provider takes test cards.
-    const stripeKey = app.deps.payments.kind === 'stripe' ? app.deps.config.stripe?.publishableKey : undefined;
+    // Stripe.js confirms a PaymentIntent when payments go through Stripe; the local provider takes test cards.
+    const stripeKey = app.deps.payments.intents?.publishableKey;
     app.get('/resale-page.js', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
     );
@@ -37,12 +35,12 @@ export const sharePageModule = fp(
       const code = request.params.shareCode;
       if (code.length > 64) return reply.status(404).send(shareNotFoundHtml(lang, t));
       try {
-        return sharePageHtml(await resell.publicListing(code), lang, t, { stripeKey, template: (key) => template(lang, key) });
+        return sharePageHtml(await app.resell.publicListing(code), lang, t, { stripeKey, template: (key) => template(lang, key) });
       } catch (error) {
         if (error instanceof ApiError) return reply.status(404).send(shareNotFoundHtml(lang, t));
         throw error;
       }
     });
   },
-  { name: 'share-page', dependencies: ['payouts'] },
+  { name: 'share-page', dependencies: ['resell'] },
 );
