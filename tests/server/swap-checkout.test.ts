@@ -137,7 +137,7 @@ describe('the checkout page', () => {
     expect(es.response.body).toContain('<html lang="es">');
     expect(es.response.body).toContain('<h1 tabindex="-1">Pago</h1>');
     expect(embedded(es.response.body)).toMatchObject({ order: 'SW-0123456789AB', lang: 'es', stripeKey: null });
-    // The script fills the placeholders itself: they reach it unfilled.
+    // The page's script puts the amount and the quantity into its strings, so they arrive as templates ({{amount}}).
     const strings = JSON.parse(es.response.body.match(/<script type="application\/json" id="checkout-strings">(.*?)<\/script>/s)![1]!);
     expect(strings['checkout.pay']).toBe('Pagar {{amount}}');
     expect(strings['checkout.tickets']).toBe('{{quantity}} × {{name}}');
