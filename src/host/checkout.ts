@@ -4,13 +4,7 @@
 // payments go through Stripe, and the strings); src/host/checkout.client.js loads the order with the wallet's access
 // token (same origin, localStorage) and shows it, then pays an UPGRADE, confirms a DOWNGRADE or cancels. Order data is
 // only ever written with textContent, never as HTML.
-import type { Translate } from './share-page';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
-
-/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+import { escapeHtml, scriptJson, type Translate } from './page-html';
 
 /** The strings the page's script uses: its own and the answers of the swap calls it makes. */
 export const checkoutScriptKeys = [

@@ -3,11 +3,8 @@
 // behaviour is src/host/share-page.client.js (same origin as the wallet: it reads the wallet's access token from
 // localStorage, see docs/decisions.md). The embedded wallet (<script src="/embed.js">) signs the buyer in.
 import type { PublicListing } from '../contract/entities';
+import { escapeHtml, scriptJson, type Translate } from './page-html';
 
-export type Translate = (key: string, params?: Record<string, string | number>) => string;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
 const money = (amount: number, symbol: string) => `${symbol}${amount.toFixed(2)}`;
 
@@ -102,7 +99,7 @@ export function sharePageHtml(
   <p class="share__message" id="share-message" role="status" aria-live="polite"></p>`
   }
 </main>
-<script type="application/json" id="share-strings">${JSON.stringify(strings).replace(/</g, '\\u003c')}</script>
+<script type="application/json" id="share-strings">${scriptJson(strings)}</script>
 <script src="/resale-page.js" defer></script>
 <script src="/embed.js" defer></script>
 </body>
