@@ -1,5 +1,5 @@
-// The swap checkout's behaviour (src/host/checkout.ts renders the frame). Same origin as the wallet: the access token
-// is in localStorage under 'tw.accessToken' (src/client/storage-keys.ts). It loads the order
+// The swap checkout's behaviour (src/host/checkout.ts renders the frame; `site` is src/host/site.client.js: the
+// wallet's token, API calls, strings, Stripe's Payment Element). It loads the order
 // (GET /v1/ticket_swap/order/{id}) and shows it; an UPGRADE is paid — with Stripe.js confirming a PaymentIntent the
 // server created when the server names a publishable key, else with the local provider's test cards — a DOWNGRADE is
 // confirmed, either may be cancelled. The server checks every payment itself (POST /v1/ticket_swap/pay/{id}); this
@@ -7,21 +7,12 @@
 (() => {
   const byId = (id) => document.getElementById(id);
   const data = JSON.parse(byId('checkout-data').textContent || '{}');
-  const strings = JSON.parse(byId('checkout-strings').textContent || '{}');
-  const fill = (text, params) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => (params && name in params ? String(params[name]) : ''));
-  const t = (key, params) => fill(strings[key] || strings['api.internal_error'] || key, params);
+  const t = site.translator('checkout-strings');
+  const { call, money, token } = site;
   const main = document.querySelector('main');
   const status = byId('checkout-status');
   const body = byId('checkout-body');
   const orderPath = encodeURIComponent(data.order);
-  const money = (amount, symbol) => `${symbol}${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
-  const token = () => {
-    try {
-      return window.localStorage.getItem('tw.accessToken');
-    } catch {
-      return null;
-    }
-  };
 
   /** A DOM element with properties and children (text children become text nodes: order data is never HTML). */
   function el(tag, props, ...children) {
@@ -34,20 +25,6 @@
     }
     for (const child of children.flat()) if (child != null && child !== false) node.append(child);
     return node;
-  }
-
-  /** One call: its status and JSON body, or offline when the request never reached the server. */
-  async function call(method, path, payload) {
-    try {
-      const response = await fetch(`/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token()}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
-        body: payload ? JSON.stringify(payload) : undefined,
-      });
-      return { ok: response.ok, status: response.status, body: await response.json().catch(() => ({})) };
-    } catch {
-      return { ok: false, status: 0, offline: true, body: {} };
-    }
   }
 
   const errorText = (answer) => (answer.offline ? t('checkout.offline') : t(answer.body.code || 'api.internal_error'));
@@ -151,7 +128,7 @@
       const mount = el('div', { class: 'checkout__stripe', id: 'checkout-card', role: 'group', 'aria-label': t('checkout.card_details') });
       primary = el('button', { type: 'submit', class: 'checkout__button', disabled: true }, t('checkout.pay', { amount }));
       form = el('form', { class: 'checkout__pay', novalidate: true }, mount, alert, el('div', { class: 'checkout__actions' }, primary, cancel));
-      const stripe = startStripe(order, mount, alert, primary);
+      const stripe = startStripe(mount, alert, primary);
       form.addEventListener('submit', async (event) => {
         event.preventDefault();
         alert.textContent = '';
@@ -215,29 +192,17 @@
   }
 
   /** Stripe.js on demand, the PaymentIntent from our server, and the Payment Element in the form; null on failure. */
-  async function startStripe(order, mount, alert, primary) {
+  async function startStripe(mount, alert, primary) {
     const failed = (text) => {
       alert.textContent = text;
       return null;
     };
-    if (!window.Stripe) {
-      const loaded = await new Promise((resolve) => {
-        const script = el('script', { src: 'https://js.stripe.com/v3/', async: true, onload: () => resolve(true), onerror: () => resolve(false) });
-        document.head.append(script);
-      });
-      if (!loaded || !window.Stripe) return failed(t('api.payment.provider_unavailable'));
-    }
     const answer = await call('POST', `/ticket_swap/payment_intent/${orderPath}`);
     if (!answer.ok) return failed(errorText(answer));
-    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
-    const stripe = window.Stripe(answer.body.publishableKey || data.stripeKey, { locale: data.lang });
-    const elements = stripe.elements({
-      clientSecret: answer.body.clientSecret,
-      appearance: { theme: dark ? 'night' : 'stripe', variables: { borderRadius: '12px', colorPrimary: dark ? '#8b85ff' : '#4f46e5' } },
-    });
-    elements.create('payment').mount(mount);
+    const payment = await site.paymentElement(mount, answer.body, data.lang);
+    if (!payment) return failed(t('api.payment.provider_unavailable'));
     primary.disabled = false;
-    return { stripe, elements, paymentIntentId: answer.body.paymentIntentId, order };
+    return payment;
   }
 
   function finished() {

@@ -2,7 +2,7 @@
 // (SPEC §7) renders src/host/checkout.ts in the path's language, with its script and styles at /checkout-page.js and
 // /checkout-page.css. The slug is the wallet's readable part of the address and is not looked up. redirectDomain is
 // checked here (./redirect.ts): the page only ever receives an address it may follow.
-import { readFileSync } from 'node:fs';
+import { siteScript } from '../../../host/site-scripts';
 import { siteStylesheet } from '../../../host/site-styles';
 import fp from 'fastify-plugin';
 import { checkoutHtml } from '../../../host/checkout';
@@ -11,7 +11,7 @@ import { notFoundBody } from '../../http/errors';
 import { template, translate } from '../../i18n';
 import { safeRedirect } from './redirect';
 
-const script = readFileSync(new URL('../../../host/checkout.client.js', import.meta.url), 'utf8');
+const script = siteScript('checkout.client.js');
 const styles = siteStylesheet('checkout.css');
 
 /** The swap service's limit on an order identifier (src/contract/endpoints.ts). */

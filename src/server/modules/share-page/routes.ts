@@ -1,14 +1,14 @@
 // The resale share page on the demo ticket site: GET /resale/{shareCode} renders src/host/share-page.ts in the
 // reader's language (?lang=en|es, else Accept-Language), with its script and styles at /resale-page.js and
 // /resale-page.css. The listing is read with the same service as the public call GET /v1/resell/listing/{shareCode}.
-import { readFileSync } from 'node:fs';
+import { siteScript } from '../../../host/site-scripts';
 import { siteStylesheet } from '../../../host/site-styles';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
 import { sharePageHtml, shareNotFoundHtml } from '../../../host/share-page';
 import { asLocale, template, translate } from '../../i18n';
 
-const script = readFileSync(new URL('../../../host/share-page.client.js', import.meta.url), 'utf8');
+const script = siteScript('share-page.client.js');
 const styles = siteStylesheet('share-page.css');
 
 /** ?lang first, else the first language of Accept-Language we have. */

@@ -1,0 +1,70 @@
+// What the demo site's page scripts share (the swap checkout, the resale share page). Served in front of each page's
+// own script in one file (src/host/site-scripts.ts), so `site` is in their scope. The pages are on the wallet's
+// origin: the access token is the wallet's, in localStorage under 'tw.accessToken' (src/client/storage-keys.ts).
+const site = (() => {
+  const token = () => {
+    try {
+      return window.localStorage.getItem('tw.accessToken');
+    } catch {
+      return null;
+    }
+  };
+
+  /** One API call as the signed-in person: its status and JSON body, or `offline` when it never reached the server. */
+  async function call(method, path, payload) {
+    try {
+      const response = await fetch(`/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token()}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+        body: payload ? JSON.stringify(payload) : undefined,
+      });
+      return { ok: response.ok, status: response.status, body: await response.json().catch(() => ({})) };
+    } catch {
+      return { ok: false, status: 0, offline: true, body: {} };
+    }
+  }
+
+  /** The page's strings (a JSON script element) as t(key, params): {{name}} filled, an unknown key as the generic error. */
+  function translator(elementId) {
+    const strings = JSON.parse(document.getElementById(elementId).textContent || '{}');
+    const fill = (text, params) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => (params && name in params ? String(params[name]) : ''));
+    return (key, params) => fill(strings[key] || strings['api.internal_error'] || key, params);
+  }
+
+  /** Money as the wallet writes it: the symbol, en-US grouping, two decimals. */
+  const money = (amount, symbol) => `${symbol}${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
+
+  let stripeLoaded;
+  /** Stripe.js from js.stripe.com, loaded once on demand; false when it cannot be loaded. */
+  function loadStripe() {
+    stripeLoaded ??= window.Stripe
+      ? Promise.resolve(true)
+      : new Promise((resolve) => {
+          const script = document.createElement('script');
+          script.src = 'https://js.stripe.com/v3/';
+          script.async = true;
+          script.onload = () => resolve(Boolean(window.Stripe));
+          script.onerror = () => resolve(false);
+          document.head.append(script);
+        });
+    return stripeLoaded;
+  }
+
+  /**
+   * Stripe's Payment Element for a PaymentIntent our server made (`intent`: its publishable key and client secret),
+   * mounted into `mount`, themed like the wallet; null when Stripe.js cannot be loaded.
+   */
+  async function paymentElement(mount, intent, lang) {
+    if (!(await loadStripe())) return null;
+    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    const stripe = window.Stripe(intent.publishableKey, { locale: lang });
+    const elements = stripe.elements({
+      clientSecret: intent.clientSecret,
+      appearance: { theme: dark ? 'night' : 'stripe', variables: { borderRadius: '12px', colorPrimary: dark ? '#8b85ff' : '#4f46e5' } },
+    });
+    elements.create('payment').mount(mount);
+    return { stripe, elements, paymentIntentId: intent.paymentIntentId };
+  }
+
+  return { token, call, translator, money, paymentElement };
+})();
