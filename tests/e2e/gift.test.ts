@@ -6,24 +6,17 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, openPage, signIn, ticketsShown, useBrowser } from './page-helpers';
-import { type RunningServer, startServer } from './server';
+import { useServer } from './server';
 
 const browser = useBrowser();
-let server: RunningServer;
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-});
-afterAll(() => server?.stop());
+const server = useServer();
 
 interface Mail {
   to: string;
   subject: string;
   text: string;
 }
-const mailsTo = async (email: string): Promise<Mail[]> => (await fetch(`${baseUrl}/dev/outbox?to=${encodeURIComponent(email)}`)).json() as Promise<Mail[]>;
+const mailsTo = async (email: string): Promise<Mail[]> => (await fetch(`${server.url}/dev/outbox?to=${encodeURIComponent(email)}`)).json() as Promise<Mail[]>;
 
 /** The aria-label or text of the wallet's focused element. */
 const focusedText = (page: Page) =>
@@ -50,13 +43,13 @@ describe('gift', () => {
   let context: BrowserContext, page: Page, errors: string[];
   beforeAll(async () => {
     ({ context, page, errors } = await openPage(browser, { bypassCSP: true }));
-    await signIn(page, baseUrl, 'alex@example.com');
+    await signIn(page, server.url, 'alex@example.com');
     await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
   });
   afterAll(() => context?.close());
 
   it('alex opens the VIP ticket, presses Gift ticket and gifts it to sam by e-mail', async () => {
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=MY_TICKET`);
+    await page.goto(`${server.url}/en/?PANEL_TAB=MY_TICKET`);
     await upcomingCards(page).filter({ hasText: 'VIP' }).click();
     await page.getByRole('heading', { level: 1, name: 'VIP' }).waitFor();
     await page.getByRole('button', { name: 'Gift ticket' }).click();
@@ -132,19 +125,19 @@ describe('gift', () => {
   });
 
   it('refuses a ticket the server will not let go with the toast', async () => {
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=MY_TICKET&TICKETS_TAB=PAST`);
+    await page.goto(`${server.url}/en/?PANEL_TAB=MY_TICKET&TICKETS_TAB=PAST`);
     await upcomingCards(page).first().click();
     await page.getByRole('heading', { level: 1 }).filter({ hasText: 'General Admission' }).waitFor();
     const pastId = new URL(page.url()).searchParams.get('USER_TICKET_ID');
     expect(await page.getByRole('button', { name: 'Gift ticket' }).count()).toBe(0);
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=GIFT&USER_TICKET_ID=${pastId}`);
+    await page.goto(`${server.url}/en/?PANEL_TAB=GIFT&USER_TICKET_ID=${pastId}`);
     await page.getByText('This ticket cannot be gifted').waitFor();
     await page.getByRole('button', { name: /^Ticket/ }).waitFor();
     expect(await page.getByText('You are gifting').count()).toBe(0);
   });
 
   it('alex no longer has either ticket', async () => {
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=MY_TICKET`);
+    await page.goto(`${server.url}/en/?PANEL_TAB=MY_TICKET`);
     await upcomingCards(page).first().waitFor();
     expect(await ticketsShown(upcomingCards(page))).toBe(2);
     expect(await upcomingCards(page).filter({ hasText: 'VIP' }).count()).toBe(0);
@@ -156,18 +149,18 @@ describe('the receiver', () => {
   it('sam signs in, sees both tickets and opens one from the gift e-mail', async () => {
     const { context, page, errors } = await openPage(browser, { bypassCSP: true });
     try {
-      await signIn(page, baseUrl, 'sam@example.com');
+      await signIn(page, server.url, 'sam@example.com');
       await page.getByLabel('First name').fill('Sam');
       await page.getByLabel('Last name').fill('Taylor');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
-      await page.goto(`${baseUrl}/en/?PANEL_TAB=MY_TICKET`);
+      await page.goto(`${server.url}/en/?PANEL_TAB=MY_TICKET`);
       await upcomingCards(page).first().waitFor();
       expect(await ticketsShown(upcomingCards(page))).toBe(2);
       expect(await upcomingCards(page).filter({ hasText: 'VIP' }).count()).toBe(1);
       const [mail] = (await mailsTo('sam@example.com')).filter((message) => message.subject.endsWith(': VIP'));
       const link = mail!.text.match(/https?:\/\/\S+PANEL_TAB=TICKET&USER_TICKET_ID=[A-Za-z0-9_-]+/)![0];
-      await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl));
+      await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
       await page.getByRole('heading', { level: 1, name: 'VIP' }).waitFor();
       expect(await page.getByRole('button', { name: 'Gift ticket' }).isVisible()).toBe(true);
       expect(errors).toEqual([]);

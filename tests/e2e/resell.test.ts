@@ -6,23 +6,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, signIn, useBrowser } from './page-helpers';
-import { type RunningServer, startServer } from './server';
+import { useServer } from './server';
 
 const browser = useBrowser();
-let server: RunningServer;
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-});
-afterAll(() => server?.stop());
+const server = useServer();
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `screenshots/resell-${name}.png`, fullPage: true });
 
 /** Picks the first resellable ticket, sets the price and goes to the confirm step. */
 async function fillListing(page: Page, price: string): Promise<void> {
-  await page.goto(`${baseUrl}/en/?PANEL_TAB=RESELL`);
+  await page.goto(`${server.url}/en/?PANEL_TAB=RESELL`);
   await page.getByRole('button', { name: /Choose a ticket to resell/ }).click();
   await page.getByRole('option').first().click();
   await page.getByText('You are reselling').waitFor();
@@ -38,7 +31,7 @@ describe('resell', () => {
   const links: string[] = [];
   beforeAll(async () => {
     ({ context, page } = await openPage(browser, { bypassCSP: true, viewport: { width: 1280, height: 900 } }));
-    await signIn(page, baseUrl, 'alex@example.com');
+    await signIn(page, server.url, 'alex@example.com');
     await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
   });
   afterAll(() => context?.close());
@@ -87,12 +80,12 @@ describe('resell', () => {
   it('sam opens the share link in another browser, signs in through the embedded wallet and buys', async () => {
     const { context: samContext, page: samPage } = await openPage(browser, { bypassCSP: true, viewport: { width: 375, height: 800 } });
     try {
-      const link = links[0]!.replace(/^https?:\/\/[^/]+/, baseUrl);
+      const link = links[0]!.replace(/^https?:\/\/[^/]+/, server.url);
       await samPage.goto(link);
       await samPage.getByText('Sold by alex').waitFor();
       await samPage.getByRole('button', { name: 'Sign in to buy' }).waitFor();
       await shot(samPage, '7-share-page-signed-out');
-      await signIn(samPage, baseUrl, 'sam@example.com');
+      await signIn(samPage, server.url, 'sam@example.com');
       // sam has no name yet: the wallet asks for it after the code; the token is stored by then.
       await samPage.waitForFunction(() => localStorage.getItem('tw.accessToken') !== null);
       await samPage.goto(link);
@@ -117,7 +110,7 @@ describe('resell', () => {
   it('the listings and the share modal in Spanish, dark, at 375 px', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`${baseUrl}/es/?PANEL_TAB=RESELL`);
+    await page.goto(`${server.url}/es/?PANEL_TAB=RESELL`);
     await page.getByRole('tab', { name: 'En venta' }).waitFor();
     await shot(page, '12-listings-es-dark-375');
     await page.locator('ticket-wallet .tw-resell__entry').first().getByRole('button', { name: 'Compartir' }).click();
@@ -135,7 +128,7 @@ describe('resell', () => {
   });
 
   it('alex sees it under Sold and unlists the other listing', async () => {
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=RESELL`);
+    await page.goto(`${server.url}/en/?PANEL_TAB=RESELL`);
     await page.getByRole('tab', { name: 'Sold' }).click();
     await page.getByText(/^(Sold today|Sold \d+ days ago) · Payout held until \d{2}\.\d{2}\.\d{4}, after the event$/).waitFor();
     await page.waitForTimeout(300);

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { createDatabase, dropDatabases } from '../support/postgres';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -97,6 +98,24 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
     throw error;
   }
   return { url, stop };
+}
+
+/**
+ * A server of the test file's own (fresh demo data), started before its tests and stopped after them. `options` is
+ * read when it starts, so it may name what earlier hooks made (a stub's address).
+ */
+export function useServer(options: () => Parameters<typeof startServer>[0] = () => ({})): { readonly url: string } {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(options());
+  }, 180_000);
+  afterAll(() => server?.stop());
+  return {
+    get url() {
+      if (!server) throw new Error('the server is not running yet: use it in tests and hooks only');
+      return server.url;
+    },
+  };
 }
 
 /** The newest six-digit sign-in code mailed to `email` (the dev outbox, development mode only). */

@@ -12,7 +12,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStubs, type StripeStubs } from '../support/stripe-stubs';
 import { openPage, signIn, useBrowser } from './page-helpers';
-import { type RunningServer, startServer } from './server';
+import { useServer } from './server';
 
 const PUBLISHABLE_KEY = 'pk_test_e2e';
 const DECLINED_CARD = '4000 0000 0000 0002';
@@ -89,22 +89,16 @@ window.StripeConnect.init = function (params) {
 
 const browser = useBrowser();
 let stubs: StripeStubs;
-let server: RunningServer;
-let baseUrl: string;
 /** What the fake Stripe.js was asked to confirm: the key and client secret the page gave it. */
 const confirmations: Array<{ key: string; clientSecret: string; card: string }> = [];
 
 beforeAll(async () => {
   stubs = await startStripeStubs();
-  server = await startServer({
-    env: { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY, STRIPE_API_BASE: stubs.url, STRIPE_WEBHOOK_SECRET: 'whsec_e2e' },
-  });
-  baseUrl = server.url;
-}, 180_000);
-afterAll(async () => {
-  await server?.stop();
-  await stubs?.close();
 });
+afterAll(() => stubs?.close());
+const server = useServer(() => ({
+  env: { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY, STRIPE_API_BASE: stubs.url, STRIPE_WEBHOOK_SECRET: 'whsec_e2e' },
+}));
 
 /** Routes Stripe's two addresses in `context` to the fake: its script, and its confirmation against the stub. */
 async function fakeStripe(context: BrowserContext): Promise<void> {
@@ -162,14 +156,14 @@ describe('paying through Stripe', () => {
   beforeAll(async () => {
     ({ context, page } = await openPage(browser, { viewport: { width: 1280, height: 900 } }));
     await fakeStripe(context);
-    await signIn(page, baseUrl, 'alex@example.com');
+    await signIn(page, server.url, 'alex@example.com');
     await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
   });
   afterAll(() => context?.close());
 
   it('alex upgrades on the checkout page: the card is declined, then paid, and the wallet shows the VIP', async () => {
     const before = await holdings(page);
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=SWAP`);
+    await page.goto(`${server.url}/en/?PANEL_TAB=SWAP`);
     await page
       .locator('section[aria-labelledby="tw-swap-base-step"] .tw-event-tile', { hasText: 'General Admission' })
       .getByRole('button', { name: 'Choose General Admission' })
@@ -208,7 +202,7 @@ describe('paying through Stripe', () => {
   });
 
   it('alex verifies payouts in the Stripe Connect onboarding the Payouts tab renders', async () => {
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=SETTINGS&SETTINGS_TAB=ACCOUNT_VERIFICATION`);
+    await page.goto(`${server.url}/en/?PANEL_TAB=SETTINGS&SETTINGS_TAB=ACCOUNT_VERIFICATION`);
     await page.getByRole('button', { name: 'Verify my account' }).click();
     await page.getByRole('heading', { name: 'Stripe onboarding (test)' }).waitFor();
     // connect.js got the publishable key from the server and the wallet's theme (light here, 12 px radius).
@@ -241,7 +235,7 @@ describe('paying through Stripe', () => {
     const { context: samContext, page: samPage } = await openPage(browser, { viewport: { width: 375, height: 800 } });
     try {
       await fakeStripe(samContext);
-      await signIn(samPage, baseUrl, 'sam@example.com');
+      await signIn(samPage, server.url, 'sam@example.com');
       await samPage.waitForFunction(() => localStorage.getItem('tw.accessToken') !== null);
       const before = (await holdings(samPage))[ticket!.ticketName] ?? 0;
       await samPage.goto(listed.shareLinkUrl);

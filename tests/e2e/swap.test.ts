@@ -7,17 +7,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, signIn, useBrowser } from './page-helpers';
-import { type RunningServer, startServer } from './server';
+import { useServer } from './server';
 
 const browser = useBrowser();
-let server: RunningServer;
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-});
-afterAll(() => server?.stop());
+const server = useServer();
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `screenshots/swap-e2e-${name}.png`, fullPage: true });
 
@@ -40,7 +33,7 @@ const targetButton = (page: Page, name: string) =>
 
 /** SWAP with `base` chosen and `target` started: the modal is open. */
 async function startSwap(page: Page, base: string, target: string): Promise<void> {
-  await page.goto(`${baseUrl}/en/?PANEL_TAB=SWAP`);
+  await page.goto(`${server.url}/en/?PANEL_TAB=SWAP`);
   await baseCard(page, base).click();
   await targetButton(page, target).click();
   await page.locator('.tw-modal').waitFor();
@@ -50,7 +43,7 @@ describe('swap', () => {
   let context: BrowserContext, page: Page;
   beforeAll(async () => {
     ({ context, page } = await openPage(browser, { bypassCSP: true, viewport: { width: 1280, height: 900 } }));
-    await signIn(page, baseUrl, 'alex@example.com');
+    await signIn(page, server.url, 'alex@example.com');
     await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
   });
   afterAll(() => context?.close());
@@ -101,7 +94,7 @@ describe('swap', () => {
 
   it('alex downgrades a VIP to General Admission without payment', async () => {
     const before = await holdings(page);
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=SWAP`);
+    await page.goto(`${server.url}/en/?PANEL_TAB=SWAP`);
     await baseCard(page, 'VIP').click();
     await targetButton(page, 'General Admission').click();
     const modal = page.locator('.tw-modal');
@@ -132,6 +125,6 @@ describe('swap', () => {
     if (await page.getByLabel(/succeeds/i).count()) await page.getByLabel(/succeeds/i).check();
     await pay.click();
     await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
-    expect(new URL(page.url()).origin).toBe(baseUrl);
+    expect(new URL(page.url()).origin).toBe(server.url);
   });
 });
