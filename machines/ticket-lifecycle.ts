@@ -6,7 +6,7 @@ import { getNextSnapshot, setup } from 'xstate';
 
 /** What the organiser's ticket type and the event's dates say about a ticket that may leave its holder. */
 export interface TicketFacts {
-  /** The ticket type allows this kind of transfer (isGiftable, isSwappable, isResellable). */
+  /** The ticket type allows this kind of transfer (isGiftable, isSwappable, isResellable; a PDF and its redeem: isGiftable). */
   allowedByType: boolean;
   /** The event has ended. */
   eventOver: boolean;
@@ -33,7 +33,11 @@ export type TicketLifecycleEvent = { type: TicketOperation; facts: TicketFacts }
 export const ticketStates = ['held', 'reservedForSwap', 'listed', 'used', 'gifted', 'sold', 'swappedAway', 'redeemedAway'] as const;
 export type TicketState = (typeof ticketStates)[number];
 
-/** Gift, swap and resale need the type's permission and an event that has not ended (SPEC §6). */
+/**
+ * Gift, swap and resale need the type's permission and an event that has not ended (SPEC §6). So do a ticket PDF and
+ * redeeming its code: the PDF hands the ticket to whoever types the code, a gift by code (docs/decisions.md, "PDF and
+ * redeem in the lifecycle"), asked again at redeem since the type, the dates or the state may have changed meanwhile.
+ */
 const transferable = { type: 'transferable' } as const;
 
 export const ticketLifecycleMachine = setup({
@@ -52,10 +56,10 @@ export const ticketLifecycleMachine = setup({
         'swap.reserve': { target: 'reservedForSwap', guard: transferable },
         list: { target: 'listed', guard: transferable },
         // Whoever types the code of the ticket's PDF receives it.
-        redeem: 'redeemedAway',
+        redeem: { target: 'redeemedAway', guard: transferable },
         scan: 'used',
         'benefit.use': 'held',
-        'pdf.issue': 'held',
+        'pdf.issue': { target: 'held', guard: transferable },
       },
     },
     reservedForSwap: {

@@ -510,7 +510,7 @@ export const endpoints = {
     auth: true,
     params: z.object({ id: pathId }),
     response: 'pdf',
-    errors: [...ticketStateErrors, ...authErrors, 'api.ticket.not_found'],
+    errors: [...ticketStateErrors, ...authErrors, 'api.ticket.not_found', 'api.ticket.not_transferable'],
   }),
   redeem: define({
     method: 'POST',
@@ -519,7 +519,7 @@ export const endpoints = {
     auth: true,
     params: z.object({ secret: trimmedText(1, 64) }),
     response: e.redeemResult,
-    errors: [...ticketStateErrors, ...authErrors, 'api.redeem.invalid_code'],
+    errors: [...ticketStateErrors, ...authErrors, 'api.redeem.invalid_code', 'api.ticket.not_transferable'],
     invalidates: ['TICKETS'],
   }),
   // ── payouts ─────────────────────────────────────────────────────────────────────────────────────────────

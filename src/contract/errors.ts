@@ -41,6 +41,7 @@ export const errorCatalogue = {
   'api.ticket.not_listed': { status: 409, message: 'This ticket is not listed for resale' },
   'api.ticket.not_reserved': { status: 409, message: 'This ticket is not reserved by a swap' },
   'api.ticket.event_over': { status: 409, message: 'This event has ended' },
+  'api.ticket.not_transferable': { status: 409, message: 'The organizer does not allow this ticket to be passed on' },
   'api.unlock.validation_error': { status: 400, message: 'Validation error' },
   'api.unlock.invalid_benefit': { status: 404, message: 'Invalid benefit id' },
   'api.unlock.not_unlockable': { status: 409, message: 'This benefit cannot be unlocked' },

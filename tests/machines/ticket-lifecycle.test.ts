@@ -19,6 +19,8 @@ const sampleEvents: TicketLifecycleEvent[] = [
   ...ticketOperations.map((type) => ({ type, facts: open })),
   { type: 'gift', facts: { allowedByType: false, eventOver: false } },
   { type: 'list', facts: { allowedByType: true, eventOver: true } },
+  { type: 'pdf.issue', facts: { allowedByType: false, eventOver: false } },
+  { type: 'redeem', facts: { allowedByType: true, eventOver: true } },
 ];
 
 const model = createTestModel(ticketLifecycleMachine, { events: sampleEvents as never, filterEvents: takesSample(sampleEvents) });
@@ -73,8 +75,8 @@ describe('what the server is told', () => {
     expect(nextTicketState('listed', 'swap.reserve')).toBeNull();
   });
 
-  it('gift, swap and resale of a held ticket need the type and a running event, and say which stood in the way', () => {
-    for (const operation of ['gift', 'swap.reserve', 'list'] as const) {
+  it('gift, swap, resale, a PDF and its redeem need the type and a running event, and say which stood in the way', () => {
+    for (const operation of ['gift', 'swap.reserve', 'list', 'pdf.issue', 'redeem'] as const) {
       expect(decideTicketOperation('held', operation, { allowedByType: false, eventOver: false })).toEqual({ allowed: false, kind: 'notAllowedByType' });
       expect(decideTicketOperation('held', operation, { allowedByType: true, eventOver: true })).toEqual({ allowed: false, kind: 'eventOver' });
     }

@@ -36,11 +36,16 @@ export const heldStatuses: UserTicketStatus[] = allStatuses.filter(
   (status) => ticketLifecycleMachine.states[stateOfStatus[status]]!.type !== 'final',
 );
 
-/** Which flag of the ticket type allows an operation; operations without one need no permission of the type. */
+/**
+ * Which flag of the ticket type allows an operation; operations without one need no permission of the type. A PDF
+ * and redeeming its code are a gift by code (docs/decisions.md, "PDF and redeem in the lifecycle").
+ */
 const typeFlag: Partial<Record<TicketOperation, 'isGiftable' | 'isSwappable' | 'isResellable'>> = {
   gift: 'isGiftable',
   'swap.reserve': 'isSwappable',
   list: 'isResellable',
+  'pdf.issue': 'isGiftable',
+  redeem: 'isGiftable',
 };
 
 /** A ticket with what the lifecycle's guards read: its type's flags and its event's end. */
@@ -107,6 +112,8 @@ const typeRefusals: Partial<Record<TicketOperation, ErrorCode>> = {
   gift: 'gift_tickets.cannot_be_gifted',
   'swap.reserve': 'api.swap.not_allowed',
   list: 'api.resell.not_resellable',
+  'pdf.issue': 'api.ticket.not_transferable',
+  redeem: 'api.ticket.not_transferable',
 };
 
 /** Why the state refuses: the code a client can show. */

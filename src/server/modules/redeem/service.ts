@@ -1,5 +1,7 @@
 // Ticket PDFs with a secret redeem code, and redeeming such a code: whoever types the code from the PDF receives
-// the ticket. Codes are stored hashed; a new PDF of a ticket retires the codes of its earlier PDFs.
+// the ticket. Codes are stored hashed; a new PDF of a ticket retires the codes of its earlier PDFs. Both ask the
+// lifecycle (pdf.issue, redeem) under the ticket's row lock: a PDF is a gift by code, so the type must be giftable,
+// the event not over and the ticket held (not listed, reserved or used), when the PDF is made and again at redeem.
 import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ApiError } from '../../../contract/errors';
@@ -59,7 +61,8 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
 
     /**
      * Moves the ticket behind the code to the user. An unknown or retired code, or a ticket its maker no longer holds,
-     * is the same "Invalid code"; a ticket they hold but that is listed, reserved or used says why (api.ticket.*).
+     * is the same "Invalid code"; a ticket they hold that may not go now (listed, reserved, used, the event over, the
+     * type no longer giftable) says why (api.ticket.*) and the code stays, as the lifecycle asks again at each try.
      */
     async redeem(userId: number, code: string): Promise<{ name: string; logo: string | null; userTicketId: number }> {
       return inTransaction(db, async (tx) => {
