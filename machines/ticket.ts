@@ -5,7 +5,7 @@
 // of this flow.
 import { assign, fromCallback, fromPromise, not, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Benefit, TicketDetail } from '../src/contract/entities';
-import { httpStatus } from '../src/client/errors';
+import { failureKey, httpStatus } from '../src/client/errors';
 import { benefitMachine } from './benefit';
 import type { TicketTab } from './my-tickets';
 import { type FlowInput, type LogParams, type NotifyEvent, reportError, type Toast, type WalletServices } from './services';
@@ -58,12 +58,11 @@ export function ticketActions(ticket: TicketDetail | null): { gift: boolean; swa
 }
 
 /**
- * The ticket may be handed on as a PDF (docs/decisions.md, "Ticket PDF"): event access unused and the ticket giftable
- * or resellable, the same rule as handing it on inside the wallet.
+ * The ticket may be handed on as a PDF (docs/decisions.md, "PDF and redeem in the lifecycle"): a PDF is a gift by
+ * code, so the server allows it exactly when it allows a gift (`isGiftable`: held, giftable type, event not over).
  */
 export function canHandOn(ticket: TicketDetail | null): boolean {
-  const actions = ticketActions(ticket);
-  return actions.gift || actions.resell;
+  return ticketActions(ticket).gift;
 }
 
 /** The PDF's file name: event and ticket, as a reader would look for it in Downloads. */
@@ -259,7 +258,8 @@ export const ticketMachine = setup({
                   target: 'idle',
                   actions: [
                     { type: 'logError', params: ({ event }) => ({ message: 'ticket: the PDF download failed', error: event.error }) },
-                    { type: 'notify', params: { kind: 'error', key: 'request_failed' } },
+                    // The server's reason (the ticket was listed, its event ended …), else the generic failure.
+                    { type: 'notify', params: ({ event }) => ({ kind: 'error', key: failureKey(event.error, 'request_failed') }) },
                   ],
                 },
               },

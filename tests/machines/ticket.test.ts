@@ -5,6 +5,7 @@ import { createTestModel } from 'xstate/graph';
 import { ticketActions, ticketMachine, ticketsTabOf, visibleBenefits, type TicketSnapshot } from '../../machines/ticket';
 import {
   selectBenefitRows,
+  selectCanDownloadPdf,
   selectCanGift,
   selectCanResell,
   selectCanSwap,
@@ -134,6 +135,27 @@ describe('single ticket effects', () => {
     await flush();
     const snapshot = actor.getSnapshot();
     expect([selectCanGift(snapshot), selectCanSwap(snapshot), selectCanResell(snapshot), selectHasMenu(snapshot)]).toEqual([false, false, false, false]);
+  });
+
+  it('offers the PDF exactly when the server allows a gift, and toasts the reason the server refuses it', async () => {
+    const control = controlledActors(['loadTicket', 'downloadPdf']);
+    const machine = ticketMachine.provide({ actors: control.actors, actions: { logError: () => {} } });
+    const { flow: actor, reports } = startAsChild(machine, { services: testServices(), userTicketId: 11 });
+    // Only resellable: the server refuses a PDF of it (docs/decisions.md, "PDF and redeem in the lifecycle").
+    control.settle('loadTicket', 'done', ticketDetail({ isGiftable: false, isSwappable: false, isResellable: true }));
+    await flush();
+    expect(selectCanDownloadPdf(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'ticket.downloadPdf' });
+    expect(actor.getSnapshot().hasTag('downloading')).toBe(false);
+
+    actor.send({ type: 'ticket.stale' });
+    control.settle('loadTicket', 'done', ticketDetail({ isGiftable: true, isResellable: false }));
+    await flush();
+    expect(selectCanDownloadPdf(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'ticket.downloadPdf' });
+    control.settle('downloadPdf', 'error', httpError('ticketPdf', 409, 'api.ticket.listed'));
+    await flush();
+    expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.ticket.listed' });
   });
 
   it('reloads after an invalidation and keeps the ticket on screen meanwhile', async () => {
