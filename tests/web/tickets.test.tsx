@@ -163,6 +163,8 @@ describe('a single ticket', () => {
   it('shows only what the ticket allows', async () => {
     await openTicket(ticketDetail({ isGiftable: false, isSwappable: false, isResellable: true }));
     expect(main().queryByRole('button', { name: 'Gift ticket' })).toBeNull();
+    // A PDF is a gift by code: the server refuses it for a type that is only resellable.
+    expect(main().queryByRole('button', { name: 'Download as PDF' })).toBeNull();
     fireEvent.click(main().getByRole('button', { name: 'More actions' }));
     expect(main().getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Resell ticket']);
     fireEvent.keyDown(main().getByRole('menu'), { key: 'Escape' });
