@@ -5,16 +5,23 @@ import { inflateSync } from 'node:zlib';
 export function pdfTexts(pdf: Buffer): string[] {
   const raw = pdf.toString('latin1');
   const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
+  // pdf-lib ends a stream's data with "\nendstream"; the compressed data's own last byte may be "\r" (about one PDF in
+  // 300), so it is kept, and only dropped if the data does not inflate with it (a writer that ends with "\r\n").
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)) {
+    const data = match[1]!;
+    const content = inflated(data) ?? (data.endsWith('\r') ? inflated(data.slice(0, -1)) : undefined);
+    if (content === undefined) continue;
     for (const text of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) texts.push(Buffer.from(text[1]!, 'hex').toString('latin1'));
   }
   return texts;
+}
+
+function inflated(data: string): string | undefined {
+  try {
+    return inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A ticket PDF's secret redeem code (four groups of four). */

@@ -1,21 +1,14 @@
 // Unlocking a digital benefit: reveals its redeem code, made once and kept, so unlocking again shows the same code.
-import { randomInt } from 'node:crypto';
+// The code is the holder's: a ticket that changes hands reaches its new holder locked again (lifecycle's transferTicket).
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../../contract/errors';
 import type { Database } from '../../db/client';
 import { benefits, userTicketBenefits } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { assertTicketAllowed, heldStatuses, lockTicket } from '../lifecycle/service';
+import { generateRedeemCode } from './codes';
 
-/** Letters and digits that cannot be mistaken for each other when read off a screen (no 0/O, 1/I/L). */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-export function generateRedeemCode(): string {
-  const groups = Array.from({ length: 3 }, () =>
-    Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''),
-  );
-  return groups.join('-');
-}
+export { generateRedeemCode };
 
 export function createBenefitService({ db, now }: { db: Database; now: () => Date }) {
   return {

@@ -13,7 +13,8 @@ import {
 } from '../../../../machines/ticket-lifecycle';
 import { ApiError, type ErrorCode } from '../../../contract/errors';
 import type { Database, Transaction } from '../../db/client';
-import { events, ticketTypes, type UserTicketStatus, userTicketBenefits, userTickets } from '../../db/schema';
+import { benefits, events, ticketTypes, type UserTicketStatus, userTicketBenefits, userTickets } from '../../db/schema';
+import { generateRedeemCode } from '../benefits/codes';
 
 const stateOfStatus: Record<UserTicketStatus, TicketState> = {
   valid: 'held',
@@ -229,8 +230,10 @@ export async function setTicketStatus(
 
 /**
  * Hands a locked ticket to another user by `operation` (gift, purchase, redeem): the old row ends in the machine's
- * final state (kept for history and old links), the new owner gets a new held row carrying the benefits' usage and
- * codes. Answers the new row's id.
+ * final state (kept for history and old links), the new owner gets a new held row carrying the benefits' usage. A
+ * digital benefit's code does not travel: the one the old holder saw stays on the old row, an unlockable benefit
+ * reaches the new holder locked (unlocking makes a new code) and a code handed out with the ticket is made anew
+ * (docs/decisions.md, "Benefit codes on a change of holder"). Answers the new row's id.
  */
 export async function transferTicket(
   tx: Transaction,
@@ -248,11 +251,20 @@ export async function transferTicket(
       createdAt: move.at,
     })
     .returning({ id: userTickets.id });
-  const usages = await tx.select().from(userTicketBenefits).where(eq(userTicketBenefits.userTicketId, ticket.id));
+  const usages = await tx
+    .select({ usage: userTicketBenefits, isUnlockable: benefits.isUnlockable })
+    .from(userTicketBenefits)
+    .innerJoin(benefits, eq(benefits.id, userTicketBenefits.benefitId))
+    .where(eq(userTicketBenefits.userTicketId, ticket.id));
   if (usages.length) {
-    await tx
-      .insert(userTicketBenefits)
-      .values(usages.map(({ id: _id, userTicketId: _from, ...usage }) => ({ ...usage, userTicketId: received!.id })));
+    await tx.insert(userTicketBenefits).values(
+      usages.map(({ usage: { id: _id, userTicketId: _from, redeemCode, unlockedAt: _unlocked, ...usage }, isUnlockable }) => ({
+        ...usage,
+        userTicketId: received!.id,
+        redeemCode: redeemCode === null || isUnlockable ? null : generateRedeemCode(),
+        unlockedAt: null,
+      })),
+    );
   }
   return received!.id;
 }
