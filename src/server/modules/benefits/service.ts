@@ -8,8 +8,6 @@ import { inTransaction } from '../../db/transaction';
 import { assertTicketAllowed, heldStatuses, lockTicket } from '../lifecycle/service';
 import { generateRedeemCode } from './codes';
 
-export { generateRedeemCode };
-
 export function createBenefitService({ db, now }: { db: Database; now: () => Date }) {
   return {
     async unlock(userId: number, userTicketId: number, userTicketBenefitId: number): Promise<{ redeemCode: string }> {
