@@ -1,8 +1,8 @@
 // Database faults (issue 19): the app on a Postgres cluster this test owns (never the machine's shared server, and
 // whatever the run's DATABASE_URL). Under mixed write load its backends are terminated several times, then the
-// cluster is stopped and started again. The process must stay up (no uncaught error), answer 503 with Retry-After
-// while the database is down, serve again within 5 s of the restart without being restarted itself, and leave no
-// half-written change behind.
+// cluster is stopped and started again, the payout timer running all along. The process must stay up (no uncaught
+// error), answer 503 with Retry-After while the database is down, serve again within 5 s of the restart without being
+// restarted itself, and leave no half-written change behind.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
@@ -51,7 +51,13 @@ beforeAll(async () => {
   await admin.close();
   t = await createTestApp({
     database: () => openDatabase({ kind: 'postgres', url: cluster.url(DATABASE), poolSize: 8, connectTimeoutMs: 2_000 }),
-    env: { RATE_LIMIT_PER_MINUTE: '1000000', OTP_MAX_SENDS_PER_IP: '1000000', OTP_MAX_SENDS_PER_EMAIL: '1000000' },
+    env: {
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      OTP_MAX_SENDS_PER_IP: '1000000',
+      OTP_MAX_SENDS_PER_EMAIL: '1000000',
+      // The payout timer runs through the faults too: a failed round must not end the process either.
+      PAYOUT_RELEASE_INTERVAL_MS: '100',
+    },
   });
   await seedDemoData(t.database.db, { now: t.clock.now });
   const db = t.database.db;
