@@ -64,7 +64,8 @@ export async function runIdempotent(
   const userId = request.userId!;
   const hash = requestHash(request);
   const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-  for (let waited = 0; ; waited += POLL_MS) {
+  const started = Date.now();
+  for (;;) {
     const [claim] = await db
       .insert(idempotencyKeys)
       .values({ userId, key, route, requestHash: hash, statusCode: 0, responseBody: null, leaseUntil: lease })
@@ -83,7 +84,7 @@ export async function runIdempotent(
       .where(and(eq(idempotencyKeys.id, stored.id), isNull(idempotencyKeys.completedAt), lt(idempotencyKeys.leaseUntil, sql`now()`)))
       .returning({ id: idempotencyKeys.id });
     if (abandoned.length) continue;
-    if (waited >= WAIT_FOR_FIRST_MS) throw new ApiError('api.idempotency_in_progress');
+    if (Date.now() - started >= WAIT_FOR_FIRST_MS) throw new ApiError('api.idempotency_in_progress');
     await sleep(POLL_MS);
   }
 }
