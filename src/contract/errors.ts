@@ -14,6 +14,7 @@ export const errorCatalogue = {
   'api.too_many_requests': { status: 429, message: 'Too many requests, try again later' },
   'api.idempotency_conflict': { status: 409, message: 'Idempotency key reused with a different request' },
   'api.idempotency_in_progress': { status: 409, message: 'A request with this idempotency key is still running' },
+  'api.service_unavailable': { status: 503, message: 'The service is briefly unavailable. Please try again in a moment' },
   // auth
   'api.auth.token_not_authorized': { status: 401, message: 'Token not authorized' },
   'api.auth.wrong_otp': { status: 400, message: 'Wrong OTP' },

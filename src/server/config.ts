@@ -13,6 +13,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url().optional(),
+  /** How long a request waits for a Postgres connection before it answers 503 (the server is down or the pool full). */
+  DATABASE_CONNECT_TIMEOUT_MS: intFromEnv(5_000),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_BASE_URL: z.url().optional(),
   ASSET_BASE_URL: z.url().optional(),
@@ -55,7 +57,7 @@ export interface Config {
   port: number;
   host: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  database: { kind: 'postgres'; url: string; connectTimeoutMs: number } | { kind: 'pglite'; dataDir: string };
   dataDir: string;
   publicBaseUrl: string;
   assetBaseUrl: string;
@@ -115,7 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
     dataDir,
     publicBaseUrl,
     assetBaseUrl: (e.ASSET_BASE_URL ?? `${publicBaseUrl}/assets`).replace(/\/$/, ''),

@@ -8,7 +8,9 @@ import { seedDemoData } from './db/seed';
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  // A lost connection is logged and replaced; requests meanwhile answer 503 (docs/decisions.md, "Database faults").
+  const onConnectionError = (error: Error) => console.warn(`[db] connection lost: ${error.message}`);
+  const database = await openDatabase(config.database.kind === 'postgres' ? { ...config.database, onConnectionError } : config.database);
   if (config.seedDemo) {
     const { seeded } = await seedDemoData(database.db);
     if (seeded) console.log('[seed] demo data written (alex@example.com, sam@example.com)');

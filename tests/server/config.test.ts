@@ -15,7 +15,7 @@ describe('loadConfig', () => {
 
   it('switches to Postgres with DATABASE_URL and honours PORT', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', PORT: '4100', JWT_SECRET: TEST_SECRET });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db', connectTimeoutMs: 5000 });
     expect(config.publicBaseUrl).toBe('http://localhost:4100');
   });
 

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
    * by itself until `stop`. (PGlite is one process: its notifications never need to leave it.)
    */
   listen?(channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Listener;
+  /** Postgres only: the pool's connections, those idle, and the requests waiting for one (a leak shows as total > idle at rest). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface Listener {
@@ -34,23 +36,30 @@ export interface Listener {
 }
 
 /** A LISTEN connection that comes back after a lost connection (a restarted server, a killed backend). */
-function pgListener(url: string, channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Listener {
+function pgListener(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (listening: boolean) => void,
+  options: { connectTimeoutMs: number; onConnectionError: (error: Error) => void },
+): Listener {
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs });
     client = next;
     let lost = false;
-    const fail = () => {
+    const fail = (error?: Error) => {
       if (lost) return;
       lost = true;
+      if (error && !stopped) options.onConnectionError(error);
       onState(false);
       void next.end().catch(() => undefined);
       if (!stopped) retry = setTimeout(() => void connect(), 500);
     };
     next.on('error', fail);
-    next.on('end', fail);
+    next.on('end', () => fail());
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload) onMessage(message.payload);
     });
@@ -59,8 +68,8 @@ function pgListener(url: string, channel: string, onMessage: (payload: string) =
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       if (stopped) await next.end();
       else onState(true);
-    } catch {
-      fail();
+    } catch (error) {
+      fail(error as Error);
     }
   };
   void connect();
@@ -73,11 +82,55 @@ function pgListener(url: string, channel: string, onMessage: (payload: string) =
   };
 }
 
+/** How long a request waits for a database connection by default (DATABASE_CONNECT_TIMEOUT_MS). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A client checked out with `pool.connect()` (drizzle's transactions) goes back to the pool as soon as its connection
+ * is lost, and its later release is a no-op. drizzle releases a transaction's client in a `finally` that does not
+ * cover its `begin`: a connection lost before or during `begin` would keep the client checked out for good, and
+ * after a few such losses the pool would have no connection left to give (every request waiting, then 503) until
+ * the process restarts. The transaction's next statement on the dropped client fails, and the request answers 503.
+ */
+function releaseLostClients(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool);
+  const guarded = async (): Promise<pg.PoolClient> => {
+    const client = await connect();
+    const release = client.release;
+    let released = false;
+    const releaseOnce = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('error', lost);
+      client.removeListener('end', lost);
+      release(error);
+    };
+    const lost = (error?: unknown) => releaseOnce(error instanceof Error ? error : new Error('Connection terminated'));
+    client.on('error', lost);
+    client.on('end', lost);
+    client.release = releaseOnce;
+    return client;
+  };
+  // The callback form (pool.query) releases its client itself, also on errors.
+  pool.connect = ((callback?: Parameters<pg.Pool['connect']>[0]) => (callback ? connect(callback) : guarded())) as pg.Pool['connect'];
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  /** logQuery: each statement with its parameters (the bench's EXPLAIN ANALYZE of the hot queries). */
-  | { kind: 'postgres'; url: string; poolSize?: number; logQuery?: (query: string, params: unknown[]) => void }
+  /**
+   * logQuery: each statement with its parameters (the bench's EXPLAIN ANALYZE of the hot queries). connectTimeoutMs:
+   * how long a request waits for a connection (a new one, or a free one of a full pool) before it fails with 503.
+   * onConnectionError: a connection of the pool or a LISTEN connection was lost (logged; the process carries on).
+   */
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      connectTimeoutMs?: number;
+      logQuery?: (query: string, params: unknown[]) => void;
+      onConnectionError?: (error: Error) => void;
+    }
   /** dataDir undefined: in memory. loadDataDir: start from a dumped template (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
@@ -115,9 +168,18 @@ async function initPgliteDataDir(dataDir: string): Promise<void> {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process.
-    pool.on('error', () => undefined);
+    const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: connectTimeoutMs });
+    const onConnectionError = options.onConnectionError ?? (() => undefined);
+    // A lost connection (a terminated backend, a restarted server) must never crash the process. The pool listens on
+    // its idle clients (the pool's 'error'), but takes its listener off a client while it is checked out: a client
+    // inside a transaction that is waiting for something else (Stripe, the next statement) would emit 'error' to no
+    // listener, and Node ends the process. So every client gets a listener of its own for its whole life. The query
+    // that was running fails (the request answers 503, Postgres rolls the transaction back), the pool drops the
+    // broken client when it is released, and makes new ones when asked.
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
+    releaseLostClients(pool);
     const logQuery = options.logQuery;
     const db = drizzlePg(pool, { schema, logger: logQuery ? { logQuery } : undefined }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder });
@@ -125,8 +187,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen(channel, onMessage, onState) {
-        const listener = pgListener(options.url, channel, onMessage, onState);
+        const listener = pgListener(options.url, channel, onMessage, onState, { connectTimeoutMs, onConnectionError });
         listeners.add(listener);
         return {
           stop: async () => {

@@ -455,6 +455,11 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
     completedAt: tz('completed_at'),
+    /**
+     * While the first request runs: until when its claim holds. The process running it renews the lease every second;
+     * a claim whose lease ran out belongs to a request that died (a crash), and the next request with the key takes it.
+     */
+    leaseUntil: tz('lease_until').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
 );

@@ -4,6 +4,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError, type ApiErrorBody, type ErrorCode, errorCatalogue } from '../../contract/errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
+
+/** Retry-After (seconds) of a 503 while the database cannot be reached: about how long a restart or failover takes. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 function body(code: ErrorCode, extra: Partial<ApiErrorBody> = {}): ApiErrorBody {
   const { status, message } = errorCatalogue[code];
@@ -26,6 +30,7 @@ const fastifyCodes: Record<string, ErrorCode> = {
 
 export function toErrorBody(error: FastifyError | Error): ApiErrorBody {
   if (error instanceof ApiError) return error.toBody();
+  if (isDatabaseUnavailable(error)) return body('api.service_unavailable');
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({
       path: [error.validationContext, issue.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
@@ -49,7 +54,11 @@ export const errorHandling = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const errorBody = toErrorBody(error);
-      if (errorBody.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (errorBody.code === 'api.service_unavailable') {
+        // The database is down or restarting: the client may try again shortly (nothing was half-written).
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      } else if (errorBody.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: errorBody.code }, 'request refused');
       return reply.status(errorBody.statusCode).type('application/json').send(errorBody);
     });

@@ -30,19 +30,29 @@ function requestHash(request: FastifyRequest): string {
     .digest('base64url');
 }
 
-/** How long a request waits for another with the same key to answer before it is told the key is in progress. */
-const WAIT_FOR_FIRST_MS = 5_000;
+/**
+ * A claim holds for this long after its last renewal; the process running the first request renews it every
+ * RENEW_MS. A request that died with its process (a crash, SIGKILL) leaves a claim nobody renews: the next request with
+ * the key takes it over within LEASE_MS, instead of being told "in progress" for minutes (docs/decisions.md).
+ */
+export const IDEMPOTENCY_LEASE_MS = 5_000;
+const RENEW_MS = 1_000;
+/**
+ * How long a request waits for another with the same key to answer before it is told the key is in progress; longer
+ * than the lease, so that a retry right after a crash gets the key (and runs) rather than 409.
+ */
+const WAIT_FOR_FIRST_MS = IDEMPOTENCY_LEASE_MS + 3_000;
 const POLL_MS = 25;
-/** A claim this old belongs to a request that died (a crash): the key is free again. */
-const ABANDONED_AFTER = sql`interval '5 minutes'`;
+const lease = sql`now() + make_interval(secs => ${IDEMPOTENCY_LEASE_MS / 1000})`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `work` once per (user, key); a repeat answers what the first run answered. The first request claims the key
  * with a row before it runs (the unique index decides between concurrent ones), so requests racing with one key do
- * not all run: the others wait for its answer, or get 409 api.idempotency_in_progress if it takes too long. A run
- * that fails releases the key, so the client may retry.
+ * not all run: the others wait for its answer, or get 409 api.idempotency_in_progress if it takes too long. The claim
+ * is a lease the running process keeps renewing; one whose lease ran out (its process died) is taken over by the next
+ * request with the key. A run that fails releases the key, so the client may retry.
  */
 export async function runIdempotent(
   db: Database,
@@ -54,10 +64,11 @@ export async function runIdempotent(
   const userId = request.userId!;
   const hash = requestHash(request);
   const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-  for (let waited = 0; ; waited += POLL_MS) {
+  const started = Date.now();
+  for (;;) {
     const [claim] = await db
       .insert(idempotencyKeys)
-      .values({ userId, key, route, requestHash: hash, statusCode: 0, responseBody: null })
+      .values({ userId, key, route, requestHash: hash, statusCode: 0, responseBody: null, leaseUntil: lease })
       .onConflictDoNothing()
       .returning({ id: idempotencyKeys.id });
     if (claim) return runClaimed(db, claim.id, work);
@@ -66,24 +77,44 @@ export async function runIdempotent(
     if (!stored) continue; // released by a failed first run a moment ago: claim it
     if (stored.route !== route || stored.requestHash !== hash) throw new ApiError('api.idempotency_conflict');
     if (stored.completedAt) return { statusCode: stored.statusCode, body: stored.responseBody };
+    // Nobody renewed the claim: its request died with its process. Freed here (only if still expired, so one of
+    // several waiting retries frees it), then claimed by the insert above.
     const abandoned = await db
       .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.id, stored.id), isNull(idempotencyKeys.completedAt), lt(idempotencyKeys.createdAt, sql`now() - ${ABANDONED_AFTER}`)))
+      .where(and(eq(idempotencyKeys.id, stored.id), isNull(idempotencyKeys.completedAt), lt(idempotencyKeys.leaseUntil, sql`now()`)))
       .returning({ id: idempotencyKeys.id });
     if (abandoned.length) continue;
-    if (waited >= WAIT_FOR_FIRST_MS) throw new ApiError('api.idempotency_in_progress');
+    if (Date.now() - started >= WAIT_FOR_FIRST_MS) throw new ApiError('api.idempotency_in_progress');
     await sleep(POLL_MS);
   }
 }
 
 async function runClaimed(db: Database, claimId: number, work: () => Promise<unknown>): Promise<StoredAnswer> {
+  const running = and(eq(idempotencyKeys.id, claimId), isNull(idempotencyKeys.completedAt));
+  // A renewal that fails (the database is away for a moment) is simply tried again at the next tick.
+  const renewal = setInterval(() => {
+    db.update(idempotencyKeys)
+      .set({ leaseUntil: lease })
+      .where(running)
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  }, RENEW_MS);
+  renewal.unref();
   let body: unknown;
   try {
     body = await work();
   } catch (error) {
-    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, claimId));
+    clearInterval(renewal);
+    // Should the release fail too (the database is down), the claim's lease runs out and frees the key.
+    await db
+      .delete(idempotencyKeys)
+      .where(running)
+      .catch(() => undefined);
     throw error;
   }
+  clearInterval(renewal);
   await db
     .update(idempotencyKeys)
     .set({ statusCode: 200, responseBody: body as object, completedAt: sql`now()` })

@@ -60,22 +60,31 @@ export async function createRevocations(options: { database: DatabaseHandle; acc
   }
 
   let listener: Listener | undefined;
+  let reloadTimer: NodeJS.Timeout | undefined;
+  /** Counts the LISTEN connection's comings and goings (and the stop): a reload only counts for the connection it began on. */
+  let generation = 0;
   if (database.listen) {
     let ready: () => void = () => undefined;
     const first = new Promise<void>((resolve) => (ready = resolve));
-    listener = database.listen(REVOCATION_CHANNEL, remember, (listening) => {
-      if (!listening) {
-        live = false;
-        return;
-      }
-      // Listening again: what was revoked meanwhile is read from the table, then memory is trusted again.
+    // Listening again: what was revoked meanwhile is read from the table, then memory is trusted again. Should the
+    // read fail (the database went away again, the pool is full), it is tried again while still listening.
+    const reload = (mine: number) => {
       load().then(
         () => {
+          if (mine !== generation) return;
           live = true;
           ready();
         },
-        () => undefined,
+        () => {
+          if (mine === generation) reloadTimer = setTimeout(() => reload(mine), 1_000).unref();
+        },
       );
+    };
+    listener = database.listen(REVOCATION_CHANNEL, remember, (listening) => {
+      generation += 1;
+      clearTimeout(reloadTimer);
+      live = false;
+      if (listening) reload(generation);
     });
     // Start in memory mode once listening; a database that does not answer in time leaves the DB check on.
     await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
@@ -93,6 +102,8 @@ export async function createRevocations(options: { database: DatabaseHandle; acc
       remember(familyId);
     },
     async stop() {
+      generation += 1;
+      clearTimeout(reloadTimer);
       await listener?.stop();
     },
   };
