@@ -1,7 +1,7 @@
 // Sign-in by e-mail and one-time code, and the session that follows: access JWTs plus rotating refresh tokens
 // grouped in families. A reused (already rotated) refresh token revokes its whole family.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Tokens } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Mailer } from '../../adapters/mail';
@@ -43,8 +43,26 @@ async function lockKey(tx: Transaction, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
+/**
+ * Logout and refresh of one session wait for each other on its family. A lock taken before the family's rows are read:
+ * under READ COMMITTED an UPDATE of the family's rows does not see a token inserted by a transaction that commits
+ * while it runs, so row locks alone let a refresh mint a token the logout never revokes.
+ */
+function lockFamily(tx: Transaction, familyId: string): Promise<void> {
+  return lockKey(tx, `refresh-family:${familyId}`);
+}
+
 export function createAuthService({ db, config, mailer, now, revocations }: AuthServiceDeps) {
   const verifyAccess = createAccessTokenVerifier(config.jwtSecret);
+
+  /** Revokes every token of the family (the caller holds its lock) and tells every instance at commit. */
+  async function revokeFamily(tx: Transaction, familyId: string): Promise<void> {
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await revocations.revoke(tx, familyId);
+  }
   async function issueTokens(tx: Database | Transaction, userId: number, familyId: string): Promise<Tokens> {
     const refreshToken = opaqueToken();
     const at = now();
@@ -160,26 +178,30 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
 
     /**
      * Rotates a refresh token. Presenting a rotated one again, after a short grace period for tabs racing each other,
-     * means it leaked: the whole family is revoked.
+     * means it leaked: the whole family is revoked. A family with any revoked token is over: none of it refreshes.
+     * Runs under the family's lock, as logout does, so a logout never misses the token a concurrent refresh mints.
      */
     async refresh(refreshToken: string): Promise<Tokens> {
-      const result = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(refreshTokens)
-          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-          .for('update');
+      const tokenHash = sha256(refreshToken);
+      const result = await inTransaction(db, async (tx) => {
+        const [known] = await tx.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+        if (!known) return null;
+        await lockFamily(tx, known.familyId);
+        // Read again under the lock: a logout or another refresh of the family that got there first has committed.
+        const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
         if (!row || row.revokedAt || row.expiresAt <= now()) return null;
+        const [revoked] = await tx
+          .select({ id: refreshTokens.id })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.familyId, row.familyId), isNotNull(refreshTokens.revokedAt)))
+          .limit(1);
+        if (revoked) return null;
         if (row.rotatedAt) {
           // Two tabs refreshing with the same token at once is not theft: within the grace period the late one is
           // only refused (the client then takes the tokens the other tab stored).
           const sinceRotation = (now().getTime() - row.rotatedAt.getTime()) / 1000;
           if (sinceRotation < config.refreshReuseGraceSeconds) return null;
-          await tx
-            .update(refreshTokens)
-            .set({ revokedAt: now() })
-            .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-          await revocations.revoke(tx, row.familyId);
+          await revokeFamily(tx, row.familyId);
           return null;
         }
         await tx.update(refreshTokens).set({ rotatedAt: now() }).where(eq(refreshTokens.id, row.id));
@@ -189,14 +211,15 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
       return result;
     },
 
-    /** Ends the session: its refresh family is revoked, which also stops its access tokens. */
+    /**
+     * Ends the session: its refresh family is revoked, which also stops its access tokens. Under the family's lock, so
+     * a refresh running at the same time either finished first (its new token is revoked here too) or runs after and
+     * finds the family revoked.
+     */
     async logout(claims: AccessClaims): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: now() })
-          .where(and(eq(refreshTokens.familyId, claims.familyId), isNull(refreshTokens.revokedAt)));
-        await revocations.revoke(tx, claims.familyId);
+      await inTransaction(db, async (tx) => {
+        await lockFamily(tx, claims.familyId);
+        await revokeFamily(tx, claims.familyId);
       });
     },
 
