@@ -23,10 +23,16 @@ const envSchema = z.object({
   OTP_TTL_SECONDS: intFromEnv(10 * 60),
   OTP_MAX_ATTEMPTS: intFromEnv(5),
   OTP_SEND_WINDOW_SECONDS: intFromEnv(15 * 60),
+  /** Codes one client (IP) may have sent to one e-mail. */
   OTP_MAX_SENDS_PER_EMAIL: intFromEnv(5),
+  /** Codes one e-mail may be sent by all clients together (default: 4 × OTP_MAX_SENDS_PER_EMAIL). */
+  OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS: z.coerce.number().int().positive().optional(),
   OTP_MAX_SENDS_PER_IP: intFromEnv(30),
   USER_SEARCH_PER_MINUTE: intFromEnv(60),
-  OTP_MAX_FAILED_PER_EMAIL: intFromEnv(10),
+  /** Wrong codes one client (IP) may guess, on the codes it asked for, across e-mails. */
+  OTP_MAX_FAILED_PER_IP: intFromEnv(10),
+  /** Wrong codes for one e-mail from all clients together (default: 3 × OTP_MAX_FAILED_PER_IP). */
+  OTP_MAX_FAILED_PER_EMAIL: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_PER_MINUTE: intFromEnv(600),
   TRUST_PROXY: z.string().optional(),
   ALLOWED_ORIGINS: z.string().optional(),
@@ -70,9 +76,14 @@ export interface Config {
     ttlSeconds: number;
     maxAttempts: number;
     sendWindowSeconds: number;
+    /** Codes sent to one e-mail at the request of one client (IP), within the send window. */
     maxSendsPerEmail: number;
+    /** Codes sent to one e-mail at the request of all clients together: a ceiling one client cannot reach. */
+    maxSendsPerEmailAllClients: number;
     maxSendsPerIp: number;
-    /** Wrong codes per e-mail, across all its codes, within the send window. */
+    /** Wrong codes guessed on the codes one client (IP) asked for, across e-mails, within the send window. */
+    maxFailedPerIp: number;
+    /** Wrong codes per e-mail from all clients, across all its codes, within the send window: a ceiling one client cannot reach. */
     maxFailedPerEmail: number;
   };
   rateLimitPerMinute: number;
@@ -128,8 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: e.OTP_MAX_ATTEMPTS,
       sendWindowSeconds: e.OTP_SEND_WINDOW_SECONDS,
       maxSendsPerEmail: e.OTP_MAX_SENDS_PER_EMAIL,
+      maxSendsPerEmailAllClients: e.OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS ?? 4 * e.OTP_MAX_SENDS_PER_EMAIL,
       maxSendsPerIp: e.OTP_MAX_SENDS_PER_IP,
-      maxFailedPerEmail: e.OTP_MAX_FAILED_PER_EMAIL,
+      maxFailedPerIp: e.OTP_MAX_FAILED_PER_IP,
+      maxFailedPerEmail: e.OTP_MAX_FAILED_PER_EMAIL ?? 3 * e.OTP_MAX_FAILED_PER_IP,
     },
     userSearchPerMinute: e.USER_SEARCH_PER_MINUTE,
     smtpUrl: e.SMTP_URL || undefined,

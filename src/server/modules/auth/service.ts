@@ -79,9 +79,10 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
 
   return {
     /**
-     * Sends a code to the e-mail. Limited per e-mail and per IP within a sliding window; the count and the new login
-     * session are one transaction under an advisory lock of the e-mail and then of the IP, so a burst of concurrent
-     * requests cannot all see room under the limit.
+     * Sends a code to the e-mail. Limited per e-mail and client (IP), per IP, and per e-mail from all clients (a ceiling
+     * one client cannot reach, so a stranger cannot use up a victim's codes) within a sliding window; the count and
+     * the new login session are one transaction under an advisory lock of the e-mail and then of the IP, so a burst of
+     * concurrent requests cannot all see room under the limit.
      */
     async requestCode(input: { email: string; locale?: Locale; ip: string }): Promise<{ session: string }> {
       const at = now();
@@ -92,15 +93,20 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
       const locale = await inTransaction(db, async (tx) => {
         await lockKey(tx, `otp-send-email:${input.email}`);
         await lockKey(tx, `otp-send-ip:${input.ip}`);
+        const recent = gt(loginSessions.createdAt, windowStart);
         const [byEmail] = await tx
-          .select({ n: count() })
+          .select({ all: count(), fromIp: count(sql`case when ${loginSessions.requestIp} = ${input.ip} then 1 end`) })
           .from(loginSessions)
-          .where(and(eq(loginSessions.email, input.email), gt(loginSessions.createdAt, windowStart)));
+          .where(and(eq(loginSessions.email, input.email), recent));
         const [byIp] = await tx
           .select({ n: count() })
           .from(loginSessions)
-          .where(and(eq(loginSessions.requestIp, input.ip), gt(loginSessions.createdAt, windowStart)));
-        if ((byEmail?.n ?? 0) >= config.otp.maxSendsPerEmail || (byIp?.n ?? 0) >= config.otp.maxSendsPerIp) {
+          .where(and(eq(loginSessions.requestIp, input.ip), recent));
+        if (
+          (byEmail?.fromIp ?? 0) >= config.otp.maxSendsPerEmail ||
+          (byEmail?.all ?? 0) >= config.otp.maxSendsPerEmailAllClients ||
+          (byIp?.n ?? 0) >= config.otp.maxSendsPerIp
+        ) {
           throw new ApiError('api.auth.too_many_codes');
         }
         const [existing] = await tx.select({ locale: users.locale }).from(users).where(eq(users.email, input.email));
@@ -139,13 +145,18 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
      */
     async verifyLogin(input: { email: string; otp: string; session: string }): Promise<Tokens> {
       const outcome = await inTransaction(db, async (tx): Promise<VerifyOutcome> => {
-        // Wrong guesses are capped per e-mail across all its codes (5 tries × 5 codes would be 25 per window): the
-        // e-mail's guesses wait for each other, so concurrent ones cannot all slip under the cap.
+        const windowStart = addSeconds(now(), -config.otp.sendWindowSeconds);
+        // Wrong guesses are capped per code, per client and per e-mail. Per client: a code's session id reaches only the
+        // client that asked for it (and rotates on every wrong guess), so the guesses on the codes an IP asked for are
+        // that client's, wherever they are sent from. Per e-mail, across all its codes and clients: a ceiling above
+        // what one client can reach (docs/decisions.md), so a stranger cannot lock a victim out, while many clients
+        // together still cannot brute-force one e-mail. The e-mail's guesses, then the client's, wait for each other,
+        // so concurrent ones cannot all slip under the caps.
         await lockKey(tx, `otp-verify-email:${input.email}`);
         const [failed] = await tx
           .select({ n: sum(loginSessions.attempts) })
           .from(loginSessions)
-          .where(and(eq(loginSessions.email, input.email), gt(loginSessions.createdAt, addSeconds(now(), -config.otp.sendWindowSeconds))));
+          .where(and(eq(loginSessions.email, input.email), gt(loginSessions.createdAt, windowStart)));
         if (Number(failed?.n ?? 0) >= config.otp.maxFailedPerEmail) {
           return { kind: 'error', error: new ApiError('api.auth.too_many_wrong_codes') };
         }
@@ -155,6 +166,16 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
           .where(and(eq(loginSessions.sessionId, input.session), eq(loginSessions.email, input.email)))
           .for('update');
         if (!login || login.consumedAt) return { kind: 'error', error: new ApiError('api.auth.wrong_credentials') };
+        if (login.requestIp !== null) {
+          await lockKey(tx, `otp-verify-ip:${login.requestIp}`);
+          const [failedByClient] = await tx
+            .select({ n: sum(loginSessions.attempts) })
+            .from(loginSessions)
+            .where(and(eq(loginSessions.requestIp, login.requestIp), gt(loginSessions.createdAt, windowStart)));
+          if (Number(failedByClient?.n ?? 0) >= config.otp.maxFailedPerIp) {
+            return { kind: 'error', error: new ApiError('api.auth.too_many_wrong_codes') };
+          }
+        }
         if (login.attempts >= config.otp.maxAttempts) {
           return { kind: 'error', error: new ApiError('api.auth.otp_attempts_exceeded') };
         }
