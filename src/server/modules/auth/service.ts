@@ -131,9 +131,10 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
           text: translate(locale, 'mail.otp.text', { code, minutes }),
         });
       } catch (error) {
-        // No code reached the user: drop the session so it does not count against their limit.
+        // No code reached the user: drop the session so it does not count against their limit. Why (the mail server's
+        // host and port, say) is the log's business, as the error's cause, never the answer's.
         await db.delete(loginSessions).where(eq(loginSessions.id, id));
-        throw new ApiError('api.auth.login_session_failed', {}, `Failed to create login session: ${(error as Error).message}`);
+        throw Object.assign(new ApiError('api.auth.login_session_failed'), { cause: error });
       }
       return { session };
     },
