@@ -2,6 +2,7 @@
 // one laptop: PGlite in ./data, mail to the dev outbox, the local payments provider, avatars on local disk.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
 
@@ -182,7 +183,34 @@ function trustProxyFrom(value: string | undefined): false | number | string[] {
   if (text === 'true') {
     throw new ConfigError('TRUST_PROXY=true would let any client choose its IP address: give the number of proxies or their addresses');
   }
-  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length) {
+    throw new ConfigError(
+      `TRUST_PROXY: ${bad.map((entry) => JSON.stringify(entry)).join(', ')} is not a proxy address: give a hop count, or addresses or CIDR ranges (10.0.0.0/8, ::1), or loopback, linklocal or uniquelocal`,
+    );
+  }
+  return entries;
+}
+
+/** What Fastify's proxy-addr accepts in a trust list (else it throws a TypeError at start): checked here, with our message. */
+function isProxyAddress(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return true;
+  const slash = entry.lastIndexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (slash === -1) return true;
+  const range = entry.slice(slash + 1);
+  if (/^\d+$/.test(range)) return Number(range) > 0 && Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4 && isContiguousMask(range);
+}
+
+/** A netmask such as 255.255.0.0: ones, then only zeros. */
+function isContiguousMask(mask: string): boolean {
+  const bits = mask.split('.').reduce((value, part) => value * 256 + Number(part), 0);
+  const inverted = 2 ** 32 - 1 - bits;
+  return bits !== 0 && (inverted & (inverted + 1)) === 0;
 }
 
 /** Stripe when its keys are set (or asked for); the local provider outside production, or in it only when asked for by name. */
