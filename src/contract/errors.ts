@@ -23,7 +23,7 @@ export const errorCatalogue = {
   'api.auth.wrong_credentials': { status: 400, message: 'Wrong Credentials' },
   'api.auth.login_session_failed': { status: 503, message: 'Failed to create login session' },
   'api.auth.too_many_codes': { status: 429, message: 'Too many codes requested, try again later' },
-  'api.auth.too_many_wrong_codes': { status: 429, message: 'Too many wrong codes for this e-mail, try again later' },
+  'api.auth.too_many_wrong_codes': { status: 429, message: 'Too many wrong codes, try again later' },
   'api.auth.refresh_invalid': { status: 401, message: 'Refresh token is not valid' },
   'api.auth.username_in_use': { status: 409, message: 'This username is already in use' },
   // profile

@@ -22,7 +22,7 @@ import { createLocalPayments, createStripePayments, type PaymentsProvider } from
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling, notFoundBody } from './http/errors';
-import { addSecurityHeaders } from './http/security-headers';
+import { addSecurityHeaders, uploadContentSecurityPolicy } from './http/security-headers';
 import { authModule } from './modules/auth/routes';
 import { devModule } from './modules/dev/routes';
 import { settingsModule } from './modules/settings/routes';
@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandling);
-  addSecurityHeaders(app, {
+  const securityHeaders = addSecurityHeaders(app, {
     // The wallet is embedded on other sites: its script and assets must load cross-origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get(`${API_PREFIX}/docs/json`, { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWeb(app, config);
+  await registerWeb(app, config, uploadContentSecurityPolicy(securityHeaders));
   return app;
 }
 
@@ -160,7 +160,7 @@ export function webCacheControl(path: string): string {
  * Serves the built web app (dist/: brotli or gzip copies written at build time, chosen by Accept-Encoding), avatars
  * and demo images (/assets), and the language paths /en/ and /es/.
  */
-async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+async function registerWeb(app: FastifyInstance, config: Config, uploadPolicy: string): Promise<void> {
   const assetRoots = [join(config.dataDir, 'assets'), join(repoRoot, 'assets')].filter((dir) => existsSync(dir));
   if (assetRoots.length) {
     await app.register(fastifyStatic, {
@@ -170,7 +170,7 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
       index: false,
       // Avatars are uploads: an SVG opened directly must not run anything on our origin.
       setHeaders: (res, path) => {
-        if (path.includes('/avatars/')) res.setHeader('content-security-policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+        if (path.includes('/avatars/')) res.setHeader('content-security-policy', uploadPolicy);
       },
     });
   }

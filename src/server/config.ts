@@ -2,6 +2,7 @@
 // one laptop: PGlite in ./data, mail to the dev outbox, the local payments provider, avatars on local disk.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
 
@@ -25,10 +26,16 @@ const envSchema = z.object({
   OTP_TTL_SECONDS: intFromEnv(10 * 60),
   OTP_MAX_ATTEMPTS: intFromEnv(5),
   OTP_SEND_WINDOW_SECONDS: intFromEnv(15 * 60),
+  /** Codes one client (IP) may have sent to one e-mail. */
   OTP_MAX_SENDS_PER_EMAIL: intFromEnv(5),
+  /** Codes one e-mail may be sent by all clients together (default: 4 × OTP_MAX_SENDS_PER_EMAIL). */
+  OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS: z.coerce.number().int().positive().optional(),
   OTP_MAX_SENDS_PER_IP: intFromEnv(30),
   USER_SEARCH_PER_MINUTE: intFromEnv(60),
-  OTP_MAX_FAILED_PER_EMAIL: intFromEnv(10),
+  /** Wrong codes one client (IP) may guess, on the codes it asked for, across e-mails. */
+  OTP_MAX_FAILED_PER_IP: intFromEnv(10),
+  /** Wrong codes for one e-mail from all clients together (default: 3 × OTP_MAX_FAILED_PER_IP). */
+  OTP_MAX_FAILED_PER_EMAIL: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_PER_MINUTE: intFromEnv(600),
   TRUST_PROXY: z.string().optional(),
   ALLOWED_ORIGINS: z.string().optional(),
@@ -72,9 +79,14 @@ export interface Config {
     ttlSeconds: number;
     maxAttempts: number;
     sendWindowSeconds: number;
+    /** Codes sent to one e-mail at the request of one client (IP), within the send window. */
     maxSendsPerEmail: number;
+    /** Codes sent to one e-mail at the request of all clients together: a ceiling one client cannot reach. */
+    maxSendsPerEmailAllClients: number;
     maxSendsPerIp: number;
-    /** Wrong codes per e-mail, across all its codes, within the send window. */
+    /** Wrong codes guessed on the codes one client (IP) asked for, across e-mails, within the send window. */
+    maxFailedPerIp: number;
+    /** Wrong codes per e-mail from all clients, across all its codes, within the send window: a ceiling one client cannot reach. */
     maxFailedPerEmail: number;
   };
   rateLimitPerMinute: number;
@@ -132,8 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: e.OTP_MAX_ATTEMPTS,
       sendWindowSeconds: e.OTP_SEND_WINDOW_SECONDS,
       maxSendsPerEmail: e.OTP_MAX_SENDS_PER_EMAIL,
+      maxSendsPerEmailAllClients: e.OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS ?? 4 * e.OTP_MAX_SENDS_PER_EMAIL,
       maxSendsPerIp: e.OTP_MAX_SENDS_PER_IP,
-      maxFailedPerEmail: e.OTP_MAX_FAILED_PER_EMAIL,
+      maxFailedPerIp: e.OTP_MAX_FAILED_PER_IP,
+      maxFailedPerEmail: e.OTP_MAX_FAILED_PER_EMAIL ?? 3 * e.OTP_MAX_FAILED_PER_IP,
     },
     userSearchPerMinute: e.USER_SEARCH_PER_MINUTE,
     smtpUrl: e.SMTP_URL || undefined,
@@ -173,7 +187,34 @@ function trustProxyFrom(value: string | undefined): false | number | string[] {
   if (text === 'true') {
     throw new ConfigError('TRUST_PROXY=true would let any client choose its IP address: give the number of proxies or their addresses');
   }
-  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length) {
+    throw new ConfigError(
+      `TRUST_PROXY: ${bad.map((entry) => JSON.stringify(entry)).join(', ')} is not a proxy address: give a hop count, or addresses or CIDR ranges (10.0.0.0/8, ::1), or loopback, linklocal or uniquelocal`,
+    );
+  }
+  return entries;
+}
+
+/** What Fastify's proxy-addr accepts in a trust list (else it throws a TypeError at start): checked here, with our message. */
+function isProxyAddress(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return true;
+  const slash = entry.lastIndexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (slash === -1) return true;
+  const range = entry.slice(slash + 1);
+  if (/^\d+$/.test(range)) return Number(range) > 0 && Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4 && isContiguousMask(range);
+}
+
+/** A netmask such as 255.255.0.0: ones, then only zeros. */
+function isContiguousMask(mask: string): boolean {
+  const bits = mask.split('.').reduce((value, part) => value * 256 + Number(part), 0);
+  const inverted = 2 ** 32 - 1 - bits;
+  return bits !== 0 && (inverted & (inverted + 1)) === 0;
 }
 
 /** Stripe when its keys are set (or asked for); the local provider outside production, or in it only when asked for by name. */

@@ -1,4 +1,5 @@
 // Configuration is validated at start, and development helpers vanish in production.
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { call, createTestApp, TEST_SECRET } from './helper';
@@ -28,6 +29,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: 'tests/.tmp/config-bad', ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: 'tests/.tmp/config-bad', ...env })).toThrow(name);
   });
+});
+
+describe('TRUST_PROXY', () => {
+  const dataDir = 'tests/.tmp/config-trust-proxy';
+  it.each(['yes', '10.0.0.300', '10.0.0.0/33', '10.0.0.0/0', '::1/129', '10.0.0.0/255.0.255.0', '127.0.0.1, proxy.internal', '-1'])(
+    'refuses %j with the config message, not a TypeError from the server',
+    (value) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value })).toThrow(/^TRUST_PROXY: .* is not a proxy address/);
+    },
+  );
+
+  it.each(['loopback', '10.0.0.1', '10.0.0.0/8', '10.0.0.0/255.0.0.0', 'fe80::/10', '::1', '::ffff:10.0.0.1', 'uniquelocal, 192.168.0.0/16'])(
+    'accepts %j, and the server starts with it',
+    (value) => {
+      const config = loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value });
+      expect(() => Fastify({ trustProxy: config.trustProxy as string[] })).not.toThrow();
+    },
+  );
 });
 
 describe('/dev/outbox', () => {

@@ -77,3 +77,23 @@ it('answers api.auth.login_session_failed when the mail server is down, and keep
     await down.close();
   }
 });
+
+it('in production the 503 names neither the mail server nor its port (they go to the log)', async () => {
+  const down = await createTestApp({
+    env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', PAYMENTS_PROVIDER: 'local', ALLOWED_ORIGINS: 'https://tickets.example.com' },
+    mailer: createSmtpMailer('smtp://127.0.0.1:1', 'x@wallet.test'),
+  });
+  try {
+    const { status, json, response } = await call(down.app, {
+      method: 'POST',
+      url: '/v1/auth/signInOrRegisterAndSignIn',
+      payload: { email: 'nobody@example.com' },
+    });
+    expect(status).toBe(503);
+    expect(json).toEqual({ statusCode: 503, code: 'api.auth.login_session_failed', message: 'Failed to create login session' });
+    expect(response.body).not.toContain('127.0.0.1');
+    expect(response.body).not.toMatch(/ECONNREFUSED|:1\b/);
+  } finally {
+    await down.close();
+  }
+});

@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helmetHeaders, uploadContentSecurityPolicy } from '../../src/server/http/security-headers';
 import { call, createTestApp, type TestApp } from './helper';
 
 const dataDir = join(process.cwd(), 'tests/.tmp/security-headers');
@@ -47,10 +48,16 @@ describe('security headers', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('leave an avatar its own sandboxing policy', async () => {
+  it("leave an avatar its own sandboxing policy, which keeps the app's frame-ancestors", async () => {
     const { response } = await call(t.app, { method: 'GET', url: '/assets/avatars/1.svg' });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("an upload's policy follows the app's frame-ancestors, whatever they are", () => {
+    const framedByHost = helmetHeaders({ contentSecurityPolicy: { directives: { frameAncestors: ["'self'", 'https://tickets.example.com'] } } });
+    expect(uploadContentSecurityPolicy(framedByHost)).toMatch(/; frame-ancestors 'self' https:\/\/tickets\.example\.com$/);
+    expect(uploadContentSecurityPolicy(helmetHeaders({ contentSecurityPolicy: false }))).toMatch(/; frame-ancestors 'none'$/);
   });
 });

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { ApiError } from '../../contract/errors';
-import { fromStripe, stripeOptions } from './payouts';
+import { constructSignedEvent, fromStripe, stripeOptions } from './payouts';
 
 export interface ChargeRequest {
   amountMinor: number;
@@ -45,7 +45,7 @@ export interface PaymentIntents {
   }>;
   retrieve(id: string): Promise<IntentState>;
   refund(id: string, idempotencyKey: string): Promise<void>;
-  /** The event of a signed webhook payload; throws on a bad signature or when no webhook secret is configured. */
+  /** The event of a signed webhook payload; throws on a bad signature, a signing time outside the tolerance or when no webhook secret is configured. */
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
 }
 
@@ -167,7 +167,7 @@ function stripeIntents(stripe: Stripe, publishableKey: string, webhookSecret: st
     },
     verifyWebhook(rawBody, signature) {
       if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not configured');
-      return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      return constructSignedEvent(stripe, rawBody, signature, webhookSecret);
     },
   };
 }

@@ -19,8 +19,30 @@ export interface StripeConnect {
   accountState(accountId: string): Promise<ConnectAccountState>;
   /** Pays a seller: a transfer from the platform's balance to the connected account. Answers the transfer's id. */
   transfer(input: { accountId: string; amountMinor: number; currencyCode: string; description: string; idempotencyKey: string }): Promise<string>;
-  /** The event of a signed webhook payload; throws on a bad signature. */
+  /** The event of a signed webhook payload; throws on a bad signature or a signing time outside the tolerance. */
   verifyWebhook(rawBody: Buffer | string, signature: string, secret: string): Stripe.Event;
+}
+
+/** How far a webhook's signing time may be from ours, either way (Stripe's default tolerance for the past). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The event of a signed webhook payload; throws on a bad signature or a signing time outside the tolerance. The SDK's
+ * constructEvent refuses only old signatures: one dated in the future passes however far ahead, so a payload signed
+ * once with a far-future time (or by a clock gone wrong) could be replayed for as long as that.
+ */
+export function constructSignedEvent(stripe: Stripe, rawBody: Buffer | string, signature: string, secret: string, nowMs = Date.now()): Stripe.Event {
+  const event = stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, nowMs);
+  // The timestamp as the SDK read it: the last `t=` of the header.
+  let signedAt = -1;
+  for (const item of signature.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') signedAt = Number.parseInt(value ?? '', 10);
+  }
+  if (!(signedAt - Math.floor(nowMs / 1000) <= WEBHOOK_TOLERANCE_SECONDS)) {
+    throw new Stripe.errors.StripeSignatureVerificationError(signature, String(rawBody), { message: 'Timestamp outside the tolerance zone (in the future)' });
+  }
+  return event;
 }
 
 export function stripeOptions(apiBase: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
@@ -89,7 +111,7 @@ export function createStripeConnect(secretKey: string, apiBase?: string): Stripe
       return transfer.id;
     },
     verifyWebhook(rawBody, signature, secret) {
-      return stripe.webhooks.constructEvent(rawBody, signature, secret);
+      return constructSignedEvent(stripe, rawBody, signature, secret);
     },
   };
 }

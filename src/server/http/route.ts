@@ -36,7 +36,16 @@ declare module 'fastify' {
 export interface RouteOptions {
   /** This route's own limit (@fastify/rate-limit's route config) instead of the app's per-IP one. */
   rateLimit?: Record<string, unknown>;
+  /** The answer carries a secret (tokens, a login session): `Cache-Control: no-store` although the call needs no token. */
+  noStore?: boolean;
 }
+
+/**
+ * Every answer to a signed-in user, and every answer that carries a secret, says no-store: no browser, proxy or CDN
+ * may keep a profile, a token, an entry code, a ticket PDF (its redeem code) or the payments account. A handler may
+ * still set its own (the entry QR image is private to the end of its window).
+ */
+const NO_STORE = 'no-store';
 
 /** One compiled serializer per response schema, shared by every route (and every app built in a test process). */
 const compiledSerializers = new WeakMap<z.ZodMiniType, (data: unknown) => string>();
@@ -94,6 +103,7 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
     onRequest: endpoint.auth ? app.authenticate : undefined,
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: async (request, reply) => {
+      if (endpoint.auth || options.noStore) reply.header('cache-control', NO_STORE);
       const run = () =>
         handler({
           body: request.body as ParsedBodyOf<N>,

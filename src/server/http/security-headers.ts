@@ -23,10 +23,26 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
   return [...headers];
 }
 
-export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+/** Sets the headers on every answer; answers them, for routes that derive their own (uploadContentSecurityPolicy). */
+export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): [string, string][] {
   const headers = helmetHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
+  return headers;
+}
+
+/**
+ * The CSP of an uploaded picture opened directly: sandboxed, nothing runs or loads. It replaces the app's policy, so
+ * it repeats the app's frame-ancestors, else any site could frame the picture (X-Frame-Options alone is obsolete
+ * where CSP is supported).
+ */
+export function uploadContentSecurityPolicy(headers: [string, string][]): string {
+  const appPolicy = headers.find(([name]) => name === 'content-security-policy')?.[1] ?? '';
+  const frameAncestors = appPolicy
+    .split(';')
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith('frame-ancestors '));
+  return ['sandbox', "default-src 'none'", "style-src 'unsafe-inline'", 'img-src data:', frameAncestors ?? "frame-ancestors 'none'"].join('; ');
 }

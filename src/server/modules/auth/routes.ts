@@ -37,9 +37,10 @@ export const authModule = fp(
       request.session = claims;
     });
 
-    route(app, 'signIn', ({ body, request }) => auth.requestCode({ email: body.email, locale: body.locale, ip: request.ip }));
-    route(app, 'verifyLogin', ({ body }) => auth.verifyLogin(body));
-    route(app, 'refresh', ({ body }) => auth.refresh(body.refreshToken));
+    // Their answers carry secrets (a login session id, tokens): never stored by a cache.
+    route(app, 'signIn', ({ body, request }) => auth.requestCode({ email: body.email, locale: body.locale, ip: request.ip }), { noStore: true });
+    route(app, 'verifyLogin', ({ body }) => auth.verifyLogin(body), { noStore: true });
+    route(app, 'refresh', ({ body }) => auth.refresh(body.refreshToken), { noStore: true });
     route(app, 'logout', async ({ request }) => {
       await auth.logout(request.session!);
       return { ok: true as const };

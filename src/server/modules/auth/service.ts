@@ -1,7 +1,7 @@
 // Sign-in by e-mail and one-time code, and the session that follows: access JWTs plus rotating refresh tokens
 // grouped in families. A reused (already rotated) refresh token revokes its whole family.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Tokens } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Mailer } from '../../adapters/mail';
@@ -43,8 +43,26 @@ async function lockKey(tx: Transaction, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
+/**
+ * Logout and refresh of one session wait for each other on its family. A lock taken before the family's rows are read:
+ * under READ COMMITTED an UPDATE of the family's rows does not see a token inserted by a transaction that commits
+ * while it runs, so row locks alone let a refresh mint a token the logout never revokes.
+ */
+function lockFamily(tx: Transaction, familyId: string): Promise<void> {
+  return lockKey(tx, `refresh-family:${familyId}`);
+}
+
 export function createAuthService({ db, config, mailer, now, revocations }: AuthServiceDeps) {
   const verifyAccess = createAccessTokenVerifier(config.jwtSecret);
+
+  /** Revokes every token of the family (the caller holds its lock) and tells every instance at commit. */
+  async function revokeFamily(tx: Transaction, familyId: string): Promise<void> {
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await revocations.revoke(tx, familyId);
+  }
   async function issueTokens(tx: Database | Transaction, userId: number, familyId: string): Promise<Tokens> {
     const refreshToken = opaqueToken();
     const at = now();
@@ -61,9 +79,10 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
 
   return {
     /**
-     * Sends a code to the e-mail. Limited per e-mail and per IP within a sliding window; the count and the new login
-     * session are one transaction under an advisory lock of the e-mail and then of the IP, so a burst of concurrent
-     * requests cannot all see room under the limit.
+     * Sends a code to the e-mail. Limited per e-mail and client (IP), per IP, and per e-mail from all clients (a ceiling
+     * one client cannot reach, so a stranger cannot use up a victim's codes) within a sliding window; the count and
+     * the new login session are one transaction under an advisory lock of the e-mail and then of the IP, so a burst of
+     * concurrent requests cannot all see room under the limit.
      */
     async requestCode(input: { email: string; locale?: Locale; ip: string }): Promise<{ session: string }> {
       const at = now();
@@ -74,15 +93,20 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
       const locale = await inTransaction(db, async (tx) => {
         await lockKey(tx, `otp-send-email:${input.email}`);
         await lockKey(tx, `otp-send-ip:${input.ip}`);
+        const recent = gt(loginSessions.createdAt, windowStart);
         const [byEmail] = await tx
-          .select({ n: count() })
+          .select({ all: count(), fromIp: count(sql`case when ${loginSessions.requestIp} = ${input.ip} then 1 end`) })
           .from(loginSessions)
-          .where(and(eq(loginSessions.email, input.email), gt(loginSessions.createdAt, windowStart)));
+          .where(and(eq(loginSessions.email, input.email), recent));
         const [byIp] = await tx
           .select({ n: count() })
           .from(loginSessions)
-          .where(and(eq(loginSessions.requestIp, input.ip), gt(loginSessions.createdAt, windowStart)));
-        if ((byEmail?.n ?? 0) >= config.otp.maxSendsPerEmail || (byIp?.n ?? 0) >= config.otp.maxSendsPerIp) {
+          .where(and(eq(loginSessions.requestIp, input.ip), recent));
+        if (
+          (byEmail?.fromIp ?? 0) >= config.otp.maxSendsPerEmail ||
+          (byEmail?.all ?? 0) >= config.otp.maxSendsPerEmailAllClients ||
+          (byIp?.n ?? 0) >= config.otp.maxSendsPerIp
+        ) {
           throw new ApiError('api.auth.too_many_codes');
         }
         const [existing] = await tx.select({ locale: users.locale }).from(users).where(eq(users.email, input.email));
@@ -107,9 +131,10 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
           text: translate(locale, 'mail.otp.text', { code, minutes }),
         });
       } catch (error) {
-        // No code reached the user: drop the session so it does not count against their limit.
+        // No code reached the user: drop the session so it does not count against their limit. Why (the mail server's
+        // host and port, say) is the log's business, as the error's cause, never the answer's.
         await db.delete(loginSessions).where(eq(loginSessions.id, id));
-        throw new ApiError('api.auth.login_session_failed', {}, `Failed to create login session: ${(error as Error).message}`);
+        throw Object.assign(new ApiError('api.auth.login_session_failed'), { cause: error });
       }
       return { session };
     },
@@ -121,13 +146,18 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
      */
     async verifyLogin(input: { email: string; otp: string; session: string }): Promise<Tokens> {
       const outcome = await inTransaction(db, async (tx): Promise<VerifyOutcome> => {
-        // Wrong guesses are capped per e-mail across all its codes (5 tries × 5 codes would be 25 per window): the
-        // e-mail's guesses wait for each other, so concurrent ones cannot all slip under the cap.
+        const windowStart = addSeconds(now(), -config.otp.sendWindowSeconds);
+        // Wrong guesses are capped per code, per client and per e-mail. Per client: a code's session id reaches only the
+        // client that asked for it (and rotates on every wrong guess), so the guesses on the codes an IP asked for are
+        // that client's, wherever they are sent from. Per e-mail, across all its codes and clients: a ceiling above
+        // what one client can reach (docs/decisions.md), so a stranger cannot lock a victim out, while many clients
+        // together still cannot brute-force one e-mail. The e-mail's guesses, then the client's, wait for each other,
+        // so concurrent ones cannot all slip under the caps.
         await lockKey(tx, `otp-verify-email:${input.email}`);
         const [failed] = await tx
           .select({ n: sum(loginSessions.attempts) })
           .from(loginSessions)
-          .where(and(eq(loginSessions.email, input.email), gt(loginSessions.createdAt, addSeconds(now(), -config.otp.sendWindowSeconds))));
+          .where(and(eq(loginSessions.email, input.email), gt(loginSessions.createdAt, windowStart)));
         if (Number(failed?.n ?? 0) >= config.otp.maxFailedPerEmail) {
           return { kind: 'error', error: new ApiError('api.auth.too_many_wrong_codes') };
         }
@@ -137,6 +167,16 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
           .where(and(eq(loginSessions.sessionId, input.session), eq(loginSessions.email, input.email)))
           .for('update');
         if (!login || login.consumedAt) return { kind: 'error', error: new ApiError('api.auth.wrong_credentials') };
+        if (login.requestIp !== null) {
+          await lockKey(tx, `otp-verify-ip:${login.requestIp}`);
+          const [failedByClient] = await tx
+            .select({ n: sum(loginSessions.attempts) })
+            .from(loginSessions)
+            .where(and(eq(loginSessions.requestIp, login.requestIp), gt(loginSessions.createdAt, windowStart)));
+          if (Number(failedByClient?.n ?? 0) >= config.otp.maxFailedPerIp) {
+            return { kind: 'error', error: new ApiError('api.auth.too_many_wrong_codes') };
+          }
+        }
         if (login.attempts >= config.otp.maxAttempts) {
           return { kind: 'error', error: new ApiError('api.auth.otp_attempts_exceeded') };
         }
@@ -160,26 +200,30 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
 
     /**
      * Rotates a refresh token. Presenting a rotated one again, after a short grace period for tabs racing each other,
-     * means it leaked: the whole family is revoked.
+     * means it leaked: the whole family is revoked. A family with any revoked token is over: none of it refreshes.
+     * Runs under the family's lock, as logout does, so a logout never misses the token a concurrent refresh mints.
      */
     async refresh(refreshToken: string): Promise<Tokens> {
-      const result = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(refreshTokens)
-          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-          .for('update');
+      const tokenHash = sha256(refreshToken);
+      const result = await inTransaction(db, async (tx) => {
+        const [known] = await tx.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+        if (!known) return null;
+        await lockFamily(tx, known.familyId);
+        // Read again under the lock: a logout or another refresh of the family that got there first has committed.
+        const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
         if (!row || row.revokedAt || row.expiresAt <= now()) return null;
+        const [revoked] = await tx
+          .select({ id: refreshTokens.id })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.familyId, row.familyId), isNotNull(refreshTokens.revokedAt)))
+          .limit(1);
+        if (revoked) return null;
         if (row.rotatedAt) {
           // Two tabs refreshing with the same token at once is not theft: within the grace period the late one is
           // only refused (the client then takes the tokens the other tab stored).
           const sinceRotation = (now().getTime() - row.rotatedAt.getTime()) / 1000;
           if (sinceRotation < config.refreshReuseGraceSeconds) return null;
-          await tx
-            .update(refreshTokens)
-            .set({ revokedAt: now() })
-            .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-          await revocations.revoke(tx, row.familyId);
+          await revokeFamily(tx, row.familyId);
           return null;
         }
         await tx.update(refreshTokens).set({ rotatedAt: now() }).where(eq(refreshTokens.id, row.id));
@@ -189,14 +233,15 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
       return result;
     },
 
-    /** Ends the session: its refresh family is revoked, which also stops its access tokens. */
+    /**
+     * Ends the session: its refresh family is revoked, which also stops its access tokens. Under the family's lock, so
+     * a refresh running at the same time either finished first (its new token is revoked here too) or runs after and
+     * finds the family revoked.
+     */
     async logout(claims: AccessClaims): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: now() })
-          .where(and(eq(refreshTokens.familyId, claims.familyId), isNull(refreshTokens.revokedAt)));
-        await revocations.revoke(tx, claims.familyId);
+      await inTransaction(db, async (tx) => {
+        await lockFamily(tx, claims.familyId);
+        await revokeFamily(tx, claims.familyId);
       });
     },
 
