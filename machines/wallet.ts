@@ -287,6 +287,7 @@ const flowStates = Object.fromEntries(flowIds.map((flow) => [flow, flowState(flo
 
 export const walletMachine = walletSetup.createMachine({
   id: 'wallet',
+  meta: { description: doc('The wallet\'s root: signed in or out, and the router that shows one panel\'s flow (and the HUB) at a time') },
   type: 'parallel',
   context: ({ input }) => ({
     location: input.location,
