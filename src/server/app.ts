@@ -196,6 +196,14 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
     });
     // The static plugin would answer the bare directory with 403; the root is the host page.
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', config.webDistDir));
+    // The statechart visualiser (src/visualizer/, its own build in dist/visualizer/).
+    if (existsSync(join(config.webDistDir, 'visualizer', 'index.html'))) {
+      for (const path of ['/visualizer', '/visualizer/']) {
+        app.get(path, { schema: { hide: true } }, (_request, reply) =>
+          reply.type('text/html; charset=utf-8').header('cache-control', PAGE).sendFile('visualizer/index.html', config.webDistDir),
+        );
+      }
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

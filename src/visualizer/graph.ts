@@ -226,3 +226,12 @@ export function activePaths(value: unknown, prefix: string[] = []): string[] {
   }
   return [...new Set(paths)];
 }
+
+/** The innermost states a snapshot's value is in (one per parallel region), as paths. */
+export function leafPaths(value: unknown, prefix: string[] = []): string[] {
+  if (typeof value === 'string') return [[...prefix, value].join('.')];
+  if (value && typeof value === 'object' && Object.keys(value).length) {
+    return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => leafPaths(child, [...prefix, key]));
+  }
+  return [prefix.join('.')];
+}

@@ -33,6 +33,8 @@ export const CHART_STYLE = `svg.sc{${LIGHT};font-family:system-ui,-apple-system,
 .sc .is-step>.sc-box{fill:var(--sc-step);stroke:var(--sc-step-border);stroke-width:3}
 .sc .is-live>.sc-box{fill:var(--sc-live);stroke:var(--sc-live-border);stroke-width:3}
 .sc .is-step.is-live>.sc-box{stroke-dasharray:8 3}
+.sc .is-step-within>.sc-box{stroke:var(--sc-step-border);stroke-width:2.5}
+.sc .is-live-within>.sc-box{stroke:var(--sc-live-border);stroke-width:2.5}
 .sc .sc-edge.is-taken path{stroke:var(--sc-step-border);stroke-width:3}
 .sc [tabindex]:focus{outline:none}
 .sc [tabindex]:focus-visible>.sc-box,.sc [tabindex]:focus-visible>rect{stroke:var(--sc-accent);stroke-width:3}`;
