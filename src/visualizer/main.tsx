@@ -61,6 +61,7 @@ function App() {
   const viewport = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
+  const followed = useRef<string | null>(null);
   const t = useMemo(() => translator(language), [language]);
   const graph = graphOf(name);
 
@@ -99,7 +100,7 @@ function App() {
     const width = Number(element.getAttribute('width'));
     const height = Number(element.getAttribute('height'));
     const whole = Math.min(1, (box.clientWidth - 16) / width, (box.clientHeight - 16) / height);
-    const scale = readable ? Math.min(1, Math.max(0.6, (box.clientWidth - 16) / width)) : whole;
+    const scale = readable ? Math.min(1, Math.max(0.75, (box.clientWidth - 16) / width)) : whole;
     setView({ scale: Math.max(0.1, Math.round(scale * 100) / 100), x: 8, y: 8 });
   }, []);
 
@@ -179,6 +180,19 @@ function App() {
       element.classList.toggle('is-live', liveLeaves.has(at));
       element.classList.toggle('is-live-within', at !== '' && !liveLeaves.has(at) && liveWithin.has(at));
     }
+    // The chart follows: a highlighted state out of view is brought to the middle (not while a new chart is fitted).
+    if (followed.current !== svg) {
+      followed.current = svg;
+      return;
+    }
+    const shown = root.querySelector('.is-step') ?? root.querySelector('.is-live');
+    const frame = viewport.current?.getBoundingClientRect();
+    if (!shown || !frame) return;
+    const box = shown.getBoundingClientRect();
+    if (box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom) return;
+    const dx = frame.left + frame.width / 2 - (box.left + box.width / 2);
+    const dy = frame.top + frame.height / 2 - (box.top + box.height / 2);
+    setView((current) => ({ ...current, x: Math.round(current.x + dx), y: Math.round(current.y + dy) }));
   }, [svg, path, step, live, graph.machineId]);
 
   const open = useCallback((machine: string) => {
