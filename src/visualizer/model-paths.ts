@@ -19,6 +19,7 @@ import { oneAtATime, settingsInput, settingsSampleEvents, settingsVertex } from 
 import { swapSampleEvents, swapStarts, swapVertex } from '../../tests/machines/swap.model';
 import { benefitSampleEvents, benefitStarts, ticketInput, ticketSampleEvents, ticketVertex } from '../../tests/machines/ticket.model';
 import { walletSampleEvents, walletStarts } from '../../tests/machines/wallet.model';
+import { ticketLifecycleSampleEvents } from '../../tests/machines/ticket-lifecycle.model';
 import { testServices } from '../../tests/machines/fake-platform';
 
 export interface PathStep {
@@ -104,6 +105,7 @@ function specs(): Record<string, ModelSpec> {
       starts: one(() => ({ services: testServices() })),
       serializeState: listingsVertex,
     }),
+    ticketLifecycle: spec(ticketLifecycleSampleEvents, { machine: machines.ticketLifecycle, starts: one(() => undefined) }),
   };
 }
 
