@@ -23,10 +23,12 @@ export function chartMermaid(graph: ChartGraph): string {
     return graph.states[0]!.id;
   };
   const placed = new Map<string, Array<{ transition: ChartTransition; target: string }>>();
+  const TOP = '';
   for (const transition of graph.transitions) {
     const targets = transition.targets.length ? transition.targets : [transition.source];
     for (const target of targets) {
-      const at = holder(transition.source, target);
+      // A transition of the machine itself (its own `on`) sits outside its box, at the top level.
+      const at = transition.source === graph.states[0]!.id || target === graph.states[0]!.id ? TOP : holder(transition.source, target);
       placed.set(at, [...(placed.get(at) ?? []), { transition, target }]);
     }
   }
@@ -62,10 +64,13 @@ export function chartMermaid(graph: ChartGraph): string {
     for (const invoke of state.invokes) lines.push(`${indent}note right of ${id(state)} : invoke ${text(invoke.id)}`);
   };
   const root = graph.states[0]!;
-  lines.push(`  state "${text(graph.name)}" as ${id(root)} {`);
+  lines.push(`  state "${text(root.kind === 'parallel' ? `${graph.name} (parallel)` : graph.name)}" as ${id(root)} {`);
   body(root, '    ');
   lines.push('  }');
   lines.push(`  [*] --> ${id(root)}`);
+  for (const { transition, target } of placed.get(TOP) ?? []) {
+    lines.push(`  ${id(byId.get(transition.source)!)} --> ${id(byId.get(target)!)} : ${text(transition.label)}`);
+  }
   for (const invoke of root.invokes) lines.push(`  note right of ${id(root)} : invoke ${text(invoke.id)}`);
   return `${lines.join('\n')}\n`;
 }
