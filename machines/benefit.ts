@@ -72,6 +72,7 @@ export const benefitMachine = setup({
   },
 }).createMachine({
   id: 'benefit',
+  meta: { description: doc('A ticket\'s benefit modal: unlock it, copy its code') },
   context: ({ input }) => ({ services: input.services, userTicketId: input.userTicketId, benefit: input.benefit }),
   initial: 'open',
   states: {

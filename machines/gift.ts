@@ -169,6 +169,7 @@ export const giftMachine = setup({
   },
 }).createMachine({
   id: 'gift',
+  meta: { description: doc('Gift a ticket: choose it, the receiver by e-mail or username, accept the terms') },
   context: ({ input }) => ({
     services: input.services,
     preselectId: input.userTicketId,

@@ -79,6 +79,7 @@ export const listingsMachine = setup({
   },
 }).createMachine({
   id: 'listings',
+  meta: { description: 'Listings: tickets on sale and sold, unlisting' },
   context: ({ input }) => ({ services: input.services, tab: 'SALE', overview: { sale: [], sold: [] }, focusId: null }),
   initial: 'loading',
   states: {

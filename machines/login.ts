@@ -177,6 +177,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
+  meta: { description: doc('Sign-in: e-mail, the one-time code, then the names a new account needs') },
   context: ({ input }) => {
     const stored = readLogin(input.services.platform.storage);
     return {

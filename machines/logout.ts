@@ -25,6 +25,7 @@ export const logoutMachine = setup({
   },
 }).createMachine({
   id: 'logout',
+  meta: { description: doc('The HUB\'s Logout: ends the session on the server, then signs out') },
   context: ({ input }) => ({ services: input.services }),
   initial: 'closed',
   states: {

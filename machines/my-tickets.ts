@@ -79,6 +79,7 @@ export const myTicketsMachine = setup({
   },
 }).createMachine({
   id: 'myTickets',
+  meta: { description: doc('My tickets: upcoming and past tickets, kept fresh while the panel is open') },
   context: ({ input }) => ({
     services: input.services,
     tab: input.tab?.toUpperCase() === 'PAST' ? 'PAST' : 'UPCOMING',

@@ -70,6 +70,7 @@ export const payoutMachine = setup({
   },
 }).createMachine({
   id: 'payout',
+  meta: { description: doc('Payouts: the Stripe Connect account that receives resale money') },
   context: ({ input }) => ({ services: input.services, account: null, legalName: '', bankLast4: '', touched: false }),
   on: {
     'payout.connected': {

@@ -77,6 +77,7 @@ export const qrMachine = setup({
   },
 }).createMachine({
   id: 'qr',
+  meta: { description: doc('The entry QR code: refreshed before it expires, paused while hidden') },
   type: 'parallel',
   context: ({ input }) => ({ services: input.services, ttl: null, image: null }),
   invoke: {

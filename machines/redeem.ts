@@ -73,6 +73,7 @@ export const redeemMachine = setup({
   },
 }).createMachine({
   id: 'redeem',
+  meta: { description: doc('Redeem a code for a ticket') },
   context: ({ input }) => ({ services: input.services, code: '', touched: false, failure: null, result: null }),
   initial: 'editing',
   states: {

@@ -154,6 +154,7 @@ export const resellMachine = setup({
   },
 }).createMachine({
   id: 'resell',
+  meta: { description: doc('Resell tickets: choose, price with a quote, list and share') },
   context: ({ input }) => ({
     services: input.services,
     preselectId: input.userTicketId,

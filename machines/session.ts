@@ -91,6 +91,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  meta: { description: doc('A signed-in session: holds the tokens, refreshes them and loads the profile') },
   type: 'parallel',
   context: ({ input }) => ({
     services: input.services,

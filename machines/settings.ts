@@ -188,6 +188,7 @@ export const settingsMachine = setup({
   },
 }).createMachine({
   id: 'settings',
+  meta: { description: doc('Settings: nickname, names, phone, picture and payouts') },
   context: ({ input }) => ({
     services: input.services,
     tab: input.tab,

@@ -130,6 +130,7 @@ export const swapMachine = setup({
   },
 }).createMachine({
   id: 'swap',
+  meta: { description: doc('Swap a ticket for another type: choose, start, pay or cancel') },
   context: ({ input }) => ({ services: input.services, preselectId: input.userTicketId, bases: [], ...noSelection }),
   on: {
     // The empty state's link.

@@ -47,6 +47,7 @@ export const ticketLifecycleMachine = setup({
   },
 }).createMachine({
   id: 'ticketLifecycle',
+  meta: { description: 'The server\'s rule of what may happen to a ticket: held, reserved, listed, used, or gone for good' },
   initial: 'held',
   states: {
     held: {

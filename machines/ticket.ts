@@ -147,6 +147,7 @@ export const ticketMachine = setup({
   },
 }).createMachine({
   id: 'ticket',
+  meta: { description: doc('One ticket: its details, PDF download and benefits') },
   context: ({ input }) => ({ services: input.services, userTicketId: input.userTicketId, ticket: null }),
   // The ticket's cache tags, watched all along: a change elsewhere reloads a shown ticket, or retries a failed load.
   invoke: {

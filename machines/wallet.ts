@@ -4,7 +4,7 @@
 // line with it (entering a panel scrolls to the top), and each panel state invokes its flow (tabs.ts) as a child with a fixed id, given what it needs as
 // input. A flow lives exactly as long as its panel; flows report up with sendParent (`panel.open`, `notify`,
 // `session.signIn` …). Platform effects are named actions, supplied once by createWallet.
-import { and, assign, createActor, fromCallback, fromPromise, not, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, createActor, fromCallback, fromPromise, not, sendTo, setup, stateIn, type ActorRefFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { API_PREFIX } from '../src/contract/base';
 import { createApiClient } from '../src/client/client';
 import type { WalletPlatform } from '../src/client/platform';
@@ -287,6 +287,7 @@ const flowStates = Object.fromEntries(flowIds.map((flow) => [flow, flowState(flo
 
 export const walletMachine = walletSetup.createMachine({
   id: 'wallet',
+  meta: { description: doc('The wallet\'s root: signed in or out, and the router that shows one panel\'s flow (and the HUB) at a time') },
   type: 'parallel',
   context: ({ input }) => ({
     location: input.location,
@@ -494,10 +495,12 @@ export interface WalletOptions {
   platform: WalletPlatform;
   /** Shows a toast: a locale key and its kind. */
   notify?: (toast: Toast) => void;
+  /** XState's inspection observer (the visualiser's live view, src/visualizer/inspect.ts). */
+  inspect?: ((event: InspectionEvent) => void) | undefined;
 }
 
 /** The wallet's actor (not started), with platform effects supplied from `platform` and the API at `baseUrl`. */
-export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {} }: WalletOptions): WalletActor {
+export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}, inspect }: WalletOptions): WalletActor {
   let wallet: WalletActor | undefined;
   const api = createApiClient({ baseUrl, fetch: platform.fetch, session: sessionPort(() => wallet?.system.get('session')) });
   wallet = createActor(
@@ -520,6 +523,7 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
     }),
     {
       systemId: 'wallet',
+      ...(inspect ? { inspect } : {}),
       input: { location: platform.location(), tokens: readTokens(platform.storage), services: { api, platform } },
     },
   );

@@ -46,7 +46,13 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
   const container = document.createElement('div');
   shadow.append(container);
 
+  // Live inspection for the statechart visualiser: its tiny module loads only when asked for and allowed.
+  const inspect =
+    (process.env.NODE_ENV !== 'production' || config.inspect) && new URLSearchParams(window.location.search).get('inspect') === '1'
+      ? (await import('../visualizer/inspect')).createInspector()
+      : undefined;
   const wallet = createWallet({
+    inspect,
     baseUrl: `${config.apiBase}/v1`,
     // The panel, not the host page, is what scrolls while the wallet is open.
     platform: browserPlatform(window, { scrollContainer: () => shadow.querySelector('.tw-panel'), siteUrl: config.siteUrl }),

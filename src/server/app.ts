@@ -1,14 +1,16 @@
 // Builds the Fastify app: security plugins, the contract's routes under /v1, the OpenAPI document, the dev
 // outbox, and the built web app. `main.ts` listens; tests call buildApp with their own database and mailer.
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -195,14 +197,44 @@ async function registerWeb(app: FastifyInstance, config: Config, uploadPolicy: s
       done(null, payload);
     });
     // The static plugin would answer the bare directory with 403; the root is the host page.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', config.webDistDir));
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendHostPage(request, reply));
+    // The statechart visualiser (src/visualizer/, its own build in dist/visualizer/).
+    if (existsSync(join(config.webDistDir, 'visualizer', 'index.html'))) {
+      for (const path of ['/visualizer', '/visualizer/']) {
+        app.get(path, { schema: { hide: true } }, (_request, reply) =>
+          reply.type('text/html; charset=utf-8').header('cache-control', PAGE).sendFile('visualizer/index.html', config.webDistDir),
+        );
+      }
+    }
+  }
+  // Where live inspection is allowed, the host page's script tag says so (data-inspect): the wallet then loads its
+  // inspector when the page is opened with ?inspect=1 (src/visualizer/inspect.ts).
+  const inspectingPage = hasWeb && config.walletInspect ? hostPageVariants(readFileSync(join(config.webDistDir, 'index.html'), 'utf8')) : null;
+  function sendHostPage(request: FastifyRequest, reply: FastifyReply) {
+    if (!inspectingPage) return reply.type('text/html; charset=utf-8').sendFile('index.html', config.webDistDir);
+    reply.type('text/html; charset=utf-8').header('cache-control', PAGE).header('etag', inspectingPage.etag);
+    if (request.headers['if-none-match'] === inspectingPage.etag) return reply.code(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    return encoding ? reply.header('content-encoding', encoding).send(inspectingPage[encoding]) : reply.send(inspectingPage.plain);
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !path.startsWith(API_PREFIX) && !path.startsWith('/assets/');
     if (wantsPage && hasWeb && /^\/(?:(?:en|es)(?:\/.*)?)?$/.test(path)) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', config.webDistDir);
+      return sendHostPage(request, reply);
     }
     return reply.status(404).send(notFoundBody());
   });
+}
+
+/** The host page with `data-inspect` on the embed script, plain, brotli and gzip, and its ETag (made once at start). */
+function hostPageVariants(page: string) {
+  const plain = Buffer.from(page.replace('<script src="/embed.js"', '<script src="/embed.js" data-inspect="allowed"'));
+  return {
+    plain,
+    br: brotliCompressSync(plain),
+    gzip: gzipSync(plain),
+    etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
+  };
 }

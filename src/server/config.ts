@@ -56,6 +56,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: intFromEnv(1024 * 1024),
   PICTURE_LIMIT_BYTES: intFromEnv(5 * 1024 * 1024),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Lets a production wallet opened with ?inspect=1 publish its states to the statechart visualiser (always allowed outside production). */
+  WALLET_INSPECT: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: z.string().default('./dist'),
 });
 
@@ -104,6 +106,8 @@ export interface Config {
   bodyLimitBytes: number;
   pictureLimitBytes: number;
   seedDemo: boolean;
+  /** The host page tells the wallet that live inspection (?inspect=1) is allowed: outside production, or WALLET_INSPECT=true. */
+  walletInspect: boolean;
   webDistDir: string;
 }
 
@@ -171,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     pictureLimitBytes: e.PICTURE_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO === 'true',
+    walletInspect: e.NODE_ENV !== 'production' || e.WALLET_INSPECT === 'true',
     webDistDir: resolve(e.WEB_DIST_DIR),
   };
 }

@@ -32,8 +32,11 @@ export const screenPrefixes = [
 ] as const;
 export type ScreenPrefix = (typeof screenPrefixes)[number];
 
-/** Keys only the server uses (e-mails, the resale share page it renders): never in the wallet bundle. */
-export const serverPrefixes = ['mail', 'share_page', 'checkout'] as const;
+/**
+ * Keys only the server uses (e-mails, the resale share page it renders), and the statechart visualiser's page (its
+ * own bundle, src/visualizer/): never in the wallet bundle.
+ */
+export const serverPrefixes = ['mail', 'share_page', 'checkout', 'visualizer'] as const;
 
 const prefixOf = (key: string) => key.slice(0, key.indexOf('.'));
 

@@ -13,6 +13,8 @@ export interface WalletConfig {
   siteUrl?: string | undefined;
   /** The help centre (`{lang}` becomes the page's language); see helpCentreUrl for the default. */
   helpUrl?: string | undefined;
+  /** The server allows live inspection (`data-inspect`): ?inspect=1 then publishes the machines' states to the visualiser. */
+  inspect?: boolean | undefined;
 }
 
 /** Reads the embed script's data attributes; the API defaults to the origin the script was loaded from. */
@@ -27,6 +29,7 @@ export function configFromScript(script: HTMLScriptElement | null, pageUrl: stri
     orgCountry: blankToUndefined(data.orgCountry)?.toUpperCase(),
     siteUrl: blankToUndefined(data.siteUrl),
     helpUrl: blankToUndefined(data.helpUrl),
+    ...(data.inspect ? { inspect: true } : {}),
   };
 }
 

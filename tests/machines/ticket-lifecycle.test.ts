@@ -13,15 +13,9 @@ import {
   type TicketState,
 } from '../../machines/ticket-lifecycle';
 import { coverTransitions, expectFullCoverage, runPathOnActor, takesSample } from './model';
+import { open, ticketLifecycleSampleEvents } from './ticket-lifecycle.model';
 
-const open = { allowedByType: true, eventOver: false };
-const sampleEvents: TicketLifecycleEvent[] = [
-  ...ticketOperations.map((type) => ({ type, facts: open })),
-  { type: 'gift', facts: { allowedByType: false, eventOver: false } },
-  { type: 'list', facts: { allowedByType: true, eventOver: true } },
-  { type: 'pdf.issue', facts: { allowedByType: false, eventOver: false } },
-  { type: 'redeem', facts: { allowedByType: true, eventOver: true } },
-];
+const sampleEvents = ticketLifecycleSampleEvents;
 
 const model = createTestModel(ticketLifecycleMachine, { events: sampleEvents as never, filterEvents: takesSample(sampleEvents) });
 const paths = coverTransitions(ticketLifecycleMachine, model.getShortestPaths(), sampleEvents as never);

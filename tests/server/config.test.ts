@@ -20,6 +20,13 @@ describe('loadConfig', () => {
     expect(config.publicBaseUrl).toBe('http://localhost:4100');
   });
 
+  it('allows live inspection of the wallet outside production, and in production only with WALLET_INSPECT=true', () => {
+    const production = { DATA_DIR: 'tests/.tmp/config-inspect', NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, SMTP_URL: 'smtp://mail.test:25', PAYMENTS_PROVIDER: 'local' };
+    expect(loadConfig({ DATA_DIR: 'tests/.tmp/config-inspect' }).walletInspect).toBe(true);
+    expect(loadConfig(production).walletInspect).toBe(false);
+    expect(loadConfig({ ...production, WALLET_INSPECT: 'true' }).walletInspect).toBe(true);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],

@@ -15,7 +15,7 @@ beforeAll(async () => {
   // What scripts/finalize-dist.mjs leaves: hashed chunks with brotli and gzip copies beside them.
   const chunk = `/* the app */ ${'console.log("wallet");'.repeat(200)}`;
   for (const name of ['wallet-app.1a2b3c4d.js', 'embed.js', 'index.html']) {
-    const text = name === 'wallet-app.1a2b3c4d.js' ? chunk : name === 'embed.js' ? 'console.log("embed")' : '<!doctype html><title>host</title>';
+    const text = name === 'wallet-app.1a2b3c4d.js' ? chunk : name === 'embed.js' ? 'console.log("embed")' : '<!doctype html><title>host</title><script src="/embed.js" defer></script>';
     writeFileSync(join(dist, name), text);
     writeFileSync(join(dist, `${name}.br`), brotliCompressSync(Buffer.from(text)));
     writeFileSync(join(dist, `${name}.gz`), gzipSync(Buffer.from(text)));
@@ -29,6 +29,11 @@ it.each(['/', '/en', '/en/', '/es/', '/es/?PANEL_TAB=LOGIN', '/en/?panel_tab=qr'
   expect(status).toBe(200);
   expect(response.headers['content-type']).toContain('text/html');
   expect(response.body).toContain('<title>host</title>');
+});
+
+it('tells the wallet on the host page that live inspection is allowed (outside production)', async () => {
+  const { response } = await call(t.app, { method: 'GET', url: '/en/' });
+  expect(response.body).toContain('data-inspect="allowed"');
 });
 
 it('serves the embed script so that other origins may load it', async () => {

@@ -1,0 +1,207 @@
+// Lays a machine's graph out with elkjs (its bundled build: the same code in the browser and in Node). States are
+// nested boxes (ELK's compound nodes, one layout across the hierarchy), each compound's initial state is pointed at
+// from a dot, invoked actors are small boxes inside their state, and a transition that does not leave its state
+// (targetless, or back to itself) is listed inside the state's box instead of drawn as a loop. Text is measured by
+// a fixed estimate, not the browser, so the layout is the same everywhere (and the committed charts are stable).
+import ELK from 'elkjs/lib/elk.bundled.js';
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import type { ChartGraph, ChartInvoke, ChartState, ChartTransition } from './graph';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+export interface Box extends Point {
+  width: number;
+  height: number;
+}
+
+export interface LaidOutState extends Box {
+  state: ChartState;
+  /** Transitions that stay in the state (no target, or itself), listed inside its box. */
+  internal: ChartTransition[];
+  /** Where the internal list starts (below the name). */
+  headerHeight: number;
+}
+export interface LaidOutEdge {
+  transition: ChartTransition;
+  target: string;
+  points: Point[];
+  label: Box & { text: string };
+}
+export interface LaidOutInitial {
+  /** The compound state whose initial state this points at. */
+  parent: string;
+  target: string;
+  dot: Point;
+  points: Point[];
+}
+export interface LaidOutInvoke extends Box {
+  state: string;
+  invoke: ChartInvoke;
+}
+export interface LaidOutChart {
+  graph: ChartGraph;
+  width: number;
+  height: number;
+  states: LaidOutState[];
+  edges: LaidOutEdge[];
+  initials: LaidOutInitial[];
+  invokes: LaidOutInvoke[];
+}
+
+export const FONT_SIZE = 13;
+export const LABEL_SIZE = 11;
+const LINE = 16;
+/** Kinds whose name is written in the box's corner. */
+const KINDS = new Set(['parallel', 'final', 'history']);
+const PAD = 12;
+
+/** A fixed estimate of a text's width (no font metrics): wide enough for the sans-serif fonts the charts use. */
+export function textWidth(text: string, size: number): number {
+  let units = 0;
+  for (const char of text) units += /[mwMW@]/.test(char) ? 0.85 : /[A-Z#%&]/.test(char) ? 0.68 : /[ijlt.,:;'!|()[\]]/.test(char) ? 0.32 : 0.56;
+  return Math.ceil(units * size);
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+const initialId = (state: string) => `${state}#initial`;
+const invokeId = (state: string, id: string) => `${state}#invoke:${id}`;
+
+/** The text drawn for an internal transition. */
+export function internalText(transition: ChartTransition): string {
+  return transition.targets.length ? `↻ ${transition.label}` : transition.label;
+}
+
+const elk = new ELK();
+
+/** Lays the graph out; the answer is in absolute coordinates, rounded to a tenth of a pixel. */
+export async function layoutChart(graph: ChartGraph): Promise<LaidOutChart> {
+  const byId = new Map(graph.states.map((state) => [state.id, state]));
+  const children = new Map<string | null, ChartState[]>();
+  for (const state of graph.states) children.set(state.parent, [...(children.get(state.parent) ?? []), state]);
+  const internal = new Map<string, ChartTransition[]>();
+  const drawn: Array<{ transition: ChartTransition; target: string; id: string }> = [];
+  for (const transition of graph.transitions) {
+    const leaves = transition.targets.filter((target) => target !== transition.source);
+    if (leaves.length === 0) internal.set(transition.source, [...(internal.get(transition.source) ?? []), transition]);
+    leaves.forEach((target, index) => drawn.push({ transition, target, id: `${transition.id}>${index}` }));
+  }
+  const headers = new Map<string, number>();
+
+  const elkNode = (state: ChartState): ElkNode => {
+    const kids = children.get(state.id) ?? [];
+    const listed = internal.get(state.id) ?? [];
+    const header = 28 + listed.length * LINE + (state.tags.length ? LINE : 0);
+    headers.set(state.id, header);
+    const textWide = Math.max(
+      textWidth(state.key, FONT_SIZE) + 2 * PAD + 14 + (KINDS.has(state.kind) ? textWidth(state.kind, LABEL_SIZE) + 12 : 0),
+      ...listed.map((transition) => textWidth(internalText(transition), LABEL_SIZE) + 2 * PAD),
+      state.tags.length ? textWidth(state.tags.map((tag) => `#${tag}`).join(' '), LABEL_SIZE) + 2 * PAD : 0,
+    );
+    const nested: ElkNode[] = kids.map(elkNode);
+    if (state.kind === 'compound' && kids.some((kid) => kid.initial)) nested.unshift({ id: initialId(state.id), width: 10, height: 10 });
+    for (const invoke of state.invokes) {
+      const text = `invoke ${invoke.id}`;
+      nested.push({ id: invokeId(state.id, invoke.id), width: textWidth(text, LABEL_SIZE) + 2 * PAD, height: 24 });
+    }
+    if (nested.length === 0) {
+      return { id: state.id, width: Math.max(textWide, 72), height: Math.max(header + 8, 40) };
+    }
+    return {
+      id: state.id,
+      children: nested,
+      layoutOptions: {
+        'elk.padding': `[top=${header + 6},left=${PAD},bottom=${PAD},right=${PAD}]`,
+        'elk.nodeSize.constraints': 'MINIMUM_SIZE',
+        'elk.nodeSize.minimum': `(${Math.max(textWide, 72)},${header + 20})`,
+        ...(state.kind === 'parallel' ? { 'elk.direction': 'RIGHT' } : {}),
+      },
+    };
+  };
+
+  const roots = children.get(null) ?? [];
+  const edges: ElkExtendedEdge[] = [
+    ...drawn.map(({ transition, target, id }) => ({
+      id,
+      sources: [transition.source],
+      targets: [target],
+      labels: [{ id: `${id}#label`, text: transition.label, width: textWidth(transition.label, LABEL_SIZE) + 8, height: LINE }],
+    })),
+    ...graph.states
+      .filter((state) => state.initial)
+      .map((state) => ({ id: `${initialId(state.parent!)}>`, sources: [initialId(state.parent!)], targets: [state.id] })),
+  ];
+  const input: ElkNode = {
+    id: '#chart',
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'DOWN',
+      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+      'elk.json.shapeCoords': 'ROOT',
+      'elk.json.edgeCoords': 'ROOT',
+      'elk.edgeRouting': 'ORTHOGONAL',
+      'elk.spacing.nodeNode': '28',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '36',
+      'elk.spacing.edgeLabel': '4',
+      'elk.spacing.edgeNode': '16',
+      'elk.layered.spacing.edgeNodeBetweenLayers': '16',
+      'elk.edgeLabels.placement': 'CENTER',
+      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+      'elk.padding': '[top=16,left=16,bottom=16,right=16]',
+    },
+    children: roots.map(elkNode),
+    edges,
+  };
+  const layout: ElkNode = await elk.layout(input);
+
+  const states: LaidOutState[] = [];
+  const invokes: LaidOutInvoke[] = [];
+  const initials: LaidOutInitial[] = [];
+  const dots = new Map<string, Point>();
+  const boxOf = (node: ElkNode): Box => ({ x: round(node.x ?? 0), y: round(node.y ?? 0), width: round(node.width ?? 0), height: round(node.height ?? 0) });
+  const walk = (node: ElkNode) => {
+    const state = byId.get(node.id);
+    if (state) states.push({ ...boxOf(node), state, internal: internal.get(state.id) ?? [], headerHeight: headers.get(state.id) ?? 28 });
+    else if (node.id.endsWith('#initial')) {
+      const box = boxOf(node);
+      dots.set(node.id, { x: round(box.x + box.width / 2), y: round(box.y + box.height / 2) });
+    } else {
+      const [owner, id] = node.id.split('#invoke:') as [string, string];
+      const invoke = byId.get(owner)?.invokes.find((candidate) => candidate.id === id);
+      if (invoke) invokes.push({ ...boxOf(node), state: owner, invoke });
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  for (const child of layout.children ?? []) walk(child);
+
+  const laidEdges: LaidOutEdge[] = [];
+  const byEdge = new Map(drawn.map((entry) => [entry.id, entry]));
+  const collect = (node: ElkNode) => {
+    for (const edge of node.edges ?? []) {
+      const points: Point[] = [];
+      for (const section of edge.sections ?? []) {
+        points.push(section.startPoint, ...(section.bendPoints ?? []), section.endPoint);
+      }
+      const rounded = points.map((point) => ({ x: round(point.x), y: round(point.y) }));
+      const entry = byEdge.get(edge.id);
+      if (entry) {
+        const label = edge.labels?.[0];
+        laidEdges.push({
+          transition: entry.transition,
+          target: entry.target,
+          points: rounded,
+          label: { text: entry.transition.label, ...boxOf(label as ElkNode) },
+        });
+      } else if (edge.id.endsWith('#initial>')) {
+        const parent = edge.id.slice(0, -'#initial>'.length);
+        const dot = dots.get(initialId(parent)) ?? rounded[0] ?? { x: 0, y: 0 };
+        initials.push({ parent, target: edge.targets[0]!, dot, points: rounded });
+      }
+    }
+    for (const child of node.children ?? []) collect(child);
+  };
+  collect(layout);
+  laidEdges.sort((a, b) => (a.transition.id + a.target < b.transition.id + b.target ? -1 : 1));
+  return { graph, width: round(layout.width ?? 0), height: round(layout.height ?? 0), states, edges: laidEdges, initials, invokes };
+}

@@ -1,0 +1,161 @@
+// The statechart visualiser (/visualizer) in headless Chromium against the real server and the built page: every
+// registered machine is drawn with as many states, transitions and invokes as its definition has; an invoked machine
+// opens on click; a model-based test path replays with the chart highlighting each step's states in order; and a
+// wallet opened with ?inspect=1 in another tab of the same browser is followed live through LOGIN → OTP → QR.
+// axe-core finds nothing on the page.
+import type { BrowserContext, Page } from 'playwright-core';
+import type { AnyStateMachine } from 'xstate';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { machines } from '../../machines/index';
+import { leafPaths } from '../../src/visualizer/graph';
+import { type PackedPaths, unpackPaths } from '../../src/visualizer/paths-file';
+import { accessibilityViolations, openPage, pasteInto, requestCode, useBrowser } from './page-helpers';
+
+const baseUrl = inject('baseUrl');
+const browser = useBrowser();
+
+type Node = { transitions: Map<string, unknown[]>; always?: unknown[]; invoke: unknown[]; states: Record<string, Node> };
+
+/** What the definition holds, counted here from the machine's StateNode tree, not by the visualiser's code. */
+function definitionCounts(machine: AnyStateMachine) {
+  const counts = { states: 0, transitions: 0, invokes: 0 };
+  const visit = (node: Node) => {
+    counts.states += 1;
+    for (const branches of node.transitions.values()) counts.transitions += branches.length;
+    counts.transitions += node.always?.length ?? 0;
+    counts.invokes += node.invoke.length;
+    for (const child of Object.values(node.states)) visit(child);
+  };
+  visit(machine.root as unknown as Node);
+  return counts;
+}
+
+async function drawnCounts(page: Page) {
+  return page.locator('.vz-canvas svg').evaluate((svg) => ({
+    states: new Set([...svg.querySelectorAll('[data-state]')].map((element) => element.getAttribute('data-state'))).size,
+    transitions: new Set([...svg.querySelectorAll('[data-transition]')].map((element) => element.getAttribute('data-transition'))).size,
+    invokes: svg.querySelectorAll('[data-invoke]').length,
+  }));
+}
+
+async function showMachine(page: Page, name: string) {
+  await page.locator(`[data-machine-button="${name}"]`).click();
+  await page.locator(`.vz-canvas svg[data-machine-name="${name}"]`).waitFor({ timeout: 30_000 });
+}
+
+/** The paths (data-path) the chart highlights with `className`. */
+const highlighted = (page: Page, className: string) =>
+  page.locator('.vz-canvas svg').evaluate((svg, name) => [...svg.querySelectorAll(`.${name}`)].map((element) => element.getAttribute('data-path') ?? '').sort(), className);
+
+describe('the visualiser', () => {
+  let context: BrowserContext, page: Page, errors: string[];
+  // bypassCSP only lets the test inject axe-core; the page itself runs under the server's CSP.
+  beforeAll(async () => void ({ context, page, errors } = await openPage(browser, { bypassCSP: true, viewport: { width: 1440, height: 1000 } })));
+  afterAll(() => context?.close());
+
+  it('draws every registered machine with the states, transitions and invokes of its definition', async () => {
+    await page.goto(`${baseUrl}/visualizer`);
+    const names = Object.keys(machines);
+    expect(await page.locator('[data-machine-button]').count()).toBe(names.length);
+    for (const name of names) {
+      await showMachine(page, name);
+      const expected = definitionCounts((machines as Record<string, AnyStateMachine>)[name]!);
+      expect(await drawnCounts(page), name).toEqual(expected);
+      await expect.poll(() => page.getByTestId('counts').textContent()).toBe(`${expected.states} states, ${expected.transitions} transitions`);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('shows each machine’s description, opens an invoked machine on click and zooms from the keyboard', async () => {
+    await showMachine(page, 'wallet');
+    await page.locator('.vz-description').getByText(/router/).waitFor();
+    await page.locator('[data-invoke$="#gift"][data-machine="gift"]').click();
+    await page.locator('.vz-canvas svg[data-machine-name="gift"]').waitFor();
+    expect(new URL(page.url()).searchParams.get('machine')).toBe('gift');
+    const zoom = await page.locator('.vz-zoom').textContent();
+    await page.locator('.vz-viewport').focus();
+    await page.keyboard.press('+');
+    await expect.poll(() => page.locator('.vz-zoom').textContent()).not.toBe(zoom);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('replays a test path step by step, highlighting each step’s states in order', async () => {
+    await showMachine(page, 'gift');
+    const report = unpackPaths((await (await fetch(`${baseUrl}/visualizer/paths/gift.json`)).json()) as PackedPaths);
+    if ('unavailable' in report) throw new Error(report.unavailable);
+    await page.getByTestId('coverage').getByText(`covered by ${report.paths.length} paths`).waitFor();
+    const index = report.paths.findIndex((path) => path.steps.length >= 5 && JSON.stringify(path.steps).includes('email'));
+    const path = report.paths[index]!;
+    await page.getByTestId('path-list').selectOption(String(index));
+    const seen: string[][] = [];
+    for (let step = 0; step < path.steps.length; step++) {
+      if (step > 0) await page.getByRole('button', { name: 'Next' }).click();
+      await page.locator(`[data-testid="step"][data-step="${step}"]`).waitFor();
+      const expected = leafPaths(path.steps[step]!.value).sort();
+      await expect.poll(() => highlighted(page, 'is-step'), { message: `step ${step}: ${path.steps[step]!.event}` }).toEqual(expected);
+      seen.push(await highlighted(page, 'is-step'));
+    }
+    expect(seen).toEqual(path.steps.map((step) => leafPaths(step.value).sort()));
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => highlighted(page, 'is-step')).toEqual(leafPaths(path.steps.at(-2)!.value).sort());
+    expect(errors).toEqual([]);
+  });
+
+  it('speaks Spanish and turns dark', async () => {
+    await page.getByLabel('Language').selectOption('es');
+    await page.getByRole('heading', { name: 'Visualizador de diagramas de estados' }).waitFor();
+    await page.getByLabel('Tema').selectOption('dark');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 18, 25)');
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});
+
+describe('live inspection', () => {
+  let context: BrowserContext, visualiser: Page, wallet: Page, errors: string[];
+  // One context: BroadcastChannel reaches the tabs of the same origin in the same browser profile.
+  beforeAll(async () => {
+    ({ context, page: visualiser, errors } = await openPage(browser, { viewport: { width: 1440, height: 1000 } }));
+    wallet = await context.newPage();
+    wallet.on('pageerror', (error) => errors.push(error.message));
+  });
+  afterAll(() => context?.close());
+
+  const live = (className: string) => highlighted(visualiser, className);
+
+  it('follows a sign-in in another tab through LOGIN → OTP → QR', async () => {
+    await visualiser.goto(`${baseUrl}/visualizer?machine=login`);
+    await visualiser.locator('.vz-canvas svg[data-machine-name="login"]').waitFor({ timeout: 30_000 });
+
+    await wallet.goto(`${baseUrl}/en/?PANEL_TAB=LOGIN&inspect=1`);
+    await wallet.getByLabel('E-mail').waitFor();
+    await expect.poll(() => live('is-live-within')).toContain('email');
+    await visualiser.getByTestId('live-actors').getByText('login').first().waitFor();
+
+    const code = await requestCode(wallet, baseUrl, 'alex@example.com');
+    await expect.poll(() => live('is-live-within')).toContain('otp');
+    expect(await live('is-live-within')).not.toContain('email');
+
+    await showMachine(visualiser, 'wallet');
+    await expect.poll(() => live('is-live-within')).toContain('panel.open.tab.login');
+    await pasteInto(wallet.getByLabel('One-time code'), code);
+    await wallet.waitForURL(/PANEL_TAB=QR/);
+    await expect.poll(() => live('is-live-within')).toContain('panel.open.tab.qr');
+    expect(await live('is-live-within')).not.toContain('panel.open.tab.login');
+    expect(await live('is-live')).toContain('session.signedIn');
+    expect(errors).toEqual([]);
+  });
+
+  it('does not load the inspector without ?inspect=1', async () => {
+    const requested: string[] = [];
+    // A context of its own: this one is signed in now, and LOGIN would send it to QR.
+    const { context: other, page } = await openPage(browser);
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`${baseUrl}/en/?PANEL_TAB=LOGIN`);
+    await page.getByLabel('E-mail').waitFor();
+    expect(requested.some((url) => /\/wallet-app\.[0-9a-f]+\.js/.test(url))).toBe(true);
+    expect(requested.filter((url) => /\/inspect\.[0-9a-f]+\.js/.test(url))).toEqual([]);
+    await other.close();
+  });
+});

@@ -1,0 +1,18 @@
+// The visualiser's test paths come from the tests' own model code: for the ticket lifecycle and logout, the paths and
+// the coverage the page lists are the ones the machine tests generate and count.
+import { expect, it } from 'vitest';
+import { createTestModel } from 'xstate/graph';
+import { machines } from '../../machines/index';
+import { modelPaths } from '../../src/visualizer/model-paths';
+import { packPaths, unpackPaths } from '../../src/visualizer/paths-file';
+import { coverTransitions, takesSample } from '../machines/model';
+import { ticketLifecycleSampleEvents } from '../machines/ticket-lifecycle.model';
+
+it('lists the ticket lifecycle paths the lifecycle test replays, with full coverage', () => {
+  const model = createTestModel(machines.ticketLifecycle, { events: ticketLifecycleSampleEvents as never, filterEvents: takesSample(ticketLifecycleSampleEvents) });
+  const tested = coverTransitions(machines.ticketLifecycle, model.getShortestPaths(), ticketLifecycleSampleEvents as never);
+  const listed = modelPaths({ machine: machines.ticketLifecycle, starts: [{ name: 'start', input: () => undefined }], events: ticketLifecycleSampleEvents, samples: ticketLifecycleSampleEvents });
+  expect(listed.paths.map((path) => path.steps.map((step) => step.value))).toEqual(tested.map((path) => path.steps.map((step) => step.state.value)));
+  expect(listed.coverage).toEqual({ covered: 13, total: 13, uncovered: [] });
+  expect(unpackPaths(packPaths(listed))).toEqual(listed);
+});
