@@ -73,6 +73,11 @@ const hostile: Array<[string, () => Buffer | Promise<Buffer>, 'too_complex' | 't
   ['a PNG header claiming 20000×20000', () => png(20000, 20000, 8, 0, Buffer.alloc(20001)), 'too_large'],
   ['a JPEG header claiming 65000×65000', jpegFlood, 'too_large'],
   ['a decompression bomb', decompressionBomb, 'too_large'],
+  [
+    'an SVG carrying the decompression bomb as an inline image',
+    () => svg('width="100" height="100"', `<image width="100" height="100" href="data:image/png;base64,${decompressionBomb().toString('base64')}"/>`),
+    'too_large',
+  ],
 ];
 
 describe('the picture processes', () => {

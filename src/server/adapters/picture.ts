@@ -7,7 +7,7 @@
 // server's own process: a picture that gets past the checks below and still takes long is killed with its process.
 // What is refused before any pixel is rendered: an SVG with filters (any <filter>, fe* element or CSS filter), XML
 // entities, too many or too deeply nested elements, or a canvas (width, height, viewBox) over MAX_SVG_SIDE; any picture
-// whose header declares more than MAX_INPUT_PIXELS.
+// whose header declares more than MAX_INPUT_PIXELS, also inside an SVG as an inline image.
 import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import { sniffImage } from './storage';
@@ -35,7 +35,8 @@ export async function toAvatarWebp(bytes: Buffer): Promise<PictureResult> {
   const kind = sniffImage(bytes);
   if (!kind) return { ok: false, reason: 'invalid' };
   if (kind === 'svg') {
-    const refusal = inspectSvg(bytes.toString('utf8'));
+    const text = bytes.toString('utf8');
+    const refusal = inspectSvg(text) ?? (await inspectEmbeddedImages(text));
     if (refusal) return { ok: false, reason: refusal };
   }
   try {
@@ -106,6 +107,24 @@ export function inspectSvg(text: string): PictureRefusal | null {
   const viewBox = attribute('viewBox')?.trim().split(/[\s,]+/).map(Number);
   if (viewBox?.length === 4) sides.push(Math.abs(viewBox[2]!), Math.abs(viewBox[3]!));
   if (sides.some((side) => Number.isNaN(side) || side > MAX_SVG_SIDE)) return 'too_large';
+  return null;
+}
+
+/**
+ * The raster images an SVG carries inline (data: URIs, the only ones it may reference) are decoded by librsvg when it
+ * renders: their headers are read here first, and together they may not declare more than MAX_INPUT_PIXELS.
+ */
+async function inspectEmbeddedImages(text: string): Promise<PictureRefusal | null> {
+  let pixels = 0;
+  for (const [, data] of text.matchAll(/data:image\/(?:png|jpeg|webp);base64,([A-Za-z0-9+/=\s]+)/gi)) {
+    try {
+      const { width, height } = await sharp(Buffer.from(data!, 'base64'), { limitInputPixels: false }).metadata();
+      pixels += (width ?? 0) * (height ?? 0);
+    } catch {
+      return 'invalid';
+    }
+    if (pixels > MAX_INPUT_PIXELS) return 'too_large';
+  }
   return null;
 }
 
