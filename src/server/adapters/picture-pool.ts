@@ -37,10 +37,13 @@ const entry = fileURLToPath(new URL('./picture-process.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** How long a new picture process may take to start (tsx, sharp and heic-decode loaded). */
 const START_TIMEOUT_MS = 30_000;
+/** A picture process left idle this long exits, giving back its memory (about 100 MB); the next upload starts one. */
+const IDLE_EXIT_MS = 5 * 60_000;
 
 export function createPicturePool(options: PicturePoolOptions): PicturePool {
   const maxQueued = options.maxQueued ?? options.concurrency * 8;
   const idle: ChildProcess[] = [];
+  const idleTimers = new Map<ChildProcess, NodeJS.Timeout>();
   const running = new Set<ChildProcess>();
   const waiting: Array<{ start: () => void; timer: NodeJS.Timeout }> = [];
   let active = 0;
@@ -86,6 +89,8 @@ export function createPicturePool(options: PicturePoolOptions): PicturePool {
     running.add(child);
     child.once('exit', () => {
       running.delete(child);
+      clearTimeout(idleTimers.get(child));
+      idleTimers.delete(child);
       const at = idle.indexOf(child);
       if (at >= 0) idle.splice(at, 1);
     });
@@ -123,6 +128,12 @@ export function createPicturePool(options: PicturePoolOptions): PicturePool {
           child.unref();
           (child.channel as { unref?: () => void } | undefined)?.unref?.();
           idle.push(child);
+          const retire = () => {
+            const at = idle.indexOf(child);
+            if (at >= 0) idle.splice(at, 1);
+            child.kill('SIGKILL');
+          };
+          idleTimers.set(child, setTimeout(retire, IDLE_EXIT_MS).unref());
         } else {
           child.kill('SIGKILL');
         }
@@ -147,7 +158,11 @@ export function createPicturePool(options: PicturePoolOptions): PicturePool {
       if (!(await acquire())) return { ok: false, reason: 'busy' };
       try {
         if (closed) return { ok: false, reason: 'busy' };
-        const child = idle.pop() ?? (await spawn());
+        let child = idle.pop();
+        while (child && !child.connected) child = idle.pop();
+        child ??= await spawn();
+        clearTimeout(idleTimers.get(child));
+        idleTimers.delete(child);
         return await run(child, bytes);
       } finally {
         release();
