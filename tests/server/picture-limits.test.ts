@@ -1,10 +1,10 @@
 // No picture can burn the CPU (issue 19): hostile pictures — the 236-byte filter SVG that took 219 s of CPU, other
-// filter, huge-canvas, deeply nested and entity SVGs, pixel-flood PNG and JPEG headers, a real decompression bomb —
+// filter, huge-canvas, deeply nested and entity SVGs, pixel-flood PNG, JPEG and HEIC headers, a real decompression bomb —
 // are refused before rendering, in a picture process, using well under 2 s of CPU each. A picture that still takes too
 // long has its process killed; uploads beyond the concurrency limit wait, then get 503 with Retry-After; and while
 // four hostile uploads run, the server's other answers (GET /embed.js on a real listening server) stay fast.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -50,6 +50,15 @@ async function jpegFlood(): Promise<Buffer> {
   jpeg.writeUInt16BE(65000, sof + 7);
   return jpeg;
 }
+/** The HEIC fixture with its image-size boxes (ispe) claiming 30000×30000. */
+function heicFlood(): Buffer {
+  const heic = Buffer.from(readFileSync('tests/fixtures/avatar.heic'));
+  for (let at = heic.indexOf('ispe'); at >= 0; at = heic.indexOf('ispe', at + 1)) {
+    heic.writeUInt32BE(30000, at + 8);
+    heic.writeUInt32BE(30000, at + 12);
+  }
+  return heic;
+}
 /** Costs real decoding work: incompressible pixels. */
 const noisePng = (side: number) => sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
 
@@ -72,6 +81,7 @@ const hostile: Array<[string, () => Buffer | Promise<Buffer>, 'too_complex' | 't
   ],
   ['a PNG header claiming 20000×20000', () => png(20000, 20000, 8, 0, Buffer.alloc(20001)), 'too_large'],
   ['a JPEG header claiming 65000×65000', jpegFlood, 'too_large'],
+  ['a HEIC claiming 30000×30000', heicFlood, 'too_large'],
   ['a decompression bomb', decompressionBomb, 'too_large'],
   [
     'an SVG carrying the decompression bomb as an inline image',
