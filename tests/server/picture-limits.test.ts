@@ -191,7 +191,7 @@ describe('over HTTP', () => {
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>host</title>');
     writeFileSync(join(dist, 'embed.js'), 'console.log("embed")');
-    t = await createTestApp({ env: { DATA_DIR: dataDir, WEB_DIST_DIR: dist, PICTURE_LIMIT_BYTES: String(16 * 1024 * 1024), PICTURE_CONCURRENCY: '2' } });
+    t = await createTestApp({ env: { DATA_DIR: dataDir, WEB_DIST_DIR: dist, PICTURE_LIMIT_BYTES: String(16 * 1024 * 1024), PICTURE_CONCURRENCY: '2', RATE_LIMIT_PER_MINUTE: '100000' } });
     token = (await signIn(t, 'limits@example.com')).accessToken;
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -216,8 +216,10 @@ describe('over HTTP', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
-  it('while four hostile uploads run at once, GET /embed.js still answers within 200 ms (median of 15)', async () => {
+  it('while four hostile uploads run at once, GET /embed.js still answers within 200 ms (median of 20)', async () => {
     const pictures = [filterBomb, decompressionBomb(), await noisePng(1500), await jpegFlood()];
+    // Both picture processes up first: what is measured is picture work, not processes starting.
+    await Promise.all([upload(filterBomb), upload(filterBomb)]);
     let running = true;
     let uploads = 0;
     const loops = pictures.map(async (bytes) => {
@@ -229,19 +231,20 @@ describe('over HTTP', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const times: number[] = [];
-    for (let i = 0; i < 15; i += 1) {
+    for (let i = 0; i < 20; i += 1) {
       const started = performance.now();
       const response = await fetch(`${base}/embed.js`);
       await response.text();
       times.push(performance.now() - started);
       expect(response.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     running = false;
     await Promise.all(loops);
-    expect(uploads).toBeGreaterThanOrEqual(4);
+    // Each of the four kept uploading during the measurement.
+    expect(uploads).toBeGreaterThanOrEqual(8);
     times.sort((a, b) => a - b);
-    expect(times[7]).toBeLessThan(200);
+    expect((times[9]! + times[10]!) / 2).toBeLessThan(200);
   });
 
   it('a busy server answers 503 picture_busy with Retry-After', async () => {
