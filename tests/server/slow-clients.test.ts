@@ -13,7 +13,7 @@ const REQUEST_TIMEOUT_MS = 1500;
 const HEADERS_TIMEOUT_MS = 1000;
 const KEEP_ALIVE_TIMEOUT_MS = 500;
 /** Node checks the timeouts every fifth of the headers timeout; the rest is a busy shared machine's slack. */
-const MARGIN_MS = 3000;
+const MARGIN_MS = 4000;
 
 interface Watched {
   socket: Socket;
