@@ -101,6 +101,7 @@ export function createPicturePool(options: PicturePoolOptions): PicturePool {
         clearTimeout(timer);
         child.off('exit', onExit);
         child.off('message', onMessage);
+        child.off('error', settle);
         if (!error) return resolve(child);
         child.kill('SIGKILL');
         reject(error);
@@ -110,6 +111,7 @@ export function createPicturePool(options: PicturePoolOptions): PicturePool {
       const timer = setTimeout(() => settle(new Error('picture process did not start')), START_TIMEOUT_MS);
       child.once('exit', onExit);
       child.once('message', onMessage);
+      child.once('error', settle);
     });
   }
 
