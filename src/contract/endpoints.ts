@@ -165,7 +165,14 @@ export const endpoints = {
     auth: true,
     multipart: true,
     response: e.userProfile,
-    errors: [...authErrors, 'api.profile.picture_invalid', 'api.payload_too_large'],
+    errors: [
+      ...authErrors,
+      'api.profile.picture_invalid',
+      'api.profile.picture_too_large',
+      'api.profile.picture_too_complex',
+      'api.profile.picture_busy',
+      'api.payload_too_large',
+    ],
     invalidates: ['USER'],
   }),
   removePicture: define({

@@ -32,6 +32,9 @@ export const errorCatalogue = {
   'api.profile.username_exists': { status: 409, message: 'This username already exists' },
   'api.profile.username_taken': { status: 409, message: 'This username is already taken' },
   'api.profile.picture_invalid': { status: 400, message: 'The picture must be a HEIC, WEBP, SVG, PNG or JPG image' },
+  'api.profile.picture_too_large': { status: 400, message: 'The picture is too large: at most 40 megapixels, and an SVG at most 4096 pixels a side' },
+  'api.profile.picture_too_complex': { status: 400, message: 'The picture is too complex to process (SVG filters are not accepted)' },
+  'api.profile.picture_busy': { status: 503, message: 'Too many pictures are being processed. Please try again in a moment' },
   // tickets and benefits
   'api.ticket.not_found': { status: 404, message: 'Ticket not found' },
   // why the ticket's state refuses an operation (machines/ticket-lifecycle.ts)

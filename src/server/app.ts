@@ -23,6 +23,7 @@ import type { Mailer } from './adapters/mail';
 import { createLocalPayments, createStripePayments, type PaymentsProvider } from './adapters/payments';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { capConnectionsPerAddress, connectionOptions } from './http/connections';
 import { errorHandling, notFoundBody } from './http/errors';
 import { addSecurityHeaders, uploadContentSecurityPolicy } from './http/security-headers';
 import { authModule } from './modules/auth/routes';
@@ -67,7 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Off unless TRUST_PROXY names the proxies: otherwise any client picks its own IP with X-Forwarded-For.
     // (A hop count is supported at run time; Fastify's types only list the other forms.)
     trustProxy: config.trustProxy as boolean | string[],
+    // Slow clients are cut off (request, headers, keep-alive and idle timeouts): src/server/http/connections.ts.
+    ...connectionOptions(config),
   });
+  capConnectionsPerAddress(app.server, config);
   const payments = deps.payments ?? (config.payments.provider === 'stripe' ? createStripePayments(config.payments.secretKey, config.payments) : createLocalPayments());
   app.decorate('deps', { config, database: deps.database, mailer: deps.mailer, now: deps.now ?? (() => new Date()), payments });
   app.decorate('contractRoutes', new Set<EndpointName>());

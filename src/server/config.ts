@@ -55,6 +55,24 @@ const envSchema = z.object({
   PAYOUT_RELEASE_INTERVAL_MS: z.coerce.number().int().nonnegative().default(60_000),
   BODY_LIMIT_BYTES: intFromEnv(1024 * 1024),
   PICTURE_LIMIT_BYTES: intFromEnv(5 * 1024 * 1024),
+  /** Pictures re-encoded at once per instance, each in its own process on one core (src/server/adapters/picture-pool.ts). */
+  PICTURE_CONCURRENCY: intFromEnv(2),
+  /** Wall-clock time one picture may take; its process is then killed and the upload refused. */
+  PICTURE_TIMEOUT_MS: intFromEnv(2000),
+  /** How long an upload waits for a free picture slot before it is answered 503 with Retry-After. */
+  PICTURE_QUEUE_WAIT_MS: intFromEnv(10_000),
+  /** A picture process's V8 heap limit. */
+  PICTURE_MEMORY_MB: intFromEnv(256),
+  /** The whole request, headers and body, must arrive within this time (Node's requestTimeout); then 408 and closed. */
+  REQUEST_TIMEOUT_MS: intFromEnv(60_000),
+  /** The request's headers must arrive within this time (Node's headersTimeout); at most REQUEST_TIMEOUT_MS. */
+  HEADERS_TIMEOUT_MS: intFromEnv(10_000),
+  /** An idle keep-alive connection is closed after this time. */
+  KEEP_ALIVE_TIMEOUT_MS: intFromEnv(5000),
+  /** A connection on which nothing moves either way for this long is closed. */
+  SOCKET_IDLE_TIMEOUT_MS: intFromEnv(60_000),
+  /** Open connections from one address at most (0: no cap); not applied behind a proxy named by TRUST_PROXY. */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(100),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Lets a production wallet opened with ?inspect=1 publish its states to the statechart visualiser (always allowed outside production). */
   WALLET_INSPECT: z.enum(['true', 'false']).default('false'),
@@ -105,6 +123,10 @@ export interface Config {
   payoutReleaseIntervalMs: number;
   bodyLimitBytes: number;
   pictureLimitBytes: number;
+  /** Picture work: processes at once, time and heap limit per picture, wait for a slot. */
+  pictures: { concurrency: number; timeoutMs: number; queueWaitMs: number; memoryMb: number };
+  /** Slow clients: request, headers, keep-alive and idle timeouts, and the per-address connection cap (0: none). */
+  connections: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; socketIdleTimeoutMs: number; maxPerIp: number };
   seedDemo: boolean;
   /** The host page tells the wallet that live inspection (?inspect=1) is allowed: outside production, or WALLET_INSPECT=true. */
   walletInspect: boolean;
@@ -126,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     throw new ConfigError('SMTP_URL is required in production: without it sign-in codes would only be written to the log');
   }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) throw new ConfigError('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
   const dataDir = resolve(e.DATA_DIR);
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -174,6 +197,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payoutReleaseIntervalMs: e.PAYOUT_RELEASE_INTERVAL_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     pictureLimitBytes: e.PICTURE_LIMIT_BYTES,
+    pictures: {
+      concurrency: e.PICTURE_CONCURRENCY,
+      timeoutMs: e.PICTURE_TIMEOUT_MS,
+      queueWaitMs: e.PICTURE_QUEUE_WAIT_MS,
+      memoryMb: e.PICTURE_MEMORY_MB,
+    },
+    connections: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_MS,
+      maxPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
     seedDemo: e.SEED_DEMO === 'true',
     walletInspect: e.NODE_ENV !== 'production' || e.WALLET_INSPECT === 'true',
     webDistDir: resolve(e.WEB_DIST_DIR),

@@ -2,6 +2,12 @@
 // re-encoded as a square WebP of at most 512 px, without metadata. Nothing uploaded is ever served as it came: an SVG
 // is rasterised, a polyglot keeps only its pixels. HEIC goes through heic-decode (libheif with libde265, as wasm):
 // sharp's prebuilt libvips has HEIF but not the HEVC decoder. Anything that does not decode cleanly is refused.
+//
+// This module runs only inside a picture process (picture-process.ts, started by picture-pool.ts), never in the
+// server's own process: a picture that gets past the checks below and still takes long is killed with its process.
+// What is refused before any pixel is rendered: an SVG with filters (any <filter>, fe* element or CSS filter), XML
+// entities, too many or too deeply nested elements, or a canvas (width, height, viewBox) over MAX_SVG_SIDE; any picture
+// whose header declares more than MAX_INPUT_PIXELS, also inside an SVG as an inline image.
 import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import { sniffImage } from './storage';
@@ -10,39 +16,122 @@ import { sniffImage } from './storage';
 export const AVATAR_SIZE = 512;
 /** Decoding more pixels than this is refused before any pixel is decoded (a 20000×20000 bomb is 400 M). */
 export const MAX_INPUT_PIXELS = 40_000_000;
+/** An SVG's declared width, height or viewBox side, in CSS pixels, at most. */
+export const MAX_SVG_SIDE = 4096;
+/** An SVG with more elements than this, or nested deeper, is refused before rendering. */
+export const MAX_SVG_ELEMENTS = 5000;
+export const MAX_SVG_DEPTH = 64;
 
 /** SVG that scripts, embeds HTML or reaches outside itself is refused rather than rendered. */
 const unsafeSvg = /<script|<foreignObject|\bon[a-z]+\s*=|javascript:|(?:xlink:)?href\s*=\s*["']\s*(?!#|data:image\/(?:png|jpeg|webp);)/i;
+/** Filters cost without bound (a 236-byte blur and turbulence on 6000×6000 took 219 s of CPU): an element or a CSS filter. */
+const svgFilter = /<(?:[\w-]+:)?(?:filter|fe[a-z]+)[\s/>]|\bfilter\s*[:=]/i;
 
-export type PictureResult = { ok: true; webp: Buffer } | { ok: false };
+/** Why a picture was refused: api.profile.picture_invalid, picture_too_large or picture_too_complex. */
+export type PictureRefusal = 'invalid' | 'too_large' | 'too_complex';
+export type PictureResult = { ok: true; webp: Buffer } | { ok: false; reason: PictureRefusal };
 
 export async function toAvatarWebp(bytes: Buffer): Promise<PictureResult> {
   const kind = sniffImage(bytes);
-  if (!kind) return { ok: false };
-  if (kind === 'svg' && unsafeSvg.test(bytes.toString('utf8'))) return { ok: false };
+  if (!kind) return { ok: false, reason: 'invalid' };
+  if (kind === 'svg') {
+    const text = bytes.toString('utf8');
+    const refusal = inspectSvg(text) ?? (await inspectEmbeddedImages(text));
+    if (refusal) return { ok: false, reason: refusal };
+  }
   try {
-    const image = kind === 'heic' ? await heicPixels(bytes) : sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
-    // EXIF orientation applied, then the centre square, never enlarged past the picture's own shorter side.
-    const { data, info } = await image.rotate().raw().toBuffer({ resolveWithObject: true });
-    const side = Math.min(AVATAR_SIZE, info.width, info.height);
-    const webp = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-      .resize(side, side, { fit: 'cover', position: 'centre' })
-      .webp({ quality: 82 })
-      .toBuffer();
+    let image: Sharp;
+    let side: number;
+    if (kind === 'heic') {
+      const pixels = await heicPixels(bytes);
+      if (!pixels.ok) return pixels;
+      image = pixels.image;
+      side = Math.min(AVATAR_SIZE, pixels.width, pixels.height);
+    } else {
+      // The header only: a pixel flood is refused before libvips decodes (or an SVG renders) anything.
+      const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+      if (!width || !height) return { ok: false, reason: 'invalid' };
+      if (width * height > MAX_INPUT_PIXELS || (kind === 'svg' && Math.max(width, height) > MAX_SVG_SIDE)) return { ok: false, reason: 'too_large' };
+      image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
+      side = Math.min(AVATAR_SIZE, width, height);
+    }
+    // EXIF orientation applied, then the centre square, never enlarged past the picture's own shorter side (which an
+    // EXIF rotation does not change). One pipeline: JPEG and SVG are decoded or rendered at the smaller size directly.
+    const webp = await image.rotate().resize(side, side, { fit: 'cover', position: 'centre' }).webp({ quality: 82 }).toBuffer();
     return { ok: true, webp };
   } catch {
-    return { ok: false };
+    return { ok: false, reason: 'invalid' };
   }
 }
 
-async function heicPixels(bytes: Buffer): Promise<Sharp> {
+async function heicPixels(bytes: Buffer): Promise<{ ok: true; image: Sharp; width: number; height: number } | { ok: false; reason: PictureRefusal }> {
   const images = await decodeHeic.all({ buffer: bytes });
   try {
     const first = images[0];
-    if (!first || first.width * first.height > MAX_INPUT_PIXELS) throw new Error('picture: HEIC too large or empty');
+    if (!first) return { ok: false, reason: 'invalid' };
+    if (first.width * first.height > MAX_INPUT_PIXELS) return { ok: false, reason: 'too_large' };
     const { width, height, data } = await first.decode();
-    return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
+    const image = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
+    return { ok: true, image, width, height };
   } finally {
     images.dispose();
   }
+}
+
+/** CSS pixels per unit of an SVG length (librsvg's 96 dpi; em and ex as a 16 px font). */
+const UNIT_PX: Record<string, number> = { '': 1, px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, pt: 96 / 72, pc: 16, em: 16, ex: 8 };
+
+/**
+ * What makes an SVG refused before it is rendered, by reading its text: null when it may be rendered. Unsafe content
+ * is invalid; filters, entities, too many or too deeply nested elements are too complex; a declared canvas over
+ * MAX_SVG_SIDE is too large.
+ */
+export function inspectSvg(text: string): PictureRefusal | null {
+  if (unsafeSvg.test(text)) return 'invalid';
+  if (svgFilter.test(text) || /<!ENTITY/i.test(text)) return 'too_complex';
+  let elements = 0;
+  let depth = 0;
+  // Open, close and self-closing tags; comments, CDATA, declarations and processing instructions are skipped.
+  for (const tag of text.matchAll(/<(\/?)([A-Za-z][\w.:-]*)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g)) {
+    if (tag[1]) {
+      depth -= 1;
+      continue;
+    }
+    elements += 1;
+    if (!tag[3]) depth += 1;
+    if (elements > MAX_SVG_ELEMENTS || depth > MAX_SVG_DEPTH) return 'too_complex';
+  }
+  const root = /<svg\b((?:[^>"']|"[^"]*"|'[^']*')*)>/i.exec(text)?.[1] ?? '';
+  const attribute = (name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(root)?.[1];
+  const sides = [attribute('width'), attribute('height')].map((value) => lengthPx(value));
+  const viewBox = attribute('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  if (viewBox?.length === 4) sides.push(Math.abs(viewBox[2]!), Math.abs(viewBox[3]!));
+  if (sides.some((side) => Number.isNaN(side) || side > MAX_SVG_SIDE)) return 'too_large';
+  return null;
+}
+
+/**
+ * The raster images an SVG carries inline (data: URIs, the only ones it may reference) are decoded by librsvg when it
+ * renders: their headers are read here first, and together they may not declare more than MAX_INPUT_PIXELS.
+ */
+async function inspectEmbeddedImages(text: string): Promise<PictureRefusal | null> {
+  let pixels = 0;
+  for (const [, data] of text.matchAll(/data:image\/(?:png|jpeg|webp);base64,([A-Za-z0-9+/=\s]+)/gi)) {
+    try {
+      const { width, height } = await sharp(Buffer.from(data!, 'base64'), { limitInputPixels: false }).metadata();
+      pixels += (width ?? 0) * (height ?? 0);
+    } catch {
+      return 'invalid';
+    }
+    if (pixels > MAX_INPUT_PIXELS) return 'too_large';
+  }
+  return null;
+}
+
+/** An SVG length in CSS pixels; 0 when absent or relative (%), NaN when unreadable. */
+function lengthPx(value: string | undefined): number {
+  if (value === undefined || value.trim().endsWith('%')) return 0;
+  const match = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = match && UNIT_PX[match[2]!.toLowerCase()];
+  return match && unit ? Math.abs(Number(match[1]) * unit) : Number.NaN;
 }

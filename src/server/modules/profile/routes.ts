@@ -1,9 +1,9 @@
 // Profile routes: who am I, change my names, nickname and phone number, upload a profile picture (re-encoded as a
-// square WebP: src/server/adapters/picture.ts).
+// square WebP: src/server/adapters/picture.ts, in a picture process of src/server/adapters/picture-pool.ts).
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
-import { toAvatarWebp } from '../../adapters/picture';
+import { createPicturePool, type PictureOutcome } from '../../adapters/picture-pool';
 import { createDiskStorage } from '../../adapters/storage';
 import { route } from '../../http/route';
 import { createProfileService } from './service';
@@ -16,10 +16,15 @@ export const profileModule = fp(
     route(app, 'username', ({ userId, body }) => profiles.setUsername(userId, body.username));
 
     const storage = createDiskStorage(app.deps.config.dataDir);
-    route(app, 'uploadPicture', async ({ userId, request }) => {
+    const pictures = createPicturePool(app.deps.config.pictures);
+    app.addHook('onClose', () => pictures.close());
+    route(app, 'uploadPicture', async ({ userId, request, reply }) => {
       if (!request.isMultipart()) throw new ApiError('api.unsupported_media_type');
-      const picture = await toAvatarWebp(await readPicture(request));
-      if (!picture.ok) throw new ApiError('api.profile.picture_invalid');
+      const picture = await pictures.render(await readPicture(request));
+      if (!picture.ok) {
+        if (picture.reason === 'busy') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        throw new ApiError(refusals[picture.reason]);
+      }
       const key = await storage.save(userId, picture.webp, 'webp');
       const { profile, previousKey } = await profiles.setPictureKey(userId, key);
       if (previousKey) await storage.remove(previousKey);
@@ -33,6 +38,16 @@ export const profileModule = fp(
   },
   { name: 'profile', dependencies: ['auth'] },
 );
+
+/** A busy server's advice: pictures take well under a second each. */
+const RETRY_AFTER_SECONDS = 5;
+
+const refusals = {
+  invalid: 'api.profile.picture_invalid',
+  too_large: 'api.profile.picture_too_large',
+  too_complex: 'api.profile.picture_too_complex',
+  busy: 'api.profile.picture_busy',
+} as const satisfies Record<Extract<PictureOutcome, { ok: false }>['reason'], string>;
 
 /**
  * The uploaded picture's bytes, whole. A body the multipart parser cannot read (no boundary, cut short) is a 400;
