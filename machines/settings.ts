@@ -2,7 +2,8 @@
 // The account tab holds four independent forms, each a region of its own: the nickname (Save only when changed and
 // valid, or generate one), first and last name, the phone number (a modal; stored as E.164) and the profile picture
 // (pick, preview, upload). Every save answers the new profile, which the forms adopt; the API client invalidates USER,
-// so the header avatar and the HUB card update at once. The payout tab shows the verification button until the
+// so the header avatar and the HUB card update at once. The phone modal is a child machine of its own
+// (machines/phone-modal.ts), invoked while it is open. The payout tab shows the verification button until the
 // resell issue brings the embedded onboarding.
 import { assign, enqueueActions, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PaymentsAccount, UserProfile } from '../src/contract/entities';
@@ -10,7 +11,8 @@ import { payoutMachine } from './payout';
 import { isFormValid, personalDataForm } from '../src/contract/forms';
 import { nicknameForm } from '../src/contract/nickname-rule';
 import { errorCode } from '../src/client/errors';
-import { checkPhone, type PhoneCountry } from './phone';
+import type { PhoneCountry } from './phone';
+import { phoneModalMachine, type PhoneModalOutput } from './phone-modal';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 
 import type { SettingsTab } from './settings.tab';
@@ -24,21 +26,12 @@ export interface SettingsInput extends FlowInput {
 
 export type SettingsField = 'nickname' | 'givenName' | 'familyName';
 
-export interface PhoneDraft {
-  country: PhoneCountry;
-  number: string;
-  touched: boolean;
-  /** The last save's failure (a locale key), shown in the modal until the number changes. */
-  failure: string | null;
-}
-
 export interface SettingsContext {
   services: WalletServices;
   tab: SettingsTab;
   profile: UserProfile | null;
   fields: Record<SettingsField, string>;
   touched: Record<SettingsField, boolean>;
-  phone: PhoneDraft;
   /** The picked picture, until it is uploaded or dropped. */
   picture: File | null;
 }
@@ -51,12 +44,8 @@ export type SettingsEvent =
   | { type: 'settings.saveNickname' }
   | { type: 'settings.generateNickname' }
   | { type: 'settings.saveNames' }
+  /** Opens the phone modal (its child machine then hears the modal's own events). */
   | { type: 'settings.openPhone'; defaultCountry: PhoneCountry }
-  | { type: 'settings.closePhone' }
-  | { type: 'settings.changePhoneCountry'; country: PhoneCountry }
-  | { type: 'settings.changePhone'; value: string }
-  | { type: 'settings.blurPhone' }
-  | { type: 'settings.savePhone' }
   | { type: 'settings.pickPicture'; file: File }
   | { type: 'settings.dropPicture' }
   | { type: 'settings.uploadPicture' }
@@ -139,30 +128,13 @@ export const settingsMachine = setup({
     touchFields: assign(({ context }, params: { fields: SettingsField[] }) => ({
       touched: { ...context.touched, ...Object.fromEntries(params.fields.map((field) => [field, true])) },
     })),
-    startPhoneDraft: assign(({ context }, params: { defaultCountry: PhoneCountry }) => {
-      const current = checkPhone(context.profile?.phoneNumber ?? '', params.defaultCountry);
-      return {
-        phone: {
-          country: current.ok ? current.country : params.defaultCountry,
-          number: current.ok ? current.national : '',
-          touched: false,
-          failure: null,
-        },
-      };
-    }),
-    changePhoneCountry: assign(({ context }, params: { country: PhoneCountry }) => ({
-      phone: { ...context.phone, country: params.country, failure: null },
-    })),
-    changePhone: assign(({ context }, params: { value: string }) => ({ phone: { ...context.phone, number: params.value, failure: null } })),
-    touchPhone: assign(({ context }) => ({ phone: { ...context.phone, touched: true } })),
-    failPhone: assign(({ context }, params: { key: string }) => ({ phone: { ...context.phone, failure: params.key } })),
     keepPicture: assign((_, params: { file: File }) => ({ picture: params.file })),
     dropPicture: assign({ picture: null }),
   },
   guards: {
     nicknameSavable: ({ context }) => nicknameChanged(context) && isFormValid(nicknameForm, context.fields),
     namesSavable: ({ context }) => namesChanged(context) && isFormValid(personalDataForm, context.fields),
-    phoneValid: ({ context }) => checkPhone(context.phone.number, context.phone.country).ok,
+    phoneSaved: (_, params: PhoneModalOutput) => params.profile !== null,
     otherTab: ({ context }, params: { tab: SettingsTab }) => context.tab !== params.tab,
     onPayoutTab: ({ context }) => context.tab === 'ACCOUNT_VERIFICATION',
     hasPicture: ({ context }) => Boolean(context.profile?.picture),
@@ -174,7 +146,7 @@ export const settingsMachine = setup({
     saveNames: profileCall<{ givenName: string; familyName: string }>(({ services, ...body }) =>
       services.api.call('updateProfile', { body }),
     ),
-    savePhone: profileCall<{ phoneNumber: string }>(({ services, phoneNumber }) => services.api.call('updateProfile', { body: { phoneNumber } })),
+    phoneModal: phoneModalMachine,
     uploadPicture: profileCall<{ file: File }>(({ services, file }) => {
       const formData = new FormData();
       formData.append('picture', file, file.name);
@@ -194,7 +166,6 @@ export const settingsMachine = setup({
     profile: null,
     fields: emptyFields,
     touched: untouched,
-    phone: { country: 'AU', number: '', touched: false, failure: null },
     picture: null,
   }),
   initial: 'loading',
@@ -311,52 +282,28 @@ export const settingsMachine = setup({
         phone: {
           initial: 'closed',
           states: {
-            closed: {
-              on: {
-                'settings.openPhone': {
-                  target: 'open',
-                  actions: { type: 'startPhoneDraft', params: ({ event }) => ({ defaultCountry: event.defaultCountry }) },
-                },
-              },
-            },
+            closed: { on: { 'settings.openPhone': 'open' } },
             open: {
-              description: doc('The phone modal: country and number'),
-              initial: 'editing',
-              states: {
-                editing: {
-                  on: {
-                    'settings.closePhone': '#settings.ready.phone.closed',
-                    'settings.changePhoneCountry': { actions: { type: 'changePhoneCountry', params: ({ event }) => event } },
-                    'settings.changePhone': { actions: { type: 'changePhone', params: ({ event }) => event } },
-                    'settings.blurPhone': { actions: 'touchPhone' },
-                    'settings.savePhone': [{ guard: 'phoneValid', target: 'saving' }, { actions: 'touchPhone' }],
+              description: doc('The phone modal (machines/phone-modal.ts) runs until it is saved or closed'),
+              invoke: {
+                id: 'phoneModal',
+                src: 'phoneModal',
+                input: ({ context, event }) => ({
+                  services: context.services,
+                  phoneNumber: context.profile?.phoneNumber ?? null,
+                  defaultCountry: (event as Extract<SettingsEvent, { type: 'settings.openPhone' }>).defaultCountry,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'phoneSaved', params: ({ event }) => event.output },
+                    target: 'closed',
+                    actions: [
+                      { type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.output.profile! }) },
+                      { type: 'notify', params: { kind: 'success', key: 'settings.phone_saved' } },
+                    ],
                   },
-                },
-                saving: {
-                  tags: ['savingPhone'],
-                  invoke: {
-                    id: 'savePhone',
-                    src: 'savePhone',
-                    input: ({ context }) => {
-                      const phone = checkPhone(context.phone.number, context.phone.country);
-                      return { services: context.services, phoneNumber: phone.ok ? phone.e164 : '' };
-                    },
-                    onDone: {
-                      target: '#settings.ready.phone.closed',
-                      actions: [
-                        { type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.output }) },
-                        { type: 'notify', params: { kind: 'success', key: 'settings.phone_saved' } },
-                      ],
-                    },
-                    onError: {
-                      target: 'editing',
-                      actions: [
-                        { type: 'logError', params: ({ event }) => ({ message: 'settings: saving the phone number failed', error: event.error }) },
-                        { type: 'failPhone', params: ({ event }) => ({ key: failureKey(event.error) }) },
-                      ],
-                    },
-                  },
-                },
+                  { target: 'closed' },
+                ],
               },
             },
           },

@@ -4,7 +4,6 @@
 // small and still takes every transition.
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { SettingsEvent, SettingsSnapshot } from '../../machines/settings';
-import { checkPhone } from '../../machines/phone';
 import { isFormValid, personalDataForm } from '../../src/contract/forms';
 import { nicknameForm } from '../../src/contract/nickname-rule';
 import { ApiRequestError } from '../../src/client/errors';
@@ -38,14 +37,10 @@ export const settingsSampleEvents: SettingsModelEvent[] = [
   { type: 'saveNames.done', output: SAVED },
   { type: 'saveNames.error', error: httpError('updateProfile', 500, 'api.internal_error') },
   { type: 'settings.openPhone', defaultCountry: 'AU' },
-  { type: 'settings.closePhone' },
-  { type: 'settings.changePhoneCountry', country: 'NZ' },
-  { type: 'settings.changePhone', value: '0412 345 678' },
-  { type: 'settings.changePhone', value: '12' },
-  { type: 'settings.blurPhone' },
-  { type: 'settings.savePhone' },
-  { type: 'savePhone.done', output: SAVED },
-  { type: 'savePhone.error', error: httpError('updateProfile', 409, 'api.profile.email_or_phone_in_use') },
+  // The phone modal's child (machines/phone-modal.ts, its own model in tests/machines/phone-modal.test.ts) ends saved
+  // with the server's profile, or closed without saving.
+  { type: 'phoneModal.done', output: { profile: SAVED } },
+  { type: 'phoneModal.done', output: { profile: null } },
   { type: 'settings.pickPicture', file: PICKED },
   { type: 'settings.dropPicture' },
   { type: 'settings.uploadPicture' },
@@ -62,13 +57,13 @@ export const settingsSampleEvents: SettingsModelEvent[] = [
 ];
 
 /** The invokes whose outcome a path step decides. */
-export const settingsPromiseActors = ['loadProfile', 'saveNickname', 'generateNickname', 'saveNames', 'savePhone', 'uploadPicture', 'removePicture', 'startVerification'] as const;
+export const settingsPromiseActors = ['loadProfile', 'saveNickname', 'generateNickname', 'saveNames', 'phoneModal', 'uploadPicture', 'removePicture', 'startVerification'] as const;
 
 type Region = 'nickname' | 'names' | 'phone' | 'picture' | 'verification';
 const regionOf: Array<[RegExp, Region]> = [
   [/Nickname|field: nickname/, 'nickname'],
   [/Names|givenName/, 'names'],
-  [/Phone/, 'phone'],
+  [/Phone|phoneModal/, 'phone'],
   [/Picture/, 'picture'],
   [/Verification/, 'verification'],
 ];
@@ -95,7 +90,7 @@ export function oneAtATime(snapshot: AnyMachineSnapshot, event: EventObject): bo
   return busy === null || region === busy;
 }
 
-/** One vertex per state and what decides the forms: Save possible, the phone draft valid, a failure shown. */
+/** One vertex per state and what decides the forms: Save possible, a picture picked or saved. */
 export function settingsVertex(snapshot: AnyMachineSnapshot): string {
   const { context } = snapshot as SettingsSnapshot;
   const saved = { nickname: context.profile?.nickname ?? '', givenName: context.profile?.givenName ?? '' };
@@ -105,9 +100,6 @@ export function settingsVertex(snapshot: AnyMachineSnapshot): string {
     nickname: context.fields.nickname.trim() === saved.nickname ? 'same' : isFormValid(nicknameForm, context.fields) ? 'new' : 'bad',
     names: context.fields.givenName.trim() === saved.givenName ? 'same' : isFormValid(personalDataForm, context.fields) ? 'new' : 'bad',
     touched: context.touched.nickname,
-    phone: checkPhone(context.phone.number, context.phone.country).ok,
-    phoneTouched: context.phone.touched,
-    phoneFailure: context.phone.failure !== null,
     picked: context.picture !== null,
     hasPicture: Boolean(context.profile?.picture),
   });

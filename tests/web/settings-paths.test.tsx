@@ -16,7 +16,6 @@ import {
   selectGivenNameField,
   selectIsPhoneOpen,
   selectNicknameField,
-  selectPhone,
   selectPickedPicture,
   selectSettingsStatus,
 } from '../../machines/settings.selectors';
@@ -35,7 +34,6 @@ const endpoints: Record<string, EndpointName> = {
   saveNickname: 'updateProfile',
   generateNickname: 'username',
   saveNames: 'updateProfile',
-  savePhone: 'updateProfile',
   uploadPicture: 'uploadPicture',
   removePicture: 'removePicture',
   startVerification: 'paymentsConnect',
@@ -46,6 +44,19 @@ const section = (name: string) => within(main().getByRole(name === 'Your nicknam
 const phoneDialog = () => within(screen.getByRole('dialog', { name: 'Your phone number' }));
 
 async function perform(event: SettingsModelEvent, requests: HeldRequests): Promise<void> {
+  if (event.type === 'phoneModal.done') {
+    // The phone modal's child ends: a valid number saved (the server answers the profile), or Cancel.
+    const saved = (event as { output?: { profile: unknown } }).output?.profile;
+    if (!saved) {
+      fireEvent.click(phoneDialog().getByRole('button', { name: 'Cancel' }));
+      return;
+    }
+    fireEvent.change(phoneDialog().getByLabelText('Phone number'), { target: { value: '0412 345 678' } });
+    fireEvent.click(phoneDialog().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.pending('updateProfile').length).toBeGreaterThan(0));
+    await requests.answer('updateProfile', () => responseFor({ type: 'savePhone.done', output: saved }));
+    return;
+  }
   const settled = /^(\w+)\.(done|error)$/.exec(event.type);
   if (settled) {
     const endpoint = endpoints[settled[1]!]!;
@@ -78,21 +89,6 @@ async function perform(event: SettingsModelEvent, requests: HeldRequests): Promi
       return;
     case 'settings.openPhone':
       fireEvent.click(main().getByRole('button', { name: /^(Add|Change) phone number$/ }));
-      return;
-    case 'settings.closePhone':
-      fireEvent.click(phoneDialog().getByRole('button', { name: 'Cancel' }));
-      return;
-    case 'settings.changePhoneCountry':
-      fireEvent.change(phoneDialog().getByLabelText('Country'), { target: { value: payload.country } });
-      return;
-    case 'settings.changePhone':
-      fireEvent.change(phoneDialog().getByLabelText('Phone number'), { target: { value: payload.value } });
-      return;
-    case 'settings.blurPhone':
-      fireEvent.blur(phoneDialog().getByLabelText('Phone number'));
-      return;
-    case 'settings.savePhone':
-      fireEvent.click(phoneDialog().getByRole('button', { name: 'Save' }));
       return;
     case 'settings.pickPicture':
       fireEvent.change(main().getByLabelText('Choose a picture'), { target: { files: [payload.file] } });
@@ -150,12 +146,12 @@ function expectScreenMatches(state: SettingsSnapshot): void {
     !picked && (selectCanRemovePicture(state) || state.hasTag('removingPicture')),
   );
   if (selectIsPhoneOpen(state)) {
-    const phone = selectPhone(state);
+    // The modal opens on the saved number, else the organisation's country (AU) and an empty number; no message yet.
     const dialog = phoneDialog();
-    expect((dialog.getByLabelText('Country') as HTMLSelectElement).value).toBe(phone.country);
-    expect((dialog.getByLabelText('Phone number') as HTMLInputElement).value).toBe(phone.number);
-    const message = dialog.queryByRole('alert');
-    expect(message?.textContent ?? null, 'phone error').toBe(phone.error ? t(phone.error) : null);
+    const saved = checkPhone(state.context.profile?.phoneNumber ?? '', 'AU');
+    expect((dialog.getByLabelText('Country') as HTMLSelectElement).value).toBe(saved.ok ? saved.country : 'AU');
+    expect((dialog.getByLabelText('Phone number') as HTMLInputElement).value).toBe(saved.ok ? saved.national : '');
+    expect(dialog.queryByRole('alert')).toBeNull();
   }
 }
 
@@ -168,7 +164,6 @@ const coarseVertex = (snapshot: AnyMachineSnapshot) => {
     tab: state.context.tab,
     nickname: selectCanSaveNickname(state) || state.context.fields.nickname !== state.context.profile?.nickname,
     names: state.context.fields.givenName !== state.context.profile?.givenName,
-    phone: checkPhone(state.context.phone.number, state.context.phone.country).ok,
     picked: state.context.picture !== null,
     hasPicture: Boolean(state.context.profile?.picture),
   });
