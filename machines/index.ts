@@ -8,6 +8,7 @@ import { swapMachine } from './swap';
 import { listingsMachine } from './listings';
 import { payoutMachine } from './payout';
 import { phoneModalMachine } from './phone-modal';
+import { pictureFormMachine } from './picture-form';
 import { loginMachine } from './login';
 import { logoutMachine } from './logout';
 import { myTicketsMachine } from './my-tickets';
@@ -36,6 +37,7 @@ export const machines = {
   listings: listingsMachine,
   payout: payoutMachine,
   phoneModal: phoneModalMachine,
+  pictureForm: pictureFormMachine,
   /** Not a flow of the wallet: the server's rule of what may happen to a ticket (src/server/modules/lifecycle). */
   ticketLifecycle: ticketLifecycleMachine,
 } as const;

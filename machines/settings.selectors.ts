@@ -1,9 +1,10 @@
 // Derived values of the settings machine for the views: the forms' fields (errors only once touched, SPEC §5), which
-// Save is possible, what runs, the phone modal's child and the picked picture.
+// Save is possible, what runs, and the phone modal's and the picture form's children.
 import { checkText, firstNameRule, lastNameRule, type TextRule } from '../src/contract/forms';
 import { nicknameRule } from '../src/contract/nickname-rule';
 import type { UserProfile } from '../src/contract/entities';
 import type { PhoneModalActor } from './phone-modal';
+import type { PictureFormActor } from './picture-form';
 import type { SettingsField, SettingsSnapshot, SettingsTab } from './settings';
 
 export interface FieldView {
@@ -45,9 +46,7 @@ export const selectIsPhoneOpen = (snapshot: SettingsSnapshot) => snapshot.matche
 export const selectPhoneModal = (snapshot: SettingsSnapshot): PhoneModalActor | undefined =>
   snapshot.children.phoneModal as PhoneModalActor | undefined;
 
-export const selectPickedPicture = (snapshot: SettingsSnapshot): File | null =>
-  snapshot.matches({ ready: { picture: 'idle' } }) ? null : snapshot.context.picture;
-export const selectIsUploadingPicture = (snapshot: SettingsSnapshot) => snapshot.hasTag('uploadingPicture');
-export const selectCanRemovePicture = (snapshot: SettingsSnapshot) => snapshot.can({ type: 'settings.removePicture' });
-export const selectIsRemovingPicture = (snapshot: SettingsSnapshot) => snapshot.hasTag('removingPicture');
+/** The picture form's child while the profile is ready (its own selectors: machines/picture-form.selectors.ts). */
+export const selectPictureForm = (snapshot: SettingsSnapshot): PictureFormActor | undefined =>
+  snapshot.children.pictureForm as PictureFormActor | undefined;
 export const selectIsVerifying = (snapshot: SettingsSnapshot) => snapshot.hasTag('verifying');

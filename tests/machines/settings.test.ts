@@ -1,6 +1,6 @@
 // Model-based tests of the settings machine (SPEC §2 Settings, §5, §8): the profile loads, the tabs, the nickname
 // (Save only when changed and valid, Generate), the names, the phone modal (E.164 with libphonenumber-js, the
-// server's message in the modal), the picture (pick, drop, upload) and the payout verification button.
+// server's message in the modal) and the picture form as children, and the payout verification button.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { fromPromise } from 'xstate';
@@ -14,7 +14,7 @@ import {
   selectIsPhoneOpen,
   selectNicknameField,
   selectPhoneModal,
-  selectPickedPicture,
+  selectPictureForm,
   selectSettingsStatus,
 } from '../../machines/settings.selectors';
 import { settingsTabOf } from '../../machines/settings.tab';
@@ -62,7 +62,10 @@ describe('settings model', () => {
         if (selectNicknameField(snapshot).error) expect(context.touched.nickname).toBe(true);
         // The phone modal's child runs exactly while the modal is open.
         expect(Boolean(snapshot.children.phoneModal)).toBe(selectIsPhoneOpen(snapshot));
-        if (snapshot.matches({ ready: { picture: 'idle' } })) expect(selectPickedPicture(snapshot)).toBeNull();
+        // The picture form's child runs while the profile is ready, and knows whether the profile has a picture.
+        const pictureForm = selectPictureForm(snapshot);
+        expect(Boolean(pictureForm)).toBe(snapshot.matches('ready'));
+        if (pictureForm) expect(pictureForm.getSnapshot().context.hasPicture).toBe(Boolean(context.profile?.picture));
         if (step.event.type.endsWith('.error') && step.event.type !== 'loadProfile.error') {
           expect(reports.at(-1)).toMatchObject({ type: 'notify', kind: 'error' });
         }
