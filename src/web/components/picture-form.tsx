@@ -2,7 +2,7 @@
 // file, see it in its square crop, upload it. The server decodes and re-encodes it (a square WebP). The picture
 // form machine (a child of settings) decides; this renders it and sends its events.
 import { useSelector } from '@xstate/react';
-import { type DragEvent, type ReactElement, useEffect, useId, useState } from 'react';
+import { type DragEvent, type ReactElement, useId, useState } from 'react';
 import type { SettingsActor } from '../../../machines/settings';
 import type { PictureFormEvent } from '../../../machines/picture-form';
 import {
@@ -10,6 +10,7 @@ import {
   selectIsRemovingPicture,
   selectIsUploadingPicture,
   selectPickedPicture,
+  selectPicturePreview,
 } from '../../../machines/picture-form.selectors';
 import { selectPictureForm, selectProfile } from '../../../machines/settings.selectors';
 import { t } from '../i18n';
@@ -29,7 +30,7 @@ export function PictureForm({ settings }: { settings: SettingsActor }): ReactEle
   const canRemove = useSelector(form, selectCanRemovePicture);
   const removing = useSelector(form, selectIsRemovingPicture);
   const send = (event: PictureFormEvent) => form?.send(event);
-  const preview = usePreviewUrl(picked);
+  const preview = useSelector(form, selectPicturePreview);
   const [dragging, setDragging] = useState(false);
   const inputId = useId();
   const pick = (file: File | undefined) => {
@@ -98,19 +99,4 @@ export function PictureForm({ settings }: { settings: SettingsActor }): ReactEle
       </div>
     </section>
   );
-}
-
-/** An object URL for the picked file while it is shown (purely visual state, freed when it changes). */
-function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
