@@ -207,6 +207,8 @@ export const settingsMachine = setup({
           id: 'pictureForm',
           src: 'pictureForm',
           input: ({ context }) => ({ services: context.services, hasPicture: Boolean(context.profile?.picture) }),
+          // The form's machine crashed: logged (the rest of settings goes on).
+          onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'settings: the picture form failed', error: event.error }) } },
         },
       ],
       states: {
@@ -312,6 +314,8 @@ export const settingsMachine = setup({
                   },
                   { target: 'closed' },
                 ],
+                // The modal's machine crashed: it closes with the usual failure toast instead of a dead dialog.
+                onError: { target: 'closed', actions: errorActions('settings: the phone modal failed') },
               },
             },
           },

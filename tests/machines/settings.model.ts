@@ -41,6 +41,7 @@ export const settingsSampleEvents: SettingsModelEvent[] = [
   // with the server's profile, or closed without saving.
   { type: 'phoneModal.done', output: { profile: SAVED } },
   { type: 'phoneModal.done', output: { profile: null } },
+  { type: 'phoneModal.error', error: new Error('the phone modal crashed') },
   // The picture form's child (machines/picture-form.ts, its own model in tests/machines/picture-form.test.ts) hands
   // over the profile an upload answered.
   { type: 'settings.pictureSaved', profile: SAVED },

@@ -41,7 +41,9 @@ const paths = coverTransitions(testMachine, model.getShortestPaths(), settingsSa
 
 describe('settings model', () => {
   it('covers every transition', () => {
-    expectFullCoverage('settings', testMachine, paths);
+    expectFullCoverage('settings', testMachine, paths, {
+      'settings.ready on pictureForm.error': "the real picture form runs in these paths (its hasPicture is checked), and its own model shows no step of it throws",
+    });
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
@@ -66,7 +68,7 @@ describe('settings model', () => {
         const pictureForm = selectPictureForm(snapshot);
         expect(Boolean(pictureForm)).toBe(snapshot.matches('ready'));
         if (pictureForm) expect(pictureForm.getSnapshot().context.hasPicture).toBe(Boolean(context.profile?.picture));
-        if (step.event.type.endsWith('.error') && step.event.type !== 'loadProfile.error') {
+        if (step.event.type.endsWith('.error') && step.event.type !== 'loadProfile.error' && step.event.type !== 'pictureForm.error') {
           expect(reports.at(-1)).toMatchObject({ type: 'notify', kind: 'error' });
         }
         if (step.event.type === 'phoneModal.done') {
