@@ -7,6 +7,8 @@ import { resellMachine } from './resell';
 import { swapMachine } from './swap';
 import { listingsMachine } from './listings';
 import { payoutMachine } from './payout';
+import { phoneModalMachine } from './phone-modal';
+import { pictureFormMachine } from './picture-form';
 import { loginMachine } from './login';
 import { logoutMachine } from './logout';
 import { myTicketsMachine } from './my-tickets';
@@ -34,6 +36,8 @@ export const machines = {
   swap: swapMachine,
   listings: listingsMachine,
   payout: payoutMachine,
+  phoneModal: phoneModalMachine,
+  pictureForm: pictureFormMachine,
   /** Not a flow of the wallet: the server's rule of what may happen to a ticket (src/server/modules/lifecycle). */
   ticketLifecycle: ticketLifecycleMachine,
 } as const;

@@ -49,8 +49,10 @@ export const selectCanSubmitOtp = (snapshot: LoginSnapshot) => snapshot.can({ ty
 export const selectCanSubmitPersonalData = (snapshot: LoginSnapshot) =>
   snapshot.can({ type: 'login.submitPersonalData' });
 export const selectCanResendCode = (snapshot: LoginSnapshot) => snapshot.can({ type: 'login.resendCode' });
-/** A code went out moments ago: the screen counts down to when Resend comes back (RESEND_COOLDOWN_MS). */
-export const selectResendCoolingDown = (snapshot: LoginSnapshot) => snapshot.context.resendCoolingDown;
+/** A code went out moments ago: the `resend` region holds Resend back (RESEND_COOLDOWN_MS). */
+export const selectResendCoolingDown = (snapshot: LoginSnapshot) => snapshot.matches({ resend: 'coolingDown' });
+/** The whole seconds until Resend comes back ("Resend code in 27 s"), counted by the `resend` region; 0 when ready. */
+export const selectResendSecondsLeft = (snapshot: LoginSnapshot) => snapshot.context.resendSecondsLeft;
 
 /** The e-mail the code was sent to (shown on the code screen). */
 export function selectCodeEmail(snapshot: LoginSnapshot): string | null {
@@ -59,8 +61,8 @@ export function selectCodeEmail(snapshot: LoginSnapshot): string | null {
 
 /** The sign-in screen the flow is on, or null once it is done. */
 export function selectLoginScreen(snapshot: LoginSnapshot): 'LOGIN' | 'OTP' | 'PERSONAL_DATA' | null {
-  if (snapshot.matches('email')) return 'LOGIN';
-  if (snapshot.matches('otp')) return 'OTP';
-  if (snapshot.matches('personalData')) return 'PERSONAL_DATA';
+  if (snapshot.matches({ flow: 'email' })) return 'LOGIN';
+  if (snapshot.matches({ flow: 'otp' })) return 'OTP';
+  if (snapshot.matches({ flow: 'personalData' })) return 'PERSONAL_DATA';
   return null;
 }

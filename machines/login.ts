@@ -2,12 +2,12 @@
 // verifies it and hands the tokens to the wallet, a new account gives first and last name. One child of the wallet
 // across the LOGIN, OTP and PERSONAL_DATA panels: it starts on the panel it was opened on, hears `login.show` when
 // the router moves between them (browser back), and asks the wallet to move on (`panel.open`) as the flow advances.
-import { and, assign, enqueueActions, fromPromise, not, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, not, raise, sendParent, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Tokens, UserProfile } from '../src/contract/entities';
 import { isFormValid, loginForm, otpForm, personalDataForm } from '../src/contract/forms';
 import type { Language } from '../src/contract/languages';
 import { errorCode, failureKey, isApiRequestError } from '../src/client/errors';
-import { RESEND_COOLDOWN_MS } from './login.timing';
+import { RESEND_COOLDOWN_MS, RESEND_TICK_MS } from './login.timing';
 import { forgetLogin, readLogin, writeLogin } from '../src/client/storage-keys';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import type { PanelOverlay, PanelTab } from './tabs';
@@ -32,8 +32,11 @@ export interface LoginContext {
   loginSession: string | null;
   fields: Record<LoginField, string>;
   touched: Record<LoginField, boolean>;
-  /** A code went out less than RESEND_COOLDOWN_MS ago: Resend waits (the server's own limit comes after). */
-  resendCoolingDown: boolean;
+  /**
+   * The whole seconds until Resend comes back, counted down by the `resend` region while it is `coolingDown` (a code
+   * went out less than RESEND_COOLDOWN_MS ago; the server's own limit comes after); 0 when Resend is ready.
+   */
+  resendSecondsLeft: number;
 }
 
 export type LoginEvent =
@@ -50,8 +53,8 @@ export type LoginEvent =
   | { type: 'login.submitPersonalData' }
   /** From the wallet: the router now shows this sign-in panel. */
   | { type: 'login.show'; tab: LoginTab }
-  /** Raised RESEND_COOLDOWN_MS after a code went out: Resend may be pressed again. */
-  | { type: 'login.resendReady' };
+  /** Raised by the flow each time a code went out (sent or resent): the `resend` region starts its countdown. */
+  | { type: 'login.codeSent' };
 
 /** What the flow tells the wallet. */
 export type LoginReport =
@@ -132,22 +135,22 @@ export const loginMachine = setup({
       loginSession: params.session,
     })),
     forgetLoginSession: assign({ storedEmail: null, loginSession: null }),
-    startResendCooldown: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ resendCoolingDown: true });
-      enqueue.cancel('resendReady');
-      enqueue.raise({ type: 'login.resendReady' }, { id: 'resendReady', delay: 'resendCooldown' });
-    }),
-    endResendCooldown: assign({ resendCoolingDown: false }),
+    codeSent: raise({ type: 'login.codeSent' as const }),
+    startCountdown: assign({ resendSecondsLeft: Math.ceil(RESEND_COOLDOWN_MS / 1000) }),
+    // The last second stays on screen until resendCooldown ends the wait.
+    countDownSecond: assign(({ context }) => ({ resendSecondsLeft: Math.max(1, context.resendSecondsLeft - 1) })),
+    clearCountdown: assign({ resendSecondsLeft: 0 }),
   },
   delays: {
     resendCooldown: RESEND_COOLDOWN_MS,
+    resendTick: RESEND_TICK_MS,
   },
   guards: {
     startsOn: ({ context }, params: { tab: LoginTab }) => context.startTab === params.tab,
     shows: ({ event }, params: { tab: LoginTab }) => event.type === 'login.show' && event.tab === params.tab,
     hasStoredEmail: ({ context }) => context.storedEmail !== null,
     hasLoginSession: ({ context }) => context.loginSession !== null,
-    resendCoolingDown: ({ context }) => context.resendCoolingDown,
+    resendCoolingDown: stateIn('#login.resend.coolingDown'),
     /** The failure has a reason to tell (offline, or the server's code such as its rate limit). */
     failureHasReason: (_, params: { error: unknown }) => failureKey(params.error, '') !== '',
     emailValid: ({ context }) => isFormValid(loginForm, context.fields),
@@ -188,282 +191,314 @@ export const loginMachine = setup({
       loginSession: stored.session,
       fields: { ...emptyFields, email: stored.email ?? '' },
       touched: untouched,
-      resendCoolingDown: false,
+      resendSecondsLeft: 0,
     };
   },
-  on: {
-    'login.change': { actions: { type: 'changeField', params: ({ event }) => event } },
-    'login.resendReady': { actions: 'endResendCooldown' },
-    'login.blur': [
-      { guard: 'leavesOtpUntyped' },
-      { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
-    ],
-    // The router moved to another sign-in panel (browser back or forward): follow it.
-    'login.show': [
-      { guard: { type: 'shows', params: { tab: 'LOGIN' } }, target: '.email' },
-      { guard: { type: 'shows', params: { tab: 'OTP' } }, target: '.otp' },
-      { guard: { type: 'shows', params: { tab: 'PERSONAL_DATA' } }, target: '.personalData' },
-    ],
-  },
-  initial: 'starting',
+  type: 'parallel',
   states: {
-    starting: {
-      description: doc('Opens on the panel the wallet showed'),
-      always: [
-        { guard: { type: 'startsOn', params: { tab: 'OTP' } }, target: 'otp' },
-        { guard: { type: 'startsOn', params: { tab: 'PERSONAL_DATA' } }, target: 'personalData' },
-        { target: 'email' },
-      ],
-    },
-
-    email: {
-      meta: { screen: 'LOGIN', description: doc('Login: e-mail field and Continue') },
-      initial: 'deciding',
-      on: { 'login.show': { guard: { type: 'shows', params: { tab: 'LOGIN' } } } },
-      states: {
-        deciding: {
-          description: doc('With a stored e-mail (a code was sent before), send the code to it again at once'),
-          always: [{ guard: 'hasStoredEmail', target: 'sendingCode', actions: 'prefillStoredEmail' }, { target: 'editing' }],
-        },
-        editing: {
-          tags: ['form'],
-          on: {
-            'login.submitEmail': [
-              { guard: 'emailValid', target: 'sendingCode' },
-              { actions: { type: 'touchFields', params: { fields: ['email'] } } },
-            ],
-          },
-        },
-        sendingCode: {
-          tags: ['form', 'loading'],
-          invoke: {
-            id: 'sendCode',
-            src: 'sendCode',
-            input: ({ context }) => ({ services: context.services, email: normalisedEmail(context), locale: context.locale }),
-            onDone: {
-              target: '#login.otp',
-              actions: [
-                { type: 'rememberLoginSession', params: ({ context, event }) => ({ email: normalisedEmail(context), session: event.output.session }) },
-                { type: 'persistLoginSession', params: ({ context, event }) => ({ email: normalisedEmail(context), session: event.output.session }) },
-                'startResendCooldown',
-                { type: 'openPanel', params: { tab: 'OTP' } },
-              ],
-            },
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'logError', params: ({ event }) => ({ message: 'login: sending the code failed', error: event.error }) },
-                { type: 'notify', params: ({ event }) => ({ kind: 'error', key: failureKey(event.error, loginToastKeys.requestFailed) }) },
-              ],
-            },
-          },
-        },
+    flow: {
+      description: doc('The sign-in screens, one after the other'),
+      on: {
+        'login.change': { actions: { type: 'changeField', params: ({ event }) => event } },
+        'login.blur': [
+          { guard: 'leavesOtpUntyped' },
+          { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
+        ],
+        // The router moved to another sign-in panel (browser back or forward): follow it.
+        'login.show': [
+          { guard: { type: 'shows', params: { tab: 'LOGIN' } }, target: '.email' },
+          { guard: { type: 'shows', params: { tab: 'OTP' } }, target: '.otp' },
+          { guard: { type: 'shows', params: { tab: 'PERSONAL_DATA' } }, target: '.personalData' },
+        ],
       },
-    },
-
-    otp: {
-      meta: { screen: 'OTP', description: doc('One-time code: six digits, Continue and Resend code') },
-      initial: 'checking',
-      entry: 'resetOtpField',
-      on: { 'login.show': { guard: { type: 'shows', params: { tab: 'OTP' } } } },
+      initial: 'starting',
       states: {
-        checking: {
-          description: doc('Without a stored e-mail or login session the code screen returns to login'),
+        starting: {
+          description: doc('Opens on the panel the wallet showed'),
           always: [
-            { guard: and(['hasStoredEmail', 'hasLoginSession']), target: 'editing' },
-            { target: '#login.email', actions: { type: 'openPanel', params: { tab: 'LOGIN' } } },
+            { guard: { type: 'startsOn', params: { tab: 'OTP' } }, target: 'otp' },
+            { guard: { type: 'startsOn', params: { tab: 'PERSONAL_DATA' } }, target: 'personalData' },
+            { target: 'email' },
           ],
         },
-        editing: {
-          tags: ['form'],
-          on: {
-            'login.change': {
-              guard: 'completesOtp',
-              target: 'verifying',
-              actions: { type: 'changeField', params: ({ event }) => event },
+
+        email: {
+          meta: { screen: 'LOGIN', description: doc('Login: e-mail field and Continue') },
+          initial: 'deciding',
+          on: { 'login.show': { guard: { type: 'shows', params: { tab: 'LOGIN' } } } },
+          states: {
+            deciding: {
+              description: doc('With a stored e-mail (a code was sent before), send the code to it again at once'),
+              always: [{ guard: 'hasStoredEmail', target: 'sendingCode', actions: 'prefillStoredEmail' }, { target: 'editing' }],
             },
-            'login.submitOtp': [
-              { guard: 'otpValid', target: 'verifying' },
-              { actions: { type: 'touchFields', params: { fields: ['otp'] } } },
-            ],
-            'login.resendCode': { guard: not('resendCoolingDown'), target: 'resending' },
-            'login.back': {
-              target: '#login.email',
-              actions: ['forgetLoginSession', 'removeStoredLoginSession', { type: 'openPanel', params: { tab: 'LOGIN' } }],
-            },
-          },
-        },
-        resending: {
-          tags: ['form'],
-          invoke: {
-            id: 'sendCode',
-            src: 'sendCode',
-            input: ({ context }) => ({
-              services: context.services,
-              email: context.storedEmail ?? normalisedEmail(context),
-              locale: context.locale,
-            }),
-            onDone: {
-              target: 'editing',
-              actions: [
-                { type: 'rememberLoginSession', params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: event.output.session }) },
-                { type: 'persistLoginSession', params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: event.output.session }) },
-                'startResendCooldown',
-                { type: 'notify', params: { kind: 'success', key: loginToastKeys.codeResent } },
-              ],
-            },
-            onError: [
-              {
-                // Offline, or the server's limit on codes: the person needs to know why nothing came.
-                guard: { type: 'failureHasReason', params: ({ event }) => ({ error: event.error }) },
-                target: 'editing',
-                actions: [
-                  { type: 'logError', params: ({ event }) => ({ message: 'login: resending the code failed', error: event.error }) },
-                  { type: 'notify', params: ({ event }) => ({ kind: 'error', key: failureKey(event.error, loginToastKeys.requestFailed) }) },
+            editing: {
+              tags: ['form'],
+              on: {
+                'login.submitEmail': [
+                  { guard: 'emailValid', target: 'sendingCode' },
+                  { actions: { type: 'touchFields', params: { fields: ['email'] } } },
                 ],
               },
-              {
-                target: 'editing',
-                // SPEC §8: any other resend failure is only logged.
-                actions: { type: 'logError', params: ({ event }) => ({ message: 'login: resending the code failed', error: event.error }) },
+            },
+            sendingCode: {
+              tags: ['form', 'loading'],
+              invoke: {
+                id: 'sendCode',
+                src: 'sendCode',
+                input: ({ context }) => ({ services: context.services, email: normalisedEmail(context), locale: context.locale }),
+                onDone: {
+                  target: '#login.flow.otp',
+                  actions: [
+                    { type: 'rememberLoginSession', params: ({ context, event }) => ({ email: normalisedEmail(context), session: event.output.session }) },
+                    { type: 'persistLoginSession', params: ({ context, event }) => ({ email: normalisedEmail(context), session: event.output.session }) },
+                    'codeSent',
+                    { type: 'openPanel', params: { tab: 'OTP' } },
+                  ],
+                },
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'logError', params: ({ event }) => ({ message: 'login: sending the code failed', error: event.error }) },
+                    { type: 'notify', params: ({ event }) => ({ kind: 'error', key: failureKey(event.error, loginToastKeys.requestFailed) }) },
+                  ],
+                },
               },
-            ],
+            },
           },
         },
-        verifying: {
-          tags: ['form', 'loading'],
-          invoke: {
-            id: 'verifyCode',
-            src: 'verifyCode',
-            input: ({ context }) => ({
-              services: context.services,
-              otp: context.fields.otp.trim(),
-              session: context.loginSession ?? '',
-              email: context.storedEmail ?? '',
-            }),
-            onDone: {
-              target: 'loadingUser',
-              actions: [
-                { type: 'signIn', params: ({ event }) => event.output },
-                'forgetLoginSession',
-                'removeStoredLoginSession',
+
+        otp: {
+          meta: { screen: 'OTP', description: doc('One-time code: six digits, Continue and Resend code') },
+          initial: 'checking',
+          entry: 'resetOtpField',
+          on: { 'login.show': { guard: { type: 'shows', params: { tab: 'OTP' } } } },
+          states: {
+            checking: {
+              description: doc('Without a stored e-mail or login session the code screen returns to login'),
+              always: [
+                { guard: and(['hasStoredEmail', 'hasLoginSession']), target: 'editing' },
+                { target: '#login.flow.email', actions: { type: 'openPanel', params: { tab: 'LOGIN' } } },
               ],
             },
-            onError: [
-              {
-                guard: { type: 'errorCarriesSession', params: ({ event }) => ({ error: event.error }) },
-                target: 'editing',
-                actions: [
-                  { type: 'logError', params: ({ event }) => ({ message: 'login: code verification failed', error: event.error }) },
+            editing: {
+              tags: ['form'],
+              on: {
+                'login.change': {
+                  guard: 'completesOtp',
+                  target: 'verifying',
+                  actions: { type: 'changeField', params: ({ event }) => event },
+                },
+                'login.submitOtp': [
+                  { guard: 'otpValid', target: 'verifying' },
+                  { actions: { type: 'touchFields', params: { fields: ['otp'] } } },
+                ],
+                'login.resendCode': { guard: not('resendCoolingDown'), target: 'resending' },
+                'login.back': {
+                  target: '#login.flow.email',
+                  actions: ['forgetLoginSession', 'removeStoredLoginSession', { type: 'openPanel', params: { tab: 'LOGIN' } }],
+                },
+              },
+            },
+            resending: {
+              tags: ['form'],
+              invoke: {
+                id: 'sendCode',
+                src: 'sendCode',
+                input: ({ context }) => ({
+                  services: context.services,
+                  email: context.storedEmail ?? normalisedEmail(context),
+                  locale: context.locale,
+                }),
+                onDone: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'rememberLoginSession', params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: event.output.session }) },
+                    { type: 'persistLoginSession', params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: event.output.session }) },
+                    'codeSent',
+                    { type: 'notify', params: { kind: 'success', key: loginToastKeys.codeResent } },
+                  ],
+                },
+                onError: [
                   {
-                    type: 'rememberLoginSession',
-                    params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: sessionFromError(event.error) ?? '' }),
+                    // Offline, or the server's limit on codes: the person needs to know why nothing came.
+                    guard: { type: 'failureHasReason', params: ({ event }) => ({ error: event.error }) },
+                    target: 'editing',
+                    actions: [
+                      { type: 'logError', params: ({ event }) => ({ message: 'login: resending the code failed', error: event.error }) },
+                      { type: 'notify', params: ({ event }) => ({ kind: 'error', key: failureKey(event.error, loginToastKeys.requestFailed) }) },
+                    ],
                   },
                   {
-                    type: 'persistLoginSession',
-                    params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: sessionFromError(event.error) ?? '' }),
+                    target: 'editing',
+                    // SPEC §8: any other resend failure is only logged.
+                    actions: { type: 'logError', params: ({ event }) => ({ message: 'login: resending the code failed', error: event.error }) },
                   },
-                  { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? loginToastKeys.invalidToken }) },
                 ],
               },
-              {
-                target: 'editing',
-                actions: [
-                  { type: 'logError', params: ({ event }) => ({ message: 'login: code verification failed', error: event.error }) },
-                  { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? loginToastKeys.invalidToken }) },
+            },
+            verifying: {
+              tags: ['form', 'loading'],
+              invoke: {
+                id: 'verifyCode',
+                src: 'verifyCode',
+                input: ({ context }) => ({
+                  services: context.services,
+                  otp: context.fields.otp.trim(),
+                  session: context.loginSession ?? '',
+                  email: context.storedEmail ?? '',
+                }),
+                onDone: {
+                  target: 'loadingUser',
+                  actions: [
+                    { type: 'signIn', params: ({ event }) => event.output },
+                    'forgetLoginSession',
+                    'removeStoredLoginSession',
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'errorCarriesSession', params: ({ event }) => ({ error: event.error }) },
+                    target: 'editing',
+                    actions: [
+                      { type: 'logError', params: ({ event }) => ({ message: 'login: code verification failed', error: event.error }) },
+                      {
+                        type: 'rememberLoginSession',
+                        params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: sessionFromError(event.error) ?? '' }),
+                      },
+                      {
+                        type: 'persistLoginSession',
+                        params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: sessionFromError(event.error) ?? '' }),
+                      },
+                      { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? loginToastKeys.invalidToken }) },
+                    ],
+                  },
+                  {
+                    target: 'editing',
+                    actions: [
+                      { type: 'logError', params: ({ event }) => ({ message: 'login: code verification failed', error: event.error }) },
+                      { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? loginToastKeys.invalidToken }) },
+                    ],
+                  },
                 ],
               },
-            ],
-          },
-        },
-        loadingUser: {
-          tags: ['loading'],
-          invoke: {
-            id: 'fetchUser',
-            src: 'fetchUser',
-            input: ({ context }) => ({ services: context.services }),
-            onDone: [
-              {
-                guard: { type: 'userHasGivenName', params: ({ event }) => ({ user: event.output }) },
-                target: '#login.done',
-                actions: { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } },
+            },
+            loadingUser: {
+              tags: ['loading'],
+              invoke: {
+                id: 'fetchUser',
+                src: 'fetchUser',
+                input: ({ context }) => ({ services: context.services }),
+                onDone: [
+                  {
+                    guard: { type: 'userHasGivenName', params: ({ event }) => ({ user: event.output }) },
+                    target: '#login.flow.done',
+                    actions: { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } },
+                  },
+                  { target: '#login.flow.personalData', actions: { type: 'openPanel', params: { tab: 'PERSONAL_DATA' } } },
+                ],
+                // Signed in, but the profile did not load (logged only, SPEC §7): the QR screen does not need it.
+                onError: {
+                  target: '#login.flow.done',
+                  actions: [
+                    { type: 'logError', params: ({ event }) => ({ message: 'login: profile load failed', error: event.error }) },
+                    { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } },
+                  ],
+                },
               },
-              { target: '#login.personalData', actions: { type: 'openPanel', params: { tab: 'PERSONAL_DATA' } } },
-            ],
-            // Signed in, but the profile did not load (logged only, SPEC §7): the QR screen does not need it.
-            onError: {
-              target: '#login.done',
-              actions: [
-                { type: 'logError', params: ({ event }) => ({ message: 'login: profile load failed', error: event.error }) },
-                { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } },
-              ],
             },
           },
+        },
+
+        personalData: {
+          meta: { screen: 'PERSONAL_DATA', description: doc('Personal data: first name and last name') },
+          initial: 'editing',
+          on: { 'login.show': { guard: { type: 'shows', params: { tab: 'PERSONAL_DATA' } } } },
+          states: {
+            editing: {
+              tags: ['form'],
+              on: {
+                'login.submitPersonalData': [
+                  { guard: 'personalDataValid', target: 'saving' },
+                  { actions: { type: 'touchFields', params: { fields: ['givenName', 'familyName'] } } },
+                ],
+                'login.back': 'leaving',
+              },
+            },
+            leaving: {
+              description: doc(
+                'Back from the names: the new account\'s session ends (the step is not skipped by going on signed in) and the e-mail form shows the address used',
+              ),
+              tags: ['loading'],
+              invoke: {
+                id: 'endSession',
+                src: 'endSession',
+                input: ({ context }) => ({ services: context.services }),
+                onDone: { target: '#login.flow.email', actions: ['signOut', { type: 'openPanel', params: { tab: 'LOGIN' } }] },
+                // Offline or refused: the tokens are forgotten all the same, and the server's session runs out by itself.
+                onError: {
+                  target: '#login.flow.email',
+                  actions: [
+                    { type: 'logError', params: ({ event }) => ({ message: 'login: ending the session failed', error: event.error }) },
+                    'signOut',
+                    { type: 'openPanel', params: { tab: 'LOGIN' } },
+                  ],
+                },
+              },
+            },
+            saving: {
+              tags: ['form', 'loading'],
+              invoke: {
+                id: 'saveNames',
+                src: 'saveNames',
+                input: ({ context }) => ({
+                  services: context.services,
+                  givenName: context.fields.givenName.trim(),
+                  familyName: context.fields.familyName.trim(),
+                }),
+                onDone: { target: '#login.flow.done', actions: { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } } },
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'logError', params: ({ event }) => ({ message: 'login: saving the names failed', error: event.error }) },
+                    { type: 'notify', params: { kind: 'error', key: loginToastKeys.requestFailed } },
+                  ],
+                },
+              },
+            },
+          },
+        },
+
+        done: {
+          description: doc('Signed in and named: the wallet moves on to the QR pass and the HUB, which ends this flow'),
         },
       },
     },
 
-    personalData: {
-      meta: { screen: 'PERSONAL_DATA', description: doc('Personal data: first name and last name') },
-      initial: 'editing',
-      on: { 'login.show': { guard: { type: 'shows', params: { tab: 'PERSONAL_DATA' } } } },
+    resend: {
+      description: doc(
+        'Resend code waits RESEND_COOLDOWN_MS after each code that went out, and counts the seconds left for the screen',
+      ),
+      initial: 'ready',
       states: {
-        editing: {
-          tags: ['form'],
-          on: {
-            'login.submitPersonalData': [
-              { guard: 'personalDataValid', target: 'saving' },
-              { actions: { type: 'touchFields', params: { fields: ['givenName', 'familyName'] } } },
-            ],
-            'login.back': 'leaving',
-          },
+        ready: {
+          description: doc('Resend code may be pressed'),
+          on: { 'login.codeSent': 'coolingDown' },
         },
-        leaving: {
-          description: doc(
-            'Back from the names: the new account\'s session ends (the step is not skipped by going on signed in) and the e-mail form shows the address used',
-          ),
-          tags: ['loading'],
-          invoke: {
-            id: 'endSession',
-            src: 'endSession',
-            input: ({ context }) => ({ services: context.services }),
-            onDone: { target: '#login.email', actions: ['signOut', { type: 'openPanel', params: { tab: 'LOGIN' } }] },
-            // Offline or refused: the tokens are forgotten all the same, and the server's session runs out by itself.
-            onError: {
-              target: '#login.email',
-              actions: [
-                { type: 'logError', params: ({ event }) => ({ message: 'login: ending the session failed', error: event.error }) },
-                'signOut',
-                { type: 'openPanel', params: { tab: 'LOGIN' } },
-              ],
-            },
-          },
-        },
-        saving: {
-          tags: ['form', 'loading'],
-          invoke: {
-            id: 'saveNames',
-            src: 'saveNames',
-            input: ({ context }) => ({
-              services: context.services,
-              givenName: context.fields.givenName.trim(),
-              familyName: context.fields.familyName.trim(),
-            }),
-            onDone: { target: '#login.done', actions: { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } } },
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'logError', params: ({ event }) => ({ message: 'login: saving the names failed', error: event.error }) },
-                { type: 'notify', params: { kind: 'error', key: loginToastKeys.requestFailed } },
-              ],
+        coolingDown: {
+          description: doc('A code went out moments ago: Resend waits, and the seconds left count down'),
+          // A new code starts the wait again, from the full count.
+          on: { 'login.codeSent': { target: 'coolingDown', reenter: true } },
+          entry: 'startCountdown',
+          exit: 'clearCountdown',
+          after: { resendCooldown: 'ready' },
+          initial: 'counting',
+          states: {
+            counting: {
+              after: { resendTick: { target: 'counting', reenter: true, actions: 'countDownSecond' } },
             },
           },
         },
       },
-    },
-
-    done: {
-      description: doc('Signed in and named: the wallet moves on to the QR pass and the HUB, which ends this flow'),
     },
   },
 });

@@ -1,12 +1,14 @@
 // Payouts (SPEC §2 Settings payout tab, §6): the state of the user's payout account, read from the server each time
 // (which asks Stripe; never cached) and the onboarding it needs. A child of the settings flow while its profile is
 // ready (docs/decisions.md "Payouts tab"): the settings' verification button starts onboarding (paymentsConnect)
-// and hands the answer here with `payout.connected`. With the Stripe provider the view mounts Stripe's embedded
-// onboarding component (its exit sends `payout.exited`, and the state is read again); with the local provider
-// (no Stripe keys, outside production) the view shows our own form: legal name and the last 4 bank digits.
-import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// and hands the answer here with `payout.connected`. With the Stripe provider the machine mounts Stripe's embedded
+// onboarding component (actor `stripeOnboarding`) into the element the view registers with `payout.mount`; its exit
+// sends `payout.exited`, and the state is read again. With the local provider (no Stripe keys, outside production)
+// the view shows our own form: legal name and the last 4 bank digits.
+import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PaymentsAccount } from '../src/contract/entities';
 import { errorCode } from '../src/client/errors';
+import { mountConnectOnboarding } from '../src/client/stripe-connect';
 import { type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 
@@ -24,7 +26,20 @@ export type PayoutEvent =
   | { type: 'payout.changeLegalName'; value: string }
   | { type: 'payout.changeBankLast4'; value: string }
   | { type: 'payout.submit' }
-  | { type: 'payout.exited' };
+  /** The Payouts tab's mount point for Stripe's component is in the page, and the wallet's theme. */
+  | { type: 'payout.mount'; host: HTMLElement; theme: 'light' | 'dark' }
+  /** The mount point left the page. */
+  | { type: 'payout.unmount' }
+  /** From `stripeOnboarding`: the person left Stripe's onboarding. */
+  | { type: 'payout.exited' }
+  /** From `stripeOnboarding`: connect-js could not be loaded or started (logged; the mount point stays empty). */
+  | { type: 'payout.connectFailed'; error: unknown };
+
+export interface StripeOnboardingInput {
+  account: PaymentsAccount;
+  host: HTMLElement;
+  theme: 'light' | 'dark';
+}
 
 export const payoutToastKeys = { verified: 'payout.verified_toast', failed: 'api.internal_error' } as const;
 
@@ -61,6 +76,16 @@ export const payoutMachine = setup({
   },
   actors: {
     loadAccount: fromPromise<PaymentsAccount, { services: WalletServices }>(({ input }) => input.services.api.call('paymentsAccount', {})),
+    // Injectable (tests provide a fake): mounts Stripe's onboarding into the host while it runs, removes it on stop.
+    stripeOnboarding: fromCallback<PayoutEvent, StripeOnboardingInput>(({ input, sendBack }) =>
+      mountConnectOnboarding({
+        account: input.account,
+        host: input.host,
+        theme: input.theme,
+        onExit: () => sendBack({ type: 'payout.exited' }),
+        onError: (error) => sendBack({ type: 'payout.connectFailed', error }),
+      }),
+    ),
     completeLocal: fromPromise<PaymentsAccount, { services: WalletServices; clientSecret: string; legalName: string; bankAccountLast4: string }>(
       ({ input }) =>
         input.services.api.call('paymentsLocalOnboarding', {
@@ -140,8 +165,33 @@ export const payoutMachine = setup({
       },
     },
     stripe: {
-      description: doc("Stripe's embedded onboarding is mounted; when the user leaves it the account is read again"),
+      description: doc("Stripe's embedded onboarding: when the user leaves it the account is read again"),
       on: { 'payout.exited': 'loading' },
+      initial: 'waitingForHost',
+      states: {
+        waitingForHost: {
+          description: doc('Until the Payouts tab gives the element to mount into'),
+          on: { 'payout.mount': 'mounted' },
+        },
+        mounted: {
+          description: doc("Stripe's component runs in the tab's element"),
+          invoke: {
+            id: 'stripeOnboarding',
+            src: 'stripeOnboarding',
+            // The element and theme come with the event that entered this state (kept out of the context).
+            input: ({ context, event }) => {
+              const mount = event as Extract<PayoutEvent, { type: 'payout.mount' }>;
+              return { account: context.account!, host: mount.host, theme: mount.theme };
+            },
+          },
+          on: {
+            'payout.unmount': 'waitingForHost',
+            'payout.connectFailed': {
+              actions: { type: 'logError', params: ({ event }) => ({ message: 'payout: Stripe Connect did not load', error: event.error }) },
+            },
+          },
+        },
+      },
     },
     verified: {},
   },

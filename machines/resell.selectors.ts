@@ -1,8 +1,9 @@
-// Derived values of the resell and listings machines for the views: the step, the form (price errors only when
-// touched, SPEC §5), the quote summary, which buttons are enabled (asked of the machine with `can`), the listings.
+// Derived values of the resell machine for the views: the step, the form (price errors only when touched, SPEC §5),
+// the quote summary, which buttons are enabled (asked of the machine with `can`), and its listings child (whose own
+// selectors are machines/listings.selectors.ts).
 import type { PriceQuote, ResellableTicket } from '../src/contract/entities';
 import type { FieldView } from './login.selectors';
-import type { ListingsActor, ListingsSnapshot, ListingsTab } from './listings';
+import type { ListingsActor } from './listings';
 import { type ListingResult, parsePrice, priceError, type ResellSnapshot } from './resell';
 
 export type ResellStep = 'loading' | 'failed' | 'picking' | 'editing' | 'confirmed' | 'done';
@@ -87,32 +88,3 @@ export const selectPriceValue = (snapshot: ResellSnapshot): number | null => par
 /** The listings child while no ticket is selected. */
 export const selectListingsActor = (snapshot: ResellSnapshot): ListingsActor | undefined =>
   snapshot.children.listings as ListingsActor | undefined;
-
-export type ListingsStep = 'loading' | 'failed' | 'ready';
-
-export function selectListingsStep(snapshot: ListingsSnapshot): ListingsStep {
-  if (snapshot.matches('failed')) return 'failed';
-  if (snapshot.matches('ready')) return 'ready';
-  return 'loading';
-}
-
-export const selectListingsTab = (snapshot: ListingsSnapshot): ListingsTab => snapshot.context.tab;
-export const selectOnSale = (snapshot: ListingsSnapshot) => snapshot.context.overview.sale;
-export const selectSold = (snapshot: ListingsSnapshot) => snapshot.context.overview.sold;
-
-export function selectSharing(snapshot: ListingsSnapshot) {
-  if (!snapshot.matches({ ready: 'sharing' })) return null;
-  return snapshot.context.overview.sale.find((entry) => entry.userTicketId === snapshot.context.focusId) ?? null;
-}
-
-export function selectUnlisting(snapshot: ListingsSnapshot) {
-  if (!snapshot.matches({ ready: 'confirmingUnlist' }) && !snapshot.matches({ ready: 'unlisting' })) return null;
-  return snapshot.context.overview.sale.find((entry) => entry.userTicketId === snapshot.context.focusId) ?? null;
-}
-
-export const selectIsUnlisting = (snapshot: ListingsSnapshot) => snapshot.matches({ ready: 'unlisting' });
-
-/** Whole days since an ISO date (listing or sale), never negative. */
-export function daysSince(iso: string, now: number): number {
-  return Math.max(0, Math.floor((now - Date.parse(iso)) / 86_400_000));
-}

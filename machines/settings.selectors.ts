@@ -1,10 +1,11 @@
 // Derived values of the settings machine for the views: the forms' fields (errors only once touched, SPEC §5), which
-// Save is possible, what runs, the phone modal and the picked picture.
+// Save is possible, what runs, and the phone modal's and the picture form's children.
 import { checkText, firstNameRule, lastNameRule, type TextRule } from '../src/contract/forms';
 import { nicknameRule } from '../src/contract/nickname-rule';
 import type { UserProfile } from '../src/contract/entities';
-import { checkPhone } from './phone';
-import type { PhoneDraft, SettingsField, SettingsSnapshot, SettingsTab } from './settings';
+import type { PhoneModalActor } from './phone-modal';
+import type { PictureFormActor } from './picture-form';
+import type { SettingsField, SettingsSnapshot, SettingsTab } from './settings';
 
 export interface FieldView {
   value: string;
@@ -41,24 +42,11 @@ export const selectCanSaveNames = (snapshot: SettingsSnapshot) => snapshot.can({
 export const selectIsSavingNames = (snapshot: SettingsSnapshot) => snapshot.hasTag('savingNames');
 
 export const selectIsPhoneOpen = (snapshot: SettingsSnapshot) => snapshot.matches({ ready: { phone: 'open' } });
-export const selectIsSavingPhone = (snapshot: SettingsSnapshot) => snapshot.hasTag('savingPhone');
+/** The phone modal's child while it is open (its own selectors: machines/phone-modal.selectors.ts). */
+export const selectPhoneModal = (snapshot: SettingsSnapshot): PhoneModalActor | undefined =>
+  snapshot.children.phoneModal as PhoneModalActor | undefined;
 
-export interface PhoneView {
-  country: PhoneDraft['country'];
-  number: string;
-  /** A locale key: the number's error once touched, else the last save's failure. */
-  error: string | null;
-}
-export function selectPhone(snapshot: SettingsSnapshot): PhoneView {
-  const { phone } = snapshot.context;
-  const check = checkPhone(phone.number, phone.country);
-  const error = phone.touched && !check.ok ? check.error : phone.failure;
-  return { country: phone.country, number: phone.number, error };
-}
-
-export const selectPickedPicture = (snapshot: SettingsSnapshot): File | null =>
-  snapshot.matches({ ready: { picture: 'idle' } }) ? null : snapshot.context.picture;
-export const selectIsUploadingPicture = (snapshot: SettingsSnapshot) => snapshot.hasTag('uploadingPicture');
-export const selectCanRemovePicture = (snapshot: SettingsSnapshot) => snapshot.can({ type: 'settings.removePicture' });
-export const selectIsRemovingPicture = (snapshot: SettingsSnapshot) => snapshot.hasTag('removingPicture');
+/** The picture form's child while the profile is ready (its own selectors: machines/picture-form.selectors.ts). */
+export const selectPictureForm = (snapshot: SettingsSnapshot): PictureFormActor | undefined =>
+  snapshot.children.pictureForm as PictureFormActor | undefined;
 export const selectIsVerifying = (snapshot: SettingsSnapshot) => snapshot.hasTag('verifying');

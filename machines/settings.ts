@@ -1,16 +1,19 @@
 // Settings (SPEC §2 Settings, §5, §8): a child of the wallet while SETTINGS is open, on the tab SETTINGS_TAB names.
-// The account tab holds four independent forms, each a region of its own: the nickname (Save only when changed and
-// valid, or generate one), first and last name, the phone number (a modal; stored as E.164) and the profile picture
-// (pick, preview, upload). Every save answers the new profile, which the forms adopt; the API client invalidates USER,
-// so the header avatar and the HUB card update at once. The payout tab shows the verification button until the
-// resell issue brings the embedded onboarding.
+// The account tab holds four independent forms: the nickname (Save only when changed and valid, or generate one) and
+// first and last name are regions of this machine (they share the fields and the profile); the phone number (a
+// modal; stored as E.164: machines/phone-modal.ts, invoked while it is open) and the profile picture (pick, preview,
+// upload: machines/picture-form.ts, invoked while the profile is ready) are child machines. Every save answers the
+// new profile, which the forms adopt; the API client invalidates USER, so the header avatar and the HUB card update
+// at once. The payout tab shows the verification button and the payout child (machines/payout.ts).
 import { assign, enqueueActions, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PaymentsAccount, UserProfile } from '../src/contract/entities';
 import { payoutMachine } from './payout';
 import { isFormValid, personalDataForm } from '../src/contract/forms';
 import { nicknameForm } from '../src/contract/nickname-rule';
 import { errorCode } from '../src/client/errors';
-import { checkPhone, type PhoneCountry } from './phone';
+import type { PhoneCountry } from './phone';
+import { phoneModalMachine, type PhoneModalOutput } from './phone-modal';
+import { pictureFormMachine } from './picture-form';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 
 import type { SettingsTab } from './settings.tab';
@@ -24,23 +27,12 @@ export interface SettingsInput extends FlowInput {
 
 export type SettingsField = 'nickname' | 'givenName' | 'familyName';
 
-export interface PhoneDraft {
-  country: PhoneCountry;
-  number: string;
-  touched: boolean;
-  /** The last save's failure (a locale key), shown in the modal until the number changes. */
-  failure: string | null;
-}
-
 export interface SettingsContext {
   services: WalletServices;
   tab: SettingsTab;
   profile: UserProfile | null;
   fields: Record<SettingsField, string>;
   touched: Record<SettingsField, boolean>;
-  phone: PhoneDraft;
-  /** The picked picture, until it is uploaded or dropped. */
-  picture: File | null;
 }
 
 export type SettingsEvent =
@@ -51,25 +43,19 @@ export type SettingsEvent =
   | { type: 'settings.saveNickname' }
   | { type: 'settings.generateNickname' }
   | { type: 'settings.saveNames' }
+  /** Opens the phone modal (its child machine then hears the modal's own events). */
   | { type: 'settings.openPhone'; defaultCountry: PhoneCountry }
-  | { type: 'settings.closePhone' }
-  | { type: 'settings.changePhoneCountry'; country: PhoneCountry }
-  | { type: 'settings.changePhone'; value: string }
-  | { type: 'settings.blurPhone' }
-  | { type: 'settings.savePhone' }
-  | { type: 'settings.pickPicture'; file: File }
-  | { type: 'settings.dropPicture' }
-  | { type: 'settings.uploadPicture' }
-  | { type: 'settings.removePicture' }
+  /** From the picture form's child: the profile after an upload or a removal. */
+  | { type: 'settings.pictureSaved'; profile: UserProfile }
   | { type: 'settings.startVerification' }
-  /** A toast of the payout child, passed on to the wallet. */
+  /** A toast of a child (payout, picture form), passed on to the wallet. */
   | ({ type: 'notify' } & Toast);
 
 export type SettingsReport =
   | { type: 'panel.setParams'; params: { settingsTab: string | null } }
   | ({ type: 'notify' } & Toast);
 
-export type SettingsTag = 'loading' | 'savingNickname' | 'savingNames' | 'savingPhone' | 'uploadingPicture' | 'removingPicture' | 'verifying';
+export type SettingsTag = 'loading' | 'savingNickname' | 'savingNames' | 'verifying';
 
 export const SETTINGS_FALLBACK_KEY = 'request_failed';
 /** SPEC §8: a failure shows the server's message (its key) or request_failed. */
@@ -133,39 +119,24 @@ export const settingsMachine = setup({
       return { profile: params.profile, fields, touched };
     }),
     adoptProfileOnly: assign((_, params: { profile: UserProfile }) => ({ profile: params.profile })),
+    /** Another form saved: the picture form learns whether the profile now has a picture. */
+    tellPictureForm: enqueueActions(({ enqueue, context, self }) => {
+      const form = self.getSnapshot()?.children?.pictureForm;
+      if (form) enqueue.sendTo(form, { type: 'picture.profileChanged' as const, hasPicture: Boolean(context.profile?.picture) });
+    }),
     changeField: assign(({ context }, params: { field: SettingsField; value: string }) => ({
       fields: { ...context.fields, [params.field]: params.value },
     })),
     touchFields: assign(({ context }, params: { fields: SettingsField[] }) => ({
       touched: { ...context.touched, ...Object.fromEntries(params.fields.map((field) => [field, true])) },
     })),
-    startPhoneDraft: assign(({ context }, params: { defaultCountry: PhoneCountry }) => {
-      const current = checkPhone(context.profile?.phoneNumber ?? '', params.defaultCountry);
-      return {
-        phone: {
-          country: current.ok ? current.country : params.defaultCountry,
-          number: current.ok ? current.national : '',
-          touched: false,
-          failure: null,
-        },
-      };
-    }),
-    changePhoneCountry: assign(({ context }, params: { country: PhoneCountry }) => ({
-      phone: { ...context.phone, country: params.country, failure: null },
-    })),
-    changePhone: assign(({ context }, params: { value: string }) => ({ phone: { ...context.phone, number: params.value, failure: null } })),
-    touchPhone: assign(({ context }) => ({ phone: { ...context.phone, touched: true } })),
-    failPhone: assign(({ context }, params: { key: string }) => ({ phone: { ...context.phone, failure: params.key } })),
-    keepPicture: assign((_, params: { file: File }) => ({ picture: params.file })),
-    dropPicture: assign({ picture: null }),
   },
   guards: {
     nicknameSavable: ({ context }) => nicknameChanged(context) && isFormValid(nicknameForm, context.fields),
     namesSavable: ({ context }) => namesChanged(context) && isFormValid(personalDataForm, context.fields),
-    phoneValid: ({ context }) => checkPhone(context.phone.number, context.phone.country).ok,
+    phoneSaved: (_, params: PhoneModalOutput) => params.profile !== null,
     otherTab: ({ context }, params: { tab: SettingsTab }) => context.tab !== params.tab,
     onPayoutTab: ({ context }) => context.tab === 'ACCOUNT_VERIFICATION',
-    hasPicture: ({ context }) => Boolean(context.profile?.picture),
   },
   actors: {
     loadProfile: fromPromise<UserProfile, { services: WalletServices }>(({ input }) => input.services.api.call('me')),
@@ -174,13 +145,8 @@ export const settingsMachine = setup({
     saveNames: profileCall<{ givenName: string; familyName: string }>(({ services, ...body }) =>
       services.api.call('updateProfile', { body }),
     ),
-    savePhone: profileCall<{ phoneNumber: string }>(({ services, phoneNumber }) => services.api.call('updateProfile', { body: { phoneNumber } })),
-    uploadPicture: profileCall<{ file: File }>(({ services, file }) => {
-      const formData = new FormData();
-      formData.append('picture', file, file.name);
-      return services.api.call('uploadPicture', { formData });
-    }),
-    removePicture: profileCall<object>(({ services }) => services.api.call('removePicture')),
+    phoneModal: phoneModalMachine,
+    pictureForm: pictureFormMachine,
     payout: payoutMachine,
     startVerification: fromPromise<PaymentsAccount, { services: WalletServices }>(({ input }) =>
       input.services.api.call('paymentsConnect', { body: { accountType: 'custom' } }),
@@ -195,8 +161,6 @@ export const settingsMachine = setup({
     profile: null,
     fields: emptyFields,
     touched: untouched,
-    phone: { country: 'AU', number: '', touched: false, failure: null },
-    picture: null,
   }),
   initial: 'loading',
   states: {
@@ -232,9 +196,22 @@ export const settingsMachine = setup({
         'settings.change': { actions: { type: 'changeField', params: ({ event }) => event } },
         'settings.blur': { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
         notify: { actions: { type: 'notify', params: ({ event }) => ({ kind: event.kind, key: event.key }) } },
+        'settings.pictureSaved': {
+          actions: [{ type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.profile }) }, 'tellPictureForm'],
+        },
       },
-      // The payout tab's account and onboarding (machines/payout.ts): read once the profile is ready.
-      invoke: { id: 'payout', src: 'payout', input: ({ context }) => ({ services: context.services }) },
+      invoke: [
+        // The payout tab's account and onboarding (machines/payout.ts): read once the profile is ready.
+        { id: 'payout', src: 'payout', input: ({ context }) => ({ services: context.services }) },
+        // The profile picture form (machines/picture-form.ts).
+        {
+          id: 'pictureForm',
+          src: 'pictureForm',
+          input: ({ context }) => ({ services: context.services, hasPicture: Boolean(context.profile?.picture) }),
+          // The form's machine crashed: logged (the rest of settings goes on).
+          onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'settings: the picture form failed', error: event.error }) } },
+        },
+      ],
       states: {
         nickname: {
           initial: 'idle',
@@ -255,6 +232,7 @@ export const settingsMachine = setup({
                   target: 'idle',
                   actions: [
                     { type: 'adoptSaved', params: ({ event }) => ({ profile: event.output, fields: ['nickname'] }) },
+                    'tellPictureForm',
                     { type: 'notify', params: { kind: 'success', key: 'settings.nickname_saved' } },
                   ],
                 },
@@ -271,6 +249,7 @@ export const settingsMachine = setup({
                   target: 'idle',
                   actions: [
                     { type: 'adoptSaved', params: ({ event }) => ({ profile: event.output, fields: ['nickname'] }) },
+                    'tellPictureForm',
                     { type: 'notify', params: { kind: 'success', key: 'settings.nickname_saved' } },
                   ],
                 },
@@ -301,6 +280,7 @@ export const settingsMachine = setup({
                   target: 'idle',
                   actions: [
                     { type: 'adoptSaved', params: ({ event }) => ({ profile: event.output, fields: ['givenName', 'familyName'] }) },
+                    'tellPictureForm',
                     { type: 'notify', params: { kind: 'success', key: 'settings.names_saved' } },
                   ],
                 },
@@ -312,104 +292,31 @@ export const settingsMachine = setup({
         phone: {
           initial: 'closed',
           states: {
-            closed: {
-              on: {
-                'settings.openPhone': {
-                  target: 'open',
-                  actions: { type: 'startPhoneDraft', params: ({ event }) => ({ defaultCountry: event.defaultCountry }) },
-                },
-              },
-            },
+            closed: { on: { 'settings.openPhone': 'open' } },
             open: {
-              description: doc('The phone modal: country and number'),
-              initial: 'editing',
-              states: {
-                editing: {
-                  on: {
-                    'settings.closePhone': '#settings.ready.phone.closed',
-                    'settings.changePhoneCountry': { actions: { type: 'changePhoneCountry', params: ({ event }) => event } },
-                    'settings.changePhone': { actions: { type: 'changePhone', params: ({ event }) => event } },
-                    'settings.blurPhone': { actions: 'touchPhone' },
-                    'settings.savePhone': [{ guard: 'phoneValid', target: 'saving' }, { actions: 'touchPhone' }],
-                  },
-                },
-                saving: {
-                  tags: ['savingPhone'],
-                  invoke: {
-                    id: 'savePhone',
-                    src: 'savePhone',
-                    input: ({ context }) => {
-                      const phone = checkPhone(context.phone.number, context.phone.country);
-                      return { services: context.services, phoneNumber: phone.ok ? phone.e164 : '' };
-                    },
-                    onDone: {
-                      target: '#settings.ready.phone.closed',
-                      actions: [
-                        { type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.output }) },
-                        { type: 'notify', params: { kind: 'success', key: 'settings.phone_saved' } },
-                      ],
-                    },
-                    onError: {
-                      target: 'editing',
-                      actions: [
-                        { type: 'logError', params: ({ event }) => ({ message: 'settings: saving the phone number failed', error: event.error }) },
-                        { type: 'failPhone', params: ({ event }) => ({ key: failureKey(event.error) }) },
-                      ],
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-        picture: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'settings.pickPicture': { target: 'picked', actions: { type: 'keepPicture', params: ({ event }) => event } },
-                'settings.removePicture': { guard: 'hasPicture', target: 'removing' },
-              },
-            },
-            removing: {
-              tags: ['removingPicture'],
+              description: doc('The phone modal (machines/phone-modal.ts) runs until it is saved or closed'),
               invoke: {
-                id: 'removePicture',
-                src: 'removePicture',
-                input: ({ context }) => ({ services: context.services }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    { type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.output }) },
-                    { type: 'notify', params: { kind: 'success', key: 'settings.picture_removed' } },
-                  ],
-                },
-                onError: { target: 'idle', actions: errorActions('settings: removing the picture failed') },
-              },
-            },
-            picked: {
-              description: doc('The picked picture is previewed with its square crop'),
-              on: {
-                'settings.pickPicture': { actions: { type: 'keepPicture', params: ({ event }) => event } },
-                'settings.dropPicture': { target: 'idle', actions: 'dropPicture' },
-                'settings.uploadPicture': 'uploading',
-              },
-            },
-            uploading: {
-              tags: ['uploadingPicture'],
-              invoke: {
-                id: 'uploadPicture',
-                src: 'uploadPicture',
-                input: ({ context }) => ({ services: context.services, file: context.picture! }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    'dropPicture',
-                    { type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.output }) },
-                    { type: 'notify', params: { kind: 'success', key: 'settings.picture_saved' } },
-                  ],
-                },
-                onError: { target: 'picked', actions: errorActions('settings: uploading the picture failed') },
+                id: 'phoneModal',
+                src: 'phoneModal',
+                input: ({ context, event }) => ({
+                  services: context.services,
+                  phoneNumber: context.profile?.phoneNumber ?? null,
+                  defaultCountry: (event as Extract<SettingsEvent, { type: 'settings.openPhone' }>).defaultCountry,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'phoneSaved', params: ({ event }) => event.output },
+                    target: 'closed',
+                    actions: [
+                      { type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.output.profile! }) },
+                      'tellPictureForm',
+                      { type: 'notify', params: { kind: 'success', key: 'settings.phone_saved' } },
+                    ],
+                  },
+                  { target: 'closed' },
+                ],
+                // The modal's machine crashed: it closes with the usual failure toast instead of a dead dialog.
+                onError: { target: 'closed', actions: errorActions('settings: the phone modal failed') },
               },
             },
           },

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { listingsMachine, type ListingsSnapshot } from '../../machines/listings';
-import { daysSince, selectListingsStep, selectSharing, selectUnlisting } from '../../machines/resell.selectors';
+import { daysSince, selectListingsStep, selectSharing, selectUnlisting } from '../../machines/listings.selectors';
 import { testServices } from './fake-platform';
 import { coverTransitions, expectFullCoverage, runPathOnActor, takesSample, toTestMachine } from './model';
 import { listingsPromiseActors, listingsSampleEvents, listingsVertex, sampleListing } from './listings.model';

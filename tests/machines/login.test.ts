@@ -1,9 +1,10 @@
 // Model-based tests of the login machine (SPEC §2 Login / OTP / Personal data, §4 Login flow), then the effects
 // (toasts, storage, what it reports to the wallet) of its main paths.
 import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { loginMachine, type LoginTab } from '../../machines/login';
-import { RESEND_COOLDOWN_MS, selectCanResendCode, selectEmailField, selectOtpField, selectResendCoolingDown } from '../../machines/login.selectors';
+import { RESEND_COOLDOWN_MS, selectCanResendCode, selectEmailField, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.selectors';
 import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { httpError, userProfile } from './fixtures';
@@ -37,6 +38,9 @@ describe.each(models)('login model from $start.name', ({ start, paths }) => {
       promiseActors: loginPromiseActors,
       vertex: loginVertex,
       asChild: true,
+      // The vertex leaves the count out; the actor's clock must count the same seconds as the model's steps.
+      check: (actor, step) =>
+        expect(actor.getSnapshot().context.resendSecondsLeft, 'seconds left').toBe(step.state.context.resendSecondsLeft),
     });
   });
 });
@@ -51,14 +55,14 @@ describe('login model coverage', () => {
 });
 
 describe('login effects', () => {
-  function start(options: { tab?: LoginTab; locale?: 'en' | 'es'; storedEmail?: string; loginSession?: string } = {}) {
+  function start(options: { tab?: LoginTab; locale?: 'en' | 'es'; storedEmail?: string; loginSession?: string; clock?: SimulatedClock } = {}) {
     const control = controlledActors(loginPromiseActors);
     const stored: Record<string, string> = {};
     if (options.storedEmail) stored[storageKeys.loginEmail] = options.storedEmail;
     if (options.loginSession) stored[storageKeys.loginSession] = options.loginSession;
     const input = loginInput({ name: 'effects', tab: options.tab ?? 'LOGIN', locale: options.locale ?? 'en', stored });
     const machine = loginMachine.provide({ actors: control.actors, actions: { logError: () => {} } });
-    const { flow: actor, reports: emitted } = startAsChild(machine, input);
+    const { flow: actor, reports: emitted } = startAsChild(machine, input, { clock: options.clock });
     const storage = input.services.platform.storage;
     return { actor, control, emitted, storage };
   }
@@ -71,7 +75,7 @@ describe('login effects', () => {
     expect(control.inputs.at(-1)).toMatchObject({ id: 'sendCode', input: { email: 'ada@example.com', locale: 'es' } });
     control.settle('sendCode', 'done', { session: 'session-1' });
     await flush();
-    expect(actor.getSnapshot().matches({ otp: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { otp: 'editing' } })).toBe(true);
     expect([storage.getItem(storageKeys.loginEmail), storage.getItem(storageKeys.loginSession)]).toEqual(['ada@example.com', 'session-1']);
     expect(emitted).toContainEqual({ type: 'panel.open', tab: 'OTP' });
   });
@@ -81,7 +85,7 @@ describe('login effects', () => {
     expect(selectEmailField(actor.getSnapshot())).toEqual({ value: '', error: null, status: 'default' });
     actor.send({ type: 'login.submitEmail' });
     expect(selectEmailField(actor.getSnapshot())).toEqual({ value: '', error: 'form.email_required', status: 'error' });
-    expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { email: 'editing' } })).toBe(true);
   });
 
   it.each([
@@ -94,22 +98,22 @@ describe('login effects', () => {
     actor.send({ type: 'login.submitEmail' });
     control.settle('sendCode', 'error', error);
     await flush();
-    expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { email: 'editing' } })).toBe(true);
     expect(emitted).toContainEqual({ type: 'notify', kind: 'error', key });
   });
 
   it('submits the code by itself when its sixth digit arrives, once', async () => {
     const { actor, control } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.change', field: 'otp', value: '31437' });
-    expect(actor.getSnapshot().matches({ otp: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { otp: 'editing' } })).toBe(true);
     actor.send({ type: 'login.change', field: 'otp', value: '314376' });
-    expect(actor.getSnapshot().matches({ otp: 'verifying' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { otp: 'verifying' } })).toBe(true);
     expect(control.inputs.at(-1)).toMatchObject({ id: 'verifyCode', input: { otp: '314376', session: 'session-1' } });
     control.settle('verifyCode', 'error', httpError('verifyLogin', 400, 'api.auth.wrong_otp', { session: 'session-2' }));
     await flush();
     // The same six digits again (a re-render) do not send the wrong code a second time.
     actor.send({ type: 'login.change', field: 'otp', value: '314376' });
-    expect(actor.getSnapshot().matches({ otp: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { otp: 'editing' } })).toBe(true);
   });
 
   it('says nothing about an empty code field the person only left, but does after Continue', () => {
@@ -122,14 +126,14 @@ describe('login effects', () => {
 
   it('sends the code automatically to a stored e-mail on the login screen', () => {
     const { actor, control } = start({ storedEmail: 'ada@example.com', loginSession: 'old' });
-    expect(actor.getSnapshot().matches({ email: 'sendingCode' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { email: 'sendingCode' } })).toBe(true);
     expect(control.inputs).toMatchObject([{ id: 'sendCode', input: { email: 'ada@example.com', locale: 'en' } }]);
   });
 
   it('returns to login from the code screen without a stored e-mail or session', () => {
     const { actor, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com' });
     expect(emitted).toContainEqual({ type: 'panel.open', tab: 'LOGIN' });
-    expect(actor.getSnapshot().matches('email')).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: 'email' })).toBe(true);
   });
 
   it('verifies the code, hands the tokens to the session, forgets the login session, and opens QR + HUB', async () => {
@@ -148,7 +152,7 @@ describe('login effects', () => {
     control.settle('fetchUser', 'done', userProfile());
     await flush();
     expect(emitted.at(-1)).toEqual({ type: 'panel.open', tab: 'QR', overlay: 'HUB' });
-    expect(actor.getSnapshot().matches('done')).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: 'done' })).toBe(true);
   });
 
   it('goes to personal data when the user has no given name, then to QR + HUB after saving', async () => {
@@ -160,7 +164,7 @@ describe('login effects', () => {
     control.settle('fetchUser', 'done', userProfile({ givenName: null }));
     await flush();
     expect(emitted.at(-1)).toEqual({ type: 'panel.open', tab: 'PERSONAL_DATA' });
-    expect(actor.getSnapshot().matches({ personalData: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { personalData: 'editing' } })).toBe(true);
 
     actor.send({ type: 'login.change', field: 'givenName', value: ' Ada ' });
     actor.send({ type: 'login.change', field: 'familyName', value: 'Lovelace' });
@@ -184,7 +188,7 @@ describe('login effects', () => {
     expect(actor.getSnapshot().context.loginSession).toBe('session-2');
     expect(storage.getItem(storageKeys.loginSession)).toBe('session-2');
     expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.auth.wrong_otp' });
-    expect(actor.getSnapshot().matches({ otp: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { otp: 'editing' } })).toBe(true);
   });
 
   it('a verification failure without an error code toasts invalid_token', async () => {
@@ -197,19 +201,20 @@ describe('login effects', () => {
   });
 
   it('resends the code with a success toast; a resend failure is only logged', async () => {
-    const { actor, control, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
+    const clock = new SimulatedClock();
+    const { actor, control, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1', clock });
     actor.send({ type: 'login.resendCode' });
     control.settle('sendCode', 'done', { session: 'session-9' });
     await flush();
     expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'success', key: 'login.code_resent' });
     expect(actor.getSnapshot().context.loginSession).toBe('session-9');
     const count = emitted.length;
-    actor.send({ type: 'login.resendReady' }); // the cooldown's timer
+    clock.increment(RESEND_COOLDOWN_MS); // the cooldown runs out
     actor.send({ type: 'login.resendCode' });
     control.settle('sendCode', 'error', new ApiRequestError('signIn', 502));
     await flush();
     expect(emitted).toHaveLength(count);
-    expect(actor.getSnapshot().matches({ otp: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { otp: 'editing' } })).toBe(true);
   });
 
   it('tells why a resend failed when there is a reason: the rate limit, or being offline', async () => {
@@ -234,15 +239,26 @@ describe('login effects', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(selectResendCoolingDown(actor.getSnapshot())).toBe(true);
       expect(selectCanResendCode(actor.getSnapshot())).toBe(false);
-      await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS - 1);
+      expect(selectResendSecondsLeft(actor.getSnapshot())).toBe(30);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(selectResendSecondsLeft(actor.getSnapshot())).toBe(30);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(selectResendSecondsLeft(actor.getSnapshot())).toBe(29);
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(selectResendSecondsLeft(actor.getSnapshot())).toBe(20);
+      await vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS - 10_000 - 1);
+      expect(selectResendSecondsLeft(actor.getSnapshot())).toBe(1);
       expect(selectCanResendCode(actor.getSnapshot())).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       expect(selectCanResendCode(actor.getSnapshot())).toBe(true);
+      expect(selectResendCoolingDown(actor.getSnapshot())).toBe(false);
+      expect(selectResendSecondsLeft(actor.getSnapshot())).toBe(0);
       // A resend starts the wait again.
       actor.send({ type: 'login.resendCode' });
       control.settle('sendCode', 'done', { session: 'session-2' });
       await vi.advanceTimersByTimeAsync(0);
       expect(selectCanResendCode(actor.getSnapshot())).toBe(false);
+      expect(selectResendSecondsLeft(actor.getSnapshot())).toBe(30);
     } finally {
       vi.useRealTimers();
     }
@@ -261,7 +277,7 @@ describe('login effects', () => {
     actor.send({ type: 'login.back' });
     expect(storage.getItem(storageKeys.loginEmail)).toBeNull();
     expect(emitted.at(-1)).toEqual({ type: 'panel.open', tab: 'LOGIN' });
-    expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { email: 'editing' } })).toBe(true);
     expect(selectEmailField(actor.getSnapshot()).value).toBe('ada@example.com');
   });
 
@@ -271,6 +287,6 @@ describe('login effects', () => {
     actor.send({ type: 'login.show', tab: 'OTP' });
     expect(selectOtpField(actor.getSnapshot()).value).toBe('12');
     actor.send({ type: 'login.show', tab: 'PERSONAL_DATA' });
-    expect(actor.getSnapshot().matches({ personalData: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ flow: { personalData: 'editing' } })).toBe(true);
   });
 });

@@ -4,7 +4,6 @@
 // small and still takes every transition.
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { SettingsEvent, SettingsSnapshot } from '../../machines/settings';
-import { checkPhone } from '../../machines/phone';
 import { isFormValid, personalDataForm } from '../../src/contract/forms';
 import { nicknameForm } from '../../src/contract/nickname-rule';
 import { ApiRequestError } from '../../src/client/errors';
@@ -38,22 +37,14 @@ export const settingsSampleEvents: SettingsModelEvent[] = [
   { type: 'saveNames.done', output: SAVED },
   { type: 'saveNames.error', error: httpError('updateProfile', 500, 'api.internal_error') },
   { type: 'settings.openPhone', defaultCountry: 'AU' },
-  { type: 'settings.closePhone' },
-  { type: 'settings.changePhoneCountry', country: 'NZ' },
-  { type: 'settings.changePhone', value: '0412 345 678' },
-  { type: 'settings.changePhone', value: '12' },
-  { type: 'settings.blurPhone' },
-  { type: 'settings.savePhone' },
-  { type: 'savePhone.done', output: SAVED },
-  { type: 'savePhone.error', error: httpError('updateProfile', 409, 'api.profile.email_or_phone_in_use') },
-  { type: 'settings.pickPicture', file: PICKED },
-  { type: 'settings.dropPicture' },
-  { type: 'settings.uploadPicture' },
-  { type: 'uploadPicture.done', output: SAVED },
-  { type: 'uploadPicture.error', error: httpError('uploadPicture', 400, 'api.profile.picture_invalid') },
-  { type: 'settings.removePicture' },
-  { type: 'removePicture.done', output: PROFILE },
-  { type: 'removePicture.error', error: httpError('removePicture', 500, 'api.internal_error') },
+  // The phone modal's child (machines/phone-modal.ts, its own model in tests/machines/phone-modal.test.ts) ends saved
+  // with the server's profile, or closed without saving.
+  { type: 'phoneModal.done', output: { profile: SAVED } },
+  { type: 'phoneModal.done', output: { profile: null } },
+  { type: 'phoneModal.error', error: new Error('the phone modal crashed') },
+  // The picture form's child (machines/picture-form.ts, its own model in tests/machines/picture-form.test.ts) hands
+  // over the profile an upload answered.
+  { type: 'settings.pictureSaved', profile: SAVED },
   { type: 'settings.startVerification' },
   // A toast of the payout child (machines/payout.ts), passed on.
   { type: 'notify', kind: 'success', key: 'payout.verified_toast' },
@@ -62,21 +53,20 @@ export const settingsSampleEvents: SettingsModelEvent[] = [
 ];
 
 /** The invokes whose outcome a path step decides. */
-export const settingsPromiseActors = ['loadProfile', 'saveNickname', 'generateNickname', 'saveNames', 'savePhone', 'uploadPicture', 'removePicture', 'startVerification'] as const;
+export const settingsPromiseActors = ['loadProfile', 'saveNickname', 'generateNickname', 'saveNames', 'phoneModal', 'startVerification'] as const;
 
-type Region = 'nickname' | 'names' | 'phone' | 'picture' | 'verification';
+type Region = 'nickname' | 'names' | 'phone' | 'verification';
 const regionOf: Array<[RegExp, Region]> = [
   [/Nickname|field: nickname/, 'nickname'],
   [/Names|givenName/, 'names'],
-  [/Phone/, 'phone'],
-  [/Picture/, 'picture'],
+  [/Phone|phoneModal/, 'phone'],
   [/Verification/, 'verification'],
 ];
 function eventRegion(event: EventObject): Region | null {
   const text = `${event.type} field: ${(event as { field?: string }).field ?? ''}`;
   return regionOf.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 }
-const restingStates: Record<Region, string> = { nickname: 'idle', names: 'idle', phone: 'closed', picture: 'idle', verification: 'idle' };
+const restingStates: Record<Region, string> = { nickname: 'idle', names: 'idle', phone: 'closed', verification: 'idle' };
 
 /** The region that is not at rest (one at most in the model), or null. */
 export function busyRegion(snapshot: AnyMachineSnapshot): Region | null {
@@ -92,10 +82,12 @@ export function oneAtATime(snapshot: AnyMachineSnapshot, event: EventObject): bo
   const region = eventRegion(event);
   const onPayout = (snapshot as SettingsSnapshot).context.tab === 'ACCOUNT_VERIFICATION';
   if (region !== null && region !== 'verification' && onPayout && busy !== region) return false;
+  // The picture form is on the account tab; its upload is one thing at a time too.
+  if (event.type === 'settings.pictureSaved') return !onPayout && busy === null;
   return busy === null || region === busy;
 }
 
-/** One vertex per state and what decides the forms: Save possible, the phone draft valid, a failure shown. */
+/** One vertex per state and what decides the forms: Save possible, a picture saved. */
 export function settingsVertex(snapshot: AnyMachineSnapshot): string {
   const { context } = snapshot as SettingsSnapshot;
   const saved = { nickname: context.profile?.nickname ?? '', givenName: context.profile?.givenName ?? '' };
@@ -105,10 +97,6 @@ export function settingsVertex(snapshot: AnyMachineSnapshot): string {
     nickname: context.fields.nickname.trim() === saved.nickname ? 'same' : isFormValid(nicknameForm, context.fields) ? 'new' : 'bad',
     names: context.fields.givenName.trim() === saved.givenName ? 'same' : isFormValid(personalDataForm, context.fields) ? 'new' : 'bad',
     touched: context.touched.nickname,
-    phone: checkPhone(context.phone.number, context.phone.country).ok,
-    phoneTouched: context.phone.touched,
-    phoneFailure: context.phone.failure !== null,
-    picked: context.picture !== null,
     hasPicture: Boolean(context.profile?.picture),
   });
 }

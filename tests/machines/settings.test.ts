@@ -1,17 +1,20 @@
 // Model-based tests of the settings machine (SPEC §2 Settings, §5, §8): the profile loads, the tabs, the nickname
 // (Save only when changed and valid, Generate), the names, the phone modal (E.164 with libphonenumber-js, the
-// server's message in the modal), the picture (pick, drop, upload) and the payout verification button.
+// server's message in the modal) and the picture form as children, and the payout verification button.
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
-import { checkPhone } from '../../machines/phone';
-import { settingsMachine, type SettingsSnapshot } from '../../machines/settings';
+import { fromPromise } from 'xstate';
+import { phoneModalMachine } from '../../machines/phone-modal';
+import { selectPhone } from '../../machines/phone-modal.selectors';
+import { settingsMachine, type SettingsActor, type SettingsSnapshot } from '../../machines/settings';
+import type { UserProfile } from '../../src/contract/entities';
 import {
   selectCanSaveNames,
   selectCanSaveNickname,
   selectIsPhoneOpen,
   selectNicknameField,
-  selectPhone,
-  selectPickedPicture,
+  selectPhoneModal,
+  selectPictureForm,
   selectSettingsStatus,
 } from '../../machines/settings.selectors';
 import { settingsTabOf } from '../../machines/settings.tab';
@@ -38,7 +41,9 @@ const paths = coverTransitions(testMachine, model.getShortestPaths(), settingsSa
 
 describe('settings model', () => {
   it('covers every transition', () => {
-    expectFullCoverage('settings', testMachine, paths);
+    expectFullCoverage('settings', testMachine, paths, {
+      'settings.ready on pictureForm.error': "the real picture form runs in these paths (its hasPicture is checked), and its own model shows no step of it throws",
+    });
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
@@ -57,14 +62,22 @@ describe('settings model', () => {
         );
         if (selectCanSaveNames(snapshot)) expect(idle('names')).toBe(true);
         if (selectNicknameField(snapshot).error) expect(context.touched.nickname).toBe(true);
-        const phone = selectPhone(snapshot);
-        if (phone.error === null && context.phone.touched) expect(checkPhone(phone.number, phone.country).ok).toBe(true);
-        if (!selectIsPhoneOpen(snapshot)) expect(snapshot.hasTag('savingPhone')).toBe(false);
-        if (snapshot.matches({ ready: { picture: 'idle' } })) expect(selectPickedPicture(snapshot)).toBeNull();
-        if (step.event.type.endsWith('.error') && step.event.type !== 'loadProfile.error' && step.event.type !== 'savePhone.error') {
+        // The phone modal's child runs exactly while the modal is open.
+        expect(Boolean(snapshot.children.phoneModal)).toBe(selectIsPhoneOpen(snapshot));
+        // The picture form's child runs while the profile is ready, and knows whether the profile has a picture.
+        const pictureForm = selectPictureForm(snapshot);
+        expect(Boolean(pictureForm)).toBe(snapshot.matches('ready'));
+        if (pictureForm) expect(pictureForm.getSnapshot().context.hasPicture).toBe(Boolean(context.profile?.picture));
+        if (step.event.type.endsWith('.error') && step.event.type !== 'loadProfile.error' && step.event.type !== 'pictureForm.error') {
           expect(reports.at(-1)).toMatchObject({ type: 'notify', kind: 'error' });
         }
-        if (step.event.type === 'savePhone.error') expect(phone.error).toBe('api.profile.email_or_phone_in_use');
+        if (step.event.type === 'phoneModal.done') {
+          const saved = (step.event as unknown as { output: { profile: unknown } }).output.profile;
+          if (saved) {
+            expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'success', key: 'settings.phone_saved' });
+            expect(snapshot.context.profile).toEqual(saved);
+          }
+        }
         if (step.event.type === 'settings.selectTab') {
           expect(reports.at(-1)).toEqual({
             type: 'panel.setParams',
@@ -105,29 +118,40 @@ describe('settings effects', () => {
     expect(selectCanSaveNickname(actor.getSnapshot())).toBe(false);
   });
 
-  it('sends the phone number as E.164 for the chosen country and shows the server’s refusal in the modal', async () => {
-    const { actor, control } = await start();
+  it('opens the phone modal on the saved number, adopts what it saved and toasts', async () => {
+    const { actor, reports } = await startWithPhone();
     actor.send({ type: 'settings.openPhone', defaultCountry: 'AU' });
-    actor.send({ type: 'settings.changePhone', value: '0412 345 678' });
-    actor.send({ type: 'settings.savePhone' });
-    expect(control.inputs.at(-1)).toMatchObject({ id: 'savePhone', input: { phoneNumber: '+61412345678' } });
-    control.settle('savePhone', 'error', httpError('updateProfile', 409, 'api.profile.email_or_phone_in_use'));
+    const modal = selectPhoneModal(actor.getSnapshot())!;
+    expect(selectPhone(modal.getSnapshot())).toMatchObject({ country: 'NZ', number: '021 123 4567', error: null });
+    modal.send({ type: 'phone.change', value: '021 765 4321' });
+    modal.send({ type: 'phone.save' });
     await flush();
-    expect(selectPhone(actor.getSnapshot())).toMatchObject({ error: 'api.profile.email_or_phone_in_use' });
-    actor.send({ type: 'settings.changePhoneCountry', country: 'NZ' });
-    actor.send({ type: 'settings.savePhone' });
-    expect(selectPhone(actor.getSnapshot()).error).toBe('form.phone_invalid');
+    expect(actor.getSnapshot().matches({ ready: { phone: 'closed' } })).toBe(true);
+    expect(actor.getSnapshot().context.profile?.phoneNumber).toBe('+64217654321');
+    expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'success', key: 'settings.phone_saved' });
   });
 
-  it('opens the phone modal on the saved number’s country', async () => {
-    const { actor, control } = await start();
+  it('closing the phone modal saves nothing', async () => {
+    const { actor, reports } = await startWithPhone();
     actor.send({ type: 'settings.openPhone', defaultCountry: 'AU' });
-    actor.send({ type: 'settings.changePhoneCountry', country: 'NZ' });
-    actor.send({ type: 'settings.changePhone', value: '021 123 4567' });
-    actor.send({ type: 'settings.savePhone' });
-    control.settle('savePhone', 'done', { ...SAVED, phoneNumber: '+64211234567' });
-    await flush();
-    actor.send({ type: 'settings.openPhone', defaultCountry: 'AU' });
-    expect(selectPhone(actor.getSnapshot())).toMatchObject({ country: 'NZ', error: null });
+    const count = reports.length;
+    selectPhoneModal(actor.getSnapshot())!.send({ type: 'phone.close' });
+    expect(actor.getSnapshot().matches({ ready: { phone: 'closed' } })).toBe(true);
+    expect(actor.getSnapshot().children.phoneModal).toBeUndefined();
+    expect(reports).toHaveLength(count);
   });
+
+  /** Settings with the saved NZ number, whose phone modal saves through a fake API (the modal's own test: phone-modal.test.ts). */
+  async function startWithPhone() {
+    const control = controlledActors(['loadProfile']);
+    const savePhone = fromPromise<UserProfile, { phoneNumber: string }>(async ({ input }) => ({ ...SAVED, phoneNumber: input.phoneNumber }));
+    const machine = settingsMachine.provide({
+      actors: { ...control.actors, phoneModal: phoneModalMachine.provide({ actors: { savePhone: savePhone as never } }) } as never,
+      actions: { logError: () => {} },
+    });
+    const { flow: actor, reports } = startAsChild(machine, { services: testServices(), tab: 'PERSONAL_INFO' });
+    control.settle('loadProfile', 'done', { ...PROFILE, phoneNumber: '+64211234567' });
+    await flush();
+    return { actor: actor as SettingsActor, reports };
+  }
 });

@@ -81,7 +81,7 @@ describe('wallet', () => {
 
     loginOf(wallet).send({ type: 'login.change', field: 'email', value: 'Ada@Example.com' });
     loginOf(wallet).send({ type: 'login.submitEmail' });
-    await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ otp: 'editing' }));
+    await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ flow: { otp: 'editing' } }));
     expect(calls[0]).toEqual({ path: 'signIn', body: { email: 'ada@example.com', locale: 'es' } });
     expect(fake.storage.getItem(storageKeys.loginEmail)).toBe('ada@example.com');
     expect(fake.storage.getItem(storageKeys.loginSession)).toBe('session-1');
@@ -90,14 +90,14 @@ describe('wallet', () => {
     // A wrong code: new session stored, toast with the server's code.
     loginOf(wallet).send({ type: 'login.change', field: 'otp', value: '000000' });
     loginOf(wallet).send({ type: 'login.submitOtp' });
-    await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ otp: 'editing' }) && notify.mock.calls.length > 0);
+    await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ flow: { otp: 'editing' } }) && notify.mock.calls.length > 0);
     expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'api.auth.wrong_otp' });
     expect(fake.storage.getItem(storageKeys.loginSession)).toBe('session-retry');
 
     loginOf(wallet).send({ type: 'login.change', field: 'otp', value: '123456' });
     loginOf(wallet).send({ type: 'login.submitOtp' });
     const login = loginOf(wallet);
-    await waitFor(login, (snapshot) => snapshot.status === 'stopped' || snapshot.matches('done'));
+    await waitFor(login, (snapshot) => snapshot.status === 'stopped' || snapshot.matches({ flow: 'done' }));
     await settle();
     // The login flow ended with its panels.
     expect(wallet.getSnapshot().children.login).toBeUndefined();
@@ -141,7 +141,7 @@ describe('wallet', () => {
     expect(selectLoginScreen(loginOf(wallet).getSnapshot())).toBe('OTP');
     loginOf(wallet).send({ type: 'login.change', field: 'otp', value: '123456' });
     loginOf(wallet).send({ type: 'login.submitOtp' });
-    await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ personalData: 'editing' }));
+    await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ flow: { personalData: 'editing' } }));
     expect(selectTab(wallet.getSnapshot())).toBe('PERSONAL_DATA');
 
     loginOf(wallet).send({ type: 'login.change', field: 'givenName', value: 'Grace' });

@@ -6,7 +6,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { listingsMachine, type ListingsSnapshot } from '../../machines/listings';
-import { selectListingsStep, selectSharing, selectUnlisting } from '../../machines/resell.selectors';
+import { selectListingsStep, selectSharing, selectUnlisting } from '../../machines/listings.selectors';
 import type { EndpointName } from '../../src/contract/endpoints';
 import { testServices } from '../machines/fake-platform';
 import { expectFullCoverage, toTestMachine } from '../machines/model';

@@ -1,9 +1,10 @@
 // The settings' payout tab (SPEC §2 Settings, §6): the account's state from the payout machine (a child of the
 // settings flow), the verification button that starts onboarding, and the onboarding itself — Stripe's embedded
-// component (loaded on demand, so @stripe/connect-js is never in the first chunk) or the local provider's form.
+// component (the payout machine mounts it into the element this tab registers) or the local provider's form.
 import { useSelector } from '@xstate/react';
-import { type ReactElement, useEffect, useRef } from 'react';
-import { localFormErrors, type PayoutActor } from '../../../machines/payout';
+import { type ReactElement, useCallback } from 'react';
+import type { PayoutActor } from '../../../machines/payout';
+import { selectLocalForm, selectPayoutView, selectStripeSessionKey } from '../../../machines/payout.selectors';
 import type { SettingsActor } from '../../../machines/settings';
 import { selectIsVerifying } from '../../../machines/settings.selectors';
 import { t } from '../i18n';
@@ -17,14 +18,14 @@ import { Skeleton } from './skeleton';
 export function PayoutTab({ settings }: { settings: SettingsActor }): ReactElement {
   const payout = useSelector(settings, (snapshot) => snapshot.children.payout as PayoutActor | undefined);
   const verifying = useSelector(settings, selectIsVerifying);
-  const state = useSelector(payout, (snapshot) => (snapshot ? (typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]!) : 'loading'));
+  const state = useSelector(payout, selectPayoutView);
   return (
     <section className="tw-card tw-settings__section" aria-labelledby="tw-settings-payout">
       <h2 className="tw-section__title" id="tw-settings-payout">
         {t('settings.payout_title')}
       </h2>
       <p className="tw-muted">{t('settings.payout_text')}</p>
-      {state === 'loading' || state === 'deciding' ? (
+      {state === 'loading' ? (
         <div role="status" aria-label={t('common.loading')}>
           <Skeleton height={44} radius={12} />
         </div>
@@ -55,9 +56,8 @@ export function PayoutTab({ settings }: { settings: SettingsActor }): ReactEleme
 }
 
 function LocalOnboarding({ payout }: { payout: PayoutActor }): ReactElement {
-  const context = useSelector(payout, (snapshot) => snapshot.context);
-  const submitting = useSelector(payout, (snapshot) => snapshot.hasTag('loading'));
-  const errors = context.touched ? localFormErrors(context) : {};
+  const form = useSelector(payout, selectLocalForm, localFormEqual);
+  const { errors } = form;
   return (
     <form
       className="tw-payout__form"
@@ -71,7 +71,7 @@ function LocalOnboarding({ payout }: { payout: PayoutActor }): ReactElement {
       <FormField
         label={t('payout.legal_name')}
         autoComplete="name"
-        value={context.legalName}
+        value={form.legalName}
         error={errors.legalName}
         status={errors.legalName ? 'error' : 'default'}
         onValueChange={(value) => payout.send({ type: 'payout.changeLegalName', value })}
@@ -79,48 +79,39 @@ function LocalOnboarding({ payout }: { payout: PayoutActor }): ReactElement {
       <FormField
         label={t('payout.bank_last4')}
         inputMode="numeric"
-        value={context.bankLast4}
+        value={form.bankLast4}
         error={errors.bankLast4}
         status={errors.bankLast4 ? 'error' : 'default'}
         onValueChange={(value) => payout.send({ type: 'payout.changeBankLast4', value })}
       />
-      <Button type="submit" loading={submitting}>
+      <Button type="submit" loading={form.submitting}>
         {t('payout.submit')}
       </Button>
     </form>
   );
 }
 
-/** Stripe's account onboarding, themed like the wallet (light/dark, 12 px radius); its exit re-reads the account. */
+const localFormEqual = (a: ReturnType<typeof selectLocalForm>, b: ReturnType<typeof selectLocalForm>) =>
+  a.legalName === b.legalName &&
+  a.bankLast4 === b.bankLast4 &&
+  a.submitting === b.submitting &&
+  a.errors.legalName === b.errors.legalName &&
+  a.errors.bankLast4 === b.errors.bankLast4;
+
+/**
+ * Stripe's account onboarding, themed like the wallet (light/dark, 12 px radius): the element it goes into. The payout
+ * machine mounts the component while this element is registered (`payout.mount`) and removes it when it leaves.
+ */
 function StripeOnboarding({ payout }: { payout: PayoutActor }): ReactElement {
-  const account = useSelector(payout, (snapshot) => snapshot.context.account);
-  const hostRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!account?.publishableKey || !account.clientSecret) return;
-    let cancelled = false;
-    let element: HTMLElement | null = null;
-    const dark = resolveTheme(readThemeSetting(), systemPrefersDark()) === 'dark';
-    void import('@stripe/connect-js').then(({ loadConnectAndInitialize }) => {
-      if (cancelled) return;
-      const instance = loadConnectAndInitialize({
-        publishableKey: account.publishableKey!,
-        fetchClientSecret: async () => account.clientSecret,
-        appearance: {
-          overlays: 'dialog',
-          variables: dark
-            ? { borderRadius: '12px', colorPrimary: '#8b85ff', colorBackground: '#1b1e25', colorText: '#eceef3' }
-            : { borderRadius: '12px', colorPrimary: '#4f46e5', colorBackground: '#ffffff', colorText: '#1f2330' },
-        },
-      });
-      const onboarding = instance.create('account-onboarding');
-      onboarding.setOnExit(() => payout.send({ type: 'payout.exited' }));
-      element = onboarding;
-      hostRef.current?.append(onboarding);
-    });
-    return () => {
-      cancelled = true;
-      element?.remove();
-    };
-  }, [account?.publishableKey, account?.clientSecret, payout]);
-  return <div ref={hostRef} className="tw-payout__stripe" aria-label={t('payout.stripe_title')} />;
+  const sessionKey = useSelector(payout, selectStripeSessionKey);
+  const registerHost = useCallback(
+    (host: HTMLDivElement | null) => {
+      if (!host) return;
+      const theme = resolveTheme(readThemeSetting(), systemPrefersDark());
+      payout.send({ type: 'payout.mount', host, theme });
+      return () => payout.send({ type: 'payout.unmount' });
+    },
+    [payout],
+  );
+  return <div key={sessionKey} ref={registerHost} className="tw-payout__stripe" aria-label={t('payout.stripe_title')} />;
 }

@@ -1,10 +1,13 @@
 // The phone modal of the settings: a country picker (defaulting to the organisation's country) and the number,
-// checked with libphonenumber-js and saved as E.164; a refused save shows the server's message in the modal.
+// checked with libphonenumber-js and saved as E.164; a refused save shows the server's message in the modal. The
+// phone modal machine (a child of settings while open) decides; this renders it and sends its events.
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactElement, useId, useMemo } from 'react';
 import { phoneCountries, type PhoneCountry } from '../../../machines/phone';
+import type { PhoneModalEvent } from '../../../machines/phone-modal';
+import { type PhoneView, selectIsSavingPhone, selectPhone } from '../../../machines/phone-modal.selectors';
 import type { SettingsActor } from '../../../machines/settings';
-import { selectIsPhoneOpen, selectIsSavingPhone, selectPhone } from '../../../machines/settings.selectors';
+import { selectIsPhoneOpen, selectPhoneModal } from '../../../machines/settings.selectors';
 import { currentLocale, t } from '../i18n';
 import { Button } from './button';
 import { FieldMessage } from './form-field';
@@ -12,24 +15,26 @@ import { Modal } from './modal';
 
 export function PhoneModal({ settings }: { settings: SettingsActor }): ReactElement | null {
   const open = useSelector(settings, selectIsPhoneOpen);
-  const phone = useSelector(settings, selectPhone);
-  const saving = useSelector(settings, selectIsSavingPhone);
+  const modal = useSelector(settings, selectPhoneModal);
+  const phone = useSelector(modal, selectPhone, samePhone);
+  const saving = useSelector(modal, selectIsSavingPhone);
+  const send = (event: PhoneModalEvent) => modal?.send(event);
   const countries = useCountryOptions();
   const id = useId();
   const formId = `${id}-form`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    settings.send({ type: 'settings.savePhone' });
+    send({ type: 'phone.save' });
   };
   return (
     <Modal
       open={open}
       title={t('settings.phone_modal_title')}
       description={t('settings.phone_modal_text')}
-      onClose={() => settings.send({ type: 'settings.closePhone' })}
+      onClose={() => send({ type: 'phone.close' })}
       actions={
         <>
-          <Button variant="secondary" onClick={() => settings.send({ type: 'settings.closePhone' })} disabled={saving}>
+          <Button variant="secondary" onClick={() => send({ type: 'phone.close' })} disabled={saving}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={saving}>
@@ -47,7 +52,7 @@ export function PhoneModal({ settings }: { settings: SettingsActor }): ReactElem
             id={`${id}-country`}
             className="tw-input"
             value={phone.country}
-            onChange={(event) => settings.send({ type: 'settings.changePhoneCountry', country: event.target.value as PhoneCountry })}
+            onChange={(event) => send({ type: 'phone.changeCountry', country: event.target.value as PhoneCountry })}
           >
             {countries.map((option) => (
               <option key={option.country} value={option.country}>
@@ -68,8 +73,8 @@ export function PhoneModal({ settings }: { settings: SettingsActor }): ReactElem
             autoComplete="tel-national"
             required
             value={phone.number}
-            onChange={(event) => settings.send({ type: 'settings.changePhone', value: event.target.value })}
-            onBlur={() => settings.send({ type: 'settings.blurPhone' })}
+            onChange={(event) => send({ type: 'phone.change', value: event.target.value })}
+            onBlur={() => send({ type: 'phone.blur' })}
             aria-invalid={Boolean(phone.error) || undefined}
             aria-describedby={phone.error ? `${id}-message` : undefined}
           />
@@ -79,6 +84,8 @@ export function PhoneModal({ settings }: { settings: SettingsActor }): ReactElem
     </Modal>
   );
 }
+
+const samePhone = (a: PhoneView, b: PhoneView) => a.country === b.country && a.number === b.number && a.error === b.error;
 
 /** Every country by its name in the page's language, with its calling code, sorted by name. */
 function useCountryOptions(): Array<{ country: PhoneCountry; label: string }> {

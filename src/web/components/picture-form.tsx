@@ -1,15 +1,18 @@
 // The profile picture in the settings: the current one (or the initials), pick or drop a HEIC, WEBP, SVG, PNG or JPG
-// file, see it in its square crop, upload it. The server decodes and re-encodes it (a square WebP).
+// file, see it in its square crop, upload it. The server decodes and re-encodes it (a square WebP). The picture
+// form machine (a child of settings) decides; this renders it and sends its events.
 import { useSelector } from '@xstate/react';
-import { type DragEvent, type ReactElement, useEffect, useId, useState } from 'react';
+import { type DragEvent, type ReactElement, useId, useState } from 'react';
 import type { SettingsActor } from '../../../machines/settings';
+import type { PictureFormEvent } from '../../../machines/picture-form';
 import {
   selectCanRemovePicture,
   selectIsRemovingPicture,
   selectIsUploadingPicture,
   selectPickedPicture,
-  selectProfile,
-} from '../../../machines/settings.selectors';
+  selectPicturePreview,
+} from '../../../machines/picture-form.selectors';
+import { selectPictureForm, selectProfile } from '../../../machines/settings.selectors';
 import { t } from '../i18n';
 import { Button } from './button';
 import { Avatar } from './identity';
@@ -21,15 +24,17 @@ export const PICTURE_ACCEPT = 'image/heic,image/heif,image/webp,image/svg+xml,im
 
 export function PictureForm({ settings }: { settings: SettingsActor }): ReactElement {
   const profile = useSelector(settings, selectProfile);
-  const picked = useSelector(settings, selectPickedPicture);
-  const uploading = useSelector(settings, selectIsUploadingPicture);
-  const canRemove = useSelector(settings, selectCanRemovePicture);
-  const removing = useSelector(settings, selectIsRemovingPicture);
-  const preview = usePreviewUrl(picked);
+  const form = useSelector(settings, selectPictureForm);
+  const picked = useSelector(form, selectPickedPicture);
+  const uploading = useSelector(form, selectIsUploadingPicture);
+  const canRemove = useSelector(form, selectCanRemovePicture);
+  const removing = useSelector(form, selectIsRemovingPicture);
+  const send = (event: PictureFormEvent) => form?.send(event);
+  const preview = useSelector(form, selectPicturePreview);
   const [dragging, setDragging] = useState(false);
   const inputId = useId();
   const pick = (file: File | undefined) => {
-    if (file) settings.send({ type: 'settings.pickPicture', file });
+    if (file) send({ type: 'picture.pick', file });
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -76,16 +81,16 @@ export function PictureForm({ settings }: { settings: SettingsActor }): ReactEle
             />
             {picked ? (
               <>
-                <Button loading={uploading} onClick={() => settings.send({ type: 'settings.uploadPicture' })}>
+                <Button loading={uploading} onClick={() => send({ type: 'picture.upload' })}>
                   {t('settings.picture_upload')}
                 </Button>
-                <Button variant="ghost" disabled={uploading} onClick={() => settings.send({ type: 'settings.dropPicture' })}>
+                <Button variant="ghost" disabled={uploading} onClick={() => send({ type: 'picture.drop' })}>
                   {t('common.cancel')}
                 </Button>
               </>
             ) : null}
             {!picked && (canRemove || removing) ? (
-              <Button variant="ghost" loading={removing} onClick={() => settings.send({ type: 'settings.removePicture' })}>
+              <Button variant="ghost" loading={removing} onClick={() => send({ type: 'picture.remove' })}>
                 {t('settings.picture_remove')}
               </Button>
             ) : null}
@@ -94,19 +99,4 @@ export function PictureForm({ settings }: { settings: SettingsActor }): ReactEle
       </div>
     </section>
   );
-}
-
-/** An object URL for the picked file while it is shown (purely visual state, freed when it changes). */
-function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }

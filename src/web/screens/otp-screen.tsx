@@ -1,14 +1,13 @@
 // OTP: the six-digit code sent by e-mail, Continue and Resend code.
 import { useSelector } from '@xstate/react';
-import { type ReactElement, useEffect, useState } from 'react';
+import type { ReactElement } from 'react';
 import { OTP_LENGTH } from '../../contract/forms';
 import {
-  RESEND_COOLDOWN_MS,
   selectCanResendCode,
   selectCodeEmail,
   selectIsBusy,
   selectOtpField,
-  selectResendCoolingDown,
+  selectResendSecondsLeft,
 } from '../../../machines/login.selectors';
 import { LinkButton } from '../components/button';
 import { FormScreen } from '../components/form-screen';
@@ -36,14 +35,14 @@ function OtpFlowScreen({ login }: { login: LoginActor }): ReactElement {
   const email = useSelector(login, selectCodeEmail);
   const busy = useSelector(login, selectIsBusy);
   const canResend = useSelector(login, selectCanResendCode);
-  const coolingDown = useSelector(login, selectResendCoolingDown);
+  const resendSecondsLeft = useSelector(login, selectResendSecondsLeft);
   return (
     <OtpView
       email={email ?? ''}
       otp={otp}
       busy={busy}
       canResend={canResend}
-      coolingDown={coolingDown}
+      resendSecondsLeft={resendSecondsLeft}
       onOtpChange={(value) => login.send({ type: 'login.change', field: 'otp', value })}
       onOtpBlur={() => login.send({ type: 'login.blur', field: 'otp' })}
       onSubmit={() => login.send({ type: 'login.submitOtp' })}
@@ -58,8 +57,8 @@ export interface OtpViewProps {
   otp: FieldState;
   busy: boolean;
   canResend: boolean;
-  /** A code went out moments ago: Resend shows the seconds until it comes back. */
-  coolingDown: boolean;
+  /** A code went out moments ago: the seconds until Resend comes back (0 once it is back). */
+  resendSecondsLeft: number;
   onOtpChange: (otp: string) => void;
   onOtpBlur: () => void;
   onSubmit: () => void;
@@ -85,7 +84,7 @@ export function OtpView(props: OtpViewProps): ReactElement {
         <p className="tw-inline-note">
           <span>{t('otp.no_code')}</span>
           <LinkButton onClick={props.onResend} disabled={!props.canResend}>
-            <ResendLabel coolingDown={props.coolingDown} />
+            {props.resendSecondsLeft > 0 ? t('otp.resend_in', { seconds: props.resendSecondsLeft }) : t('otp.resend')}
           </LinkButton>
         </p>
       }
@@ -101,22 +100,4 @@ export function OtpView(props: OtpViewProps): ReactElement {
       />
     </FormScreen>
   );
-}
-
-/**
- * "Resend code", or "Resend code in 27 s" while the machine holds it back. The machine decides when Resend returns
- * (its resendCooldown delay); this only counts the seconds for the eye, from the moment the cooldown began.
- */
-function ResendLabel({ coolingDown }: { coolingDown: boolean }): ReactElement {
-  const [secondsLeft, setSecondsLeft] = useState(RESEND_COOLDOWN_MS / 1000);
-  useEffect(() => {
-    if (!coolingDown) return;
-    const startedAt = Date.now();
-    setSecondsLeft(RESEND_COOLDOWN_MS / 1000);
-    const timer = setInterval(() => {
-      setSecondsLeft(Math.max(1, Math.ceil((RESEND_COOLDOWN_MS - (Date.now() - startedAt)) / 1000)));
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [coolingDown]);
-  return <>{coolingDown ? t('otp.resend_in', { seconds: secondsLeft }) : t('otp.resend')}</>;
 }

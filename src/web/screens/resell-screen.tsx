@@ -1,25 +1,19 @@
 // RESELL: pick a resellable ticket, set quantity and price (the quote is the server's), Continue, tick the resale
-// terms and list; then the success view with the share link. With no ticket selected: the listings in Sale and Sold
-// tabs, with Share (modal) and Unlist (confirmation). The resell and listings machines decide; this view renders.
+// terms and list; then the success view with the share link. With no ticket selected the seller's listings show
+// below (components/listings.tsx). The resell machine decides; this view renders.
 import { useSelector } from '@xstate/react';
-import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ReactElement, useEffect, useRef } from 'react';
 import type { ResellableTicket } from '../../contract/entities';
-import type { ListingsActor, ListingsTab } from '../../../machines/listings';
 import type { ResellActor, ResellEvent } from '../../../machines/resell';
 import {
-  daysSince,
   selectCanCancel,
   selectCanContinue,
   selectCanList,
   selectIsListing,
   selectIsQuoting,
-  selectIsUnlisting,
   selectListed,
   selectListingsActor,
-  selectListingsStep,
-  selectListingsTab,
   selectNoStripeNotice,
-  selectOnSale,
   selectPriceField,
   selectPriceValue,
   selectQuantity,
@@ -27,10 +21,7 @@ import {
   selectResellableTickets,
   selectResellStep,
   selectResellTicket,
-  selectSharing,
-  selectSold,
   selectTermsAccepted,
-  selectUnlisting,
 } from '../../../machines/resell.selectors';
 import { Button } from '../components/button';
 import '../components/card';
@@ -39,11 +30,10 @@ import { EventCard } from '../components/event-card';
 import { FormField } from '../components/form-field';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 import { Icon } from '../components/icons';
-import { ListTabs } from '../components/list-tabs';
-import { Modal } from '../components/modal';
+import { Listings, ShareLink } from '../components/listings';
 import { PanelSkeleton } from '../components/panel-skeleton';
 import { Skeleton } from '../components/skeleton';
-import { formatMoney, formatValidUntil } from '../format';
+import { formatMoney } from '../format';
 import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { registerStyles } from '../style-sheets';
@@ -268,176 +258,5 @@ function ResellSuccess({ resell, send }: { resell: ResellActor; send: Send }): R
         {t('resell.more')}
       </Button>
     </div>
-  );
-}
-
-function ShareLink({ link, onCopy }: { link: string; onCopy: () => void }): ReactElement {
-  return (
-    <div className="tw-resell__link">
-      <input className="tw-input" readOnly value={link} aria-label={t('listings.share_title')} onFocus={(event) => event.target.select()} />
-      <Button variant="secondary" icon={<Icon path={iconPath('copy')} size={18} />} onClick={onCopy}>
-        {t('resell.copy')}
-      </Button>
-    </div>
-  );
-}
-
-const tabLabels: Record<ListingsTab, string> = { SALE: 'listings.sale', SOLD: 'listings.sold' };
-
-function ago(iso: string, today: string, days: string): string {
-  const count = daysSince(iso, Date.now());
-  return count === 0 ? t(today) : t(days, { count });
-}
-
-function Listings({ listings }: { listings: ListingsActor }): ReactElement {
-  const step = useSelector(listings, selectListingsStep);
-  const tab = useSelector(listings, selectListingsTab);
-  const sale = useSelector(listings, selectOnSale);
-  const sold = useSelector(listings, selectSold);
-  return (
-    <section className="tw-resell__listings" aria-labelledby="tw-listings-title">
-      <h2 className="tw-resell__step-title" id="tw-listings-title">
-        {t('listings.title')}
-      </h2>
-      {step === 'loading' ? (
-        <div role="status" aria-label={t('common.loading')}>
-          <Skeleton height={72} radius={12} />
-        </div>
-      ) : null}
-      {step === 'failed' ? (
-        <div className="tw-resell__state" role="alert">
-          <p>{t('listings.load_error')}</p>
-          <Button variant="secondary" onClick={() => listings.send({ type: 'listings.retry' })}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : null}
-      {step === 'ready' ? (
-        <ListTabs
-          id="tw-listings"
-          label={t('listings.tabs')}
-          tabs={(['SALE', 'SOLD'] as const).map((value) => ({ value, label: t(tabLabels[value]) }))}
-          selected={tab}
-          onSelect={(value) => listings.send({ type: 'listings.chooseTab', tab: value })}
-        >
-          <ul className="tw-resell__list">
-            {tab === 'SALE' && sale.length === 0 ? <li className="tw-muted">{t('listings.empty_sale')}</li> : null}
-            {tab === 'SOLD' && sold.length === 0 ? <li className="tw-muted">{t('listings.empty_sold')}</li> : null}
-            {tab === 'SALE'
-              ? sale.map((entry) => (
-                  <li key={entry.userTicketId} className="tw-resell__entry">
-                    <EventCard variant="solid" title={entry.name} image={entry.ticketLogo} price={entry.price} currencySymbol={entry.currencySymbol} />
-                    <span className="tw-muted">{ago(entry.listedDate, 'listings.listed_today', 'listings.listed_days')}</span>
-                    <div className="tw-resell__actions">
-                      <Button size="small" variant="secondary" icon={<Icon path={iconPath('external')} size={16} />} onClick={() => listings.send({ type: 'listings.share', userTicketId: entry.userTicketId })}>
-                        {t('listings.share')}
-                      </Button>
-                      <Button size="small" variant="ghost" onClick={() => listings.send({ type: 'listings.unlist', userTicketId: entry.userTicketId })}>
-                        {t('listings.unlist')}
-                      </Button>
-                    </div>
-                  </li>
-                ))
-              : sold.map((entry) => (
-                  <li key={entry.userTicketId} className="tw-resell__entry">
-                    <EventCard variant="solid" title={entry.name} image={entry.ticketLogo} price={entry.price} currencySymbol={entry.currencySymbol} />
-                    <span className="tw-muted">
-                      {ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')} ·{' '}
-                      {t(entry.payoutStatus === 'paid' ? 'listings.payout_paid' : 'listings.payout_held', { date: formatValidUntil(entry.payoutDate) })}
-                    </span>
-                  </li>
-                ))}
-          </ul>
-        </ListTabs>
-      ) : null}
-      <ShareModal listings={listings} />
-      <UnlistModal listings={listings} />
-    </section>
-  );
-}
-
-/** SPEC §2: native share at most 480.99 px wide (where the device offers it), else Facebook, Twitter and Mail. */
-function useNarrow(): boolean {
-  const query = '(max-width: 480.99px)';
-  const [narrow, setNarrow] = useState(() => globalThis.matchMedia?.(query).matches ?? false);
-  useEffect(() => {
-    const list = globalThis.matchMedia?.(query);
-    if (!list) return;
-    const onChange = () => setNarrow(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, []);
-  return narrow;
-}
-
-function ShareModal({ listings }: { listings: ListingsActor }): ReactElement | null {
-  const entry = useSelector(listings, selectSharing);
-  const narrow = useNarrow();
-  const close = () => listings.send({ type: 'listings.close' });
-  if (!entry) return null;
-  const text = t('listings.share_text', { ticket: entry.name });
-  const url = encodeURIComponent(entry.shareLinkUrl);
-  const native = narrow && typeof globalThis.navigator?.share === 'function';
-  return (
-    <Modal
-      open
-      title={t('listings.share_title')}
-      onClose={close}
-      actions={
-        <Button variant="secondary" onClick={close}>
-          {t('listings.close')}
-        </Button>
-      }
-    >
-      <div className="tw-resell__share">
-        <ShareLink link={entry.shareLinkUrl} onCopy={() => listings.send({ type: 'listings.copy' })} />
-        {native ? (
-          <Button icon={<Icon path={iconPath('external')} size={18} />} onClick={() => listings.send({ type: 'listings.nativeShare' })}>
-            {t('listings.share_native')}
-          </Button>
-        ) : (
-          <ul className="tw-resell__share-menu" aria-label={t('listings.share')}>
-            <li>
-              <a href={`https://www.facebook.com/sharer/sharer.php?u=${url}&quote=${encodeURIComponent(text)}`} target="_blank" rel="noopener noreferrer">
-                {'Facebook' /* a product name: the same in every language */}
-              </a>
-            </li>
-            <li>
-              <a href={`https://twitter.com/intent/tweet?url=${url}&text=${encodeURIComponent(text)}`} target="_blank" rel="noopener noreferrer">
-                {'Twitter'}
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(`${text}\n${entry.shareLinkUrl}`)}`}>{t('listings.share_mail')}</a>
-            </li>
-          </ul>
-        )}
-      </div>
-    </Modal>
-  );
-}
-
-function UnlistModal({ listings }: { listings: ListingsActor }): ReactElement | null {
-  const entry = useSelector(listings, selectUnlisting);
-  const busy = useSelector(listings, selectIsUnlisting);
-  if (!entry) return null;
-  return (
-    <Modal
-      open
-      role="alertdialog"
-      title={t('listings.unlist_title')}
-      description={t('listings.unlist_text', { ticket: entry.name })}
-      onClose={() => (busy ? undefined : listings.send({ type: 'listings.close' }))}
-      actions={
-        <>
-          <Button variant="danger" loading={busy} onClick={() => listings.send({ type: 'listings.confirmUnlist' })}>
-            {t('listings.unlist_confirm')}
-          </Button>
-          <Button variant="secondary" disabled={busy} onClick={() => listings.send({ type: 'listings.close' })}>
-            {t('listings.close')}
-          </Button>
-        </>
-      }
-    />
   );
 }

@@ -1,0 +1,197 @@
+// The seller's listings under RESELL (shown while no ticket is picked): Sale and Sold tabs, Share (a modal with the
+// link, the device's share sheet on narrow screens, else Facebook, Twitter and Mail) and Unlist (a confirmation).
+// The listings machine (machines/listings.ts, a child of resell) decides; this renders its state and sends events.
+import { useSelector } from '@xstate/react';
+import { type ReactElement, useSyncExternalStore } from 'react';
+import type { ListingsActor, ListingsTab } from '../../../machines/listings';
+import {
+  daysSince,
+  selectIsUnlisting,
+  selectListingsStep,
+  selectListingsTab,
+  selectOnSale,
+  selectSharing,
+  selectSold,
+  selectUnlisting,
+} from '../../../machines/listings.selectors';
+import { formatValidUntil } from '../format';
+import { t } from '../i18n';
+import { registerStyles } from '../style-sheets';
+import { Button } from './button';
+import { EventCard } from './event-card';
+import { iconPath } from './icon-paths' with { type: 'macro' };
+import { Icon } from './icons';
+import { ListTabs } from './list-tabs';
+import { Modal } from './modal';
+import { Skeleton } from './skeleton';
+import listingsCss from 'bundle-text:./listings.css';
+
+registerStyles(listingsCss);
+
+/** A share link to copy: the resell success and the Share modal. */
+export function ShareLink({ link, onCopy }: { link: string; onCopy: () => void }): ReactElement {
+  return (
+    <div className="tw-resell__link">
+      <input className="tw-input" readOnly value={link} aria-label={t('listings.share_title')} onFocus={(event) => event.target.select()} />
+      <Button variant="secondary" icon={<Icon path={iconPath('copy')} size={18} />} onClick={onCopy}>
+        {t('resell.copy')}
+      </Button>
+    </div>
+  );
+}
+
+const tabLabels: Record<ListingsTab, string> = { SALE: 'listings.sale', SOLD: 'listings.sold' };
+
+function ago(iso: string, today: string, days: string): string {
+  const count = daysSince(iso, Date.now());
+  return count === 0 ? t(today) : t(days, { count });
+}
+
+export function Listings({ listings }: { listings: ListingsActor }): ReactElement {
+  const step = useSelector(listings, selectListingsStep);
+  const tab = useSelector(listings, selectListingsTab);
+  const sale = useSelector(listings, selectOnSale);
+  const sold = useSelector(listings, selectSold);
+  return (
+    <section className="tw-resell__listings" aria-labelledby="tw-listings-title">
+      <h2 className="tw-resell__step-title" id="tw-listings-title">
+        {t('listings.title')}
+      </h2>
+      {step === 'loading' ? (
+        <div role="status" aria-label={t('common.loading')}>
+          <Skeleton height={72} radius={12} />
+        </div>
+      ) : null}
+      {step === 'failed' ? (
+        <div className="tw-resell__state" role="alert">
+          <p>{t('listings.load_error')}</p>
+          <Button variant="secondary" onClick={() => listings.send({ type: 'listings.retry' })}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {step === 'ready' ? (
+        <ListTabs
+          id="tw-listings"
+          label={t('listings.tabs')}
+          tabs={(['SALE', 'SOLD'] as const).map((value) => ({ value, label: t(tabLabels[value]) }))}
+          selected={tab}
+          onSelect={(value) => listings.send({ type: 'listings.chooseTab', tab: value })}
+        >
+          <ul className="tw-resell__list">
+            {tab === 'SALE' && sale.length === 0 ? <li className="tw-muted">{t('listings.empty_sale')}</li> : null}
+            {tab === 'SOLD' && sold.length === 0 ? <li className="tw-muted">{t('listings.empty_sold')}</li> : null}
+            {tab === 'SALE'
+              ? sale.map((entry) => (
+                  <li key={entry.userTicketId} className="tw-resell__entry">
+                    <EventCard variant="solid" title={entry.name} image={entry.ticketLogo} price={entry.price} currencySymbol={entry.currencySymbol} />
+                    <span className="tw-muted">{ago(entry.listedDate, 'listings.listed_today', 'listings.listed_days')}</span>
+                    <div className="tw-resell__actions">
+                      <Button size="small" variant="secondary" icon={<Icon path={iconPath('external')} size={16} />} onClick={() => listings.send({ type: 'listings.share', userTicketId: entry.userTicketId })}>
+                        {t('listings.share')}
+                      </Button>
+                      <Button size="small" variant="ghost" onClick={() => listings.send({ type: 'listings.unlist', userTicketId: entry.userTicketId })}>
+                        {t('listings.unlist')}
+                      </Button>
+                    </div>
+                  </li>
+                ))
+              : sold.map((entry) => (
+                  <li key={entry.userTicketId} className="tw-resell__entry">
+                    <EventCard variant="solid" title={entry.name} image={entry.ticketLogo} price={entry.price} currencySymbol={entry.currencySymbol} />
+                    <span className="tw-muted">
+                      {ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')} ·{' '}
+                      {t(entry.payoutStatus === 'paid' ? 'listings.payout_paid' : 'listings.payout_held', { date: formatValidUntil(entry.payoutDate) })}
+                    </span>
+                  </li>
+                ))}
+          </ul>
+        </ListTabs>
+      ) : null}
+      <ShareModal listings={listings} />
+      <UnlistModal listings={listings} />
+    </section>
+  );
+}
+
+/** SPEC §2: native share at most 480.99 px wide (where the device offers it), else Facebook, Twitter and Mail. */
+const NARROW_QUERY = '(max-width: 480.99px)';
+const subscribeNarrow = (onChange: () => void) => {
+  const list = globalThis.matchMedia?.(NARROW_QUERY);
+  list?.addEventListener('change', onChange);
+  return () => list?.removeEventListener('change', onChange);
+};
+const isNarrow = () => globalThis.matchMedia?.(NARROW_QUERY).matches ?? false;
+const useNarrow = (): boolean => useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
+
+function ShareModal({ listings }: { listings: ListingsActor }): ReactElement | null {
+  const entry = useSelector(listings, selectSharing);
+  const narrow = useNarrow();
+  const close = () => listings.send({ type: 'listings.close' });
+  if (!entry) return null;
+  const text = t('listings.share_text', { ticket: entry.name });
+  const url = encodeURIComponent(entry.shareLinkUrl);
+  const native = narrow && typeof globalThis.navigator?.share === 'function';
+  return (
+    <Modal
+      open
+      title={t('listings.share_title')}
+      onClose={close}
+      actions={
+        <Button variant="secondary" onClick={close}>
+          {t('listings.close')}
+        </Button>
+      }
+    >
+      <div className="tw-resell__share">
+        <ShareLink link={entry.shareLinkUrl} onCopy={() => listings.send({ type: 'listings.copy' })} />
+        {native ? (
+          <Button icon={<Icon path={iconPath('external')} size={18} />} onClick={() => listings.send({ type: 'listings.nativeShare' })}>
+            {t('listings.share_native')}
+          </Button>
+        ) : (
+          <ul className="tw-resell__share-menu" aria-label={t('listings.share')}>
+            <li>
+              <a href={`https://www.facebook.com/sharer/sharer.php?u=${url}&quote=${encodeURIComponent(text)}`} target="_blank" rel="noopener noreferrer">
+                {'Facebook' /* a product name: the same in every language */}
+              </a>
+            </li>
+            <li>
+              <a href={`https://twitter.com/intent/tweet?url=${url}&text=${encodeURIComponent(text)}`} target="_blank" rel="noopener noreferrer">
+                {'Twitter'}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(`${text}\n${entry.shareLinkUrl}`)}`}>{t('listings.share_mail')}</a>
+            </li>
+          </ul>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function UnlistModal({ listings }: { listings: ListingsActor }): ReactElement | null {
+  const entry = useSelector(listings, selectUnlisting);
+  const busy = useSelector(listings, selectIsUnlisting);
+  if (!entry) return null;
+  return (
+    <Modal
+      open
+      role="alertdialog"
+      title={t('listings.unlist_title')}
+      description={t('listings.unlist_text', { ticket: entry.name })}
+      onClose={() => (busy ? undefined : listings.send({ type: 'listings.close' }))}
+      actions={
+        <>
+          <Button variant="danger" loading={busy} onClick={() => listings.send({ type: 'listings.confirmUnlist' })}>
+            {t('listings.unlist_confirm')}
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => listings.send({ type: 'listings.close' })}>
+            {t('listings.close')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
