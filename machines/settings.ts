@@ -233,7 +233,13 @@ export const settingsMachine = setup({
         notify: { actions: { type: 'notify', params: ({ event }) => ({ kind: event.kind, key: event.key }) } },
       },
       // The payout tab's account and onboarding (machines/payout.ts): read once the profile is ready.
-      invoke: { id: 'payout', src: 'payout', input: ({ context }) => ({ services: context.services }) },
+      invoke: {
+        id: 'payout',
+        src: 'payout',
+        input: ({ context }) => ({ services: context.services }),
+        // A bug in the payout child: logged, and the account tab goes on without it.
+        onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'settings: the payout child crashed', error: event.error }) } },
+      },
       states: {
         nickname: {
           initial: 'idle',

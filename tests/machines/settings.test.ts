@@ -38,7 +38,11 @@ const paths = coverTransitions(testMachine, model.getShortestPaths(), settingsSa
 
 describe('settings model', () => {
   it('covers every transition', () => {
-    expectFullCoverage('settings', testMachine, paths);
+    expectFullCoverage('settings', testMachine, paths, {
+      // The payout child is a machine of our own with its own model (tests/machines/payout.test.ts): it crashes only
+      // through a bug, and then the branch only logs. The wallet's tests crash a flow on purpose.
+      'settings.ready on payout.error': 'the payout child machine crashes only through a bug; the branch only logs',
+    });
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
