@@ -11,7 +11,7 @@ import {
   selectPanelReady,
   selectTab,
 } from '../../machines/panel.selectors';
-import { flowIds, lazyFlowIds, panelTabs, tabTable } from '../../machines/tabs';
+import { flowIds, lazyFlowIds, panelTabs, tabsOfFlow, tabTable } from '../../machines/tabs';
 import { walletMachine, type WalletEvent, type WalletInput } from '../../machines/wallet';
 import { takesSample, coverTransitions, expectFullCoverage, runPathOnActor, snapshotOnly, toTestMachine } from './model';
 import { at, crash, noServices, stubChildren, walletSampleEvents, walletStarts } from './wallet.model';
@@ -114,6 +114,19 @@ describe.each(models)('wallet model from $name', ({ input, paths }) => {
   });
 });
 
+/**
+ * The model downloads every chunk each time (`neverLoaded`), so its paths cover loading, a failed download and Try
+ * again; the eventless branch for chunks already here (a panel opened before) is what every 'wallet effects' test
+ * below takes, starting with every chunk loaded: each opens a panel (and the sign-in tabs, the HUB) at once.
+ */
+const alreadyDownloaded = Object.fromEntries(
+  [
+    ...flowIds.map((flow) => `wallet.panel.open.tab.${flow}.loading always`),
+    ...flowIds.filter((flow) => tabsOfFlow(flow).length > 1).map((flow) => `wallet.panel.open.tab.${flow}.running.showing always`),
+    'wallet.panel.open.overlay.hub.loading always',
+  ].map((id) => [id, 'the chunks are already here: taken by the wallet effects tests, which start with every chunk loaded']),
+);
+
 describe('wallet model coverage', () => {
   it('takes every transition of the wallet machine', () => {
     const paths = models.flatMap((model) => model.paths);
@@ -121,6 +134,7 @@ describe('wallet model coverage', () => {
     for (const tab of panelTabs) expect(tabs).toContain(tab);
     expectFullCoverage('wallet', testMachine, paths, {
       'wallet on watchHistory.error': 'the popstate listener cannot fail in a browser; the branch only logs',
+      ...alreadyDownloaded,
     });
   });
 });
@@ -134,6 +148,21 @@ describe('wallet effects', () => {
     actor.start();
     return { actor, spies, clock };
   }
+
+  it('opens a panel whose chunks are here at once, its flow running in the same step', () => {
+    const { actor } = start(at('?PANEL_TAB=LOGIN'), false);
+    const signInShown = { panel: { open: { tab: { login: { running: 'shown' } } } } } as never;
+    expect(actor.getSnapshot().matches(signInShown)).toBe(true);
+    actor.send({ type: 'panel.open', tab: 'OTP' });
+    expect(actor.getSnapshot().matches(signInShown)).toBe(true);
+    actor.send({ type: 'session.signIn', accessToken: 'a', refreshToken: 'r' });
+    // Signed in, every other flow (the sign-in panels lead to QR now).
+    for (const flow of flowIds.filter((id) => id !== 'login')) {
+      const tab = tabsOfFlow(flow)[0]!;
+      actor.send({ type: 'panel.open', tab, userTicketId: 'NDI', overlay: 'HUB' });
+      expect(actor.getSnapshot().matches({ panel: { open: { tab: { [flow]: 'running' }, overlay: { hub: 'running' } } } }), flow).toBe(true);
+    }
+  });
 
   it('reads parameters case-insensitively, upper-case name first', () => {
     const { actor } = start(at('?panel_tab=gift&PANEL_TAB=QR'), true);
