@@ -22,12 +22,33 @@ import { doc } from './doc' with { type: 'macro' };
 const logFailure = (message: string) =>
   ({ type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ message, error: event.error }) }) as const;
 
+const runningMeta = (flow: FlowId) => ({
+  screen: tabsOfFlow(flow)[0],
+  description: PROSE ? `Invokes the ${flow} flow with what it needs as input` : undefined,
+});
+
+/**
+ * The flow's invoke: id and `src` are its registry id, the input its row's; a crash leaves the fallback panel.
+ * TypeScript cannot pair `flow` with its own input across the union of flows, so this one config is cast; each row's
+ * input is checked against its machine's in machines/flows.ts (`InputsFit`).
+ */
+function invokeFlow(flow: FlowId) {
+  return {
+    id: flow,
+    src: flow,
+    input: ({ context }: { context: WalletContext }) => flowTable[flow].input(flowSource(context)),
+    onError: { target: 'crashed', actions: logFailure(`wallet: the ${flow} flow crashed`) },
+  } as never;
+}
+
 /**
  * A flow that shows several tabs (sign-in): while it runs, the router follows it from tab to tab, downloading each
  * tab's screen on the way. The flow keeps running meanwhile.
  */
-function tabsOfRunningFlow(flow: FlowId) {
+function runningAcrossTabs(flow: FlowId) {
   return walletSetup.createStateConfig({
+    meta: runningMeta(flow),
+    invoke: invokeFlow(flow),
     initial: 'showing',
     // Same flow, another of its tabs (LOGIN → OTP): remember it, scroll up, tell the flow, and show its screen.
     always: {
@@ -63,7 +84,6 @@ function tabsOfRunningFlow(flow: FlowId) {
 function flowState(flow: FlowId) {
   const tabs = tabsOfFlow(flow);
   const screen = tabs[0];
-  const row = flowTable[flow];
   return walletSetup.createStateConfig({
     description: PROSE ? `The ${tabs.join(', ')} panel${tabs.length > 1 ? 's' : ''}: the ${flow} flow runs as a child` : undefined,
     entry: ['rememberShown', 'scrollToTop'],
@@ -92,18 +112,7 @@ function flowState(flow: FlowId) {
         meta: { screen, description: doc('The panel could not be downloaded: a message and Try again') },
         on: { 'panel.retryFlow': 'loading' },
       },
-      running: {
-        meta: { screen, description: PROSE ? `Invokes the ${flow} flow with what it needs as input` : undefined },
-        // TypeScript cannot pair `flow` with its own input across the union of flows, so this one config is cast;
-        // each row's input is checked against its machine's in machines/flows.ts (`InputsFit`).
-        invoke: {
-          id: flow,
-          src: flow,
-          input: ({ context }: { context: WalletContext }) => row.input(flowSource(context)),
-          onError: { target: 'crashed', actions: logFailure(`wallet: the ${flow} flow crashed`) },
-        } as never,
-        ...(tabs.length > 1 ? tabsOfRunningFlow(flow) : {}),
-      },
+      running: tabs.length > 1 ? runningAcrossTabs(flow) : { meta: runningMeta(flow), invoke: invokeFlow(flow) },
       crashed: {
         meta: { screen, description: doc('The flow crashed: "Something went wrong" and Try again, which starts it anew') },
         on: { 'panel.retryFlow': 'running' },
