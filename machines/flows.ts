@@ -1,103 +1,122 @@
 // The flows' machines load on demand, each in a chunk of its own, like their screens: the first chunk keeps the
-// wallet and the session, and stays the same size however many flows the table gains; the HUB's logout flow loads
-// with the HUB
-// (docs/decisions.md, "Flows load on demand"). The router loads a flow (`loadFlow`) before its panel state invokes it;
-// the wallet's setup names each flow by a stand-in (`lazyFlow`) that hands every call to the loaded machine.
-import type { AnyActorLogic } from 'xstate';
-import type { giftMachine } from './gift';
-import type { resellMachine } from './resell';
-import type { swapMachine } from './swap';
-import type { loginMachine } from './login';
-import type { logoutMachine } from './logout';
-import type { myTicketsMachine } from './my-tickets';
-import type { qrMachine } from './qr';
-import type { redeemMachine } from './redeem';
-import type { settingsMachine } from './settings';
-import type { FlowId } from './tabs';
-import type { ticketMachine } from './ticket';
+// wallet and the session, and stays the same size however many flows the registry gains; the HUB's logout flow loads
+// with the HUB (docs/decisions.md, "Flows load on demand"). The router loads a flow (`loadFlow`) and its panel's screen
+// (`loadScreen`) in its loading state before it invokes the flow; the wallet's setup names each flow by a stand-in
+// (`lazyFlow`) that carries the flow's registry id and hands every call to the loaded machine. Everything here is
+// derived from the registry (machines/tabs.ts).
+import type { AnyActorLogic, InputFrom } from 'xstate';
+import { flowTable, type LazyFlowId, lazyFlowIds, type PanelName, panelNames, panelRow, type ScreenModule } from './tabs';
 
-/** A machine that loads on demand: a panel's flow, or the HUB's logout. */
-export type LazyFlowId = FlowId | 'logout';
+export type { LazyFlowId };
 
-export interface FlowMachines {
-  login: typeof loginMachine;
-  logout: typeof logoutMachine;
-  qr: typeof qrMachine;
-  myTickets: typeof myTicketsMachine;
-  ticket: typeof ticketMachine;
-  redeem: typeof redeemMachine;
-  settings: typeof settingsMachine;
-  gift: typeof giftMachine;
-  resell: typeof resellMachine;
-  swap: typeof swapMachine;
+/** Each flow's machine type, as its row's loader answers it. */
+export type FlowMachines = { [F in LazyFlowId]: Awaited<ReturnType<(typeof flowTable)[F]['machine']>> };
+
+type InputMismatch = {
+  [F in LazyFlowId]: ReturnType<(typeof flowTable)[F]['input']> extends InputFrom<FlowMachines[F]> ? never : F;
+}[LazyFlowId];
+/** Checked by TypeScript: each row's `input` gives what its machine takes (a mismatch names the flow). */
+export type InputsFit = [InputMismatch] extends [never] ? true : { inputDoesNotFit: InputMismatch };
+const inputsFit: InputsFit = true;
+void inputsFit;
+
+/** A chunk loaded once: a failed download may be tried again (Parcel's loader forgets failures). */
+function chunkCache<K, V>(load: (key: K) => Promise<V>) {
+  const loaded = new Map<K, V>();
+  const pending = new Map<K, Promise<V>>();
+  return {
+    get: (key: K) => loaded.get(key),
+    load(key: K): Promise<V> {
+      if (loaded.has(key)) return Promise.resolve(loaded.get(key)!);
+      let running = pending.get(key);
+      if (!running) {
+        running = load(key).then(
+          (value) => {
+            loaded.set(key, value);
+            pending.delete(key);
+            return value;
+          },
+          (error: unknown) => {
+            pending.delete(key);
+            throw error;
+          },
+        );
+        pending.set(key, running);
+      }
+      return running;
+    },
+  };
 }
 
-const flowModules: { [F in LazyFlowId]: () => Promise<FlowMachines[F]> } = {
-  login: () => import('./login').then((module) => module.loginMachine),
-  logout: () => import('./logout').then((module) => module.logoutMachine),
-  qr: () => import('./qr').then((module) => module.qrMachine),
-  myTickets: () => import('./my-tickets').then((module) => module.myTicketsMachine),
-  ticket: () => import('./ticket').then((module) => module.ticketMachine),
-  redeem: () => import('./redeem').then((module) => module.redeemMachine),
-  settings: () => import('./settings').then((module) => module.settingsMachine),
-  gift: () => import('./gift').then((module) => module.giftMachine),
-  resell: () => import('./resell').then((module) => module.resellMachine),
-  swap: () => import('./swap').then((module) => module.swapMachine),
-};
-
-const loadedFlows = new Map<LazyFlowId, AnyActorLogic>();
-const pendingFlows = new Map<LazyFlowId, Promise<void>>();
+const flowChunks = chunkCache<LazyFlowId, AnyActorLogic>((flow) => flowTable[flow].machine() as Promise<AnyActorLogic>);
+const screenChunks = chunkCache<PanelName, ScreenModule['default']>((name) => panelRow(name).screen().then((module) => module.default));
 
 export function isFlowLoaded(flow: LazyFlowId): boolean {
-  return loadedFlows.has(flow);
+  return flowChunks.get(flow) !== undefined;
 }
 
 /** Loads a flow's chunk once; a failed download may be tried again. */
 export function loadFlow(flow: LazyFlowId): Promise<void> {
-  if (loadedFlows.has(flow)) return Promise.resolve();
-  let pending = pendingFlows.get(flow);
-  if (!pending) {
-    pending = flowModules[flow]().then(
-      (machine) => {
-        loadedFlows.set(flow, machine);
-        pendingFlows.delete(flow);
-      },
-      (error: unknown) => {
-        pendingFlows.delete(flow);
-        throw error;
-      },
-    );
-    pendingFlows.set(flow, pending);
-  }
-  return pending;
+  return flowChunks.load(flow).then(() => {});
+}
+
+/** A panel's screen, once its chunk is here. */
+export function loadedScreen(name: PanelName): ScreenModule['default'] | undefined {
+  return screenChunks.get(name);
+}
+
+/** Loads a panel's screen chunk once; a failed download may be tried again. */
+export function loadScreen(name: PanelName): Promise<ScreenModule['default']> {
+  return screenChunks.load(name);
 }
 
 /** Every flow's chunk (tests load them up front, so a flow starts in the step its panel opens). */
 export function preloadFlows(): Promise<unknown> {
-  return Promise.all((Object.keys(flowModules) as LazyFlowId[]).map((flow) => loadFlow(flow)));
+  return Promise.all(lazyFlowIds.map((flow) => loadFlow(flow)));
 }
 
-/** Fetches every flow's chunk in the background, after the first panel shows. */
+/** Every screen's chunk (web tests load them up front, so a screen renders in the frame its panel opens). */
+export function preloadScreens(): Promise<unknown> {
+  return Promise.all(panelNames.map((name) => loadScreen(name)));
+}
+
+/** Fetches every flow's and screen's chunk in the background, after the first panel shows. */
 export function prefetchFlows(): void {
   preloadFlows().catch(() => {});
+  for (const name of panelNames) loadScreen(name).catch(() => {});
 }
+
+/** A flow's stand-in: actor logic that hands every call to the flow's machine once loaded, and names its flow. */
+export type LazyFlow<F extends LazyFlowId> = FlowMachines[F] & { readonly registryId: F };
 
 /**
  * The flow's machine as the wallet's setup names it, before it is loaded: every call goes to the loaded machine. The
- * router invokes a flow only after `loadFlow`, so a call before that is a bug, and says so.
+ * router invokes a flow only after `loadFlow`, so a call before that is a bug, and says so. `registryId` is the
+ * flow's key in the registry and in `machines` (machines/index.ts): a visualiser resolves the invoke's `src` by it.
  */
-export function lazyFlow<F extends LazyFlowId>(flow: F): FlowMachines[F] {
+export function lazyFlow<F extends LazyFlowId>(flow: F): LazyFlow<F> {
   const machine = (): AnyActorLogic => {
-    const loaded = loadedFlows.get(flow);
+    const loaded = flowChunks.get(flow);
     if (!loaded) throw new Error(`The ${flow} flow was invoked before its machine loaded`);
     return loaded;
   };
-  const logic: AnyActorLogic = {
+  const logic: AnyActorLogic & { registryId: F } = {
+    registryId: flow,
     transition: (snapshot, event, scope) => machine().transition(snapshot, event, scope),
     getInitialSnapshot: (scope, input) => machine().getInitialSnapshot(scope, input),
     getPersistedSnapshot: (snapshot, options) => machine().getPersistedSnapshot(snapshot, options),
     restoreSnapshot: (snapshot, scope) => machine().restoreSnapshot!(snapshot, scope),
     start: (snapshot, scope) => machine().start?.(snapshot, scope),
   };
-  return logic as FlowMachines[F];
+  return logic as LazyFlow<F>;
+}
+
+/** The registry id a lazy stand-in carries (undefined for any other logic). */
+export function registryIdOf(logic: unknown): LazyFlowId | undefined {
+  return (logic as { registryId?: LazyFlowId } | null)?.registryId;
+}
+
+/** Every flow's stand-in, by id: the wallet's setup names them as its actors. */
+export function lazyFlows(): { [F in LazyFlowId]: LazyFlow<F> } {
+  return Object.fromEntries(lazyFlowIds.map((flow) => [flow, lazyFlow(flow)])) as { [F in LazyFlowId]: LazyFlow<F> };
 }

@@ -1,6 +1,10 @@
-// The registry of every machine (visualiser, model-based tests). `wallet` is the root: walking its states and the
-// actors its setup names (and theirs) reaches the whole hierarchy. tests/machines/registry.test.ts fails when a
-// machine exported from a file in machines/ is missing here.
+// The registry of every machine definition (visualiser, model-based tests, charts), each under its id. `wallet` is the
+// root: walking its states and the actors its setup names (and theirs) reaches the whole hierarchy; a flow's invoke
+// names a lazy stand-in whose `registryId` is its key here (tests/machines/registry.test.ts walks it). The flows are
+// the rows of machines/tabs.ts; they load on demand in the wallet, but a definition must be at hand here without
+// waiting, and a module cannot await its chunks (Parcel has no top-level await), so they are imported here too and
+// TypeScript holds them to the registry: `flows` must name exactly the registry's flows, with their machine types.
+// registry.test.ts also fails when a machine exported from a file in machines/ is missing here.
 import { benefitMachine } from './benefit';
 import { giftMachine } from './gift';
 import { resellMachine } from './resell';
@@ -19,21 +23,30 @@ import { sessionMachine } from './session';
 import { ticketMachine } from './ticket';
 import { ticketLifecycleMachine } from './ticket-lifecycle';
 import { walletMachine } from './wallet';
+import type { FlowMachines, LazyFlowId } from './flows';
 
-export const machines = {
-  wallet: walletMachine,
-  session: sessionMachine,
+/** The registry's flows (machines/tabs.ts), checked against it: a missing or extra flow is a type error. */
+const flows = {
   login: loginMachine,
   logout: logoutMachine,
+  qr: qrMachine,
   myTickets: myTicketsMachine,
   ticket: ticketMachine,
-  benefit: benefitMachine,
-  qr: qrMachine,
   redeem: redeemMachine,
   settings: settingsMachine,
   gift: giftMachine,
   resell: resellMachine,
   swap: swapMachine,
+} as const satisfies FlowMachines;
+const exactlyTheRegistry: Exclude<keyof typeof flows, LazyFlowId> extends never ? true : never = true;
+void exactlyTheRegistry;
+
+export const machines = {
+  wallet: walletMachine,
+  session: sessionMachine,
+  ...flows,
+  /** Children of flows: the ticket's benefit, the resale's listings, the settings' payout. */
+  benefit: benefitMachine,
   listings: listingsMachine,
   payout: payoutMachine,
   phoneModal: phoneModalMachine,

@@ -1,7 +1,7 @@
 // Derived values of the wallet's router for the views (pure functions of the wallet's snapshot).
 import type { Language } from '../src/contract/languages';
 import { languageOf, parseRoute, type Route } from './panel.location';
-import { flowIds, type PanelOverlay, type PanelTab, tabTable } from './tabs';
+import { type FlowId, type PanelOverlay, type PanelTab, tabTable } from './tabs';
 import type { WalletSnapshot } from './wallet';
 
 export type SettingsTab = 'ACCOUNT_VERIFICATION' | 'PERSONAL_INFO';
@@ -23,16 +23,44 @@ export function selectOverlay(snapshot: WalletSnapshot): PanelOverlay | null {
   return selectIsOpen(snapshot) ? selectRoute(snapshot).overlay : null;
 }
 
-/** The open panel's flow could not be downloaded (the screen offers Try again: `panel.retryFlow`). */
-export function selectFlowFailed(snapshot: WalletSnapshot): boolean {
-  return flowIds.some((flow) => snapshot.matches({ panel: { open: { tab: { [flow]: 'failed' } } } }));
+/** The state of the open tab's flow (its chunks loading, failed, running or crashed), as a state value to match. */
+function flowStateOf(snapshot: WalletSnapshot): FlowId | null {
+  const tab = selectTab(snapshot);
+  return tab ? tabTable[tab].flow : null;
 }
 
-/** The open panel's flow runs (or the panel has none): its screen can show. */
-export function selectFlowReady(snapshot: WalletSnapshot): boolean {
-  const tab = selectTab(snapshot);
-  const flow = tab ? tabTable[tab].flow : null;
-  return flow === null || snapshot.matches({ panel: { open: { tab: { [flow]: 'running' } } } });
+const inFlow = (snapshot: WalletSnapshot, flow: FlowId, state: object | string) =>
+  snapshot.matches({ panel: { open: { tab: { [flow]: state } } } } as never);
+
+/** The HUB's screen and logout flow are here (or it fades out): the HUB can show. */
+export function selectIsHubReady(snapshot: WalletSnapshot): boolean {
+  return snapshot.matches({ panel: { open: { overlay: { hub: 'running' } } } }) || selectIsHubFading(snapshot);
+}
+
+/** The open panel could not be downloaded (its screen or its flow's machine, or the HUB's): Try again (`panel.retryFlow`). */
+export function selectPanelFailed(snapshot: WalletSnapshot): boolean {
+  const flow = flowStateOf(snapshot);
+  const tabFailed = flow !== null && (inFlow(snapshot, flow, 'failed') || inFlow(snapshot, flow, { running: 'screenFailed' }));
+  return tabFailed || snapshot.matches({ panel: { open: { overlay: { hub: 'failed' } } } });
+}
+
+/** The open panel's flow crashed: the fallback panel shows "Something went wrong" and Try again (`panel.retryFlow`). */
+export function selectFlowCrashed(snapshot: WalletSnapshot): boolean {
+  const flow = flowStateOf(snapshot);
+  return flow !== null && inFlow(snapshot, flow, 'crashed');
+}
+
+/**
+ * The open panel can show: its flow runs with the screen of the tab in the route downloaded (a tab-less wallet, the
+ * HUB alone, has nothing to wait for), and the HUB's too when it is open over the panel.
+ */
+export function selectPanelReady(snapshot: WalletSnapshot): boolean {
+  const flow = flowStateOf(snapshot);
+  const tabReady =
+    flow === null ||
+    (inFlow(snapshot, flow, 'running') && !inFlow(snapshot, flow, { running: 'showing' }) && !inFlow(snapshot, flow, { running: 'screenFailed' }));
+  const hubWanted = selectOverlay(snapshot) === 'HUB' && selectIsHubVisible(snapshot);
+  return tabReady && (!hubWanted || selectIsHubReady(snapshot));
 }
 
 /** The HUB is on screen (also while it fades out). */

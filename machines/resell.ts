@@ -193,7 +193,13 @@ export const resellMachine = setup({
     },
     picking: {
       meta: { screen: 'RESELL', description: doc('No ticket selected: the dropdown and the listings (Sale and Sold tabs)') },
-      invoke: { id: 'listings', src: 'listings', input: ({ context }) => ({ services: context.services }) },
+      invoke: {
+        id: 'listings',
+        src: 'listings',
+        input: ({ context }) => ({ services: context.services }),
+        // A bug in the listings child: logged, and the ticket dropdown goes on without the listings.
+        onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'resell: the listings child crashed', error: event.error }) } },
+      },
       on: {
         'resell.selectTicket': {
           guard: { type: 'listed', params: ({ event }) => ({ userTicketId: event.userTicketId }) },

@@ -1,14 +1,22 @@
-// The one table of the wallet's panels (SPEC §2 PANEL_TAB): for each tab its flow (the child actor the panel state
-// invokes, by id: the `actors` of machines/wallet.ts map ids to machines), its screen module
-// (src/web/screen-modules.ts maps module names to lazy chunks), whether it needs an access token, its document title,
-// and which URL parameters it reads. The router, its guard, the shell, the document titles and the loader's "should
-// I open" test all read this table. Every panel is modal: the open wallet is one aria-modal dialog that locks the host
-// page's scrolling (docs/decisions.md, "One table of tabs"). Plain data on purpose: the loader imports it, so nothing
-// here may import a machine.
-
-/** The flows that run as children of the wallet while their panel is open. */
-export const flowIds = ['login', 'qr', 'myTickets', 'ticket', 'gift', 'redeem', 'settings', 'resell', 'swap'] as const;
-export type FlowId = (typeof flowIds)[number];
+// The one registry of the wallet's flows (SPEC §2 PANEL_TAB): one row per flow, naming its machine (a lazy chunk),
+// the input its panel state gives it, and its panels: for each tab (or the HUB overlay) the screen (a lazy chunk),
+// whether it needs an access token, its document title, the locale prefixes its screen brings and the URL parameters
+// it reads. Everything else is derived from the rows: `flowIds`, the tab table, the loaders (machines/flows.ts), the
+// router's states, actors, `children` type and inputs (machines/router.ts, machines/wallet.setup.ts), the machine
+// registry (machines/index.ts), the screens (src/web/screen-modules.ts), the strings by chunk
+// (src/web/locale-strings.ts) and the test stubs. Adding a flow is one row here plus the flow's own files
+// (tests/machines/flow-registry.test.ts fails when a list of flows is written anywhere else).
+//
+// Every panel is modal: the open wallet is one aria-modal dialog that locks the host page's scrolling
+// (docs/decisions.md, "One table of tabs"). The embed loader reads this file only at build time (a Parcel macro,
+// src/embed/panel-names.ts), and the wallet's first chunk only runs its plain parts: the machines and screens are
+// `() => import(…)` thunks, separate chunks loaded when a panel opens.
+import type { ComponentType } from 'react';
+import type { Language } from '../src/contract/languages';
+import type { Route } from './panel.location';
+import type { WalletServices } from './services';
+import { settingsTabOf } from './settings.tab';
+import { decodeUserTicketId } from './ticket-id';
 
 /** The wallet's query parameters besides PANEL_TAB and PANEL_OVERLAY_TAB (SPEC §2, plus TICKETS_TAB). */
 export const routeParams = {
@@ -21,64 +29,173 @@ export const routeParams = {
 } as const;
 export type RouteParam = keyof typeof routeParams;
 
-export interface TabRow {
-  /** The child actor's id and source. */
-  flow: FlowId;
-  /** src/web/screens/<screen>.tsx, loaded when the panel opens. */
-  screen: string;
+/** A screen's chunk: its default export is the screen. */
+export interface ScreenModule {
+  default: ComponentType;
+}
+
+/** One panel (a tab, or the HUB overlay) of a flow. */
+export interface PanelRow<S extends string = string> {
+  /** src/web/screens/<name>.tsx, loaded when the panel opens (by the router's loading state). */
+  screen: () => Promise<ScreenModule>;
   /** 'public' panels open without an access token; the others redirect to LOGIN (SPEC §2 panel guard). */
   access: 'public' | 'signedIn';
   /** Locale key of the document title (SPEC §2: set per screen). */
   title: string;
+  /** The locale key prefixes whose strings travel with the screen's chunk (src/web/locale-strings.ts). */
+  strings: readonly S[];
   /** The parameters the panel reads; `restartOn` ones start its flow anew when they change. */
   params: readonly RouteParam[];
   restartOn: readonly RouteParam[];
   /**
    * A parameter without which (or with an undecodable value) the panel cannot open: the guard goes to `otherwise`,
-   * a tab of this table (tests/unit/panel-location.test.ts checks it; the type cannot name the table it is part of).
+   * a tab of the registry (tests/unit/panel-location.test.ts checks it; the type cannot name the table it is part of).
    */
   requires?: { param: RouteParam; otherwise: string };
 }
 
-/** A row with the usual defaults: needs a token, no parameters. */
-function row<const F extends FlowId, const S extends string>(
-  flow: F,
-  screen: S,
-  title: string,
-  extra: Partial<Omit<TabRow, 'flow' | 'screen' | 'title'>> = {},
-): TabRow & { flow: F; screen: S } {
-  return { flow, screen, access: 'signedIn', title, params: [], restartOn: [], ...extra };
+/** What a flow's input is made from when its panel opens. */
+export interface FlowSource {
+  services: WalletServices;
+  /** The route in the address bar (parameters raw, USER_TICKET_ID still encoded). */
+  route: Route;
+  language: Language;
 }
 
-export const tabTable = {
-  LOGIN: row('login', 'login-screen', 'title.login', { access: 'public' }),
-  OTP: row('login', 'otp-screen', 'title.otp', { access: 'public' }),
-  PERSONAL_DATA: row('login', 'personal-data-screen', 'title.personal_data'),
-  QR: row('qr', 'qr-screen', 'title.qr'),
-  MY_TICKET: row('myTickets', 'my-tickets-screen', 'title.my_ticket', { params: ['ticketsTab'] }),
-  TICKET: row('ticket', 'ticket-screen', 'title.ticket', {
-    params: ['userTicketId'],
-    restartOn: ['userTicketId'],
-    requires: { param: 'userTicketId', otherwise: 'MY_TICKET' },
-  }),
-  GIFT: row('gift', 'gift-screen', 'title.gift', { params: ['userTicketId'], restartOn: ['userTicketId'] }),
-  SWAP: row('swap', 'swap-screen', 'title.swap', { params: ['userTicketId'], restartOn: ['userTicketId'] }),
-  RESELL: row('resell', 'resell-screen', 'title.resell', { params: ['userTicketId'], restartOn: ['userTicketId'] }),
-  REDEEM: row('redeem', 'redeem-screen', 'title.redeem'),
-  SETTINGS: row('settings', 'settings-screen', 'title.settings', { params: ['settingsTab'] }),
-} as const satisfies Record<string, TabRow>;
+/** A panel with the usual defaults: needs a token, no parameters. */
+function panel<const S extends string>(
+  screen: PanelRow['screen'],
+  title: string,
+  strings: readonly S[],
+  extra: Partial<Pick<PanelRow, 'access' | 'params' | 'restartOn' | 'requires'>> = {},
+): PanelRow<S> {
+  return { screen, title, strings, access: 'signedIn', params: [], restartOn: [], ...extra };
+}
 
-export type PanelTab = keyof typeof tabTable;
+const preselect = { params: ['userTicketId'], restartOn: ['userTicketId'] } as const;
+/** The ticket to preselect, if USER_TICKET_ID names one. */
+const preselected = ({ services, route }: FlowSource) => ({ services, userTicketId: decodeUserTicketId(route.userTicketId) });
+
+/**
+ * The registry: per flow (the key is its id: the child actor's id and `src`, the router's state, and its key in
+ * machines/index.ts) its machine, its input, and its tabs, or the overlay it runs under (logout: the HUB).
+ */
+export const flowTable = {
+  login: {
+    machine: () => import('./login').then((module) => module.loginMachine),
+    input: ({ services, route, language }: FlowSource) => ({
+      services,
+      tab: (route.tab ?? 'LOGIN') as 'LOGIN' | 'OTP' | 'PERSONAL_DATA',
+      locale: language,
+    }),
+    tabs: {
+      LOGIN: panel(() => import('../src/web/screens/login-screen'), 'title.login', ['login', 'form'], { access: 'public' }),
+      OTP: panel(() => import('../src/web/screens/otp-screen'), 'title.otp', ['otp', 'login', 'form'], { access: 'public' }),
+      PERSONAL_DATA: panel(() => import('../src/web/screens/personal-data-screen'), 'title.personal_data', ['personal_data', 'login', 'form']),
+    },
+  },
+  qr: {
+    machine: () => import('./qr').then((module) => module.qrMachine),
+    input: ({ services }: FlowSource) => ({ services }),
+    tabs: { QR: panel(() => import('../src/web/screens/qr-screen'), 'title.qr', ['qr']) },
+  },
+  myTickets: {
+    machine: () => import('./my-tickets').then((module) => module.myTicketsMachine),
+    input: ({ services, route }: FlowSource) => ({ services, tab: route.ticketsTab }),
+    tabs: {
+      MY_TICKET: panel(() => import('../src/web/screens/my-tickets-screen'), 'title.my_ticket', ['tickets', 'ticket'], {
+        params: ['ticketsTab'],
+      }),
+    },
+  },
+  ticket: {
+    machine: () => import('./ticket').then((module) => module.ticketMachine),
+    // The guard sends a TICKET without a decodable id to My tickets, so this panel always has one.
+    input: ({ services, route }: FlowSource) => ({ services, userTicketId: decodeUserTicketId(route.userTicketId) ?? 0 }),
+    tabs: {
+      TICKET: panel(() => import('../src/web/screens/ticket-screen'), 'title.ticket', ['ticket', 'tickets', 'benefit'], {
+        ...preselect,
+        requires: { param: 'userTicketId', otherwise: 'MY_TICKET' },
+      }),
+    },
+  },
+  gift: {
+    machine: () => import('./gift').then((module) => module.giftMachine),
+    input: preselected,
+    tabs: { GIFT: panel(() => import('../src/web/screens/gift-screen'), 'title.gift', ['gift', 'form'], preselect) },
+  },
+  swap: {
+    machine: () => import('./swap').then((module) => module.swapMachine),
+    input: preselected,
+    tabs: { SWAP: panel(() => import('../src/web/screens/swap-screen'), 'title.swap', ['swap'], preselect) },
+  },
+  resell: {
+    machine: () => import('./resell').then((module) => module.resellMachine),
+    input: preselected,
+    tabs: {
+      RESELL: panel(() => import('../src/web/screens/resell-screen'), 'title.resell', ['resell', 'listings', 'form'], preselect),
+    },
+  },
+  redeem: {
+    machine: () => import('./redeem').then((module) => module.redeemMachine),
+    input: ({ services }: FlowSource) => ({ services }),
+    tabs: { REDEEM: panel(() => import('../src/web/screens/redeem-screen'), 'title.redeem', ['redeem', 'api', 'form']) },
+  },
+  settings: {
+    machine: () => import('./settings').then((module) => module.settingsMachine),
+    input: ({ services, route }: FlowSource) => ({ services, tab: settingsTabOf(route.settingsTab) }),
+    tabs: {
+      SETTINGS: panel(
+        () => import('../src/web/screens/settings-screen'),
+        'title.settings',
+        ['settings', 'personal_data', 'api', 'form', 'payout'],
+        { params: ['settingsTab'] },
+      ),
+    },
+  },
+  logout: {
+    machine: () => import('./logout').then((module) => module.logoutMachine),
+    input: ({ services }: FlowSource) => ({ services }),
+    overlays: { HUB: panel(() => import('../src/web/screens/hub-screen'), 'title.hub', ['hub', 'logout']) },
+  },
+} as const;
+
+type Table = typeof flowTable;
+/** Every flow of the registry: the panels' and the HUB's (its machine loads on demand). */
+export type LazyFlowId = keyof Table;
+type TabsOf<F extends LazyFlowId> = Table[F] extends { tabs: infer T } ? T : {};
+type OverlaysOf<F extends LazyFlowId> = Table[F] extends { overlays: infer O } ? O : {};
+
+/** The flows that run as children of the wallet while their panel is open (the HUB's logout is not one). */
+export type FlowId = { [F in LazyFlowId]: keyof TabsOf<F> extends never ? never : F }[LazyFlowId];
+export type PanelTab = { [F in LazyFlowId]: keyof TabsOf<F> }[LazyFlowId] & string;
+/** The overlay over a panel (SPEC §2 PANEL_OVERLAY_TAB): only the HUB, which needs a token like every panel. */
+export type PanelOverlay = { [F in LazyFlowId]: keyof OverlaysOf<F> }[LazyFlowId] & string;
+type FlowOfTab<T extends PanelTab> = { [F in FlowId]: T extends keyof TabsOf<F> ? F : never }[FlowId];
+
+export const lazyFlowIds = Object.keys(flowTable) as LazyFlowId[];
+export const flowIds = lazyFlowIds.filter((flow) => 'tabs' in flowTable[flow]) as FlowId[];
+
+/** One row of the tab table: a tab's panel and its flow. */
+export interface TabRow extends PanelRow {
+  /** The child actor's id and source. */
+  flow: FlowId;
+}
+
+/** Per tab its panel and flow, in registry order. */
+export const tabTable = Object.fromEntries(
+  flowIds.flatMap((flow) => Object.entries((flowTable[flow] as { tabs: Record<string, PanelRow> }).tabs).map(([tab, row]) => [tab, { ...row, flow }])),
+) as { [T in PanelTab]: TabRow & { flow: FlowOfTab<T> } };
+
 export const panelTabs = Object.keys(tabTable) as PanelTab[];
 
-/** The overlay over a panel (SPEC §2 PANEL_OVERLAY_TAB): only the HUB, which needs a token like every panel. */
-export const overlays = {
-  HUB: { screen: 'hub-screen', title: 'title.hub', access: 'signedIn' as TabRow['access'] },
-} as const satisfies Record<string, Pick<TabRow, 'screen' | 'title' | 'access'>>;
-export type PanelOverlay = keyof typeof overlays;
+/** Per overlay its panel and the flow that runs while it is open. */
+export const overlays = Object.fromEntries(
+  lazyFlowIds.flatMap((flow) => Object.entries((flowTable[flow] as { overlays?: Record<string, PanelRow> }).overlays ?? {}).map(([overlay, row]) => [overlay, { ...row, flow }])),
+) as Record<PanelOverlay, PanelRow & { flow: LazyFlowId }>;
 
 /** Where the closed wallet's launcher leads: the entry QR with the HUB (the guard sends a signed-out user to LOGIN). */
-export const launcherRoute = { tab: 'QR', overlay: 'HUB' } as const;
+export const launcherRoute = { tab: 'QR', overlay: 'HUB' } as const satisfies { tab: PanelTab; overlay: PanelOverlay };
 
 export function isPanelTab(value: unknown): value is PanelTab {
   return typeof value === 'string' && Object.hasOwn(tabTable, value);
@@ -92,3 +209,13 @@ export function isPanelOverlay(value: unknown): value is PanelOverlay {
 export function tabsOfFlow(flow: FlowId): PanelTab[] {
   return panelTabs.filter((tab) => tabTable[tab].flow === flow);
 }
+
+/** A panel: a tab or an overlay. */
+export type PanelName = PanelTab | PanelOverlay;
+
+export function panelRow(name: PanelName): PanelRow {
+  return isPanelTab(name) ? tabTable[name] : overlays[name];
+}
+
+/** Every panel, tabs first. */
+export const panelNames = [...panelTabs, ...(Object.keys(overlays) as PanelOverlay[])];

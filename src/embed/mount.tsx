@@ -4,7 +4,8 @@
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { createWallet, type PanelRequest, type WalletActor } from '../../machines/wallet';
+import { createWallet } from '../../machines/create-wallet';
+import { type PanelRequest, type WalletActor } from '../../machines/wallet';
 import { browserPlatform } from '../client/platform';
 import { App } from '../web/app';
 import { showNotification } from '../web/components/toaster';

@@ -3,17 +3,20 @@
 import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, type ReactElement, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import {
-  selectFlowFailed,
-  selectFlowReady,
+  selectFlowCrashed,
+  selectIsHubReady,
   selectIsHubVisible,
   selectIsOpen,
   selectIsSignedIn,
   selectLanguage,
+  selectPanelFailed,
+  selectPanelReady,
   selectTab,
   selectTitleScreen,
 } from '../../machines/panel.selectors';
 import { selectIsUserLoading, selectUser } from '../../machines/session.selectors';
-import { launcherRoute, overlays, type PanelTab, tabTable } from '../../machines/tabs';
+import { loadedScreen } from '../../machines/flows';
+import { launcherRoute, type PanelTab } from '../../machines/tabs';
 import { Button } from './components/button';
 import './components/card';
 import { Footer } from './components/footer';
@@ -24,7 +27,7 @@ import { useDocumentTitle } from './document-title';
 import { markFirstPanel } from './first-panel';
 import { keepTabInside } from './focus-trap';
 import { t } from './i18n';
-import { prefetchScreens, type ScreenState, useScreen } from './screen-modules';
+import { prefetchScreens } from './screen-modules';
 import type { ThemeSetting } from './theme-setting';
 import { useChild, useWallet, useWalletConfig } from './wallet-config';
 import launcherCss from 'bundle-text:./launcher.css';
@@ -47,8 +50,9 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
   const tab = useSelector(wallet, selectTab);
   const titleScreen = useSelector(wallet, selectTitleScreen);
   const hubVisible = useSelector(wallet, selectIsHubVisible);
-  // The HUB is a chunk of its own: a signed-out visitor never needs it.
-  const hub = useScreen(overlays.HUB.screen, hubVisible);
+  // The HUB is a chunk of its own, downloaded by the router when it opens: a signed-out visitor never needs it.
+  const hubReady = useSelector(wallet, selectIsHubReady);
+  const Hub = hubVisible && hubReady ? loadedScreen('HUB') : undefined;
   const language = useSelector(wallet, selectLanguage);
   const signedIn = useSelector(wallet, selectIsSignedIn);
   const session = useChild('session');
@@ -112,7 +116,7 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
         />
         <div className="tw-main">
           {tab && isPassTab(tab) ? <PassNav current={tab} onOpen={(next) => wallet.send({ type: 'panel.open', tab: next })} /> : null}
-          {tab ? <PanelContent key={tab} tab={tab} hub={hubVisible ? hub : null} /> : null}
+          {tab ? <PanelContent key={tab} tab={tab} hubOpen={hubVisible} /> : null}
         </div>
         <Footer
           locale={language}
@@ -122,7 +126,7 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
           orgName={config.orgName}
         />
       </div>
-      {hubVisible && hub.status === 'ready' ? <hub.Screen /> : null}
+      {Hub ? <Hub /> : null}
     </div>
   );
 }
@@ -155,15 +159,16 @@ function PassNav({ current, onOpen }: { current: PassTab; onOpen: (tab: PassTab)
 }
 
 /**
- * The open panel's screen, or a skeleton of it while its chunk or its flow's machine downloads, or Try again when a
- * download failed (the HUB's too, when it is open over the panel).
+ * The open panel's screen once the router has its chunks (the screen's and its flow's machine), else a skeleton of
+ * it; Try again when a download failed (the HUB's too, when it is open over the panel); "Something went wrong" with
+ * Try again when the panel's flow crashed. The router does the downloading (machines/router.ts): this only draws.
  */
-function PanelContent({ tab, hub }: { tab: PanelTab; hub: ScreenState | null }): ReactElement {
+function PanelContent({ tab, hubOpen }: { tab: PanelTab; hubOpen: boolean }): ReactElement {
   const wallet = useWallet();
-  const screen = useScreen(tabTable[tab].screen);
-  const flowReady = useSelector(wallet, selectFlowReady);
-  const flowFailed = useSelector(wallet, selectFlowFailed);
-  const ready = screen.status === 'ready' && flowReady && (hub === null || hub.status === 'ready');
+  const ready = useSelector(wallet, selectPanelReady);
+  const failed = useSelector(wallet, selectPanelFailed);
+  const crashed = useSelector(wallet, selectFlowCrashed);
+  const Screen = ready ? loadedScreen(tab) : undefined;
   // The first panel is on screen: mark it (the bench and real-user monitoring read the mark), then let the other
   // screens and flows download while the browser is idle.
   const contentRef = useRef<HTMLDivElement>(null);
@@ -173,27 +178,22 @@ function PanelContent({ tab, hub }: { tab: PanelTab; hub: ScreenState | null }):
     prefetchScreens();
   }, [ready]);
   useEffect(() => {
-    if (ready && hub === null) focusPanel(contentRef.current);
-  }, [ready, hub === null]);
-  if (screen.status === 'failed' || flowFailed || hub?.status === 'failed') {
-    const retry = () => {
-      if (screen.status === 'failed') screen.retry();
-      if (hub?.status === 'failed') hub.retry();
-      if (flowFailed) wallet.send({ type: 'panel.retryFlow' });
-    };
+    if (ready && !hubOpen) focusPanel(contentRef.current);
+  }, [ready, hubOpen]);
+  if (failed || crashed) {
     return (
       <section className="tw-card tw-state-card" role="alert">
         <span className="tw-icon-tile tw-icon-tile--56 tw-icon-tile--danger tw-state-card__icon" aria-hidden="true">
           <Icon path={iconPath('alert')} size={24} />
         </span>
-        <p className="tw-state-card__title">{t('screen.load_failed')}</p>
-        <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={retry}>
+        <p className="tw-state-card__title">{t(crashed ? 'screen.crashed' : 'screen.load_failed')}</p>
+        <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={() => wallet.send({ type: 'panel.retryFlow' })}>
           {t('common.retry')}
         </Button>
       </section>
     );
   }
-  return <div ref={contentRef} className="tw-panel-content">{screen.status === 'ready' ? <screen.Screen /> : <PanelSkeleton />}</div>;
+  return <div ref={contentRef} className="tw-panel-content">{Screen ? <Screen /> : <PanelSkeleton />}</div>;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type EventObject,
+  type InspectionEvent,
 } from 'xstate';
 import type { TestPath } from 'xstate/graph';
 
@@ -217,35 +218,92 @@ export async function runPathOnActor(path: TestPath<AnyMachineSnapshot, EventObj
   return { ...control, reports };
 }
 
-type TransitionDefinition = { source: { id: string; transitions: Map<string, unknown[]> }; eventType: string };
-type GraphPath = { steps: ReadonlyArray<{ event: EventObject; state: unknown }> };
+type TransitionDefinition = {
+  source: { id: string; transitions: Map<string, unknown[]>; always?: unknown[] };
+  eventType: string;
+};
+type GraphPath = { steps: ReadonlyArray<{ event: EventObject; state: unknown }>; input?: unknown };
 
-/** A transition's name in coverage reports: its state node, its event and which of the event's branches it is. */
+/**
+ * A transition's name in coverage reports: its state node, its event and which of the event's branches it is; an
+ * eventless one is `<state> always`, with its branch.
+ */
 function transitionId(definition: TransitionDefinition): string {
+  const always = definition.source.always ?? [];
+  if (always.includes(definition)) {
+    return `${definition.source.id} always${always.length > 1 ? ` #${always.indexOf(definition) + 1}` : ''}`;
+  }
   const branches = definition.source.transitions.get(definition.eventType) ?? [];
   const branch = branches.indexOf(definition);
   return `${definition.source.id} on ${definition.eventType}${branches.length > 1 ? ` #${branch + 1}` : ''}`;
 }
 
-/** Every transition of a (test) machine that an event can take: eventless (`always`) ones apart. */
+/** Every transition of a (test) machine: those an event takes and the eventless (`always`) ones. */
 export function allTransitions(machine: AnyStateMachine): string[] {
   const ids: string[] = [];
-  const visit = (node: { transitions: Map<string, TransitionDefinition[]>; states: Record<string, unknown> }) => {
+  const visit = (node: { transitions: Map<string, TransitionDefinition[]>; always?: TransitionDefinition[]; states: Record<string, unknown> }) => {
     for (const definitions of node.transitions.values()) for (const definition of definitions) ids.push(transitionId(definition));
+    for (const definition of node.always ?? []) ids.push(transitionId(definition));
     for (const child of Object.values(node.states)) visit(child as typeof node);
   };
   visit(machine.root as never);
   return ids;
 }
 
-/** The transitions the generated paths take, each step's event from the state the step before reached. */
+/**
+ * Runs one step of a (test) machine and answers every transition it took: the event's and the eventless ones that
+ * followed, microstep by microstep, as XState's inspection reports them (`@xstate.microstep`). Without `event`, the
+ * step is the machine's start (its initial eventless transitions).
+ */
+function tracedStep(machine: AnyStateMachine, input: unknown, before: AnyMachineSnapshot | null, event?: EventObject) {
+  const tracer = tracerOf(machine, input);
+  tracer.taken.length = 0;
+  if (before === null) {
+    machine.getInitialSnapshot(tracer.scope as never, input);
+  } else {
+    tracer.scope.self._snapshot = before;
+    machine.transition(before as never, event!, tracer.scope as never);
+  }
+  return [...tracer.taken];
+}
+
+type Tracer = { taken: TransitionDefinition[]; scope: { self: AnyActorRef & { _snapshot?: unknown } } & Record<string, unknown> };
+const tracers = new WeakMap<AnyStateMachine, Map<unknown, Tracer>>();
+
+/** An inert actor scope (as getNextSnapshot's) whose system reports each microstep's transitions; one per machine and input. */
+function tracerOf(machine: AnyStateMachine, input: unknown): Tracer {
+  let byInput = tracers.get(machine);
+  if (!byInput) tracers.set(machine, (byInput = new Map()));
+  let tracer = byInput.get(input);
+  if (!tracer) {
+    const taken: TransitionDefinition[] = [];
+    const self = createActor(machine, {
+      input,
+      inspect: (inspection: InspectionEvent) => {
+        if (inspection.type === '@xstate.microstep') taken.push(...((inspection as unknown as { _transitions?: TransitionDefinition[] })._transitions ?? []));
+      },
+    } as never) as unknown as AnyActorRef & { _snapshot?: unknown };
+    const scope = { self, defer: () => {}, id: '', logger: () => {}, sessionId: '', stopChild: () => {}, system: self.system, emit: () => {}, actionExecutor: () => {} };
+    tracer = { taken, scope };
+    byInput.set(input, tracer);
+  }
+  return tracer;
+}
+
+/**
+ * The transitions the generated paths take, each step's event from the state the step before reached, with the
+ * eventless transitions that follow it (and, when the path knows its input, those the start takes).
+ */
 export function coveredTransitions(machine: AnyStateMachine, paths: readonly GraphPath[]): Set<string> {
   const covered = new Set<string>();
   for (const path of paths) {
+    const input = 'input' in path ? path.input : undefined;
+    if ('input' in path || typeof machine.config.context !== 'function') {
+      for (const definition of tracedStep(machine, input, null)) covered.add(transitionId(definition));
+    }
     for (let index = 1; index < path.steps.length; index++) {
       const before = path.steps[index - 1]!.state as AnyMachineSnapshot;
-      const taken = machine.getTransitionData(before as never, path.steps[index]!.event) as unknown as TransitionDefinition[];
-      for (const definition of taken) covered.add(transitionId(definition));
+      for (const definition of tracedStep(machine, input, before, path.steps[index]!.event)) covered.add(transitionId(definition));
     }
   }
   return covered;
@@ -297,15 +355,16 @@ export function coverTransitions<P extends GraphPath & { description?: string }>
       replayed.push({ event: step.event, state });
       for (const event of events) {
         if (!filter(state, event)) continue;
-        const taken = (machine.getTransitionData(state as never, event) as unknown as TransitionDefinition[]).map(transitionId);
+        // The event's transitions and the eventless ones that follow it.
+        const taken = tracedStep(machine, input, state, event).map(transitionId);
         if (taken.length === 0 || taken.every((id) => covered.has(id))) continue;
         for (const id of taken) covered.add(id);
         const next = getNextSnapshot(machine, state as never, event) as AnyMachineSnapshot;
         const steps = [...replayed, { event, state: next }];
-        extra.push({ ...path, state: next, steps, description: describeSteps(steps) });
+        extra.push({ ...path, state: next, steps, description: describeSteps(steps), input });
       }
     });
-    concrete.push({ ...path, state, steps: replayed, description: describeSteps(replayed) });
+    concrete.push({ ...path, state, steps: replayed, description: describeSteps(replayed), input });
   }
   // The graph's own paths with their concrete states too (its step states are representatives of vertices).
   return [...concrete, ...extra];

@@ -8,7 +8,7 @@ import { SimulatedClock, waitFor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { MIN_QR_POLL_MS, qrMachine } from '../../machines/qr';
 import { selectHasQrError, selectIsLearnMoreOpen, selectQrFrame, selectQrImageSrc } from '../../machines/qr.selectors';
-import { createWallet } from '../../machines/wallet';
+import { createWallet } from '../../machines/create-wallet';
 import { storageKeys } from '../../src/client/storage-keys';
 import { fakePlatform } from './fake-platform';
 import { httpError } from './fixtures';

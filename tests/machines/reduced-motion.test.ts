@@ -1,6 +1,6 @@
 // The HUB fades out in 300 ms, or at once for a person who asked the OS for reduced motion.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createWallet } from '../../machines/wallet';
+import { createWallet } from '../../machines/create-wallet';
 import { selectIsHubVisible } from '../../machines/panel.selectors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { apiOf, fakePlatform, sessionOf } from './fake-platform';

@@ -52,7 +52,11 @@ describe('resell model', () => {
     for (const part of ['"failed"', '"picking"', '"quoting"', '"accepted"', '"blocked"', '"listing"', '"done"']) {
       expect(values.some((value) => value.includes(part)), part).toBe(true);
     }
-    expectFullCoverage('resell', testMachine, paths);
+    expectFullCoverage('resell', testMachine, paths, {
+      // The listings child is a machine of our own with its own model (tests/machines/listings.test.ts): it crashes only
+      // through a bug, and then the branch only logs. The wallet's tests crash a flow on purpose.
+      'resell.picking on listings.error': 'the listings child machine crashes only through a bug; the branch only logs',
+    });
   });
 
   describe.each(runs)('from $start.name', ({ start, paths }) => {

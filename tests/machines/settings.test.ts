@@ -43,6 +43,9 @@ describe('settings model', () => {
   it('covers every transition', () => {
     expectFullCoverage('settings', testMachine, paths, {
       'settings.ready on pictureForm.error': "the real picture form runs in these paths (its hasPicture is checked), and its own model shows no step of it throws",
+      // The payout child is a machine of our own with its own model (tests/machines/payout.test.ts): it crashes only
+      // through a bug, and then the branch only logs. The wallet's tests crash a flow on purpose.
+      'settings.ready on payout.error': 'the payout child machine crashes only through a bug; the branch only logs',
     });
   });
 

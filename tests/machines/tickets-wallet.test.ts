@@ -10,7 +10,8 @@ import { selectListStatus, selectTickets } from '../../machines/my-tickets.selec
 import { selectRoute, selectTab } from '../../machines/panel.selectors';
 import type { BenefitActor } from '../../machines/benefit';
 import { selectTicket, selectTicketStatus } from '../../machines/ticket.selectors';
-import { createWallet, type WalletActor } from '../../machines/wallet';
+import { createWallet } from '../../machines/create-wallet';
+import { type WalletActor } from '../../machines/wallet';
 import { storageKeys } from '../../src/client/storage-keys';
 import { apiOf, fakePlatform } from './fake-platform';
 import { userProfile } from './fixtures';

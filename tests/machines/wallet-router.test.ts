@@ -1,13 +1,20 @@
 // Model-based tests of the wallet's router and session regions (SPEC §2 navigation, §4 session), plus the platform
 // effects of their transitions. The flows are stubs here: each is tested on its own.
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import { type AnyActorRef, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { selectIsHubFading, selectIsHubVisible, selectIsSignedIn, selectTab } from '../../machines/panel.selectors';
-import { flowIds, tabTable } from '../../machines/tabs';
+import {
+  selectFlowCrashed,
+  selectIsHubFading,
+  selectIsHubVisible,
+  selectIsSignedIn,
+  selectPanelReady,
+  selectTab,
+} from '../../machines/panel.selectors';
+import { flowIds, lazyFlowIds, panelTabs, tabsOfFlow, tabTable } from '../../machines/tabs';
 import { walletMachine, type WalletEvent, type WalletInput } from '../../machines/wallet';
 import { takesSample, coverTransitions, expectFullCoverage, runPathOnActor, snapshotOnly, toTestMachine } from './model';
-import { at, noServices, stubChildren, walletSampleEvents, walletStarts } from './wallet.model';
+import { at, crash, noServices, stubChildren, walletSampleEvents, walletStarts } from './wallet.model';
 
 function platformSpies() {
   return {
@@ -30,7 +37,7 @@ function platformSpies() {
  * The model downloads every flow each time its panel opens (no flow counts as loaded), so the paths cover loading, a
  * failed download and Try again; the effects below start with every flow loaded, as after the first visit.
  */
-const neverLoaded = { flowLoaded: () => false };
+const neverLoaded = { panelLoaded: () => false, screenLoaded: () => false };
 
 /** The real machine with spies for every platform effect and stubs for every child. */
 function provided(spies = platformSpies(), guards = {}) {
@@ -48,11 +55,18 @@ function provided(spies = platformSpies(), guards = {}) {
         loadUrl: (_, { url }) => spies.loadUrl(url),
         reload: () => spies.reload(),
         persistTokens: (_, tokens) => spies.persistTokens(tokens),
+        logError: () => {},
         forgetTokens: () => spies.forgetTokens(),
         clearCache: () => spies.clearCache(),
         showToast: (_, toast) => spies.showToast(toast),
       },
-      actors: { ...stubChildren, watchHistory: fromCallback(() => () => {}), loadFlow: fromPromise(async () => {}), loadLogout: fromPromise(async () => {}) } as never,
+      actors: {
+        ...stubChildren,
+        watchHistory: fromCallback(() => () => {}),
+        loadPanel: fromPromise(async () => {}),
+        loadScreen: fromPromise(async () => {}),
+        loadHub: fromPromise(async () => {}),
+      } as never,
     }),
   };
 }
@@ -75,7 +89,11 @@ describe.each(models)('wallet model from $name', ({ input, paths }) => {
     await runPathOnActor(path, {
       machine,
       input,
-      promiseActors: ['loadFlow', 'loadLogout'],
+      promiseActors: ['loadPanel', 'loadScreen', 'loadHub'],
+      // A child crashes: the stub is told to throw.
+      perform: Object.fromEntries(
+        ['session', ...lazyFlowIds].map((id) => [`${id}.error`, (actor: AnyActorRef) => actor.getSnapshot().children[id]?.send(crash)]),
+      ),
       check: (actor) => {
         // The host page's scroll lock follows the wallet's visibility.
         const open = actor.getSnapshot().matches({ panel: 'open' });
@@ -88,7 +106,7 @@ describe.each(models)('wallet model from $name', ({ input, paths }) => {
         const expected = tab ? tabTable[tab].flow : null;
         const running = expected !== null && snapshot.matches({ panel: { open: { tab: { [expected]: 'running' } } } });
         for (const flow of flowIds) expect(Boolean(snapshot.children[flow]), `${flow} runs`).toBe(running && flow === expected);
-        expect(Boolean(snapshot.children.loadFlow), 'downloading the flow').toBe(
+        expect(Boolean(snapshot.children.loadPanel), 'downloading the panel').toBe(
           expected !== null && snapshot.matches({ panel: { open: { tab: { [expected]: 'loading' } } } }),
         );
       },
@@ -96,13 +114,27 @@ describe.each(models)('wallet model from $name', ({ input, paths }) => {
   });
 });
 
+/**
+ * The model downloads every chunk each time (`neverLoaded`), so its paths cover loading, a failed download and Try
+ * again; the eventless branch for chunks already here (a panel opened before) is what every 'wallet effects' test
+ * below takes, starting with every chunk loaded: each opens a panel (and the sign-in tabs, the HUB) at once.
+ */
+const alreadyDownloaded = Object.fromEntries(
+  [
+    ...flowIds.map((flow) => `wallet.panel.open.tab.${flow}.loading always`),
+    ...flowIds.filter((flow) => tabsOfFlow(flow).length > 1).map((flow) => `wallet.panel.open.tab.${flow}.running.showing always`),
+    'wallet.panel.open.overlay.hub.loading always',
+  ].map((id) => [id, 'the chunks are already here: taken by the wallet effects tests, which start with every chunk loaded']),
+);
+
 describe('wallet model coverage', () => {
   it('takes every transition of the wallet machine', () => {
     const paths = models.flatMap((model) => model.paths);
     const tabs = new Set(paths.flatMap((path) => path.steps.map((step) => selectTab(step.state as never))));
-    for (const tab of ['LOGIN', 'OTP', 'PERSONAL_DATA', 'QR', 'TICKET', 'MY_TICKET', 'SETTINGS', 'GIFT']) expect(tabs).toContain(tab);
+    for (const tab of panelTabs) expect(tabs).toContain(tab);
     expectFullCoverage('wallet', testMachine, paths, {
       'wallet on watchHistory.error': 'the popstate listener cannot fail in a browser; the branch only logs',
+      ...alreadyDownloaded,
     });
   });
 });
@@ -116,6 +148,21 @@ describe('wallet effects', () => {
     actor.start();
     return { actor, spies, clock };
   }
+
+  it('opens a panel whose chunks are here at once, its flow running in the same step', () => {
+    const { actor } = start(at('?PANEL_TAB=LOGIN'), false);
+    const signInShown = { panel: { open: { tab: { login: { running: 'shown' } } } } } as never;
+    expect(actor.getSnapshot().matches(signInShown)).toBe(true);
+    actor.send({ type: 'panel.open', tab: 'OTP' });
+    expect(actor.getSnapshot().matches(signInShown)).toBe(true);
+    actor.send({ type: 'session.signIn', accessToken: 'a', refreshToken: 'r' });
+    // Signed in, every other flow (the sign-in panels lead to QR now).
+    for (const flow of flowIds.filter((id) => id !== 'login')) {
+      const tab = tabsOfFlow(flow)[0]!;
+      actor.send({ type: 'panel.open', tab, userTicketId: 'NDI', overlay: 'HUB' });
+      expect(actor.getSnapshot().matches({ panel: { open: { tab: { [flow]: 'running' }, overlay: { hub: 'running' } } } }), flow).toBe(true);
+    }
+  });
 
   it('reads parameters case-insensitively, upper-case name first', () => {
     const { actor } = start(at('?panel_tab=gift&PANEL_TAB=QR'), true);
@@ -249,6 +296,29 @@ describe('wallet effects', () => {
     expect(spies.loadUrl).not.toHaveBeenCalled();
     actor.send({ type: 'panel.changeLanguage', lang: 'es' });
     expect(spies.loadUrl).toHaveBeenCalledWith('/es/events/spring-fest?PANEL_TAB=QR');
+  });
+
+  it('leaves a crashed flow for the fallback panel, and starts it anew on Try again', () => {
+    const { actor } = start(at('?PANEL_TAB=QR'), true);
+    const first = actor.getSnapshot().children.qr;
+    (first as unknown as AnyActorRef).send(crash);
+    expect(selectFlowCrashed(actor.getSnapshot())).toBe(true);
+    expect(selectPanelReady(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().children.qr).toBeUndefined();
+    expect(selectTab(actor.getSnapshot())).toBe('QR');
+    actor.send({ type: 'panel.retryFlow' });
+    expect(selectFlowCrashed(actor.getSnapshot())).toBe(false);
+    expect(selectPanelReady(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().children.qr).toBeDefined();
+    expect(actor.getSnapshot().children.qr).not.toBe(first);
+  });
+
+  it('signs out when the session child crashes', () => {
+    const { actor, spies } = start(at('?PANEL_TAB=QR'), true);
+    (actor.getSnapshot().children.session as unknown as AnyActorRef).send(crash);
+    expect(selectIsSignedIn(actor.getSnapshot())).toBe(false);
+    expect(spies.forgetTokens).toHaveBeenCalledTimes(1);
+    expect(selectTab(actor.getSnapshot())).toBe('LOGIN');
   });
 
   it('goes back in history for back links, and shows the toasts flows ask for', () => {

@@ -2,6 +2,7 @@
 // tests/web/panel-paths.test.tsx (the same model, kept to what a person can do on the screens).
 import { setup } from 'xstate';
 import type { BrowserLocation } from '../../machines/panel.location';
+import { lazyFlowIds } from '../../machines/tabs';
 import type { WalletServices } from '../../machines/services';
 import type { WalletEvent, WalletInput } from '../../machines/wallet';
 
@@ -11,10 +12,14 @@ export const at = (search: string, pathname = '/en/events/spring-fest'): Browser
 export type WalletModelEvent =
   | WalletEvent
   | { type: 'after.hubFade' }
-  | { type: 'loadFlow.done' }
-  | { type: 'loadFlow.error'; error: unknown }
-  | { type: 'loadLogout.done' }
-  | { type: 'loadLogout.error'; error: unknown };
+  | { type: 'loadPanel.done' }
+  | { type: 'loadPanel.error'; error: unknown }
+  | { type: 'loadScreen.done' }
+  | { type: 'loadScreen.error'; error: unknown }
+  | { type: 'loadHub.done' }
+  | { type: 'loadHub.error'; error: unknown }
+  /** A child crashed: the session, or a flow of the registry. */
+  | { type: `${string}.error`; error: unknown };
 
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 
@@ -52,37 +57,42 @@ export const walletSampleEvents: WalletModelEvent[] = [
   { type: 'panel.open', tab: 'REDEEM' },
   { type: 'panel.locationChanged', location: at('?utm=mail') },
   { type: 'after.hubFade' },
-  // The open panel's flow downloads, or fails to (offline), and Try again.
-  { type: 'loadFlow.done' },
-  { type: 'loadFlow.error', error: 'offline' },
+  // The open panel's chunks (flow and screen) download, or fail to (offline), and Try again.
+  { type: 'loadPanel.done' },
+  { type: 'loadPanel.error', error: 'offline' },
   { type: 'panel.retryFlow' },
-  // The HUB's logout flow downloads with it, or fails to.
-  { type: 'loadLogout.done' },
-  { type: 'loadLogout.error', error: 'offline' },
+  // The sign-in flow moves to another tab: its screen downloads, or fails to.
+  { type: 'loadScreen.done' },
+  { type: 'loadScreen.error', error: 'offline' },
+  // The HUB's screen and logout flow download with it, or fail to.
+  { type: 'loadHub.done' },
+  { type: 'loadHub.error', error: 'offline' },
+  // A child crashes: the session, or the flow that runs (each of the registry's).
+  ...['session', ...lazyFlowIds].map((id) => ({ type: `${id}.error`, error: 'crash' }) as const),
 ];
 
-/** The model runs without services: the flows are stubs (each is tested on its own). */
-export const noServices = {} as WalletServices;
+/** The model runs without services: the flows are stubs (each is tested on its own); crashes are logged nowhere. */
+export const noServices = { platform: { log: () => {} } } as unknown as WalletServices;
 
 export const walletStarts: Array<{ name: string; input: WalletInput }> = [
   { name: 'host page, signed out', input: { location: at('?utm=mail'), tokens: null, services: noServices } },
   { name: 'LOGIN link while signed in', input: { location: at('?panel_tab=login'), tokens, services: noServices } },
 ];
 
-/** A child that does nothing: the router's tests check which flows run, not what they do. */
-export const stubFlow = setup({}).createMachine({ id: 'stub' });
+/** Makes a stub child crash (its action throws), as a flow with a bug would. */
+export const crash = { type: 'stub.crash' } as const;
 
-/** The wallet's children replaced by stubs. */
-export const stubChildren = {
-  session: stubFlow,
-  login: stubFlow,
-  qr: stubFlow,
-  myTickets: stubFlow,
-  ticket: stubFlow,
-  redeem: stubFlow,
-  settings: stubFlow,
-  gift: stubFlow,
-  resell: stubFlow,
-  swap: stubFlow,
-  logout: stubFlow,
-};
+/** A child that does nothing but crash when told: the router's tests check which flows run, not what they do. */
+export const stubFlow = setup({}).createMachine({
+  id: 'stub',
+  on: {
+    'stub.crash': {
+      actions: () => {
+        throw new Error('crash');
+      },
+    },
+  },
+});
+
+/** The wallet's children replaced by stubs: the session and every flow of the registry. */
+export const stubChildren = Object.fromEntries(['session', ...lazyFlowIds].map((id) => [id, stubFlow]));

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { frameStrings, screenPrefixes, screenStrings, serverPrefixes } from '../../src/web/locale-strings';
+import { type PanelName, panelNames, panelRow } from '../../machines/tabs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const keys = new Set(Object.keys(en));
@@ -54,9 +55,13 @@ function keysNamed(files: string[]): string[] {
   return [...named];
 }
 
-/** The prefixes each lazy screen asks for (`screenStrings([...])` in the screen's module). */
-function requestedPrefixes(screen: string): string[] {
-  const source = readFileSync(join(root, screen), 'utf8');
+/**
+ * The prefixes a module asks for: `screenStrings('GIFT')` (a screen: its registry row's) or `screenStrings([...])`.
+ */
+function requestedPrefixes(file: string): string[] {
+  const source = readFileSync(join(root, file), 'utf8');
+  const panel = /screenStrings\('([A-Z_]+)'\)/.exec(source);
+  if (panel) return [...panelRow(panel[1] as PanelName).strings];
   const call = /screenStrings\(\[([^\]]*)\]\)/.exec(source);
   return call ? [...call[1]!.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]!) : [];
 }
@@ -68,9 +73,11 @@ function requestedPrefixes(screen: string): string[] {
 const toastPrefixes = requestedPrefixes('src/web/components/toast-list.tsx');
 const needsItsScreen = (key: string) => isScreenPrefix(prefixOf(key)) && !toastPrefixes.includes(prefixOf(key));
 
-const screens = ['qr', 'my-tickets', 'ticket', 'login', 'otp', 'personal-data', 'hub', 'gift', 'redeem', 'settings', 'resell', 'swap'].map(
-  (name) => `src/web/screens/${name}-screen.tsx`,
+/** Each panel's screen module, as the registry (machines/tabs.ts) imports it: one per panel. */
+const screens = [...readFileSync(join(root, 'machines/tabs.ts'), 'utf8').matchAll(/import\('\.\.\/(src\/web\/screens\/[a-z-]+)'\)/g)].map(
+  (match) => `${match[1]}.tsx`,
 );
+it('finds a screen module for every panel', () => expect(screens).toHaveLength(panelNames.length));
 
 describe('English strings by chunk', () => {
   it.each(screens)('%s brings every screen key it or its imports name', (screen) => {

@@ -125,7 +125,7 @@ describe('the tab table', () => {
   it('names a screen module and a title for every panel, and only flows it knows', () => {
     for (const tab of panelTabs) {
       const row: TabRow = tabTable[tab];
-      expect(row.screen, tab).toMatch(/^[a-z-]+-screen$/);
+      expect(typeof row.screen, tab).toBe('function');
       expect(row.title, tab).toMatch(/^title\./);
       if (row.flow) expect(flowIds, tab).toContain(row.flow);
     }

@@ -64,11 +64,7 @@ function onScreen(state: WalletSnapshot, event: WalletModelEvent): boolean {
     case 'session.expired':
     case 'panel.setParams':
     case 'notify':
-    case 'panel.retryFlow': // flows are loaded here; a failed download is tests/web/shell.test.tsx's
-    case 'loadFlow.done':
-    case 'loadFlow.error':
-    case 'loadLogout.done':
-    case 'loadLogout.error':
+    case 'panel.retryFlow': // chunks are loaded here; a failed download or a crash is tests/web/shell.test.tsx's
       return false; // the session and the flows, not a person, send these (their own paths cover them)
     case 'after.hubFade':
       return state.matches({ panel: { open: { overlay: 'hubFading' } } });
@@ -79,6 +75,8 @@ function onScreen(state: WalletSnapshot, event: WalletModelEvent): boolean {
       return panelInReach && signedIn; // the avatar
     case 'panel.back':
       return signingIn && tab === 'LOGIN'; // the LOGIN back link
+    default:
+      return false; // downloads settling and children crashing: not a person's doing
   }
 }
 

@@ -4,8 +4,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { loadLocale } from '../../src/web/i18n';
-import { preloadScreens } from '../../src/web/screen-modules';
-import { preloadFlows } from '../../machines/flows';
+import { preloadFlows, preloadScreens } from '../../machines/flows';
 import { loadToasts } from '../../src/web/components/toaster';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -96,6 +96,39 @@ describe('a panel loads its screen and its flow when it opens', () => {
     expect(wallet.getSnapshot().children.login).toBeDefined();
   });
 
+  it('shows "Something went wrong" when the flow crashes, and Try again starts it anew', async () => {
+    // A sign-in flow with a bug: typing the first time throws (once).
+    let crashes = 1;
+    vi.resetModules();
+    vi.doUnmock('../../src/web/screens/login-screen');
+    vi.doMock('../../machines/login', async (importOriginal: () => Promise<typeof import('../../machines/login')>) => {
+      const original = await importOriginal();
+      const loginMachine = original.loginMachine.provide({
+        actions: {
+          changeField: () => {
+            if (crashes-- > 0) throw new Error('a bug in the sign-in flow');
+          },
+        },
+      });
+      return { ...original, loginMachine };
+    });
+    ({ renderWallet: freshRender } = await import('./render-wallet'));
+    const { wallet } = render('/en/?PANEL_TAB=LOGIN');
+    const email = await screen.findByLabelText('E-mail');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    act(() => fireEvent.change(email, { target: { value: 'ada@example.com' } }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Something went wrong');
+    expect(wallet.getSnapshot().children.login).toBeUndefined();
+    expect(heading()).toBeNull();
+    logged.mockRestore();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in or create an account' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(wallet.getSnapshot().children.login).toBeDefined();
+  });
+
   it('loads the toasts with the first one', async () => {
     render('/en/?PANEL_TAB=LOGIN');
     await answer('flow', 'arrives');

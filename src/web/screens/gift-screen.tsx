@@ -28,7 +28,7 @@ import { useChild } from '../wallet-config';
 import { GiftReceiverStep } from './gift-receiver';
 import giftScreenCss from 'bundle-text:./gift-screen.css';
 
-addStrings(screenStrings(['gift', 'form']));
+addStrings(screenStrings('GIFT'));
 registerStyles(giftScreenCss);
 
 export default function GiftScreen(): ReactElement {

@@ -19,7 +19,7 @@ import { registerStyles } from '../style-sheets';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 import { keepTabInside } from '../focus-trap';
 
-addStrings(screenStrings(['hub', 'logout']));
+addStrings(screenStrings('HUB'));
 registerStyles(hubScreenCss);
 
 export default function HubScreen(): ReactElement {

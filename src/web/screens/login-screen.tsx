@@ -11,7 +11,7 @@ import type { LoginActor } from '../../../machines/login';
 import { PanelSkeleton } from '../components/panel-skeleton';
 import { useChild, useWallet } from '../wallet-config';
 
-addStrings(screenStrings(['login', 'form']));
+addStrings(screenStrings('LOGIN'));
 
 export default function LoginScreen(): ReactElement {
   const login = useChild('login');

@@ -27,7 +27,7 @@ import { selectLanguage } from '../../../machines/panel.selectors';
 import myTicketsScreenCss from 'bundle-text:./my-tickets-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings(['tickets', 'ticket']));
+addStrings(screenStrings('MY_TICKET'));
 registerStyles(myTicketsScreenCss);
 
 export default function MyTicketsScreen(): ReactElement {

@@ -22,7 +22,7 @@ import { useChild } from '../wallet-config';
 import otpScreenCss from 'bundle-text:./otp-screen.css';
 import { registerStyles } from '../style-sheets';
 
-addStrings(screenStrings(['otp', 'login', 'form']));
+addStrings(screenStrings('OTP'));
 registerStyles(otpScreenCss);
 
 export default function OtpScreen(): ReactElement {

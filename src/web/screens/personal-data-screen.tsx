@@ -11,7 +11,7 @@ import type { LoginActor } from '../../../machines/login';
 import { PanelSkeleton } from '../components/panel-skeleton';
 import { useChild, useWallet } from '../wallet-config';
 
-addStrings(screenStrings(['personal_data', 'login', 'form']));
+addStrings(screenStrings('PERSONAL_DATA'));
 
 type NameField = 'givenName' | 'familyName';
 

@@ -29,7 +29,7 @@ import { QrLearnMore } from './qr-learn-more';
 import qrScreenCss from 'bundle-text:./qr-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings(['qr']));
+addStrings(screenStrings('QR'));
 registerStyles(qrScreenCss);
 
 export default function QrScreen(): ReactElement {

@@ -18,7 +18,7 @@ import { useChild } from '../wallet-config';
 import redeemScreenCss from 'bundle-text:./redeem-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings(['redeem', 'api', 'form']));
+addStrings(screenStrings('REDEEM'));
 registerStyles(redeemScreenCss);
 
 export default function RedeemScreen(): ReactElement {

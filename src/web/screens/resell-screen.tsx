@@ -40,7 +40,7 @@ import { registerStyles } from '../style-sheets';
 import { useChild } from '../wallet-config';
 import resellScreenCss from 'bundle-text:./resell-screen.css';
 
-addStrings(screenStrings(['resell', 'listings', 'form']));
+addStrings(screenStrings('RESELL'));
 registerStyles(resellScreenCss);
 
 export default function ResellScreen(): ReactElement {

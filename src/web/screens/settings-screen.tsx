@@ -21,7 +21,7 @@ import { useChild } from '../wallet-config';
 import settingsScreenCss from 'bundle-text:./settings-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings(['settings', 'personal_data', 'api', 'form', 'payout']));
+addStrings(screenStrings('SETTINGS'));
 registerStyles(settingsScreenCss);
 
 export default function SettingsScreen(): ReactElement {

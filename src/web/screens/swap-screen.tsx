@@ -27,7 +27,7 @@ import { registerStyles } from '../style-sheets';
 import { useChild } from '../wallet-config';
 import swapScreenCss from 'bundle-text:./swap-screen.css';
 
-addStrings(screenStrings(['swap']));
+addStrings(screenStrings('SWAP'));
 registerStyles(swapScreenCss);
 
 export default function SwapScreen(): ReactElement {

@@ -34,7 +34,7 @@ import { useChild, useWallet } from '../wallet-config';
 import ticketScreenCss from 'bundle-text:./ticket-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings(['ticket', 'tickets', 'benefit']));
+addStrings(screenStrings('TICKET'));
 registerStyles(ticketScreenCss);
 
 export default function TicketScreen(): ReactElement {

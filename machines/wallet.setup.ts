@@ -1,0 +1,205 @@
+// The wallet's setup: its context, events, children and every named actor, action, guard and delay. The root
+// (machines/wallet.ts) and the router (machines/router.ts) are charts built from it; createWallet
+// (machines/create-wallet.ts) supplies the platform effects. Platform actions are no-ops here.
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import type { SessionTokens } from '../src/client/storage-keys';
+import type { Language } from '../src/contract/languages';
+import { isFlowLoaded, lazyFlows, loadedScreen, loadFlow, loadScreen } from './flows';
+import {
+  type BrowserLocation,
+  emptyRoute,
+  languageOf,
+  panelKey,
+  parseRoute,
+  resolveRoute,
+  type Route,
+  sameRoute,
+  toUrl,
+  withRoute,
+} from './panel.location';
+import { type LogParams, type NotifyEvent, reportError, type Toast, type WalletServices } from './services';
+import { sessionMachine } from './session';
+import { type FlowId, type FlowSource, type LazyFlowId, type PanelName, type PanelOverlay, type PanelTab, type RouteParam, tabTable } from './tabs';
+
+export interface WalletInput {
+  location: BrowserLocation;
+  /** The tokens storage held when the page loaded (null: signed out). */
+  tokens: SessionTokens | null;
+  services: WalletServices;
+}
+
+export interface WalletContext {
+  location: BrowserLocation;
+  services: WalletServices;
+  /** The tokens the first session starts with; from then on the session child owns the tokens. */
+  initialTokens: SessionTokens | null;
+  /** The panel the tab region shows: its key (flow and restart parameters) and tab, set on entering it. */
+  shown: { key: string | null; tab: PanelTab | null };
+}
+
+/** A navigation request: a panel (or none), the overlay and the panels' parameters, as the URL would carry them. */
+export type PanelRequest = { tab: PanelTab | null; overlay?: PanelOverlay | null } & Partial<Record<RouteParam, string | null>>;
+
+export type WalletEvent =
+  | ({ type: 'panel.open' } & PanelRequest)
+  | { type: 'panel.openHub' }
+  | { type: 'panel.closeHub' }
+  | { type: 'panel.close' }
+  | { type: 'panel.back' }
+  | { type: 'panel.changeLanguage'; lang: Language }
+  | { type: 'panel.locationChanged'; location: BrowserLocation }
+  /** A flow keeps part of its state in the URL (the tickets tab): replaces those parameters, no new history entry. */
+  | { type: 'panel.setParams'; params: Partial<Record<RouteParam, string | null>> }
+  /** The open panel could not be downloaded, or its flow crashed: Try again. */
+  | { type: 'panel.retryFlow' }
+  | { type: 'session.signIn'; accessToken: string; refreshToken: string }
+  | { type: 'session.signOut' }
+  | { type: 'session.tokensRotated'; tokens: SessionTokens }
+  | { type: 'session.expired' }
+  | NotifyEvent;
+
+export type WalletTag = 'modal' | 'fading';
+
+/** The flows' states are described at run time; like doc('…'), production builds leave the prose out. */
+export const PROSE = process.env.NODE_ENV !== 'production' || Boolean(process.env.TW_KEEP_DOCS);
+
+/** SPEC §9: how long the HUB takes to fade out. */
+export const HUB_FADE_MS = 300;
+
+export const SIGNED_IN = { session: 'signedIn' } as const;
+
+export const currentRoute = (context: WalletContext): Route => parseRoute(context.location.search);
+
+export function requestedRoute(event: PanelRequest): Route {
+  const route: Route = { ...emptyRoute, tab: event.tab, overlay: event.overlay ?? null };
+  for (const param of Object.keys(emptyRoute) as Array<keyof Route>) {
+    if (param !== 'tab' && param !== 'overlay') route[param] = event[param] ?? null;
+  }
+  return route;
+}
+
+export const urlParams = ({ context }: { context: WalletContext }) => ({ url: toUrl(context.location) });
+
+/** What a flow's input is made from (the registry's `input` of each flow turns it into the flow's input). */
+export const flowSource = (context: WalletContext): FlowSource => ({
+  services: context.services,
+  route: currentRoute(context),
+  language: languageOf(context.location.pathname),
+});
+
+/** The wallet's children: every flow of the registry by its id, and the wallet's own actors. */
+export type WalletChildren = { [F in LazyFlowId]: F } & {
+  session: 'session';
+  watchHistory: 'watchHistory';
+  loadPanel: 'loadPanel';
+  loadScreen: 'loadScreen';
+  loadHub: 'loadHub';
+};
+
+export const walletSetup = setup({
+  types: {
+    context: {} as WalletContext,
+    events: {} as WalletEvent,
+    input: {} as WalletInput,
+    tags: {} as WalletTag,
+    children: {} as WalletChildren,
+  },
+  actors: {
+    session: sessionMachine,
+    // The flows load with their panels (machines/flows.ts); logout is the HUB's and loads with it.
+    ...lazyFlows(),
+    /** Downloads a panel's chunks: its flow's machine and its screen. */
+    loadPanel: fromPromise<void, { flow: LazyFlowId; panel: PanelName }>(({ input }) =>
+      Promise.all([loadFlow(input.flow), loadScreen(input.panel)]).then(() => {}),
+    ),
+    /** Downloads the HUB's chunks: its screen and the logout flow's machine. */
+    loadHub: fromPromise<void>(() => Promise.all([loadFlow('logout'), loadScreen('HUB')]).then(() => {})),
+    /** Downloads the screen of another tab of the running flow (sign-in: LOGIN → OTP). */
+    loadScreen: fromPromise<void, { panel: PanelName }>(({ input }) => loadScreen(input.panel).then(() => {})),
+    /** Sends panel.locationChanged on browser back/forward. */
+    watchHistory: fromCallback<WalletEvent, { services: WalletServices }>(({ input, sendBack }) =>
+      input.services.platform.onPopState(() =>
+        sendBack({ type: 'panel.locationChanged', location: input.services.platform.location() }),
+      ),
+    ),
+  },
+  actions: {
+    // Platform effects, supplied by createWallet; no-ops by default.
+    pushUrl: (_, _params: { url: string }) => {},
+    replaceUrl: (_, _params: { url: string }) => {},
+    historyBack: () => {},
+    scrollToTop: () => {},
+    lockPageScroll: () => {},
+    unlockPageScroll: () => {},
+    loadUrl: (_, _params: { url: string }) => {},
+    reload: () => {},
+    persistTokens: (_, _params: SessionTokens) => {},
+    forgetTokens: () => {},
+    clearCache: () => {},
+    showToast: (_, _params: Toast) => {},
+    logError: ({ context }, params: LogParams) => reportError(context.services, params),
+    navigate: assign(({ context }, params: { route: Route }) => ({ location: withRoute(context.location, params.route) })),
+    adoptLocation: assign((_, params: { location: BrowserLocation }) => ({ location: params.location })),
+    redirect: assign(({ context }, params: { signedIn: boolean }) => ({
+      location: withRoute(context.location, resolveRoute(currentRoute(context), params.signedIn)),
+    })),
+    setParams: assign(({ context }, params: { params: Partial<Record<RouteParam, string | null>> }) => ({
+      location: withRoute(context.location, { ...currentRoute(context), ...params.params }),
+    })),
+    removeOverlay: assign(({ context }) => ({ location: withRoute(context.location, { ...currentRoute(context), overlay: null }) })),
+    rememberShown: assign(({ context }) => {
+      const route = currentRoute(context);
+      return { shown: { key: panelKey(route), tab: route.tab } };
+    }),
+    forgetInitialTokens: assign({ initialTokens: null }),
+    /** The sign-in flow shows three panels: it follows the router between them. */
+    showLoginTab: sendTo('login', ({ context }: { context: WalletContext }) => ({
+      type: 'login.show' as const,
+      tab: currentRoute(context).tab as 'LOGIN' | 'OTP' | 'PERSONAL_DATA',
+    })),
+  },
+  guards: {
+    /** The guarded target of the requested panel is where we already are: nothing to do. */
+    requestLeadsHere: ({ context, event }, params: { signedIn: boolean }) =>
+      event.type === 'panel.open' && sameRoute(resolveRoute(requestedRoute(event), params.signedIn), currentRoute(context)),
+    needsRedirect: ({ context }, params: { signedIn: boolean }) =>
+      !sameRoute(resolveRoute(currentRoute(context), params.signedIn), currentRoute(context)),
+    nothingOpen: ({ context }) => {
+      const route = currentRoute(context);
+      return route.tab === null && route.overlay === null;
+    },
+    hasTab: ({ context }) => currentRoute(context).tab !== null,
+    showsFlow: ({ context }, params: { flow: FlowId }) => {
+      const { tab } = currentRoute(context);
+      return tab !== null && tabTable[tab].flow === params.flow;
+    },
+    /**
+     * The route now names another panel than this state shows: another flow (`flow`, null for a panel without
+     * one), or the same flow with new restart parameters. Both are checked: the location can change in the very
+     * microstep that enters a panel state (a redirect), after which `shown` already holds the new route.
+     */
+    leftPanel: ({ context }, params: { flow: FlowId | null }) => {
+      const route = currentRoute(context);
+      const flow = route.tab ? tabTable[route.tab].flow : null;
+      return flow !== params.flow || route.tab === null || panelKey(route) !== context.shown.key;
+    },
+    /** Same flow, another of its tabs (LOGIN → OTP). */
+    tabChanged: ({ context }) => currentRoute(context).tab !== context.shown.tab,
+    hubInRoute: ({ context }) => currentRoute(context).overlay === 'HUB',
+    languageDiffers: ({ context }, params: { lang: Language }) => languageOf(context.location.pathname) !== params.lang,
+    hasInitialTokens: ({ context }) => context.initialTokens !== null,
+    /** The panel's chunks are here (its flow's machine and the screen of the tab in the route, or of `panel`). */
+    panelLoaded: ({ context }, params: { flow: LazyFlowId; panel?: PanelName }) => {
+      const panel = params.panel ?? currentRoute(context).tab;
+      return isFlowLoaded(params.flow) && panel !== null && loadedScreen(panel) !== undefined;
+    },
+    screenLoaded: ({ context }) => {
+      const { tab } = currentRoute(context);
+      return tab !== null && loadedScreen(tab) !== undefined;
+    },
+  },
+  delays: {
+    /** SPEC §9: the hub close animation; createWallet makes it 0 when the person prefers reduced motion. */
+    hubFade: HUB_FADE_MS,
+  },
+});
