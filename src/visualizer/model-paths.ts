@@ -2,10 +2,10 @@
 // (toTestMachine, coverTransitions, the coverage count) with each machine's samples, vertex and starts from its
 // tests/machines/*.model.ts, and the createTestModel options of its test file. Node only (the test helpers import
 // vitest): `npm run build` writes the answer to dist/visualizer/paths.json for the page.
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { createTestModel } from 'xstate/graph';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { machines } from '../../machines/index';
-import { allTransitions, canTake, coveredTransitions, coverTransitions, isSample, takesSample, toTestMachine } from '../../tests/machines/model';
+import { allTransitions, canTake, coveredTransitions, isSample } from '../../tests/machines/model';
+import { pathsOf, type ModelSpec } from '../../tests/machines/model-spec';
 import { giftSampleEvents, giftStarts, giftVertex } from '../../tests/machines/gift.model';
 import { listingsSampleEvents, listingsVertex } from '../../tests/machines/listings.model';
 import { allLoginSampleEvents, loginInput, loginSampleEvents, loginStarts, loginVertex } from '../../tests/machines/login.model';
@@ -40,21 +40,10 @@ export interface MachinePaths {
 /** Per registered machine: its paths and coverage, or why there are none. */
 export type PathsReport = Record<string, MachinePaths | { unavailable: string }>;
 
-type Filter = (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
-interface ModelSpec {
-  /** The machine the test models (the test's provide()s applied). */
-  machine: AnyStateMachine;
-  starts: Array<{ name: string; input: () => unknown }>;
-  events: EventObject[] | ((snapshot: AnyMachineSnapshot) => EventObject[]);
-  samples: readonly EventObject[];
-  filter?: Filter;
-  coverFilter?: (testMachine: AnyStateMachine) => Filter;
-  serializeState?: (snapshot: AnyMachineSnapshot) => string;
-  serializeTransition?: () => string;
-}
-
 const one = (input: () => unknown) => [{ name: 'start', input }];
-const spec = (samples: readonly unknown[], rest: Omit<ModelSpec, 'samples' | 'events'> & { events?: ModelSpec['events'] }): ModelSpec => ({
+/** A spec still written here rather than in its tests/machines/<name>.model.ts. */
+const spec = (samples: readonly unknown[], rest: Omit<ModelSpec, 'samples' | 'events' | 'name'> & { events?: ModelSpec['events'] }): ModelSpec => ({
+  name: 'inline',
   events: samples as EventObject[],
   ...rest,
   samples: samples as EventObject[],
@@ -70,6 +59,7 @@ function specs(): Record<string, ModelSpec> {
     }),
     session: spec(sessionSampleEvents, { machine: machines.session, starts: one(() => sessionInput) }),
     login: {
+      name: 'login',
       machine: machines.login,
       starts: loginStarts.map((start) => ({ name: start.name, input: () => loginInput(start) })),
       events: loginSampleEvents as never,
@@ -116,32 +106,18 @@ function eventText(event: EventObject): string {
   return detail.length ? `${type}(${detail.join(', ')})` : type;
 }
 
-/** The paths and coverage of one model. */
+/** The paths and coverage of one model: the paths its test replays (tests/machines/model-spec.ts). */
 export function modelPaths(model: ModelSpec): MachinePaths {
-  const testMachine = toTestMachine(model.machine);
-  const all: ModelPath[] = [];
-  const graphPaths: Array<{ steps: ReadonlyArray<{ event: EventObject; state: unknown }> }> = [];
-  for (const start of model.starts) {
-    const input = start.input();
-    const test = createTestModel(testMachine, {
-      input,
-      events: model.events as never,
-      filterEvents: (model.filter ?? takesSample(model.samples)) as never,
-      ...(model.serializeState ? { serializeState: model.serializeState as never } : {}),
-      ...(model.serializeTransition ? { serializeTransition: model.serializeTransition } : {}),
-    } as never);
-    const paths = coverTransitions(testMachine, test.getShortestPaths() as never, model.samples, input, model.coverFilter?.(testMachine));
-    graphPaths.push(...paths);
-    for (const path of paths) {
-      all.push({
-        start: start.name,
-        description: path.description ?? path.steps.map((step) => eventText(step.event)).join(' → '),
-        steps: path.steps.map((step) => ({ event: eventText(step.event), value: (step.state as AnyMachineSnapshot).value })),
-      });
-    }
-  }
+  const { testMachine, runs, paths } = pathsOf(model);
+  const all: ModelPath[] = runs.flatMap((run) =>
+    run.paths.map((path) => ({
+      start: run.start.name,
+      description: path.description ?? path.steps.map((step) => eventText(step.event)).join(' → '),
+      steps: path.steps.map((step) => ({ event: eventText(step.event), value: (step.state as AnyMachineSnapshot).value })),
+    })),
+  );
   const transitions = allTransitions(testMachine);
-  const covered = coveredTransitions(testMachine, graphPaths);
+  const covered = coveredTransitions(testMachine, paths);
   return {
     paths: all,
     coverage: { covered: transitions.filter((id) => covered.has(id)).length, total: transitions.length, uncovered: transitions.filter((id) => !covered.has(id)) },
