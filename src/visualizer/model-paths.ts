@@ -6,11 +6,11 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { machines } from '../../machines/index';
 import { allTransitions, canTake, coveredTransitions, isSample } from '../../tests/machines/model';
 import { pathsOf, type ModelSpec } from '../../tests/machines/model-spec';
-import { giftSampleEvents, giftStarts, giftVertex } from '../../tests/machines/gift.model';
-import { listingsSampleEvents, listingsVertex } from '../../tests/machines/listings.model';
-import { allLoginSampleEvents, loginInput, loginSampleEvents, loginStarts, loginVertex } from '../../tests/machines/login.model';
-import { logoutSampleEvents } from '../../tests/machines/logout.model';
-import { myTicketsSampleEvents, myTicketsStarts, myTicketsVertex } from '../../tests/machines/my-tickets.model';
+import { giftSpec } from '../../tests/machines/gift.model';
+import { listingsSpec } from '../../tests/machines/listings.model';
+import { loginSpec } from '../../tests/machines/login.model';
+import { logoutSpec } from '../../tests/machines/logout.model';
+import { myTicketsSpec } from '../../tests/machines/my-tickets.model';
 import { qrInput, qrSampleEvents } from '../../tests/machines/qr.model';
 import { redeemInput, redeemSampleEvents, redeemVertex } from '../../tests/machines/redeem.model';
 import { resellSampleEvents, resellStarts, resellVertex, stubListings } from '../../tests/machines/resell.model';
@@ -58,16 +58,9 @@ function specs(): Record<string, ModelSpec> {
       serializeTransition: () => '',
     }),
     session: spec(sessionSampleEvents, { machine: machines.session, starts: one(() => sessionInput) }),
-    login: {
-      name: 'login',
-      machine: machines.login,
-      starts: loginStarts.map((start) => ({ name: start.name, input: () => loginInput(start) })),
-      events: loginSampleEvents as never,
-      samples: allLoginSampleEvents as EventObject[],
-      serializeState: loginVertex,
-    },
-    logout: spec(logoutSampleEvents, { machine: machines.logout, starts: one(() => ({ services: testServices() })) }),
-    myTickets: spec(myTicketsSampleEvents, { machine: machines.myTickets, starts: myTicketsStarts, serializeState: myTicketsVertex }),
+    login: loginSpec,
+    logout: logoutSpec,
+    myTickets: myTicketsSpec,
     ticket: spec(ticketSampleEvents, { machine: machines.ticket, starts: one(ticketInput), serializeState: ticketVertex }),
     benefit: spec(benefitSampleEvents, { machine: machines.benefit, starts: benefitStarts }),
     qr: spec(qrSampleEvents, {
@@ -83,18 +76,14 @@ function specs(): Record<string, ModelSpec> {
       coverFilter: (testMachine) => (snapshot, event) => testMachine.getTransitionData(snapshot as never, event as never).length > 0 && oneAtATime(snapshot, event),
       serializeState: settingsVertex,
     }),
-    gift: spec(giftSampleEvents, { machine: machines.gift, starts: giftStarts, serializeState: giftVertex }),
+    gift: giftSpec,
     resell: spec(resellSampleEvents, {
       machine: machines.resell.provide({ actors: { listings: stubListings } as never, actions: { logError: () => {} } }),
       starts: resellStarts,
       serializeState: resellVertex,
     }),
     swap: spec(swapSampleEvents, { machine: machines.swap, starts: swapStarts, serializeState: swapVertex }),
-    listings: spec(listingsSampleEvents, {
-      machine: machines.listings.provide({ actions: { logError: () => {}, nativeShare: () => {} } }),
-      starts: one(() => ({ services: testServices() })),
-      serializeState: listingsVertex,
-    }),
+    listings: listingsSpec,
     ticketLifecycle: spec(ticketLifecycleSampleEvents, { machine: machines.ticketLifecycle, starts: one(() => undefined) }),
   };
 }
