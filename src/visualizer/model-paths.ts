@@ -1,26 +1,26 @@
-// The model-based test paths of each registered machine, computed by the code the tests use: tests/machines/model.ts
-// (toTestMachine, coverTransitions, the coverage count) with each machine's samples, vertex and starts from its
-// tests/machines/*.model.ts, and the createTestModel options of its test file. Node only (the test helpers import
-// vitest): `npm run build` writes the answer to dist/visualizer/paths.json for the page.
+// The model-based test paths of each registered machine, computed by the code the tests use: each machine's spec,
+// exported once from its tests/machines/<name>.model.ts, goes through pathsOf (tests/machines/model-spec.ts), which
+// its test file calls too; coverage is counted by tests/machines/model.ts. Node only (the test helpers import
+// vitest): `npm run build` writes the answer to dist/visualizer/paths/<name>.json for the page.
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { machines } from '../../machines/index';
-import { allTransitions, canTake, coveredTransitions, isSample } from '../../tests/machines/model';
+import { allTransitions, coveredTransitions } from '../../tests/machines/model';
 import { pathsOf, type ModelSpec } from '../../tests/machines/model-spec';
 import { giftSpec } from '../../tests/machines/gift.model';
 import { listingsSpec } from '../../tests/machines/listings.model';
 import { loginSpec } from '../../tests/machines/login.model';
 import { logoutSpec } from '../../tests/machines/logout.model';
 import { myTicketsSpec } from '../../tests/machines/my-tickets.model';
-import { qrInput, qrSampleEvents } from '../../tests/machines/qr.model';
-import { redeemInput, redeemSampleEvents, redeemVertex } from '../../tests/machines/redeem.model';
-import { resellSampleEvents, resellStarts, resellVertex, stubListings } from '../../tests/machines/resell.model';
-import { sessionInput, sessionSampleEvents } from '../../tests/machines/session.model';
-import { oneAtATime, settingsInput, settingsSampleEvents, settingsVertex } from '../../tests/machines/settings.model';
-import { swapSampleEvents, swapStarts, swapVertex } from '../../tests/machines/swap.model';
-import { benefitSampleEvents, benefitStarts, ticketInput, ticketSampleEvents, ticketVertex } from '../../tests/machines/ticket.model';
+import { qrSpec } from '../../tests/machines/qr.model';
+import { redeemSpec } from '../../tests/machines/redeem.model';
+import { resellSpec } from '../../tests/machines/resell.model';
+import { sessionSpec } from '../../tests/machines/session.model';
+import { settingsSpec } from '../../tests/machines/settings.model';
+import { swapSpec } from '../../tests/machines/swap.model';
+import { benefitSpec } from '../../tests/machines/benefit.model';
+import { ticketSpec } from '../../tests/machines/ticket.model';
 import { walletSampleEvents, walletStarts } from '../../tests/machines/wallet.model';
-import { ticketLifecycleSampleEvents } from '../../tests/machines/ticket-lifecycle.model';
-import { testServices } from '../../tests/machines/fake-platform';
+import { ticketLifecycleSpec } from '../../tests/machines/ticket-lifecycle.model';
 
 export interface PathStep {
   /** The event, with its short payload (`gift.selectTicket(11)`); `xstate.init` first. */
@@ -40,7 +40,6 @@ export interface MachinePaths {
 /** Per registered machine: its paths and coverage, or why there are none. */
 export type PathsReport = Record<string, MachinePaths | { unavailable: string }>;
 
-const one = (input: () => unknown) => [{ name: 'start', input }];
 /** A spec still written here rather than in its tests/machines/<name>.model.ts. */
 const spec = (samples: readonly unknown[], rest: Omit<ModelSpec, 'samples' | 'events' | 'name'> & { events?: ModelSpec['events'] }): ModelSpec => ({
   name: 'inline',
@@ -49,7 +48,7 @@ const spec = (samples: readonly unknown[], rest: Omit<ModelSpec, 'samples' | 'ev
   samples: samples as EventObject[],
 });
 
-/** What each machine's test file gives createTestModel (tests/machines/<name>.test.ts). */
+/** Each machine's model-based test spec, as its test file uses it (tests/machines/<name>.test.ts). */
 function specs(): Record<string, ModelSpec> {
   return {
     wallet: spec(walletSampleEvents, {
@@ -57,34 +56,20 @@ function specs(): Record<string, ModelSpec> {
       starts: walletStarts.map((start) => ({ name: start.name, input: () => start.input })),
       serializeTransition: () => '',
     }),
-    session: spec(sessionSampleEvents, { machine: machines.session, starts: one(() => sessionInput) }),
+    session: sessionSpec,
     login: loginSpec,
     logout: logoutSpec,
     myTickets: myTicketsSpec,
-    ticket: spec(ticketSampleEvents, { machine: machines.ticket, starts: one(ticketInput), serializeState: ticketVertex }),
-    benefit: spec(benefitSampleEvents, { machine: machines.benefit, starts: benefitStarts }),
-    qr: spec(qrSampleEvents, {
-      machine: machines.qr,
-      starts: one(() => qrInput),
-      filter: (snapshot, event) => canTake(snapshot, event) && isSample(qrSampleEvents as EventObject[], event),
-    }),
-    redeem: spec(redeemSampleEvents, { machine: machines.redeem, starts: one(redeemInput), serializeState: redeemVertex }),
-    settings: spec(settingsSampleEvents, {
-      machine: machines.settings,
-      starts: one(settingsInput),
-      filter: (snapshot, event) => snapshot.can(event as never) && isSample(settingsSampleEvents as EventObject[], event) && oneAtATime(snapshot, event),
-      coverFilter: (testMachine) => (snapshot, event) => testMachine.getTransitionData(snapshot as never, event as never).length > 0 && oneAtATime(snapshot, event),
-      serializeState: settingsVertex,
-    }),
+    ticket: ticketSpec,
+    benefit: benefitSpec,
+    qr: qrSpec,
+    redeem: redeemSpec,
+    settings: settingsSpec,
     gift: giftSpec,
-    resell: spec(resellSampleEvents, {
-      machine: machines.resell.provide({ actors: { listings: stubListings } as never, actions: { logError: () => {} } }),
-      starts: resellStarts,
-      serializeState: resellVertex,
-    }),
-    swap: spec(swapSampleEvents, { machine: machines.swap, starts: swapStarts, serializeState: swapVertex }),
+    resell: resellSpec,
+    swap: swapSpec,
     listings: listingsSpec,
-    ticketLifecycle: spec(ticketLifecycleSampleEvents, { machine: machines.ticketLifecycle, starts: one(() => undefined) }),
+    ticketLifecycle: ticketLifecycleSpec,
   };
 }
 

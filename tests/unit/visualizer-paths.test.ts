@@ -6,12 +6,12 @@ import { machines } from '../../machines/index';
 import { modelPaths } from '../../src/visualizer/model-paths';
 import { packPaths, unpackPaths } from '../../src/visualizer/paths-file';
 import { coverTransitions, takesSample } from '../machines/model';
-import { ticketLifecycleSampleEvents } from '../machines/ticket-lifecycle.model';
+import { ticketLifecycleSampleEvents, ticketLifecycleSpec } from '../machines/ticket-lifecycle.model';
 
 it('lists the ticket lifecycle paths the lifecycle test replays, with full coverage', () => {
   const model = createTestModel(machines.ticketLifecycle, { events: ticketLifecycleSampleEvents as never, filterEvents: takesSample(ticketLifecycleSampleEvents) });
   const tested = coverTransitions(machines.ticketLifecycle, model.getShortestPaths(), ticketLifecycleSampleEvents as never);
-  const listed = modelPaths({ name: 'ticketLifecycle', machine: machines.ticketLifecycle, starts: [{ name: 'start', input: () => undefined }], events: ticketLifecycleSampleEvents, samples: ticketLifecycleSampleEvents });
+  const listed = modelPaths(ticketLifecycleSpec);
   expect(listed.paths.map((path) => path.steps.map((step) => step.value))).toEqual(tested.map((path) => path.steps.map((step) => step.state.value)));
   expect(listed.coverage).toEqual({ covered: 13, total: 13, uncovered: [] });
   expect(unpackPaths(packPaths(listed))).toEqual(listed);
