@@ -1,26 +1,29 @@
-// The model-based test paths of each registered machine, computed by the code the tests use: tests/machines/model.ts
-// (toTestMachine, coverTransitions, the coverage count) with each machine's samples, vertex and starts from its
-// tests/machines/*.model.ts, and the createTestModel options of its test file. Node only (the test helpers import
-// vitest): `npm run build` writes the answer to dist/visualizer/paths.json for the page.
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { createTestModel } from 'xstate/graph';
+// The model-based test paths of each registered machine, computed by the code the tests use: each machine's spec,
+// exported once from its tests/machines/<name>.model.ts, goes through pathsOf (tests/machines/model-spec.ts), which
+// its test file calls too; coverage is counted by tests/machines/model.ts. Node only (the test helpers import
+// vitest): `npm run build` writes the answer to dist/visualizer/paths/<name>.json for the page.
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { machines } from '../../machines/index';
-import { allTransitions, canTake, coveredTransitions, coverTransitions, isSample, takesSample, toTestMachine } from '../../tests/machines/model';
-import { giftSampleEvents, giftStarts, giftVertex } from '../../tests/machines/gift.model';
-import { listingsSampleEvents, listingsVertex } from '../../tests/machines/listings.model';
-import { allLoginSampleEvents, loginInput, loginSampleEvents, loginStarts, loginVertex } from '../../tests/machines/login.model';
-import { logoutSampleEvents } from '../../tests/machines/logout.model';
-import { myTicketsSampleEvents, myTicketsStarts, myTicketsVertex } from '../../tests/machines/my-tickets.model';
-import { qrInput, qrSampleEvents } from '../../tests/machines/qr.model';
-import { redeemInput, redeemSampleEvents, redeemVertex } from '../../tests/machines/redeem.model';
-import { resellSampleEvents, resellStarts, resellVertex, stubListings } from '../../tests/machines/resell.model';
-import { sessionInput, sessionSampleEvents } from '../../tests/machines/session.model';
-import { oneAtATime, settingsInput, settingsSampleEvents, settingsVertex } from '../../tests/machines/settings.model';
-import { swapSampleEvents, swapStarts, swapVertex } from '../../tests/machines/swap.model';
-import { benefitSampleEvents, benefitStarts, ticketInput, ticketSampleEvents, ticketVertex } from '../../tests/machines/ticket.model';
-import { walletSampleEvents, walletStarts } from '../../tests/machines/wallet.model';
-import { ticketLifecycleSampleEvents } from '../../tests/machines/ticket-lifecycle.model';
-import { testServices } from '../../tests/machines/fake-platform';
+import { allTransitions, coveredTransitions } from '../../tests/machines/model';
+import { pathsOf, type ModelSpec } from '../../tests/machines/model-spec';
+import { giftSpec } from '../../tests/machines/gift.model';
+import { listingsSpec } from '../../tests/machines/listings.model';
+import { loginSpec } from '../../tests/machines/login.model';
+import { logoutSpec } from '../../tests/machines/logout.model';
+import { myTicketsSpec } from '../../tests/machines/my-tickets.model';
+import { payoutSpec } from '../../tests/machines/payout.model';
+import { phoneModalSpec } from '../../tests/machines/phone-modal.model';
+import { pictureFormSpec } from '../../tests/machines/picture-form.model';
+import { qrSpec } from '../../tests/machines/qr.model';
+import { redeemSpec } from '../../tests/machines/redeem.model';
+import { resellSpec } from '../../tests/machines/resell.model';
+import { sessionSpec } from '../../tests/machines/session.model';
+import { settingsSpec } from '../../tests/machines/settings.model';
+import { swapSpec } from '../../tests/machines/swap.model';
+import { benefitSpec } from '../../tests/machines/benefit.model';
+import { ticketSpec } from '../../tests/machines/ticket.model';
+import { walletSpec } from '../../tests/machines/wallet.model';
+import { ticketLifecycleSpec } from '../../tests/machines/ticket-lifecycle.model';
 
 export interface PathStep {
   /** The event, with its short payload (`gift.selectTicket(11)`); `xstate.init` first. */
@@ -40,73 +43,30 @@ export interface MachinePaths {
 /** Per registered machine: its paths and coverage, or why there are none. */
 export type PathsReport = Record<string, MachinePaths | { unavailable: string }>;
 
-type Filter = (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
-interface ModelSpec {
-  /** The machine the test models (the test's provide()s applied). */
-  machine: AnyStateMachine;
-  starts: Array<{ name: string; input: () => unknown }>;
-  events: EventObject[] | ((snapshot: AnyMachineSnapshot) => EventObject[]);
-  samples: readonly EventObject[];
-  filter?: Filter;
-  coverFilter?: (testMachine: AnyStateMachine) => Filter;
-  serializeState?: (snapshot: AnyMachineSnapshot) => string;
-  serializeTransition?: () => string;
-}
-
-const one = (input: () => unknown) => [{ name: 'start', input }];
-const spec = (samples: readonly unknown[], rest: Omit<ModelSpec, 'samples' | 'events'> & { events?: ModelSpec['events'] }): ModelSpec => ({
-  events: samples as EventObject[],
-  ...rest,
-  samples: samples as EventObject[],
-});
-
-/** What each machine's test file gives createTestModel (tests/machines/<name>.test.ts). */
-function specs(): Record<string, ModelSpec> {
-  return {
-    wallet: spec(walletSampleEvents, {
-      machine: machines.wallet.provide({ actions: { showLoginTab: () => {} }, guards: { flowLoaded: () => false } } as never),
-      starts: walletStarts.map((start) => ({ name: start.name, input: () => start.input })),
-      serializeTransition: () => '',
-    }),
-    session: spec(sessionSampleEvents, { machine: machines.session, starts: one(() => sessionInput) }),
-    login: {
-      machine: machines.login,
-      starts: loginStarts.map((start) => ({ name: start.name, input: () => loginInput(start) })),
-      events: loginSampleEvents as never,
-      samples: allLoginSampleEvents as EventObject[],
-      serializeState: loginVertex,
-    },
-    logout: spec(logoutSampleEvents, { machine: machines.logout, starts: one(() => ({ services: testServices() })) }),
-    myTickets: spec(myTicketsSampleEvents, { machine: machines.myTickets, starts: myTicketsStarts, serializeState: myTicketsVertex }),
-    ticket: spec(ticketSampleEvents, { machine: machines.ticket, starts: one(ticketInput), serializeState: ticketVertex }),
-    benefit: spec(benefitSampleEvents, { machine: machines.benefit, starts: benefitStarts }),
-    qr: spec(qrSampleEvents, {
-      machine: machines.qr,
-      starts: one(() => qrInput),
-      filter: (snapshot, event) => canTake(snapshot, event) && isSample(qrSampleEvents as EventObject[], event),
-    }),
-    redeem: spec(redeemSampleEvents, { machine: machines.redeem, starts: one(redeemInput), serializeState: redeemVertex }),
-    settings: spec(settingsSampleEvents, {
-      machine: machines.settings,
-      starts: one(settingsInput),
-      filter: (snapshot, event) => snapshot.can(event as never) && isSample(settingsSampleEvents as EventObject[], event) && oneAtATime(snapshot, event),
-      coverFilter: (testMachine) => (snapshot, event) => testMachine.getTransitionData(snapshot as never, event as never).length > 0 && oneAtATime(snapshot, event),
-      serializeState: settingsVertex,
-    }),
-    gift: spec(giftSampleEvents, { machine: machines.gift, starts: giftStarts, serializeState: giftVertex }),
-    resell: spec(resellSampleEvents, {
-      machine: machines.resell.provide({ actors: { listings: stubListings } as never, actions: { logError: () => {} } }),
-      starts: resellStarts,
-      serializeState: resellVertex,
-    }),
-    swap: spec(swapSampleEvents, { machine: machines.swap, starts: swapStarts, serializeState: swapVertex }),
-    listings: spec(listingsSampleEvents, {
-      machine: machines.listings.provide({ actions: { logError: () => {}, nativeShare: () => {} } }),
-      starts: one(() => ({ services: testServices() })),
-      serializeState: listingsVertex,
-    }),
-    ticketLifecycle: spec(ticketLifecycleSampleEvents, { machine: machines.ticketLifecycle, starts: one(() => undefined) }),
-  };
+/** Each machine's model-based test spec, as its test file uses it (tests/machines/<name>.test.ts). */
+export function modelSpecs(): Record<string, ModelSpec> {
+  const specs: ModelSpec[] = [
+    walletSpec,
+    sessionSpec,
+    loginSpec,
+    logoutSpec,
+    myTicketsSpec,
+    ticketSpec,
+    benefitSpec,
+    qrSpec,
+    redeemSpec,
+    settingsSpec,
+    giftSpec,
+    resellSpec,
+    swapSpec,
+    listingsSpec,
+    payoutSpec,
+    phoneModalSpec,
+    pictureFormSpec,
+    ticketLifecycleSpec,
+  ] as ModelSpec[];
+  // A spec's name is its machine's key in the registry (machines/index.ts).
+  return Object.fromEntries(specs.map((spec) => [spec.name, spec]));
 }
 
 /** A step's event as the paths' names write it: its type and short payload values. */
@@ -116,46 +76,32 @@ function eventText(event: EventObject): string {
   return detail.length ? `${type}(${detail.join(', ')})` : type;
 }
 
-/** The paths and coverage of one model. */
+/** The paths and coverage of one model: the paths its test replays (tests/machines/model-spec.ts). */
 export function modelPaths(model: ModelSpec): MachinePaths {
-  const testMachine = toTestMachine(model.machine);
-  const all: ModelPath[] = [];
-  const graphPaths: Array<{ steps: ReadonlyArray<{ event: EventObject; state: unknown }> }> = [];
-  for (const start of model.starts) {
-    const input = start.input();
-    const test = createTestModel(testMachine, {
-      input,
-      events: model.events as never,
-      filterEvents: (model.filter ?? takesSample(model.samples)) as never,
-      ...(model.serializeState ? { serializeState: model.serializeState as never } : {}),
-      ...(model.serializeTransition ? { serializeTransition: model.serializeTransition } : {}),
-    } as never);
-    const paths = coverTransitions(testMachine, test.getShortestPaths() as never, model.samples, input, model.coverFilter?.(testMachine));
-    graphPaths.push(...paths);
-    for (const path of paths) {
-      all.push({
-        start: start.name,
-        description: path.description ?? path.steps.map((step) => eventText(step.event)).join(' → '),
-        steps: path.steps.map((step) => ({ event: eventText(step.event), value: (step.state as AnyMachineSnapshot).value })),
-      });
-    }
-  }
+  const { testMachine, runs, paths } = pathsOf(model);
+  const all: ModelPath[] = runs.flatMap((run) =>
+    run.paths.map((path) => ({
+      start: run.start.name,
+      description: path.description ?? path.steps.map((step) => eventText(step.event)).join(' → '),
+      steps: path.steps.map((step) => ({ event: eventText(step.event), value: (step.state as AnyMachineSnapshot).value })),
+    })),
+  );
   const transitions = allTransitions(testMachine);
-  const covered = coveredTransitions(testMachine, graphPaths);
+  const covered = coveredTransitions(testMachine, paths);
   return {
     paths: all,
     coverage: { covered: transitions.filter((id) => covered.has(id)).length, total: transitions.length, uncovered: transitions.filter((id) => !covered.has(id)) },
   };
 }
 
-/** Every registered machine's paths; a machine without a model file (or whose model fails) says why. */
+/** Every registered machine's paths; a machine without a spec (or whose model fails) says why. */
 export function pathsReport(): PathsReport {
-  const models = specs();
+  const models = modelSpecs();
   const report: PathsReport = {};
   for (const name of Object.keys(machines)) {
     const model = models[name];
     if (!model) {
-      report[name] = { unavailable: 'its sample events live in its test file, not in a tests/machines/*.model.ts' };
+      report[name] = { unavailable: 'it has no model-based test spec (tests/machines/<name>.model.ts) listed in src/visualizer/model-paths.ts' };
       continue;
     }
     try {

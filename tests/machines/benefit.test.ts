@@ -1,7 +1,6 @@
 // Model-based tests of the benefit modal (SPEC §2 Benefit detail modal, §8 unlock errors): Unlock benefits only for
 // digital, unlockable benefits without a code, the revealed code, copying it, the toasts, and closing it.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
 import { benefitMachine, canUnlock, type BenefitSnapshot } from '../../machines/benefit';
 import {
   isBenefitUsed,
@@ -14,16 +13,12 @@ import {
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
-import { controlledActors, coverTransitions, expectFullCoverage, flush, runPathOnActor, startAsChild, takesSample, toTestMachine } from './model';
+import { benefitSpec } from './benefit.model';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
+import { pathsOf } from './model-spec';
 import { benefit, digitalBenefit } from './ticket-fixtures';
-import { benefitSampleEvents, benefitStarts } from './ticket.model';
 
-const testMachine = toTestMachine(benefitMachine);
-const models = benefitStarts.map((start) => {
-  const input = start.input();
-  const model = createTestModel(testMachine, { input, events: benefitSampleEvents as never, filterEvents: takesSample(benefitSampleEvents) });
-  return { start, input, paths: coverTransitions(testMachine, model.getShortestPaths(), benefitSampleEvents as never, input) };
-});
+const { testMachine, runs: models } = pathsOf(benefitSpec);
 
 describe.each(models)('benefit modal model with $start.name', ({ input, paths }) => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
@@ -54,7 +49,7 @@ describe.each(models)('benefit modal model with $start.name', ({ input, paths })
 });
 
 describe('benefit modal model coverage', () => {
-  it('takes every transition', () => expectFullCoverage('benefit', testMachine, models.flatMap((model) => model.paths)));
+  it('takes every transition', () => expectFullCoverage(benefitSpec.name, testMachine, models.flatMap((model) => model.paths), benefitSpec.excused));
 });
 
 describe('benefit modal effects', () => {

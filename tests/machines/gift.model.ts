@@ -7,6 +7,8 @@ import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 import { liveTicket, userTicket } from './ticket-fixtures';
+import { giftMachine } from '../../machines/gift';
+import { modelSpec } from './model-spec';
 
 export type GiftModelEvent = GiftEvent | { type: string; output?: unknown; error?: unknown };
 
@@ -75,3 +77,6 @@ export const giftStarts: Array<{ name: string; input: () => GiftInput }> = [
   { name: 'Gift from the HUB', input: () => ({ services: testServices(), userTicketId: null }) },
   { name: 'Gift ticket on a ticket (USER_TICKET_ID preselects it)', input: () => ({ services: testServices(), userTicketId: 11 }) },
 ];
+
+/** The gift machine's model-based test (tests/machines/gift.test.ts, the visualiser's paths). */
+export const giftSpec = modelSpec({ name: 'gift', machine: giftMachine, starts: giftStarts, events: giftSampleEvents, serializeState: giftVertex });

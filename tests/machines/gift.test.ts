@@ -2,7 +2,6 @@
 // server's verdict on the chosen one (refusal toast), the receiver by e-mail or by a debounced username search
 // (stale answers ignored), confirming, editing, the terms, Cancel, success and every failure, and what it reports.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
 import { giftMachine, USERNAME_DEBOUNCE_MS, type GiftSnapshot } from '../../machines/gift';
 import {
   selectCanCancel,
@@ -18,21 +17,12 @@ import {
 } from '../../machines/gift.selectors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
-import { controlledActors, coverTransitions, expectFullCoverage, flush, runPathOnActor, startAsChild, takesSample, toTestMachine } from './model';
-import { giftPromiseActors, giftSampleEvents, giftStarts, giftTickets, giftVertex, samSuggestion } from './gift.model';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
+import { pathsOf } from './model-spec';
+import { giftPromiseActors, giftSpec, giftTickets, giftVertex, samSuggestion } from './gift.model';
 import { SimulatedClock } from 'xstate';
 
-const testMachine = toTestMachine(giftMachine);
-const runs = giftStarts.map((start) => {
-  const input = start.input();
-  const model = createTestModel(testMachine, {
-    input,
-    events: giftSampleEvents as never,
-    filterEvents: takesSample(giftSampleEvents),
-    serializeState: giftVertex,
-  });
-  return { start, paths: coverTransitions(testMachine, model.getShortestPaths(), giftSampleEvents as never, input) };
-});
+const { testMachine, runs } = pathsOf(giftSpec);
 
 describe('gift model', () => {
   it('covers every transition: selection, refusal, both receivers, edits, cancel, terms, success and failures', () => {
@@ -41,7 +31,7 @@ describe('gift model', () => {
     for (const part of ['"failed"', '"picking"', '"verifying"', '"email"', '"searching"', '"accepted"', '"gifting"', '"done"']) {
       expect(values.some((value) => value.includes(part)), part).toBe(true);
     }
-    expectFullCoverage('gift', testMachine, paths);
+    expectFullCoverage(giftSpec.name, testMachine, paths, giftSpec.excused);
   });
 
   describe.each(runs)('from $start.name', ({ start, paths }) => {

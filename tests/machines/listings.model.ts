@@ -4,6 +4,9 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { ListingsEvent, ListingsSnapshot } from '../../machines/listings';
 import { ApiRequestError } from '../../src/client/errors';
 import { httpError } from './fixtures';
+import { listingsMachine } from '../../machines/listings';
+import { testServices } from './fake-platform';
+import { modelSpec } from './model-spec';
 
 export type ListingsModelEvent = ListingsEvent | { type: string; output?: unknown; error?: unknown };
 
@@ -41,3 +44,12 @@ export function listingsVertex(snapshot: AnyMachineSnapshot): string {
   const context = (snapshot as ListingsSnapshot).context;
   return JSON.stringify({ value: snapshot.value, tab: context.tab, sale: context.overview.sale.length, focus: context.focusId });
 }
+
+/** The listings machine's model-based test (tests/machines/listings.test.ts, the visualiser's paths). */
+export const listingsSpec = modelSpec({
+  name: 'listings',
+  machine: listingsMachine.provide({ actions: { logError: () => {}, nativeShare: () => {} } }),
+  starts: [{ name: 'start', input: () => ({ services: testServices() }) }],
+  events: listingsSampleEvents,
+  serializeState: listingsVertex,
+});

@@ -7,6 +7,8 @@ import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';
+import { loginMachine } from '../../machines/login';
+import { modelSpec } from './model-spec';
 
 /** A login event, or the end of an invoked request (`<invoke id>.done` / `.error`, see ./model.ts). */
 export type LoginModelEvent = LoginEvent | { type: string; output?: unknown; error?: unknown };
@@ -144,3 +146,16 @@ export const loginStarts: LoginStart[] = [
 export function loginInput(start: LoginStart): LoginInput & { services: ReturnType<typeof testServices> } {
   return { services: testServices({ storage: start.stored }), tab: start.tab, locale: start.locale };
 }
+
+/**
+ * The login machine's model-based test (tests/machines/login.test.ts, the visualiser's paths): each state offers
+ * its own samples (loginSampleEvents), coverage tries them all.
+ */
+export const loginSpec = modelSpec({
+  name: 'login',
+  machine: loginMachine,
+  starts: loginStarts.map((start) => ({ name: start.name, input: () => loginInput(start) })),
+  events: loginSampleEvents,
+  samples: allLoginSampleEvents,
+  serializeState: loginVertex,
+});

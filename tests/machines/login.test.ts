@@ -2,39 +2,22 @@
 // (toasts, storage, what it reports to the wallet) of its main paths.
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { createTestModel } from 'xstate/graph';
 import { loginMachine, type LoginTab } from '../../machines/login';
 import { RESEND_COOLDOWN_MS, selectCanResendCode, selectEmailField, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.selectors';
 import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { httpError, userProfile } from './fixtures';
-import {
-  allLoginSampleEvents,
-  loginInput,
-  loginPromiseActors,
-  loginSampleEvents,
-  loginStarts,
-  loginVertex,
-  verifiedTokens,
-} from './login.model';
-import { takesSample, controlledActors, coverTransitions, expectFullCoverage, flush, runPathOnActor, startAsChild, toTestMachine } from './model';
+import { loginInput, loginPromiseActors, loginSpec, loginVertex, verifiedTokens } from './login.model';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
+import { pathsOf } from './model-spec';
 
-const testMachine = toTestMachine(loginMachine);
-const models = loginStarts.map((start) => {
-  const model = createTestModel(testMachine, {
-    input: loginInput(start),
-    events: loginSampleEvents as never,
-    filterEvents: takesSample(allLoginSampleEvents as never),
-    serializeState: loginVertex,
-  });
-  return { start, paths: coverTransitions(testMachine, model.getShortestPaths(), allLoginSampleEvents as never, loginInput(start)) };
-});
+const { testMachine, runs: models } = pathsOf(loginSpec);
 
 describe.each(models)('login model from $start.name', ({ start, paths }) => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     await runPathOnActor(path, {
       machine: loginMachine.provide({ actions: { logError: () => {} } }),
-      input: loginInput(start),
+      input: start.input(),
       promiseActors: loginPromiseActors,
       vertex: loginVertex,
       asChild: true,
@@ -50,7 +33,7 @@ describe('login model coverage', () => {
     const paths = models.flatMap((model) => model.paths);
     const values = paths.map((path) => JSON.stringify(path.state.value));
     for (const screen of ['email', 'otp', 'personalData', 'done']) expect(values.some((value) => value.includes(screen))).toBe(true);
-    expectFullCoverage('login', testMachine, paths);
+    expectFullCoverage(loginSpec.name, testMachine, paths, loginSpec.excused);
   });
 });
 

@@ -1,17 +1,14 @@
 // Model-based tests of the logout machine: confirm modal, GET /auth/logout (errors only logged), then sign-out.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
 import { logoutMachine } from '../../machines/logout';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../machines/logout.selectors';
-import { testServices } from './fake-platform';
-import { logoutSampleEvents } from './logout.model';
-import { takesSample, coverTransitions, expectFullCoverage, runPathOnActor, toTestMachine } from './model';
+import { logoutSpec } from './logout.model';
+import { expectFullCoverage, runPathOnActor } from './model';
+import { pathsOf } from './model-spec';
 
 
-const testMachine = toTestMachine(logoutMachine);
-const input = { services: testServices() };
-const model = createTestModel(testMachine, { input, events: logoutSampleEvents, filterEvents: takesSample(logoutSampleEvents) });
-const paths = coverTransitions(testMachine, model.getShortestPaths(), logoutSampleEvents, input);
+const { testMachine, runs, paths } = pathsOf(logoutSpec);
+const { input } = runs[0]!;
 
 describe('logout model', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
@@ -32,5 +29,5 @@ describe('logout model', () => {
     });
   });
 
-  it('takes every transition', () => expectFullCoverage('logout', testMachine, paths));
+  it('takes every transition', () => expectFullCoverage(logoutSpec.name, testMachine, paths, logoutSpec.excused));
 });

@@ -5,6 +5,8 @@ import type { MyTicketsEvent, MyTicketsInput, MyTicketsSnapshot } from '../../ma
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 import { liveTicket, pastTicket, userTicket } from './ticket-fixtures';
+import { myTicketsMachine } from '../../machines/my-tickets';
+import { modelSpec } from './model-spec';
 
 export type MyTicketsModelEvent = MyTicketsEvent | { type: string; output?: unknown; error?: unknown };
 
@@ -32,3 +34,15 @@ export const myTicketsStarts: Array<{ name: string; input: () => MyTicketsInput 
   { name: 'My tickets', input: () => ({ services: testServices(), tab: null }) },
   { name: 'My tickets on Past (TICKETS_TAB)', input: () => ({ services: testServices(), tab: 'past' }) },
 ];
+
+/** The my-tickets machine's model-based test (tests/machines/my-tickets.test.ts, the visualiser's paths). */
+export const myTicketsSpec = modelSpec({
+  name: 'myTickets',
+  machine: myTicketsMachine,
+  starts: myTicketsStarts,
+  events: myTicketsSampleEvents,
+  serializeState: myTicketsVertex,
+  excused: {
+    'myTickets on watchTickets.error': 'the TICKETS listener is an in-memory subscription that cannot fail; the branch only logs',
+  },
+});

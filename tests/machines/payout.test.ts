@@ -3,69 +3,21 @@
 // submit), completing it, Stripe's onboarding mounted into the tab's element (a fake stripeOnboarding actor) and its
 // exit reading the account again, and the onboarding the settings' button starts.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type AnyMachineSnapshot } from 'xstate';
-import { createTestModel } from 'xstate/graph';
-import { localFormErrors, payoutMachine, type PayoutEvent, type PayoutSnapshot, type StripeOnboardingInput } from '../../machines/payout';
+import { createActor, fromCallback } from 'xstate';
+import { localFormErrors, payoutMachine, type PayoutSnapshot } from '../../machines/payout';
 import { selectLocalForm, selectPayoutView, selectStripeSessionKey } from '../../machines/payout.selectors';
-import { ApiRequestError } from '../../src/client/errors';
-import type { PaymentsAccount } from '../../src/contract/entities';
 import { testServices } from './fake-platform';
-import { httpError } from './fixtures';
-import { coverTransitions, expectFullCoverage, runPathOnActor, takesSample, toTestMachine } from './model';
+import { expectFullCoverage, runPathOnActor } from './model';
+import { pathsOf } from './model-spec';
+import { account, fakeOnboarding, host, payoutOnboarding, payoutSpec, payoutVertex } from './payout.model';
 
-const account = (overrides: Partial<PaymentsAccount> = {}): PaymentsAccount => ({ clientSecret: '', provider: 'local', publishableKey: null, verified: false, country: null, ...overrides });
-
-/** The Payouts tab's mount point (the machine only hands it to its stripeOnboarding actor). */
-const host = { id: 'tw-payout-stripe' } as unknown as HTMLElement;
-
-/** A stripeOnboarding that records what it was started with and whether it still runs; `exit` is Stripe's onExit. */
-function fakeOnboarding() {
-  const runs: Array<{ input: StripeOnboardingInput; running: boolean; exit: () => void; fail: (error: unknown) => void }> = [];
-  const actor = fromCallback<PayoutEvent, StripeOnboardingInput>(({ input, sendBack }) => {
-    const run = {
-      input,
-      running: true,
-      exit: () => sendBack({ type: 'payout.exited' }),
-      fail: (error: unknown) => sendBack({ type: 'payout.connectFailed', error }),
-    };
-    runs.push(run);
-    return () => void (run.running = false);
-  });
-  return { actor, runs };
-}
-
-const samples = [
-  { type: 'loadAccount.done', output: account() },
-  { type: 'loadAccount.done', output: account({ verified: true, country: 'AU' }) },
-  { type: 'loadAccount.done', output: account({ clientSecret: 'acct_1_secret', provider: 'stripe', publishableKey: 'pk_test_1', country: 'AU' }) },
-  { type: 'loadAccount.error', error: new ApiRequestError('paymentsAccount', 'FETCH_ERROR') },
-  { type: 'payout.retry' },
-  { type: 'payout.connected', account: account({ clientSecret: 'local_cs_1', country: 'AU' }) },
-  { type: 'payout.changeLegalName', value: 'Alex Rivera' },
-  { type: 'payout.changeBankLast4', value: '12a34' },
-  { type: 'payout.submit' },
-  { type: 'completeLocal.done', output: account({ verified: true, country: 'AU' }) },
-  { type: 'completeLocal.error', error: httpError('paymentsLocalOnboarding', 400, 'api.resell.onboarding_invalid') },
-  { type: 'payout.mount', host, theme: 'light' },
-  { type: 'payout.unmount' },
-  { type: 'payout.connectFailed', error: new Error('connect.js did not load') },
-  { type: 'payout.exited' },
-];
-
-const vertex = (snapshot: AnyMachineSnapshot) => {
-  const { context } = snapshot as PayoutSnapshot;
-  return JSON.stringify({ value: snapshot.value, account: context.account, name: context.legalName !== '', bank: context.bankLast4 !== '', touched: context.touched });
-};
-
-const onboarding = fakeOnboarding();
-const machineUnderTest = payoutMachine.provide({ actions: { logError: () => {} }, actors: { stripeOnboarding: onboarding.actor } });
-const testMachine = toTestMachine(machineUnderTest);
-const input = { services: testServices() };
-const model = createTestModel(testMachine, { input, events: samples as never, filterEvents: takesSample(samples as never), serializeState: vertex });
-const paths = coverTransitions(testMachine, model.getShortestPaths(), samples as never, input);
+const onboarding = payoutOnboarding;
+const vertex = payoutVertex;
+const machineUnderTest = payoutSpec.machine;
+const { testMachine, paths } = pathsOf(payoutSpec);
 
 describe('payout model', () => {
-  it('covers every transition', () => expectFullCoverage('payout', testMachine, paths));
+  it('covers every transition', () => expectFullCoverage(payoutSpec.name, testMachine, paths, payoutSpec.excused));
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     await runPathOnActor(path, {

@@ -3,6 +3,8 @@
 import type { QrEvent } from '../../machines/qr';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
+import { qrMachine } from '../../machines/qr';
+import { modelSpec } from './model-spec';
 
 /** A qr event, or the end of an invoked request (`<invoke id>.done` / `.error`) or a delay (`after.<delay>`). */
 export type QrModelEvent = QrEvent | { type: string; output?: unknown; error?: unknown };
@@ -30,3 +32,17 @@ export const qrSampleEvents: QrModelEvent[] = [
 
 /** The QR flow's input in the model and on the actor (its actors are mocked: the API is never called). */
 export const qrInput = { services: testServices() };
+
+/**
+ * The QR machine's model-based test (tests/machines/qr.test.ts, the visualiser's paths). The traversal keeps to the
+ * samples: the graph adds a bare { type } for every event the machine names without a sample.
+ */
+export const qrSpec = modelSpec({
+  name: 'qr',
+  machine: qrMachine,
+  starts: [{ name: 'start', input: () => qrInput }],
+  events: qrSampleEvents,
+  excused: {
+    'qr on watchVisibility.error': 'the visibility listener cannot fail in a browser; the branch only logs',
+  },
+});

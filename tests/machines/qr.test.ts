@@ -5,32 +5,23 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
-import { createTestModel } from 'xstate/graph';
 import { MIN_QR_POLL_MS, qrMachine } from '../../machines/qr';
 import { selectHasQrError, selectIsLearnMoreOpen, selectQrFrame, selectQrImageSrc } from '../../machines/qr.selectors';
 import { createWallet } from '../../machines/create-wallet';
 import { storageKeys } from '../../src/client/storage-keys';
 import { fakePlatform } from './fake-platform';
 import { httpError } from './fixtures';
-import { canTake, controlledActors, coverTransitions, expectFullCoverage, flush, isSample, runPathOnActor, startAsChild, toTestMachine } from './model';
-import { MODEL_TTL_MS, qrInput, qrPromiseActors, qrSampleEvents } from './qr.model';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
+import { pathsOf } from './model-spec';
+import { MODEL_TTL_MS, qrInput, qrPromiseActors, qrSpec } from './qr.model';
 
 const quiet = qrMachine.provide({ actions: { logError: () => {} } });
 
 describe('qr model', () => {
-  const testMachine = toTestMachine(qrMachine);
-  const model = createTestModel(testMachine, {
-    input: qrInput,
-    events: qrSampleEvents as never,
-    // The graph adds a bare { type } for every event the machine names without a sample: keep to the samples.
-    filterEvents: (snapshot, event) => canTake(snapshot, event) && isSample(qrSampleEvents, event),
-  });
-  const paths = coverTransitions(testMachine, model.getShortestPaths(), qrSampleEvents as never, qrInput);
+  const { testMachine, paths } = pathsOf(qrSpec);
 
   it('takes every transition', () =>
-    expectFullCoverage('qr', testMachine, paths, {
-      'qr on watchVisibility.error': 'the visibility listener cannot fail in a browser; the branch only logs',
-    }));
+    expectFullCoverage(qrSpec.name, testMachine, paths, qrSpec.excused));
 
   it('reaches every state of the pass and the learn-more panel', () => {
     const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));

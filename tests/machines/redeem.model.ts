@@ -6,6 +6,8 @@ import { isFormValid, redeemForm } from '../../src/contract/forms';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
+import { redeemMachine } from '../../machines/redeem';
+import { modelSpec } from './model-spec';
 
 export type RedeemModelEvent = RedeemEvent | { type: string; output?: unknown; error?: unknown };
 
@@ -38,3 +40,12 @@ export function redeemVertex(snapshot: AnyMachineSnapshot): string {
 }
 
 export const redeemInput = () => ({ services: testServices() });
+
+/** The redeem machine's model-based test (tests/machines/redeem.test.ts, the visualiser's paths). */
+export const redeemSpec = modelSpec({
+  name: 'redeem',
+  machine: redeemMachine,
+  starts: [{ name: 'start', input: redeemInput }],
+  events: redeemSampleEvents,
+  serializeState: redeemVertex,
+});

@@ -4,7 +4,6 @@
 // no_stripe notice for 30 s with its link, Cancel, Resell more, and what the flow reports.
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { createTestModel } from 'xstate/graph';
 import { NO_STRIPE_NOTICE_MS, QUOTE_DEBOUNCE_MS, resellMachine, type ResellSnapshot } from '../../machines/resell';
 import {
   quoteSummary,
@@ -19,12 +18,12 @@ import {
   selectTermsAccepted,
 } from '../../machines/resell.selectors';
 import { testServices } from './fake-platform';
-import { controlledActors, coverTransitions, expectFullCoverage, flush, runPathOnActor, startAsChild, takesSample, toTestMachine } from './model';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
+import { pathsOf } from './model-spec';
 import {
   resellableTicket,
   resellPromiseActors,
-  resellSampleEvents,
-  resellStarts,
+  resellSpec,
   resellVertex,
   sampleListed,
   sampleQuote,
@@ -32,18 +31,8 @@ import {
 } from './resell.model';
 import { httpError } from './fixtures';
 
-const machineUnderTest = resellMachine.provide({ actors: { listings: stubListings } as never, actions: { logError: () => {} } });
-const testMachine = toTestMachine(machineUnderTest);
-const runs = resellStarts.map((start) => {
-  const input = start.input();
-  const model = createTestModel(testMachine, {
-    input,
-    events: resellSampleEvents as never,
-    filterEvents: takesSample(resellSampleEvents),
-    serializeState: resellVertex,
-  });
-  return { start, paths: coverTransitions(testMachine, model.getShortestPaths(), resellSampleEvents as never, input) };
-});
+const machineUnderTest = resellSpec.machine;
+const { testMachine, runs } = pathsOf(resellSpec);
 
 describe('resell model', () => {
   it('covers every transition: selection, quantity, price, quote, continue, terms, listing, no_stripe, cancel', () => {
@@ -52,11 +41,7 @@ describe('resell model', () => {
     for (const part of ['"failed"', '"picking"', '"quoting"', '"accepted"', '"blocked"', '"listing"', '"done"']) {
       expect(values.some((value) => value.includes(part)), part).toBe(true);
     }
-    expectFullCoverage('resell', testMachine, paths, {
-      // The listings child is a machine of our own with its own model (tests/machines/listings.test.ts): it crashes only
-      // through a bug, and then the branch only logs. The wallet's tests crash a flow on purpose.
-      'resell.picking on listings.error': 'the listings child machine crashes only through a bug; the branch only logs',
-    });
+    expectFullCoverage(resellSpec.name, testMachine, paths, resellSpec.excused);
   });
 
   describe.each(runs)('from $start.name', ({ start, paths }) => {

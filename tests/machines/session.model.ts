@@ -3,6 +3,8 @@
 import type { SessionEvent, SessionInput } from '../../machines/session';
 import { testServices } from './fake-platform';
 import { userProfile } from './fixtures';
+import { sessionMachine } from '../../machines/session';
+import { modelSpec } from './model-spec';
 
 /** A session event, or the end of an invoked request (`<invoke id>.done` / `.error`, see ./model.ts). */
 export type SessionModelEvent = SessionEvent | { type: string; output?: unknown; error?: unknown };
@@ -22,3 +24,14 @@ export const sessionInput: SessionInput = {
   services: testServices(),
   tokens: { accessToken: 'access-1', refreshToken: 'refresh-1' },
 };
+
+/** The session machine's model-based test (tests/machines/session.test.ts, the visualiser's paths). */
+export const sessionSpec = modelSpec({
+  name: 'session',
+  machine: sessionMachine,
+  starts: [{ name: 'start', input: () => sessionInput }],
+  events: sessionSampleEvents,
+  excused: {
+    'session.profile on watchUser.error': 'the USER listener is an in-memory subscription that cannot fail; the branch only logs',
+  },
+});

@@ -1,20 +1,14 @@
 // Model-based tests of the session machine (SPEC §4 Session): tokens, the shared refresh, the profile, and what it
 // reports to the wallet (rotated tokens, an expired session).
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
-import { sessionMachine, type SessionEvent } from '../../machines/session';
+import { sessionMachine } from '../../machines/session';
 import { initialsOf, splitHashSuffix } from '../../machines/session.selectors';
 import { userProfile } from './fixtures';
-import { takesSample, coverTransitions, expectFullCoverage, runPathOnActor, toTestMachine } from './model';
-import { sessionInput, sessionSampleEvents } from './session.model';
+import { expectFullCoverage, runPathOnActor } from './model';
+import { pathsOf } from './model-spec';
+import { sessionInput, sessionSpec } from './session.model';
 
-const testMachine = toTestMachine(sessionMachine);
-const model = createTestModel(testMachine, {
-  input: sessionInput,
-  events: sessionSampleEvents as SessionEvent[],
-  filterEvents: takesSample(sessionSampleEvents as SessionEvent[]),
-});
-const paths = coverTransitions(testMachine, model.getShortestPaths(), sessionSampleEvents as SessionEvent[], sessionInput);
+const { testMachine, paths } = pathsOf(sessionSpec);
 
 describe('session model', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
@@ -38,9 +32,7 @@ describe('session model', () => {
   });
 
   it('takes every transition', () =>
-    expectFullCoverage('session', testMachine, paths, {
-      'session.profile on watchUser.error': 'the USER listener is an in-memory subscription that cannot fail; the branch only logs',
-    }));
+    expectFullCoverage(sessionSpec.name, testMachine, paths, sessionSpec.excused));
 });
 
 describe('session selectors', () => {

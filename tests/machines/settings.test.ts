@@ -2,7 +2,6 @@
 // (Save only when changed and valid, Generate), the names, the phone modal (E.164 with libphonenumber-js, the
 // server's message in the modal) and the picture form as children, and the payout verification button.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
 import { fromPromise } from 'xstate';
 import { phoneModalMachine } from '../../machines/phone-modal';
 import { selectPhone } from '../../machines/phone-modal.selectors';
@@ -22,31 +21,15 @@ import { isFormValid } from '../../src/contract/forms';
 import { nicknameForm } from '../../src/contract/nickname-rule';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
-import { controlledActors, coverTransitions, expectFullCoverage, flush, isSample, runPathOnActor, startAsChild, toTestMachine } from './model';
-import { oneAtATime, PROFILE, SAVED, settingsInput, settingsPromiseActors, settingsSampleEvents, settingsVertex } from './settings.model';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
+import { pathsOf } from './model-spec';
+import { PROFILE, SAVED, settingsInput, settingsPromiseActors, settingsSpec, settingsVertex } from './settings.model';
 
-const testMachine = toTestMachine(settingsMachine);
-const input = settingsInput();
-const filter = (snapshot: Parameters<typeof oneAtATime>[0], event: Parameters<typeof oneAtATime>[1]) =>
-  snapshot.can(event as never) && isSample(settingsSampleEvents, event) && oneAtATime(snapshot, event);
-const model = createTestModel(testMachine, {
-  input,
-  events: settingsSampleEvents as never,
-  filterEvents: filter as never,
-  serializeState: settingsVertex,
-});
-const paths = coverTransitions(testMachine, model.getShortestPaths(), settingsSampleEvents as never, input, (snapshot, event) =>
-  testMachine.getTransitionData(snapshot as never, event as never).length > 0 && oneAtATime(snapshot, event),
-);
+const { testMachine, paths } = pathsOf(settingsSpec);
 
 describe('settings model', () => {
   it('covers every transition', () => {
-    expectFullCoverage('settings', testMachine, paths, {
-      'settings.ready on pictureForm.error': "the real picture form runs in these paths (its hasPicture is checked), and its own model shows no step of it throws",
-      // The payout child is a machine of our own with its own model (tests/machines/payout.test.ts): it crashes only
-      // through a bug, and then the branch only logs. The wallet's tests crash a flow on purpose.
-      'settings.ready on payout.error': 'the payout child machine crashes only through a bug; the branch only logs',
-    });
+    expectFullCoverage(settingsSpec.name, testMachine, paths, settingsSpec.excused);
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {

@@ -6,6 +6,8 @@ import type { SwapEvent, SwapInput, SwapSnapshot } from '../../machines/swap';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
+import { swapMachine } from '../../machines/swap';
+import { modelSpec } from './model-spec';
 
 export type SwapModelEvent = SwapEvent | { type: string; output?: unknown; error?: unknown };
 
@@ -73,3 +75,6 @@ export const swapStarts: Array<{ name: string; input: () => SwapInput }> = [
   { name: 'Swap from the HUB', input: () => ({ services: testServices(), userTicketId: null }) },
   { name: 'Swap ticket on a ticket (USER_TICKET_ID 12 preselects General Admission)', input: () => ({ services: testServices(), userTicketId: 12 }) },
 ];
+
+/** The swap machine's model-based test (tests/machines/swap.test.ts, the visualiser's paths). */
+export const swapSpec = modelSpec({ name: 'swap', machine: swapMachine, starts: swapStarts, events: swapSampleEvents, serializeState: swapVertex });

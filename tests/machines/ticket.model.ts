@@ -6,6 +6,8 @@ import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 import { benefit, digitalBenefit, ticketDetail } from './ticket-fixtures';
+import { ticketMachine } from '../../machines/ticket';
+import { modelSpec } from './model-spec';
 
 export type TicketModelEvent = TicketEvent | { type: string; output?: unknown; error?: unknown };
 
@@ -67,3 +69,16 @@ export const benefitStarts: Array<{ name: string; input: () => BenefitInput }> =
   },
   { name: 'a used physical benefit', input: () => ({ services: testServices(), userTicketId: 11, benefit: benefit({ usedAmount: 2 }) }) },
 ];
+
+/** The single ticket's model-based test (tests/machines/ticket.test.ts, the visualiser's paths). */
+export const ticketSpec = modelSpec({
+  name: 'ticket',
+  machine: ticketMachine,
+  starts: [{ name: 'start', input: ticketInput }],
+  events: ticketSampleEvents,
+  serializeState: ticketVertex,
+  excused: {
+    'ticket on watchTicket.error': 'the cache listener is an in-memory subscription that cannot fail; the branch only logs',
+    'ticket.loaded.modal.benefit on benefit.error': 'the benefit modal has no failing state; the branch only logs',
+  },
+});

@@ -1,7 +1,6 @@
 // Model-based tests of the single-ticket machine (SPEC §2 Single ticket): loading, not found and errors, the Gift /
 // Swap / Resell rules, the description toggle, the menu, the benefit modal as a child, and what it reports.
 import { describe, expect, it } from 'vitest';
-import { createTestModel } from 'xstate/graph';
 import { ticketActions, ticketMachine, ticketsTabOf, visibleBenefits, type TicketSnapshot } from '../../machines/ticket';
 import {
   selectBenefitRows,
@@ -18,20 +17,13 @@ import {
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
-import { controlledActors, coverTransitions, expectFullCoverage, flush, runPathOnActor, startAsChild, takesSample, toTestMachine } from './model';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
+import { pathsOf } from './model-spec';
 import { benefit, ticketDetail } from './ticket-fixtures';
-import { closeBenefit, ticketInput, ticketSampleEvents, ticketVertex } from './ticket.model';
+import { closeBenefit, ticketInput, ticketSpec, ticketVertex } from './ticket.model';
 
 const ID = encodeUserTicketId(11);
-const testMachine = toTestMachine(ticketMachine);
-const input = ticketInput();
-const model = createTestModel(testMachine, {
-  input,
-  events: ticketSampleEvents as never,
-  filterEvents: takesSample(ticketSampleEvents),
-  serializeState: ticketVertex,
-});
-const paths = coverTransitions(testMachine, model.getShortestPaths(), ticketSampleEvents as never, input);
+const { testMachine, paths } = pathsOf(ticketSpec);
 
 describe('single ticket model', () => {
   it('reaches not found, error, the open menu, the expanded description, a reload and the benefit modal', () => {
@@ -39,10 +31,7 @@ describe('single ticket model', () => {
     for (const part of ['"notFound"', '"error"', '"menu":"open"', '"description":"expanded"', '"data":"refreshing"', '"modal":"benefit"']) {
       expect(values.some((value) => value.includes(part)), part).toBe(true);
     }
-    expectFullCoverage('ticket', testMachine, paths, {
-      'ticket on watchTicket.error': 'the cache listener is an in-memory subscription that cannot fail; the branch only logs',
-      'ticket.loaded.modal.benefit on benefit.error': 'the benefit modal has no failing state; the branch only logs',
-    });
+    expectFullCoverage(ticketSpec.name, testMachine, paths, ticketSpec.excused);
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {

@@ -2,7 +2,6 @@
 // effects of their transitions. The flows are stubs here: each is tested on its own.
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
-import { createTestModel } from 'xstate/graph';
 import {
   selectFlowCrashed,
   selectIsHubFading,
@@ -13,8 +12,9 @@ import {
 } from '../../machines/panel.selectors';
 import { flowIds, lazyFlowIds, panelTabs, tabsOfFlow, tabTable } from '../../machines/tabs';
 import { walletMachine, type WalletEvent, type WalletInput } from '../../machines/wallet';
-import { takesSample, coverTransitions, expectFullCoverage, runPathOnActor, snapshotOnly, toTestMachine } from './model';
-import { at, crash, noServices, stubChildren, walletSampleEvents, walletStarts } from './wallet.model';
+import { expectFullCoverage, runPathOnActor } from './model';
+import { pathsOf } from './model-spec';
+import { at, crash, neverLoaded, noServices, stubChildren, walletSpec } from './wallet.model';
 
 function platformSpies() {
   return {
@@ -32,12 +32,6 @@ function platformSpies() {
     showToast: vi.fn(),
   };
 }
-
-/**
- * The model downloads every flow each time its panel opens (no flow counts as loaded), so the paths cover loading, a
- * failed download and Try again; the effects below start with every flow loaded, as after the first visit.
- */
-const neverLoaded = { panelLoaded: () => false, screenLoaded: () => false };
 
 /** The real machine with spies for every platform effect and stubs for every child. */
 function provided(spies = platformSpies(), guards = {}) {
@@ -71,17 +65,8 @@ function provided(spies = platformSpies(), guards = {}) {
   };
 }
 
-// The model has no children (invokes become events), so the action that talks to the sign-in flow is a no-op in it.
-const testMachine = toTestMachine(walletMachine.provide({ actions: { showLoginTab: () => {} }, guards: neverLoaded }));
-const models = walletStarts.map(({ name, input }) => {
-  const model = createTestModel(testMachine, {
-    input,
-    events: walletSampleEvents as WalletEvent[],
-    filterEvents: takesSample(walletSampleEvents as WalletEvent[]),
-    serializeTransition: snapshotOnly,
-  });
-  return { name, input, paths: coverTransitions(testMachine, model.getShortestPaths(), walletSampleEvents as WalletEvent[], input) };
-});
+const { testMachine, runs } = pathsOf(walletSpec);
+const models = runs.map(({ start, input, paths }) => ({ name: start.name, input, paths }));
 
 describe.each(models)('wallet model from $name', ({ input, paths }) => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
@@ -114,28 +99,12 @@ describe.each(models)('wallet model from $name', ({ input, paths }) => {
   });
 });
 
-/**
- * The model downloads every chunk each time (`neverLoaded`), so its paths cover loading, a failed download and Try
- * again; the eventless branch for chunks already here (a panel opened before) is what every 'wallet effects' test
- * below takes, starting with every chunk loaded: each opens a panel (and the sign-in tabs, the HUB) at once.
- */
-const alreadyDownloaded = Object.fromEntries(
-  [
-    ...flowIds.map((flow) => `wallet.panel.open.tab.${flow}.loading always`),
-    ...flowIds.filter((flow) => tabsOfFlow(flow).length > 1).map((flow) => `wallet.panel.open.tab.${flow}.running.showing always`),
-    'wallet.panel.open.overlay.hub.loading always',
-  ].map((id) => [id, 'the chunks are already here: taken by the wallet effects tests, which start with every chunk loaded']),
-);
-
 describe('wallet model coverage', () => {
   it('takes every transition of the wallet machine', () => {
     const paths = models.flatMap((model) => model.paths);
     const tabs = new Set(paths.flatMap((path) => path.steps.map((step) => selectTab(step.state as never))));
     for (const tab of panelTabs) expect(tabs).toContain(tab);
-    expectFullCoverage('wallet', testMachine, paths, {
-      'wallet on watchHistory.error': 'the popstate listener cannot fail in a browser; the branch only logs',
-      ...alreadyDownloaded,
-    });
+    expectFullCoverage(walletSpec.name, testMachine, paths, walletSpec.excused);
   });
 });
 

@@ -2,9 +2,11 @@
 // tests/web/panel-paths.test.tsx (the same model, kept to what a person can do on the screens).
 import { setup } from 'xstate';
 import type { BrowserLocation } from '../../machines/panel.location';
-import { lazyFlowIds } from '../../machines/tabs';
+import { flowIds, lazyFlowIds, tabsOfFlow } from '../../machines/tabs';
 import type { WalletServices } from '../../machines/services';
-import type { WalletEvent, WalletInput } from '../../machines/wallet';
+import { walletMachine, type WalletEvent, type WalletInput } from '../../machines/wallet';
+import { snapshotOnly } from './model';
+import { modelSpec } from './model-spec';
 
 /** The host page's address with `search`. */
 export const at = (search: string, pathname = '/en/events/spring-fest'): BrowserLocation => ({ pathname, search, hash: '' });
@@ -96,3 +98,38 @@ export const stubFlow = setup({}).createMachine({
 
 /** The wallet's children replaced by stubs: the session and every flow of the registry. */
 export const stubChildren = Object.fromEntries(['session', ...lazyFlowIds].map((id) => [id, stubFlow]));
+
+/**
+ * The model downloads every flow each time its panel opens (no flow counts as loaded), so the paths cover loading, a
+ * failed download and Try again; the effects tests start with every flow loaded, as after the first visit.
+ */
+export const neverLoaded = { panelLoaded: () => false, screenLoaded: () => false };
+
+/**
+ * The eventless branch for chunks already here (a panel opened before) is what every 'wallet effects' test in
+ * tests/machines/wallet-router.test.ts takes, starting with every chunk loaded: each opens a panel (and the sign-in
+ * tabs, the HUB) at once. The model itself downloads every chunk each time (`neverLoaded`).
+ */
+const alreadyDownloaded = Object.fromEntries(
+  [
+    ...flowIds.map((flow) => `wallet.panel.open.tab.${flow}.loading always`),
+    ...flowIds.filter((flow) => tabsOfFlow(flow).length > 1).map((flow) => `wallet.panel.open.tab.${flow}.running.showing always`),
+    'wallet.panel.open.overlay.hub.loading always',
+  ].map((id) => [id, 'the chunks are already here: taken by the wallet effects tests, which start with every chunk loaded']),
+);
+
+/**
+ * The wallet's model-based test (tests/machines/wallet-router.test.ts, the visualiser's paths). The model has no
+ * children (invokes become events), so the action that talks to the sign-in flow is a no-op in it.
+ */
+export const walletSpec = modelSpec({
+  name: 'wallet',
+  machine: walletMachine.provide({ actions: { showLoginTab: () => {} }, guards: neverLoaded }),
+  starts: walletStarts.map((start) => ({ name: start.name, input: () => start.input })),
+  events: walletSampleEvents as WalletEvent[],
+  serializeTransition: snapshotOnly,
+  excused: {
+    'wallet on watchHistory.error': 'the popstate listener cannot fail in a browser; the branch only logs',
+    ...alreadyDownloaded,
+  },
+});

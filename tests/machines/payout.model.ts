@@ -1,0 +1,65 @@
+// The payout machine's test model (tests/machines/payout.test.ts, the visualiser's test paths): its sample
+// events, its vertex, and the machine under test with a fake Stripe onboarding that records its runs.
+import { fromCallback, type AnyMachineSnapshot } from 'xstate';
+import { payoutMachine, type PayoutEvent, type PayoutSnapshot, type StripeOnboardingInput } from '../../machines/payout';
+import { ApiRequestError } from '../../src/client/errors';
+import type { PaymentsAccount } from '../../src/contract/entities';
+import { testServices } from './fake-platform';
+import { httpError } from './fixtures';
+import { modelSpec } from './model-spec';
+
+export const account = (overrides: Partial<PaymentsAccount> = {}): PaymentsAccount => ({ clientSecret: '', provider: 'local', publishableKey: null, verified: false, country: null, ...overrides });
+
+/** The Payouts tab's mount point (the machine only hands it to its stripeOnboarding actor). */
+export const host = { id: 'tw-payout-stripe' } as unknown as HTMLElement;
+
+/** A stripeOnboarding that records what it was started with and whether it still runs; `exit` is Stripe's onExit. */
+export function fakeOnboarding() {
+  const runs: Array<{ input: StripeOnboardingInput; running: boolean; exit: () => void; fail: (error: unknown) => void }> = [];
+  const actor = fromCallback<PayoutEvent, StripeOnboardingInput>(({ input, sendBack }) => {
+    const run = {
+      input,
+      running: true,
+      exit: () => sendBack({ type: 'payout.exited' }),
+      fail: (error: unknown) => sendBack({ type: 'payout.connectFailed', error }),
+    };
+    runs.push(run);
+    return () => void (run.running = false);
+  });
+  return { actor, runs };
+}
+
+export const payoutSampleEvents = [
+  { type: 'loadAccount.done', output: account() },
+  { type: 'loadAccount.done', output: account({ verified: true, country: 'AU' }) },
+  { type: 'loadAccount.done', output: account({ clientSecret: 'acct_1_secret', provider: 'stripe', publishableKey: 'pk_test_1', country: 'AU' }) },
+  { type: 'loadAccount.error', error: new ApiRequestError('paymentsAccount', 'FETCH_ERROR') },
+  { type: 'payout.retry' },
+  { type: 'payout.connected', account: account({ clientSecret: 'local_cs_1', country: 'AU' }) },
+  { type: 'payout.changeLegalName', value: 'Alex Rivera' },
+  { type: 'payout.changeBankLast4', value: '12a34' },
+  { type: 'payout.submit' },
+  { type: 'completeLocal.done', output: account({ verified: true, country: 'AU' }) },
+  { type: 'completeLocal.error', error: httpError('paymentsLocalOnboarding', 400, 'api.resell.onboarding_invalid') },
+  { type: 'payout.mount', host, theme: 'light' },
+  { type: 'payout.unmount' },
+  { type: 'payout.connectFailed', error: new Error('connect.js did not load') },
+  { type: 'payout.exited' },
+];
+
+export const payoutVertex = (snapshot: AnyMachineSnapshot) => {
+  const { context } = snapshot as PayoutSnapshot;
+  return JSON.stringify({ value: snapshot.value, account: context.account, name: context.legalName !== '', bank: context.bankLast4 !== '', touched: context.touched });
+};
+
+/** The stripeOnboarding the model's machine runs: the paths check its runs. */
+export const payoutOnboarding = fakeOnboarding();
+
+/** The payout machine's model-based test. */
+export const payoutSpec = modelSpec({
+  name: 'payout',
+  machine: payoutMachine.provide({ actions: { logError: () => {} }, actors: { stripeOnboarding: payoutOnboarding.actor } }),
+  starts: [{ name: 'start', input: () => ({ services: testServices() }) }],
+  events: payoutSampleEvents,
+  serializeState: payoutVertex,
+});

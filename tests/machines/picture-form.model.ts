@@ -1,0 +1,49 @@
+// The settings' picture form's test model (tests/machines/picture-form.test.ts, the visualiser's test paths): its
+// sample events, its vertex, and the machine under test with a fake previewUrl that records the previews it holds.
+import { fromCallback, type AnyMachineSnapshot } from 'xstate';
+import { pictureFormMachine, type PictureFormEvent, type PictureFormSnapshot } from '../../machines/picture-form';
+import { testServices } from './fake-platform';
+import { httpError, userProfile } from './fixtures';
+import { modelSpec } from './model-spec';
+
+export const PICKED = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+export const OTHER = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'other.jpg', { type: 'image/jpeg' });
+export const WITH_PICTURE = userProfile({ picture: 'https://cdn.test/avatars/1-abc.webp' });
+export const WITHOUT_PICTURE = userProfile({ picture: null });
+
+export const pictureFormSampleEvents = [
+  { type: 'picture.pick', file: PICKED },
+  { type: 'picture.pick', file: OTHER },
+  { type: 'picture.drop' },
+  { type: 'picture.upload' },
+  { type: 'picture.remove' },
+  { type: 'picture.profileChanged', hasPicture: true },
+  { type: 'picture.previewReady', url: 'blob:https://tickets.test/preview-1' },
+  { type: 'uploadPicture.done', output: WITH_PICTURE },
+  { type: 'uploadPicture.error', error: httpError('uploadPicture', 400, 'api.profile.picture_invalid') },
+  { type: 'removePicture.done', output: WITHOUT_PICTURE },
+  { type: 'removePicture.error', error: httpError('removePicture', 500, 'api.internal_error') },
+];
+
+export const pictureFormVertex = (snapshot: AnyMachineSnapshot) => {
+  const { context } = snapshot as PictureFormSnapshot;
+  return JSON.stringify({ value: snapshot.value, hasPicture: context.hasPicture, picked: context.picture?.name ?? null, preview: context.previewUrl !== null });
+};
+
+export const pictureFormInput = () => ({ services: testServices(), hasPicture: false });
+/** A previewUrl that records which files it made a URL for and whether it still holds it (the path sends the URL). */
+export const previews: Array<{ file: File; held: boolean }> = [];
+export const fakePreview = fromCallback<PictureFormEvent, { file: File }>(({ input }) => {
+  const preview = { file: input.file, held: true };
+  previews.push(preview);
+  return () => void (preview.held = false);
+});
+
+/** The picture form's model-based test: no saved picture at the start. */
+export const pictureFormSpec = modelSpec({
+  name: 'pictureForm',
+  machine: pictureFormMachine.provide({ actions: { logError: () => {} }, actors: { previewUrl: fakePreview } }),
+  starts: [{ name: 'start', input: pictureFormInput }],
+  events: pictureFormSampleEvents,
+  serializeState: pictureFormVertex,
+});
