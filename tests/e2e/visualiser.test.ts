@@ -130,12 +130,12 @@ describe('live inspection', () => {
 
     await wallet.goto(`${baseUrl}/en/?PANEL_TAB=LOGIN&inspect=1`);
     await wallet.getByLabel('E-mail').waitFor();
-    await expect.poll(() => live('is-live-within')).toContain('email');
+    await expect.poll(() => live('is-live-within')).toContain('flow.email');
     await visualiser.getByTestId('live-actors').getByText('login').first().waitFor();
 
     const code = await requestCode(wallet, baseUrl, 'alex@example.com');
-    await expect.poll(() => live('is-live-within')).toContain('otp');
-    expect(await live('is-live-within')).not.toContain('email');
+    await expect.poll(() => live('is-live-within')).toContain('flow.otp');
+    expect(await live('is-live-within')).not.toContain('flow.email');
 
     await showMachine(visualiser, 'wallet');
     await expect.poll(() => live('is-live-within')).toContain('panel.open.tab.login');
