@@ -1,7 +1,7 @@
 // Mounts the wallet (in the app bundle, entry wallet-app.ts, which the loader injects on demand) into the open
 // shadow root the loader created. The host page's CSS cannot reach in (`:host { all: initial }`, a reset root and
 // px-only sizes) and the wallet's CSS, all of it inside the shadow root, cannot leak out.
-import { StrictMode, startTransition, useLayoutEffect, useRef } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createWallet } from '../../machines/create-wallet';
 import { type PanelRequest, type WalletActor } from '../../machines/wallet';
@@ -44,7 +44,6 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
   const { host, shadow } = walletHost(target);
   const previous = [...shadow.childNodes];
   registerTokens(options.tokens);
-  let stopStyles = () => {};
   const container = document.createElement('div');
   shadow.append(container);
 
@@ -75,8 +74,9 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
         <OnCommit
           run={() => {
             if ('adoptedStyleSheets' in shadow) shadow.adoptedStyleSheets = [];
-            stopStyles = adoptStyles(shadow, { nonce: options.nonce });
+            const stopStyles = adoptStyles(shadow, { nonce: options.nonce });
             for (const node of previous) node.remove();
+            return stopStyles;
           }}
         />
         <App config={config} wallet={wallet} />
@@ -90,25 +90,16 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
     unmount: () => {
       root.unmount();
       wallet.stop();
-      stopStyles();
       shadow.replaceChildren();
     },
   };
 }
 
-/** Lets the browser run what waits (input, paint) before the next step: scheduler.yield where there is one. */
-function yieldToMain(): Promise<void> {
-  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
-}
+/** Lets the browser run what waits (input, paint) before the next step. */
+const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Calls `run` once (StrictMode's second mount included), in the commit that first shows the tree it opens. */
-function OnCommit({ run }: { run: () => void }): null {
-  const done = useRef(false);
-  useLayoutEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    run();
-  }, [run]);
+/** Runs `run` in the commit that first shows the tree it opens (its answer runs when the tree unmounts). */
+function OnCommit({ run }: { run: () => () => void }): null {
+  useLayoutEffect(run, []);
   return null;
 }
