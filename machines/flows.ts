@@ -80,10 +80,14 @@ export function preloadScreens(): Promise<unknown> {
   return Promise.all(panelNames.map((name) => loadScreen(name)));
 }
 
-/** Fetches every flow's and screen's chunk in the background, after the first panel shows. */
-export function prefetchFlows(): void {
-  preloadFlows().catch(() => {});
-  for (const name of panelNames) loadScreen(name).catch(() => {});
+/**
+ * Fetches every flow's and screen's chunk in the background, after the first panel shows: one at a time, each after
+ * the browser was idle (`idle`), so evaluating them is many short tasks rather than one long one.
+ */
+export function prefetchFlows(idle: (next: () => void) => void): void {
+  const loads = [...lazyFlowIds.map((flow) => () => loadFlow(flow)), ...panelNames.map((name) => () => loadScreen(name))];
+  const next = (): void => void loads.shift()?.().catch(() => {}).then(() => idle(next));
+  idle(next);
 }
 
 /** A flow's stand-in: actor logic that hands every call to the flow's machine once loaded, and names its flow. */

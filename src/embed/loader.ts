@@ -25,7 +25,8 @@ export interface OpenOptions {
 export interface TicketWalletApi {
   /**
    * Loads the app if it is not loaded yet and opens a panel: without options the entry QR with the HUB, as the
-   * launcher does (the panel guard sends a signed-out person to sign-in). Resolves once the wallet shows it.
+   * launcher does (the panel guard sends a signed-out person to sign-in). Resolves once the wallet has opened it (React
+   * draws it in the next few frames).
    */
   open(options?: OpenOptions): Promise<void>;
 }

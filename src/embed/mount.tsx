@@ -1,8 +1,7 @@
 // Mounts the wallet (in the app bundle, entry wallet-app.ts, which the loader injects on demand) into the open
 // shadow root the loader created. The host page's CSS cannot reach in (`:host { all: initial }`, a reset root and
 // px-only sizes) and the wallet's CSS, all of it inside the shadow root, cannot leak out.
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createWallet } from '../../machines/create-wallet';
 import { type PanelRequest, type WalletActor } from '../../machines/wallet';
@@ -39,11 +38,12 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
   const language = localeFromPath(window.location.pathname);
   await loadLocale(language);
   setLocale(language);
+  // The boot is split into tasks short enough for a phone (docs/performance.md, "Lighthouse"): the bundle's own
+  // evaluation, then the wallet's machines and their first transitions, then React's first render in slices.
+  await yieldToMain();
   const { host, shadow } = walletHost(target);
   const previous = [...shadow.childNodes];
-  if ('adoptedStyleSheets' in shadow) shadow.adoptedStyleSheets = [];
   registerTokens(options.tokens);
-  const stopStyles = adoptStyles(shadow, { nonce: options.nonce });
   const container = document.createElement('div');
   shadow.append(container);
 
@@ -61,17 +61,28 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
   });
   wallet.start();
   if (options.open) wallet.send({ type: 'panel.open', ...options.open });
+  await yieldToMain();
 
   const root = createRoot(container);
-  // Rendered synchronously and only then the loader's launcher removed, so no frame shows an empty wallet.
-  flushSync(() =>
+  // Rendered as a transition, so React yields to the browser while it renders (it commits a few frames after this
+  // resolves). The wallet's style sheets replace the loader's, and its launcher goes, in the commit that shows the
+  // wallet (a layout effect, before the browser paints and before the wallet's own layout effects): no frame shows
+  // an empty wallet or a restyled launcher.
+  startTransition(() =>
     root.render(
       <StrictMode>
+        <OnCommit
+          run={() => {
+            if ('adoptedStyleSheets' in shadow) shadow.adoptedStyleSheets = [];
+            const stopStyles = adoptStyles(shadow, { nonce: options.nonce });
+            for (const node of previous) node.remove();
+            return stopStyles;
+          }}
+        />
         <App config={config} wallet={wallet} />
       </StrictMode>,
     ),
   );
-  for (const node of previous) node.remove();
   return {
     host,
     shadow,
@@ -79,8 +90,16 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
     unmount: () => {
       root.unmount();
       wallet.stop();
-      stopStyles();
       shadow.replaceChildren();
     },
   };
+}
+
+/** Lets the browser run what waits (input, paint) before the next step. */
+const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Runs `run` in the commit that first shows the tree it opens (its answer runs when the tree unmounts). */
+function OnCommit({ run }: { run: () => () => void }): null {
+  useLayoutEffect(run, []);
+  return null;
 }

@@ -4,12 +4,19 @@
 import { prefetchFlows } from '../../machines/flows';
 import { loadToasts } from './components/toaster';
 
-/** Fetches every screen's and flow's chunk and the toasts' when the browser is idle, so later panels open at once. */
+/** Runs `next` when the browser is idle (`wait` ms later where it cannot say). */
+const whenIdle = (next: () => void, wait: number): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(next, { timeout: 5000 });
+  else setTimeout(next, wait);
+};
+
+/**
+ * Fetches every screen's and flow's chunk and the toasts' when the browser is idle, one chunk per idle moment (each
+ * chunk's code runs as it arrives: all at once they made long tasks), so later panels open at once.
+ */
 export function prefetchScreens(): void {
-  const fetchAll = () => {
-    prefetchFlows();
+  whenIdle(() => {
     loadToasts().catch(() => {});
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchAll, { timeout: 5000 });
-  else setTimeout(fetchAll, 1500);
+    prefetchFlows((next) => whenIdle(next, 0));
+  }, 1500);
 }
