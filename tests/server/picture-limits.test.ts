@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPicturePool, type PicturePool } from '../../src/server/adapters/picture-pool';
+import { png } from '../support/png';
 import { call, createTestApp, signIn, type TestApp } from './helper';
 
 /** The issue's avatar: 236 bytes, 219 s of CPU when rendered at its 6000×6000. */
@@ -19,26 +19,6 @@ const filterBomb = Buffer.from(
 );
 const svg = (attributes: string, body = '<rect width="10" height="10"/>') => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" ${attributes}>${body}</svg>`);
 
-function png(width: number, height: number, bitDepth: number, colourType: number, rows: Buffer): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([bitDepth, colourType, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** A real 20000×20000 black-and-white PNG: every row is there, 50 MB of zeros deflated to a few dozen kB. */
 const decompressionBomb = () => png(20000, 20000, 1, 0, Buffer.alloc(20000 * (1 + 2500)));

@@ -3,9 +3,9 @@
 // PNG/HTML polyglot, a 20000×20000 pixel bomb, a truncated file, a wrong field and an oversized body are refused.
 // Hostile pictures (filters, floods, nesting) and the limits on picture work: picture-limits.test.ts.
 import { readFileSync, rmSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../support/png';
 import { call, createTestApp, signIn, type TestApp } from './helper';
 
 const dataDir = 'tests/.tmp/picture-data';
@@ -55,24 +55,7 @@ const safeSvg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300"
 
 /** A PNG whose header claims 20000×20000 pixels, with next to no data behind it. */
 function pixelBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(20000, 0);
-  header.writeUInt32BE(20000, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(20001))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return png(20000, 20000, 8, 0, Buffer.alloc(20001));
 }
 
 describe('accepted and re-encoded', () => {
