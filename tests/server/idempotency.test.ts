@@ -2,7 +2,7 @@
 // claimed by a request that died with its process is free again within seconds.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { idempotencyKeys, users } from '../../src/server/db/schema';
 import { IDEMPOTENCY_LEASE_MS, runIdempotent } from '../../src/server/http/idempotency';
 import { call, createTestApp, signIn, type TestApp } from './helper';
@@ -93,7 +93,8 @@ describe('a claim whose request died with its process (issue 19)', () => {
       return { run: runs };
     };
     const first = runIdempotent(t.database.db, request, 'slowRoute', 'slow-1', slowWork);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The retry comes once the first request holds the key and is at work.
+    await vi.waitFor(() => expect(runs).toBe(1));
     const second = runIdempotent(t.database.db, request, 'slowRoute', 'slow-1', slowWork);
     expect(await first).toEqual({ statusCode: 200, body: { run: 1 } });
     expect(await second).toEqual({ statusCode: 200, body: { run: 1 } });
