@@ -67,8 +67,8 @@ async function main(): Promise<boolean> {
     }
     const email = 'bench-pictures@example.com';
     const sent = (await (await fetch(`${base}/v1/auth/signInOrRegisterAndSignIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })).json()) as { session: string };
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const otp = [...output.matchAll(/code: (\d{6})/g)].at(-1)?.[1];
+    const outbox = (await (await fetch(`${base}/dev/outbox?to=${email}`)).json()) as Array<{ text: string }>;
+    const otp = outbox.at(-1)?.text.match(/\d{6}/)?.[0];
     const verified = (await (await fetch(`${base}/v1/auth/verifyLoginRequest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, otp, session: sent.session }) })).json()) as { accessToken: string };
     const upload = async (bytes: Buffer) => {
       const form = new FormData();
