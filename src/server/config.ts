@@ -2,7 +2,7 @@
 // one laptop: PGlite in ./data, mail to the dev outbox, the local payments provider, avatars on local disk.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { compile as compileTrust } from '@fastify/proxy-addr';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
 
@@ -238,24 +238,14 @@ function trustProxyFrom(value: string | undefined): false | number | string[] {
   return entries;
 }
 
-/** What Fastify's proxy-addr accepts in a trust list (else it throws a TypeError at start): checked here, with our message. */
+/** Fastify compiles the trust list with proxy-addr, which throws a TypeError at start on an entry it cannot read: asked here, with our message. */
 function isProxyAddress(entry: string): boolean {
-  if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return true;
-  const slash = entry.lastIndexOf('/');
-  const address = slash === -1 ? entry : entry.slice(0, slash);
-  const version = isIP(address);
-  if (version === 0) return false;
-  if (slash === -1) return true;
-  const range = entry.slice(slash + 1);
-  if (/^\d+$/.test(range)) return Number(range) > 0 && Number(range) <= (version === 4 ? 32 : 128);
-  return version === 4 && isIP(range) === 4 && isContiguousMask(range);
-}
-
-/** A netmask such as 255.255.0.0: ones, then only zeros. */
-function isContiguousMask(mask: string): boolean {
-  const bits = mask.split('.').reduce((value, part) => value * 256 + Number(part), 0);
-  const inverted = 2 ** 32 - 1 - bits;
-  return bits !== 0 && (inverted & (inverted + 1)) === 0;
+  try {
+    compileTrust([entry]);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Stripe when its keys are set (or asked for); the local provider outside production, or in it only when asked for by name. */
