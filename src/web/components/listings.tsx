@@ -18,6 +18,7 @@ import { formatValidUntil } from '../format';
 import { t } from '../i18n';
 import { registerStyles } from '../style-sheets';
 import { Button } from './button';
+import { LoadFailed } from './load-failed';
 import { EventCard } from './event-card';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 import { Icon } from './icons';
@@ -63,12 +64,7 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
         </div>
       ) : null}
       {step === 'failed' ? (
-        <div className="tw-resell__state" role="alert">
-          <p>{t('listings.load_error')}</p>
-          <Button variant="secondary" onClick={() => listings.send({ type: 'listings.retry' })}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadFailed className="tw-resell__state" message={t('listings.load_error')} onRetry={() => listings.send({ type: 'listings.retry' })} />
       ) : null}
       {step === 'ready' ? (
         <ListTabs

@@ -10,6 +10,7 @@ import { selectIsVerifying } from '../../../machines/settings.selectors';
 import { t } from '../i18n';
 import { readThemeSetting, resolveTheme, systemPrefersDark } from '../theme-setting';
 import { Button } from './button';
+import { LoadFailed } from './load-failed';
 import { FormField } from './form-field';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 import { Icon } from './icons';
@@ -31,12 +32,7 @@ export function PayoutTab({ settings }: { settings: SettingsActor }): ReactEleme
         </div>
       ) : null}
       {state === 'failed' && payout ? (
-        <div className="tw-payout__failed" role="alert">
-          <p>{t('payout.load_error')}</p>
-          <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={() => payout.send({ type: 'payout.retry' })}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadFailed className="tw-payout__failed" message={t('payout.load_error')} onRetry={() => payout.send({ type: 'payout.retry' })} />
       ) : null}
       {state === 'verified' ? (
         <p className="tw-payout__verified" role="status">

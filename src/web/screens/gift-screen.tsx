@@ -13,6 +13,7 @@ import {
   selectVerifyingTicketId,
 } from '../../../machines/gift.selectors';
 import { Button } from '../components/button';
+import { LoadFailed } from '../components/load-failed';
 import '../components/card';
 import { Dropdown } from '../components/dropdown';
 import { EventCard } from '../components/event-card';
@@ -86,12 +87,7 @@ function GiftTicketStep({ gift, send }: { gift: GiftActor; send: (event: GiftEve
         </div>
       ) : null}
       {step === 'failed' ? (
-        <div className="tw-gift__state" role="alert">
-          <p>{t('gift.load_error')}</p>
-          <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={() => send({ type: 'gift.retry' })}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadFailed className="tw-gift__state" message={t('gift.load_error')} onRetry={() => send({ type: 'gift.retry' })} />
       ) : null}
       {(step === 'picking' || step === 'verifying') && tickets.length === 0 ? (
         <div className="tw-gift__state">

@@ -24,6 +24,7 @@ import {
   selectTermsAccepted,
 } from '../../../machines/resell.selectors';
 import { Button } from '../components/button';
+import { LoadFailed } from '../components/load-failed';
 import '../components/card';
 import { Dropdown } from '../components/dropdown';
 import { EventCard } from '../components/event-card';
@@ -88,12 +89,7 @@ function TicketStep({ resell, send }: { resell: ResellActor; send: Send }): Reac
         </div>
       ) : null}
       {step === 'failed' ? (
-        <div className="tw-resell__state" role="alert">
-          <p>{t('resell.load_error')}</p>
-          <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={() => send({ type: 'resell.retry' })}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadFailed className="tw-resell__state" message={t('resell.load_error')} onRetry={() => send({ type: 'resell.retry' })} />
       ) : null}
       {step === 'picking' && tickets.length === 0 ? <p className="tw-muted">{t('resell.empty_text')}</p> : null}
       {step === 'picking' && tickets.length > 0 ? (

@@ -15,6 +15,7 @@ import {
   selectTargetsState,
 } from '../../../machines/swap.selectors';
 import { Button } from '../components/button';
+import { LoadFailed } from '../components/load-failed';
 import '../components/card';
 import { EventCard, EventCardSkeleton } from '../components/event-card';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
@@ -73,12 +74,7 @@ function BaseStep({ swap, send }: { swap: SwapActor; send: Send }): ReactElement
         </div>
       ) : null}
       {step === 'failed' ? (
-        <div className="tw-swap__state" role="alert">
-          <p>{t('swap.load_error')}</p>
-          <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={() => send({ type: 'swap.retry' })}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadFailed className="tw-swap__state" message={t('swap.load_error')} onRetry={() => send({ type: 'swap.retry' })} />
       ) : null}
       {step === 'picking' && bases.length === 0 ? (
         <div className="tw-swap__state">
