@@ -141,9 +141,12 @@ export const soldEntry = named(
     price: money,
     currencySymbol: text,
     soldDate: isoDate,
-    /** The seller's payout for it: held until the event has ended, then paid to the payout account. */
-    payoutStatus: z.enum(['held', 'paid']),
-    /** While held: when it is released (the event's end); once paid: when. */
+    /**
+     * The seller's payout for it: held until the event has ended, then paid to the payout account; on_hold while the
+     * sale is refunded or disputed (not paid at the event's end); reversed once a paid payout was taken back for that.
+     */
+    payoutStatus: z.enum(['held', 'paid', 'on_hold', 'reversed']),
+    /** While held: when it is released (the event's end); once paid: when; once reversed: when. */
     payoutDate: isoDate,
   }),
 );

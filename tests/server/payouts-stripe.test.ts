@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signIn, type TestApp } from './helper';
 import { seedDemoData } from '../../src/server/db/seed';
+import { STRIPE_API_VERSION } from '../../src/server/adapters/payouts';
 import { startStripeConnectStub, type StripeConnectStub } from '../support/stripe-connect-stub';
 
 const WEBHOOK_SECRET = 'whsec_test_connect';
@@ -40,13 +41,20 @@ describe('payouts through Stripe Connect', () => {
     expect(stub.requests).toHaveLength(0);
   });
 
-  it('creates a custom account and an Account Session; the wallet gets its secret and the publishable key', async () => {
+  it('creates an account the platform controls and an Account Session; the wallet gets its secret and the publishable key', async () => {
     const { status, json } = await post('/resell/stripe/connect', { accountType: 'custom', country: 'AU' });
     expect(status).toBe(200);
     expect(json).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_stub', verified: false });
     expect(json.clientSecret).toMatch(/^accs_secret_acct_stub_1_/);
     const created = stub.requests.find((request) => request.method === 'POST' && request.path === '/v1/accounts')!;
-    expect(created.body.get('type')).toBe('custom');
+    // Controller properties, not the legacy type: the platform collects requirements and bears losses, no Stripe dashboard.
+    expect(created.body.get('type')).toBeNull();
+    expect(created.body.get('controller[requirement_collection]')).toBe('application');
+    expect(created.body.get('controller[losses][payments]')).toBe('application');
+    expect(created.body.get('controller[fees][payer]')).toBe('application');
+    expect(created.body.get('controller[stripe_dashboard][type]')).toBe('none');
+    expect(created.idempotencyKey).toMatch(/^payout-account:\d+$/);
+    expect(created.stripeVersion).toBe(STRIPE_API_VERSION);
     expect(created.body.get('country')).toBe('AU');
     expect(created.body.get('email')).toBe('alex@example.com');
     expect(created.authorization).toBe('Bearer sk_test_stub');
@@ -74,13 +82,15 @@ describe('payouts through Stripe Connect', () => {
     expect((await get('/resell/stripe/account')).json.verified).toBe(false);
   });
 
-  it('the Connect webhook: a bad signature is refused with 400; account.updated is recorded', async () => {
+  it('the Connect webhook: a bad signature is refused with 400; account.updated records the account as Stripe has it now', async () => {
+    // The event's body is stale (payouts disabled); Stripe's account, read again, has them enabled: that is recorded.
     const payload = JSON.stringify({
       id: 'evt_1',
       object: 'event',
       type: 'account.updated',
-      data: { object: { id: 'acct_stub_1', object: 'account', details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } } },
+      data: { object: { id: 'acct_stub_1', object: 'account', details_submitted: true, payouts_enabled: false, requirements: { currently_due: [], past_due: [] } } },
     });
+    stub.setAccount('acct_stub_1', { details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } });
     const bad = await t.app.inject({ method: 'POST', url: '/v1/webhooks/stripe-connect', payload, headers: signed(payload, 'whsec_wrong') });
     expect(bad.statusCode).toBe(400);
     const unsigned = await t.app.inject({ method: 'POST', url: '/v1/webhooks/stripe-connect', payload, headers: { 'content-type': 'application/json' } });

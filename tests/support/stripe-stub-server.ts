@@ -11,6 +11,8 @@ export interface StubRequest {
   body: URLSearchParams;
   authorization: string | undefined;
   idempotencyKey: string | undefined;
+  /** The Stripe-Version header: the API version the SDK pinned. */
+  stripeVersion: string | undefined;
 }
 
 /** An answer: HTTP status and JSON body. */
@@ -46,6 +48,7 @@ export async function startStubServer(answer: (request: StubRequest) => StubAnsw
       body: new URLSearchParams(await readBody(incoming)),
       authorization: incoming.headers.authorization,
       idempotencyKey: incoming.headers['idempotency-key'] as string | undefined,
+      stripeVersion: incoming.headers['stripe-version'] as string | undefined,
     };
     requests.push(request);
     const replayKey = request.method === 'POST' && request.idempotencyKey ? `${request.path}:${request.idempotencyKey}` : undefined;

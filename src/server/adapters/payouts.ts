@@ -1,9 +1,18 @@
-// Stripe Connect for payout accounts (SPEC §6): a custom connected account per seller, an Account Session whose
+// Stripe Connect for payout accounts (SPEC §6): a connected account per seller (controller properties: the platform
+// collects requirements and bears losses, no Stripe dashboard — what a legacy `custom` account was), an Account Session whose
 // client secret the wallet's embedded onboarding component uses, the account's state read from Stripe each time
 // (never cached), and the Connect webhook's signature check. The official SDK; `apiBase` points it elsewhere (tests:
 // tests/support/stripe-connect-stub.ts). The payments adapter (charges) is separate: src/server/adapters/payments.ts.
 import Stripe from 'stripe';
 import { ApiError } from '../../contract/errors';
+import { paymentEventOf, type PaymentEvent } from './payments';
+
+/**
+ * The Stripe API version every request is made with, pinned rather than left to the account's default, so an upgrade
+ * of the account's version in the dashboard does not change what we read. The webhook endpoints are created with the
+ * same version (README: Stripe webhooks). It is the version the pinned SDK (stripe 23.1.0) is typed for.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 export interface ConnectAccountState {
   detailsSubmitted: boolean;
@@ -14,13 +23,27 @@ export interface ConnectAccountState {
 }
 
 export interface StripeConnect {
-  createAccount(input: { country: string; email: string }): Promise<string>;
+  /** `idempotencyKey` names the seller: two concurrent calls for one seller create one account. */
+  createAccount(input: { country: string; email: string; idempotencyKey: string }): Promise<string>;
   accountSession(accountId: string): Promise<string>;
   accountState(accountId: string): Promise<ConnectAccountState>;
-  /** Pays a seller: a transfer from the platform's balance to the connected account. Answers the transfer's id. */
-  transfer(input: { accountId: string; amountMinor: number; currencyCode: string; description: string; idempotencyKey: string }): Promise<string>;
-  /** The event of a signed webhook payload; throws on a bad signature or a signing time outside the tolerance. */
-  verifyWebhook(rawBody: Buffer | string, signature: string, secret: string): Stripe.Event;
+  /**
+   * Pays a seller: a transfer to the connected account drawn on the buyer's charge (`sourceChargeId`), so it never
+   * uses funds that are still pending, and grouped with that charge. Answers the transfer's id.
+   */
+  transfer(input: {
+    accountId: string;
+    amountMinor: number;
+    currencyCode: string;
+    description: string;
+    idempotencyKey: string;
+    sourceChargeId?: string;
+    transferGroup?: string;
+  }): Promise<string>;
+  /** Takes a paid transfer back from the seller's account (the sale was refunded or its dispute lost). Answers the reversal's id. */
+  reverseTransfer(input: { transferId: string; idempotencyKey: string; reason: string }): Promise<string>;
+  /** The event of a signed webhook payload; throws on a bad signature or a signing time outside the tolerance. Null for event types we do not handle. */
+  verifyWebhook(rawBody: Buffer | string, signature: string, secret: string): PaymentEvent | null;
 }
 
 /** How far a webhook's signing time may be from ours, either way (Stripe's default tolerance for the past). */
@@ -82,16 +105,24 @@ export async function fromStripe<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export function createStripeConnect(secretKey: string, apiBase?: string): StripeConnect {
-  const stripe = new Stripe(secretKey, { ...stripeOptions(apiBase), maxNetworkRetries: 1 });
+  const stripe = new Stripe(secretKey, { ...stripeOptions(apiBase), apiVersion: STRIPE_API_VERSION, maxNetworkRetries: 1 });
   return {
-    async createAccount({ country, email }) {
+    async createAccount({ country, email, idempotencyKey }) {
       const account = await fromStripe(() =>
-        stripe.accounts.create({
-          type: 'custom',
-          country,
-          email,
-          capabilities: { transfers: { requested: true } },
-        }),
+        stripe.accounts.create(
+          {
+            controller: {
+              fees: { payer: 'application' },
+              losses: { payments: 'application' },
+              requirement_collection: 'application',
+              stripe_dashboard: { type: 'none' },
+            },
+            country,
+            email,
+            capabilities: { transfers: { requested: true } },
+          },
+          { idempotencyKey },
+        ),
       );
       return account.id;
     },
@@ -104,14 +135,28 @@ export function createStripeConnect(secretKey: string, apiBase?: string): Stripe
     async accountState(accountId) {
       return stateOf(await fromStripe(() => stripe.accounts.retrieve(accountId)));
     },
-    async transfer({ accountId, amountMinor, currencyCode, description, idempotencyKey }) {
+    async transfer({ accountId, amountMinor, currencyCode, description, idempotencyKey, sourceChargeId, transferGroup }) {
       const transfer = await fromStripe(() =>
-        stripe.transfers.create({ amount: amountMinor, currency: currencyCode.toLowerCase(), destination: accountId, description }, { idempotencyKey }),
+        stripe.transfers.create(
+          {
+            amount: amountMinor,
+            currency: currencyCode.toLowerCase(),
+            destination: accountId,
+            description,
+            ...(sourceChargeId ? { source_transaction: sourceChargeId } : {}),
+            ...(transferGroup ? { transfer_group: transferGroup } : {}),
+          },
+          { idempotencyKey },
+        ),
       );
       return transfer.id;
     },
+    async reverseTransfer({ transferId, idempotencyKey, reason }) {
+      const reversal = await fromStripe(() => stripe.transfers.createReversal(transferId, { metadata: { reason } }, { idempotencyKey }));
+      return reversal.id;
+    },
     verifyWebhook(rawBody, signature, secret) {
-      return constructSignedEvent(stripe, rawBody, signature, secret);
+      return paymentEventOf(constructSignedEvent(stripe, rawBody, signature, secret));
     },
   };
 }

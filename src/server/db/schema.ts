@@ -343,6 +343,14 @@ export const payments = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     currencyCode: text('currency_code').notNull(),
     createdAt: createdAt(),
+    /** The provider's charge that took the money (a seller's transfer is drawn on it); null for charges before it was recorded. */
+    providerChargeId: text('provider_charge_id'),
+    /** Groups the charge with the transfers that pay sellers from it (resale). */
+    transferGroup: text('transfer_group'),
+    /** What the provider says was refunded so far (webhook charge.refunded). */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    /** The provider's dispute of this charge, if any: open, or closed as won or lost. */
+    disputeStatus: text('dispute_status').$type<'open' | 'won' | 'lost'>(),
   },
   (t) => [uniqueIndex('payments_provider_id').on(t.provider, t.providerPaymentId), check('payments_amount', sql`${t.amountMinor} > 0`)],
 );
@@ -375,7 +383,10 @@ export const payoutAccounts = pgTable('payout_accounts', {
   createdAt: createdAt(),
 });
 
-export const payoutStatuses = ['held', 'paid'] as const;
+/** held: not paid yet (until the event has ended, or for its holdReason); paid: transferred; reversed: taken back. */
+export const payoutStatuses = ['held', 'paid', 'reversed'] as const;
+/** Why a payout is held beyond its event's end, or why it was reversed. */
+export type PayoutHoldReason = 'refunded' | 'disputed' | 'dispute_lost' | 'transfer_reversed';
 
 /**
  * What a sale owes its seller: the listing's price (the buyer paid it plus the service fee), held until the event has
@@ -402,6 +413,17 @@ export const payouts = pgTable(
     /** 'local' or 'stripe', and the provider's id of the transfer once paid. */
     provider: text('provider'),
     providerTransferId: text('provider_transfer_id'),
+    /** The buyer's payment this payout comes from (its charge is the transfer's source). */
+    paymentId: integer('payment_id').references(() => payments.id),
+    /** Set: not paid even after the event's end (the sale was refunded, or is disputed). */
+    holdReason: text('hold_reason').$type<PayoutHoldReason>(),
+    /** A paid payout taken back: when, why, and the provider's reversal. */
+    reversedAt: tz('reversed_at'),
+    reversalReason: text('reversal_reason').$type<PayoutHoldReason>(),
+    providerReversalId: text('provider_reversal_id'),
+    /** Transfers that failed so far, and the last failure: reconciliation retries them. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lastFailure: text('last_failure'),
   },
   (t) => [index('payouts_due').on(t.status, t.releaseAfter), check('payouts_amount', sql`${t.amountMinor} >= 0`)],
 );
@@ -462,4 +484,25 @@ export const idempotencyKeys = pgTable(
     leaseUntil: tz('lease_until').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
+);
+
+/**
+ * Every payments webhook event we received, by the provider's event id: a redelivered event finds its row and changes
+ * nothing. `ref` is the object it is about (a PaymentIntent, a transfer, an account), so the state of a payment can be
+ * derived from all of its events whatever order they came in.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    ref: text('ref').notNull(),
+    /** The provider-neutral event (src/server/adapters/payments.ts PaymentEvent). */
+    body: jsonb('body').notNull(),
+    receivedAt: tz('received_at').notNull().defaultNow(),
+    processedAt: tz('processed_at'),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event').on(t.provider, t.eventId), index('payment_events_ref').on(t.ref)],
 );

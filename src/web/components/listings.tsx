@@ -4,6 +4,7 @@
 import { useSelector } from '@xstate/react';
 import { type ReactElement, useSyncExternalStore } from 'react';
 import type { ListingsActor, ListingsTab } from '../../../machines/listings';
+import type { SoldEntry } from '../../contract/entities';
 import {
   daysSince,
   selectIsUnlisting,
@@ -42,6 +43,12 @@ export function ShareLink({ link, onCopy }: { link: string; onCopy: () => void }
 }
 
 const tabLabels: Record<ListingsTab, string> = { SALE: 'listings.sale', SOLD: 'listings.sold' };
+const payoutLabel: Record<SoldEntry['payoutStatus'], string> = {
+  held: 'listings.payout_held',
+  paid: 'listings.payout_paid',
+  on_hold: 'listings.payout_on_hold',
+  reversed: 'listings.payout_reversed',
+};
 
 function ago(iso: string, today: string, days: string): string {
   const count = daysSince(iso, Date.now());
@@ -97,7 +104,7 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
                     <EventCard variant="solid" title={entry.name} image={entry.ticketLogo} price={entry.price} currencySymbol={entry.currencySymbol} />
                     <span className="tw-muted">
                       {ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')} ·{' '}
-                      {t(entry.payoutStatus === 'paid' ? 'listings.payout_paid' : 'listings.payout_held', { date: formatValidUntil(entry.payoutDate) })}
+                      {t(payoutLabel[entry.payoutStatus], { date: formatValidUntil(entry.payoutDate) })}
                     </span>
                   </li>
                 ))}

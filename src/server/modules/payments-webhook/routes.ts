@@ -1,46 +1,58 @@
-// POST /v1/webhooks/stripe: Stripe's payment events, signed with STRIPE_WEBHOOK_SECRET. `payment_intent.succeeded`
-// settles what the intent paid for — a swap's difference or a resale purchase, named in its metadata — for a person
-// who paid and closed the page before it reported back. The intent is read again from Stripe, never taken from the
-// event body. An encapsulated plugin, so its raw-body JSON parser applies to this route only. Without Stripe, or with a
-// bad or missing signature → 400 api.invalid_request_body; other events are acknowledged.
+// The payments provider's webhooks, signed: POST /v1/webhooks/stripe (payments, STRIPE_WEBHOOK_SECRET) and
+// POST /v1/webhooks/stripe-connect (Connect, STRIPE_CONNECT_WEBHOOK_SECRET, its own). The adapter checks the signature
+// and turns Stripe's event into a provider-neutral PaymentEvent; the event service (./service.ts) stores it by id and
+// handles it — settling intents that succeeded after the page was closed, holding or reversing payouts of refunded or
+// disputed sales, recording reversed transfers and account updates. Encapsulated plugins, so their raw-body JSON parser
+// applies to these routes only. Without Stripe, or with a bad or missing signature → 400 api.invalid_request_body;
+// events of other types are acknowledged.
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../../contract/base';
 import { ApiError } from '../../../contract/errors';
-import type { IntentState } from '../../adapters/payments';
+import type { PaymentEvent } from '../../adapters/payments';
+import { createPaymentEventService, type PaymentEventService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paymentEvents: PaymentEventService;
+  }
+}
 
 export const paymentsWebhookModule = fp(
   async (app) => {
-    await app.register(paymentsWebhook);
+    const service = createPaymentEventService({
+      db: app.deps.database.db,
+      payments: app.deps.payments,
+      payouts: app.payouts,
+      now: app.deps.now,
+      handlers: { intentSucceeded: [(intent) => app.swaps.intentSucceeded(intent), (intent) => app.resell.intentSucceeded(intent)] },
+    });
+    app.decorate('paymentEvents', service);
+    await app.register(async (scope) => webhook(scope, 'stripe', (body, signature) => app.deps.payments.intents?.verifyWebhook(body, signature)));
+    await app.register(async (scope) => webhook(scope, 'stripe-connect', (body, signature) => app.payouts.verifyWebhook(body, signature)));
   },
-  { name: 'payments-webhook', dependencies: ['swap', 'resell'] },
+  { name: 'payments-webhook', dependencies: ['swap', 'resell', 'payouts'] },
 );
 
-async function paymentsWebhook(app: FastifyInstance): Promise<void> {
+/** `verify` throws on a bad signature, answers undefined without Stripe and null for an event type we do not handle. */
+async function webhook(
+  app: FastifyInstance,
+  path: 'stripe' | 'stripe-connect',
+  verify: (body: Buffer, signature: string) => PaymentEvent | null | undefined,
+): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.post(`${API_PREFIX}/webhooks/stripe`, { schema: { hide: true } }, async (request, reply) => {
-    const intents = app.deps.payments.intents;
+  app.post(`${API_PREFIX}/webhooks/${path}`, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const signature = request.headers['stripe-signature'];
-    let event: Stripe.Event | null;
+    let event: PaymentEvent | null | undefined;
     try {
-      event = intents && typeof signature === 'string' && Buffer.isBuffer(request.body) ? intents.verifyWebhook(request.body, signature) : null;
+      event = typeof signature === 'string' && Buffer.isBuffer(request.body) ? verify(request.body, signature) : undefined;
     } catch {
-      event = null;
+      event = undefined;
     }
-    if (!event) return reply.status(400).send(new ApiError('api.invalid_request_body').toBody());
-    if (event.type === 'payment_intent.succeeded') {
-      let intent: IntentState;
-      try {
-        intent = await intents!.retrieve(event.data.object.id);
-      } catch (error) {
-        // An intent Stripe does not know to this account is none of ours: acknowledged. Stripe unreachable (502) is
-        // answered as an error, so Stripe delivers the event again later.
-        if (error instanceof ApiError && error.code === 'api.payment.declined') return { received: true };
-        throw error;
-      }
-      await app.swaps.intentSucceeded(intent);
-      await app.resell.intentSucceeded(intent);
+    if (event === undefined) return reply.status(400).send(new ApiError('api.invalid_request_body').toBody());
+    if (event) {
+      const outcome = await app.paymentEvents.receive('stripe', event);
+      request.log.info({ eventId: event.id, type: event.type, outcome }, 'payments webhook event');
     }
     return { received: true };
   });

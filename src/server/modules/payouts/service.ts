@@ -2,12 +2,12 @@
 // Without Stripe keys the local provider stands in: its onboarding is a short form the wallet renders itself, and
 // completing it verifies the account, so the whole resale flow works offline.
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { PaymentsAccount } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { organisations, payoutAccounts, payouts as payoutRows, users } from '../../db/schema';
+import { organisations, payments as paymentRows, payoutAccounts, payouts as payoutRows, users, type PayoutHoldReason } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { createStripeConnect, type ConnectAccountState, type StripeConnect } from '../../adapters/payouts';
 import { sameHash } from '../auth/tokens';
@@ -77,7 +77,12 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
       let account = await storedAccountOf(userId);
       if (!account) {
         const providerAccountId = stripe
-          ? await stripe.createAccount({ country, email: (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email })
+          ? await stripe.createAccount({
+              country,
+              email: (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email,
+              // One account per seller even when two connect calls race: Stripe answers the second with the first's account.
+              idempotencyKey: `payout-account:${userId}`,
+            })
           : `acct_local_${randomBytes(8).toString('hex')}`;
         [account] = await db
           .insert(payoutAccounts)
@@ -104,17 +109,56 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
       return view(updated);
     },
 
-    /** Connect webhook `account.updated`: Stripe's state of a connected account, written to its row. */
-    async accountUpdated(providerAccountId: string, state: ConnectAccountState): Promise<boolean> {
+    /**
+     * Webhook `account.updated`: the connected account's state, read again from Stripe (not from the event, which may
+     * be older than one that came before it) and written to its row.
+     */
+    async accountUpdated(providerAccountId: string): Promise<boolean> {
       const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.providerAccountId, providerAccountId));
-      if (!account) return false;
-      await record(account.id, state);
+      if (!account || account.provider !== 'stripe' || !stripe) return false;
+      await record(account.id, await stripe.accountState(providerAccountId));
       return true;
+    },
+
+    /**
+     * What the buyer's payment says about its sellers' payouts, derived from every fact known about it (so the order
+     * of the events that told them does not matter): `reason` set (refunded, disputed, dispute lost) holds each payout
+     * not yet paid; refunded or a lost dispute reverses each one already paid; no reason lifts a hold. Reversed ones
+     * stay reversed. Answers the payouts it reversed.
+     */
+    async applyPaymentState(paymentId: number, reason: Exclude<PayoutHoldReason, 'transfer_reversed'> | null, at: Date): Promise<number[]> {
+      const reversed: number[] = [];
+      await inTransaction(db, async (tx) => {
+        const rows = await tx.select().from(payoutRows).where(eq(payoutRows.paymentId, paymentId)).orderBy(asc(payoutRows.id)).for('update');
+        for (const payout of rows) {
+          if (payout.status === 'held' && payout.holdReason !== reason) {
+            await tx.update(payoutRows).set({ holdReason: reason }).where(eq(payoutRows.id, payout.id));
+          } else if (payout.status === 'paid' && (reason === 'refunded' || reason === 'dispute_lost')) {
+            const reversalId = await reverse(payout, reason);
+            await tx
+              .update(payoutRows)
+              .set({ status: 'reversed', reversedAt: at, reversalReason: reason, providerReversalId: reversalId })
+              .where(eq(payoutRows.id, payout.id));
+            reversed.push(payout.id);
+          }
+        }
+      });
+      return reversed;
+    },
+
+    /** Webhook `transfer.reversed` (also one made in Stripe's dashboard): the payout it paid is recorded as reversed. */
+    async transferReversed(transferId: string, at: Date): Promise<boolean> {
+      const [payout] = await db
+        .update(payoutRows)
+        .set({ status: 'reversed', reversedAt: at, reversalReason: 'transfer_reversed' })
+        .where(and(eq(payoutRows.providerTransferId, transferId), eq(payoutRows.status, 'paid')))
+        .returning({ id: payoutRows.id });
+      return Boolean(payout);
     },
 
     verifyWebhook(rawBody: Buffer, signature: string) {
       const secret = config.stripe?.connectWebhookSecret;
-      if (!stripe || !secret) return null;
+      if (!stripe || !secret) return undefined;
       return stripe.verifyWebhook(rawBody, signature, secret);
     },
 
@@ -128,11 +172,21 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
      * not hold back the others. Rows another instance is paying are skipped, and the transfer's idempotency key is the
      * payout's id, so a payout is paid once even when two instances run this at the same moment.
      */
-    async releaseDue(at: Date, { limit = 100, log }: { limit?: number; log?: (message: string, error: unknown) => void } = {}) {
+    async releaseDue(
+      at: Date,
+      { limit = 100, log, onlyFailed = false }: { limit?: number; log?: (message: string, error: unknown) => void; onlyFailed?: boolean } = {},
+    ) {
       const due = await db
         .select({ id: payoutRows.id })
         .from(payoutRows)
-        .where(and(eq(payoutRows.status, 'held'), lte(payoutRows.releaseAfter, at)))
+        .where(
+          and(
+            eq(payoutRows.status, 'held'),
+            isNull(payoutRows.holdReason),
+            lte(payoutRows.releaseAfter, at),
+            onlyFailed ? gt(payoutRows.failedAttempts, 0) : undefined,
+          ),
+        )
         .orderBy(asc(payoutRows.releaseAfter), asc(payoutRows.id))
         .limit(limit);
       let paid = 0;
@@ -142,6 +196,10 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
           if (await payOut(id, at)) paid += 1;
         } catch (error) {
           failed += 1;
+          await db
+            .update(payoutRows)
+            .set({ failedAttempts: sql`${payoutRows.failedAttempts} + 1`, lastFailure: error instanceof Error ? error.message.slice(0, 500) : String(error) })
+            .where(eq(payoutRows.id, id));
           log?.(`payout ${id} stays held: it could not be paid`, error);
         }
       }
@@ -149,14 +207,22 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
     },
   };
 
+  /** Takes a paid payout's transfer back; its idempotency key is the payout's, so a retried reversal is made once. */
+  async function reverse(payout: typeof payoutRows.$inferSelect, reason: PayoutHoldReason): Promise<string> {
+    if (payout.provider !== 'stripe') return `trr_local_${payout.id}`;
+    if (!stripe || !payout.providerTransferId) throw new Error(`payout ${payout.id} cannot be reversed: Stripe is not configured`);
+    return stripe.reverseTransfer({ transferId: payout.providerTransferId, idempotencyKey: `payout-reversal:${payout.id}`, reason });
+  }
+
   async function payOut(id: number, at: Date): Promise<boolean> {
     return inTransaction(db, async (tx) => {
       const [payout] = await tx
         .select()
         .from(payoutRows)
-        .where(and(eq(payoutRows.id, id), eq(payoutRows.status, 'held')))
+        .where(and(eq(payoutRows.id, id), eq(payoutRows.status, 'held'), isNull(payoutRows.holdReason)))
         .for('update', { skipLocked: true });
       if (!payout) return false;
+      const [payment] = payout.paymentId ? await tx.select().from(paymentRows).where(eq(paymentRows.id, payout.paymentId)) : [];
       const [account] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, payout.sellerUserId));
       if (!account) throw new Error(`seller ${payout.sellerUserId} has no payout account`);
       let transferId: string;
@@ -168,13 +234,16 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
           currencyCode: payout.currencyCode,
           description: `Resale payout ${payout.id}`,
           idempotencyKey: `payout:${payout.id}`,
+          // Drawn on the buyer's charge: never on funds that are still pending, and grouped with it.
+          ...(payment?.providerChargeId ? { sourceChargeId: payment.providerChargeId } : {}),
+          ...(payment?.transferGroup ? { transferGroup: payment.transferGroup } : {}),
         });
       } else {
         transferId = `tr_local_${payout.id}`;
       }
       await tx
         .update(payoutRows)
-        .set({ status: 'paid', paidAt: at, provider: account.provider, providerTransferId: transferId })
+        .set({ status: 'paid', paidAt: at, provider: account.provider, providerTransferId: transferId, lastFailure: null })
         .where(eq(payoutRows.id, payout.id));
       return true;
     });

@@ -29,6 +29,8 @@ import type { PayoutService } from '../payouts/service';
 import { transferableTickets } from '../tickets/service';
 
 const toDecimal = (minor: number) => minor / 100;
+/** The group of a resale charge and the transfers that pay its sellers (Stripe's transfer_group). */
+const transferGroupOf = (buyerId: number, listingIds: number[]) => `resale-${buyerId}-${listingIds.join('-')}`;
 const toMinor = (decimal: number) => Math.round(decimal * 100);
 
 type ListingRow = typeof listings.$inferSelect & { name: string; ticketLogo: string | null; payout: typeof payoutRows.$inferSelect | null; eventEnd: Date };
@@ -95,8 +97,13 @@ export function createResellService({
     currencySymbol: row.currencySymbol,
     soldDate: (row.soldAt ?? row.listedAt).toISOString(),
     // A sale from before payouts were recorded reads as held until its event's end, as the seller's e-mail said.
-    payoutStatus: row.payout?.status ?? 'held',
-    payoutDate: (row.payout?.status === 'paid' ? row.payout.paidAt! : (row.payout?.releaseAfter ?? row.eventEnd)).toISOString(),
+    payoutStatus: row.payout?.status === 'held' && row.payout.holdReason ? 'on_hold' : (row.payout?.status ?? 'held'),
+    payoutDate: (row.payout?.status === 'paid'
+      ? row.payout.paidAt!
+      : row.payout?.status === 'reversed'
+        ? row.payout.reversedAt!
+        : (row.payout?.releaseAfter ?? row.eventEnd)
+    ).toISOString(),
   });
 
   const totalOf = (onSale: (typeof listings.$inferSelect)[]) => onSale.reduce((sum, listing) => sum + listing.priceMinor + listing.serviceFeeMinor, 0);
@@ -114,7 +121,15 @@ export function createResellService({
    */
   async function completeSale(
     tx: Transaction,
-    sale: { buyerId: number; onSale: (typeof listings.$inferSelect)[]; tickets: LifecycleTicket[]; at: Date; provider: string; providerPaymentId: string },
+    sale: {
+      buyerId: number;
+      onSale: (typeof listings.$inferSelect)[];
+      tickets: LifecycleTicket[];
+      at: Date;
+      provider: string;
+      providerPaymentId: string;
+      providerChargeId: string | null;
+    },
   ) {
     const { buyerId, onSale, tickets, at } = sale;
     const [payment] = await tx
@@ -123,6 +138,8 @@ export function createResellService({
         userId: buyerId,
         provider: sale.provider,
         providerPaymentId: sale.providerPaymentId,
+        providerChargeId: sale.providerChargeId,
+        transferGroup: transferGroupOf(buyerId, onSale.map((listing) => listing.id)),
         purpose: 'resale',
         amountMinor: totalOf(onSale),
         currencyCode: onSale[0]!.currencyCode,
@@ -154,6 +171,7 @@ export function createResellService({
         currencyCode: listing.currencyCode,
         releaseAfter: ends.get(ticket.ticketTypeId)!,
         createdAt: at,
+        paymentId: payment!.id,
       });
     }
     return { userTicketIds: received, listingIds: onSale.map((listing) => listing.id) };
@@ -166,17 +184,15 @@ export function createResellService({
    * Money taken for listings that are no longer on sale (another buyer was first, the seller unlisted) is refunded.
    */
   async function settleIntent(intent: IntentState, intents: PaymentIntents): Promise<{ userTicketIds: number[]; listingIds: number[] }> {
-    const ids = (intent.metadata.listings ?? '').split(',').map(Number);
-    const buyerId = Number(intent.metadata.buyer);
-    if (intent.status !== 'succeeded' || !ids.every((id) => Number.isSafeInteger(id) && id > 0) || !Number.isSafeInteger(buyerId)) {
-      throw new ApiError('api.payment.declined');
-    }
+    const purpose = intent.purpose;
+    if (intent.status !== 'succeeded' || purpose?.kind !== 'resale') throw new ApiError('api.payment.declined');
+    const { listingIds: ids, buyerId, shareCode } = purpose;
     const outcome = await inTransaction(db, async (tx) => {
       const at = now();
       const rows = await tx
         .select()
         .from(listings)
-        .where(and(inArray(listings.id, ids), eq(listings.shareCode, intent.metadata.resaleShareCode!)))
+        .where(and(inArray(listings.id, ids), eq(listings.shareCode, shareCode)))
         .orderBy(asc(listings.id))
         .for('update');
       const [known] = await tx
@@ -194,7 +210,9 @@ export function createResellService({
       if (tickets.length !== rows.length) return { refund: new ApiError('api.resell.not_enough_on_sale') };
       const refused = tickets.map((ticket) => refusalOf(ticket, 'purchase', at)).find(Boolean);
       if (refused) return { refund: refused };
-      return { result: await completeSale(tx, { buyerId, onSale: rows, tickets, at, provider: 'stripe', providerPaymentId: intent.id }) };
+      return {
+        result: await completeSale(tx, { buyerId, onSale: rows, tickets, at, provider: 'stripe', providerPaymentId: intent.id, providerChargeId: intent.chargeId }),
+      };
     });
     if ('refund' in outcome) {
       await intents.refund(intent.id, `resale-refund:${intent.id}`);
@@ -332,13 +350,14 @@ export function createResellService({
         .orderBy(asc(listings.id))
         .limit(quantity);
       assertOffer(onSale, buyerId, quantity);
-      const ids = onSale.map((listing) => listing.id).join(',');
+      const listingIds = onSale.map((listing) => listing.id);
       const intent = await intents.create({
         amountMinor: totalOf(onSale),
         currencyCode: onSale[0]!.currencyCode,
         description: `Resale ${shareCode}`,
-        idempotencyKey: `resale-intent:${buyerId}:${ids}`,
-        metadata: { resaleShareCode: shareCode, buyer: String(buyerId), listings: ids },
+        idempotencyKey: `resale-intent:${buyerId}:${listingIds.join(',')}`,
+        purpose: { kind: 'resale', shareCode, buyerId, listingIds },
+        transferGroup: transferGroupOf(buyerId, listingIds),
       });
       return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, publishableKey: intents.publishableKey };
     },
@@ -358,7 +377,9 @@ export function createResellService({
         const intents = payments.intents;
         if (!intents) throw new ApiError('api.payment.stripe_not_configured');
         const intent = await intents.retrieve(input.paymentIntentId);
-        if (intent.metadata.resaleShareCode !== shareCode || intent.metadata.buyer !== String(buyerId)) throw new ApiError('api.payment.declined');
+        if (intent.purpose?.kind !== 'resale' || intent.purpose.shareCode !== shareCode || intent.purpose.buyerId !== buyerId) {
+          throw new ApiError('api.payment.declined');
+        }
         return settleIntent(intent, intents);
       }
       return inTransaction(db, async (tx) => {
@@ -382,7 +403,15 @@ export function createResellService({
           idempotencyKey: `resale:${buyerId}:${onSale.map((listing) => listing.id).join(',')}:${input.paymentMethod}`,
         });
         if (charge.status !== 'succeeded' || charge.amountMinor !== totalMinor) throw new ApiError('api.payment.declined');
-        return completeSale(tx, { buyerId, onSale, tickets, at, provider: payments.kind, providerPaymentId: charge.providerPaymentId });
+        return completeSale(tx, {
+          buyerId,
+          onSale,
+          tickets,
+          at,
+          provider: payments.kind,
+          providerPaymentId: charge.providerPaymentId,
+          providerChargeId: charge.providerChargeId,
+        });
       });
     },
 
@@ -392,7 +421,7 @@ export function createResellService({
      */
     async intentSucceeded(intent: IntentState): Promise<{ userTicketIds: number[]; listingIds: number[] } | null> {
       const intents = payments.intents;
-      if (!intents || !intent.metadata.resaleShareCode || !intent.metadata.buyer) return null;
+      if (!intents || intent.purpose?.kind !== 'resale') return null;
       return settleIntent(intent, intents).catch((error: unknown) => {
         // Answered to Stripe as received: refunded or not ours to settle, and retrying changes nothing.
         if (error instanceof ApiError) return null;

@@ -200,7 +200,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
             currencyCode: swap.currencyCode,
             description: `Ticket swap ${swap.orderIdentifier}`,
             idempotencyKey: `swap-intent:${swap.orderIdentifier}`,
-            metadata: { swapOrder: swap.orderIdentifier },
+            purpose: { kind: 'swap', swapOrder: swap.orderIdentifier },
           });
           if (swap.paymentIntentId !== intent.id) await tx.update(swaps).set({ paymentIntentId: intent.id }).where(eq(swaps.id, swap.id));
           return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, publishableKey: intents.publishableKey };
@@ -239,7 +239,12 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
             idempotencyKey: `swap:${swap.orderIdentifier}:${paymentMethod}`,
           });
           if (charge.status !== 'succeeded' || charge.amountMinor !== swap.amountDueMinor) return { error: new ApiError('api.payment.declined') };
-          await recordPayment(tx, swap, at, { provider: payments.kind, providerPaymentId: charge.providerPaymentId, currencyCode: charge.currencyCode });
+          await recordPayment(tx, swap, at, {
+            provider: payments.kind,
+            providerPaymentId: charge.providerPaymentId,
+            providerChargeId: charge.providerChargeId,
+            currencyCode: charge.currencyCode,
+          });
           await exchange.commit();
           return done;
         }),
@@ -253,8 +258,8 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
      */
     async intentSucceeded(intent: IntentState): Promise<void> {
       const intents = payments.intents;
-      const orderIdentifier = intent.metadata.swapOrder;
-      if (!intents || !orderIdentifier) return;
+      if (!intents || intent.purpose?.kind !== 'swap') return;
+      const orderIdentifier = intent.purpose.swapOrder;
       await settle(
         inTransaction(db, async (tx) => {
           const [swap] = await tx.select().from(swaps).where(eq(swaps.orderIdentifier, orderIdentifier)).for('update');
@@ -302,7 +307,8 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
     const paid =
       swap.swapType === 'UPGRADE' &&
       swap.paymentIntentId === intent.id &&
-      intent.metadata.swapOrder === swap.orderIdentifier &&
+      intent.purpose?.kind === 'swap' &&
+      intent.purpose.swapOrder === swap.orderIdentifier &&
       intent.status === 'succeeded' &&
       intent.amountReceivedMinor === swap.amountDueMinor &&
       intent.currencyCode === swap.currencyCode;
@@ -322,19 +328,37 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
       await release(tx, swap, at);
       return { error };
     }
-    await recordPayment(tx, swap, at, { provider: 'stripe', providerPaymentId: intent.id, currencyCode: intent.currencyCode });
+    await recordPayment(tx, swap, at, { provider: 'stripe', providerPaymentId: intent.id, providerChargeId: intent.chargeId, currencyCode: intent.currencyCode });
     await exchange.commit();
     return done;
   }
 
-  /** Ends a started swap as cancelled: its reserved tickets are held again. */
+  /** Ends a started swap as cancelled: its reserved tickets are held again, and its unpaid intent is cancelled. */
   async function release(tx: Transaction, swap: SwapRow, at: Date) {
     const reserved = await lockTickets(tx, eq(userTickets.reservedBySwapId, swap.id), at);
     await setTicketStatus(tx, reserved, 'swap.cancel', at);
     await tx.update(swaps).set({ status: 'cancelled', endedAt: at }).where(eq(swaps.id, swap.id));
+    await cancelIntent(swap);
   }
 
-  async function recordPayment(tx: Transaction, swap: SwapRow, at: Date, charge: { provider: string; providerPaymentId: string; currencyCode: string }) {
+  /**
+   * An ended swap's PaymentIntent can no longer pay for anything: it is cancelled at Stripe, so the page cannot take
+   * money for it. One that succeeded meanwhile is refused by Stripe and refunded when it is settled; Stripe unreachable
+   * leaves it to reconciliation, which cancels the intents of ended swaps again.
+   */
+  async function cancelIntent(swap: SwapRow) {
+    if (!swap.paymentIntentId || !payments.intents) return;
+    await payments.intents.cancel(swap.paymentIntentId).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+    });
+  }
+
+  async function recordPayment(
+    tx: Transaction,
+    swap: SwapRow,
+    at: Date,
+    charge: { provider: string; providerPaymentId: string; providerChargeId: string | null; currencyCode: string },
+  ) {
     const [payment] = await tx
       .insert(paymentRows)
       .values({ userId: swap.userId, purpose: 'swap', amountMinor: swap.amountDueMinor, createdAt: at, ...charge })
@@ -350,9 +374,15 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
     if (swap.status === 'cancelled') return { error: new ApiError('api.swap.cancelled') };
     if (swap.status === 'expired') return { error: new ApiError('api.swap.expired') };
     if (swap.expiresAt > at) return undefined;
+    await expire(tx, swap, at);
+    return { error: new ApiError('api.swap.expired') };
+  }
+
+  /** A started swap past its 30 minutes ends as expired: its tickets are released by the lock (the machine's swap.expire), its intent cancelled. */
+  async function expire(tx: Transaction, swap: SwapRow, at: Date) {
     await lockTickets(tx, eq(userTickets.reservedBySwapId, swap.id), at);
     await tx.update(swaps).set({ status: 'expired', endedAt: at }).where(eq(swaps.id, swap.id));
-    return { error: new ApiError('api.swap.expired') };
+    await cancelIntent(swap);
   }
 
   /** Locks the swap's tickets and its pair's allowance and checks both; commit() then exchanges the tickets. */

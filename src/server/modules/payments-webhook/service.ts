@@ -1,0 +1,141 @@
+// The payments provider's events, provider-neutral (PaymentEvent, src/server/adapters/payments.ts): each stored by its
+// id before it is handled, so a redelivered event changes nothing, and each handled from state that does not depend on
+// the order events came in — a PaymentIntent is read again from the provider, an account likewise, and a payment's
+// refunds and disputes are derived from all of its stored events together.
+import { and, eq } from 'drizzle-orm';
+import type { IntentState, PaymentEvent, PaymentsProvider } from '../../adapters/payments';
+import type { Database } from '../../db/client';
+import { paymentEvents, payments as paymentRows, type PayoutHoldReason } from '../../db/schema';
+import { ApiError } from '../../../contract/errors';
+import type { PayoutService } from '../payouts/service';
+
+export interface PaymentEventHandlers {
+  /** A PaymentIntent the provider says succeeded: settle what it paid for (each ignores intents of other purposes). */
+  intentSucceeded: ((intent: IntentState) => Promise<unknown>)[];
+}
+
+/** The object an event is about: a PaymentIntent, a transfer or an account. */
+export function refOf(event: PaymentEvent): string {
+  switch (event.type) {
+    case 'transfer.reversed':
+      return event.transferId;
+    case 'account.updated':
+      return event.accountId;
+    default:
+      return event.intentId;
+  }
+}
+
+/** A payment's refunds and disputes from all of its events: the refunded amount only grows, a lost dispute stays lost. */
+export function paymentStateOf(events: PaymentEvent[]): { refundedMinor: number; disputeStatus: 'open' | 'won' | 'lost' | null } {
+  let refundedMinor = 0;
+  const disputes = new Map<string, 'open' | 'won' | 'lost'>();
+  for (const event of events) {
+    if (event.type === 'charge.refunded') refundedMinor = Math.max(refundedMinor, event.amountRefundedMinor);
+    if (event.type === 'charge.dispute.created' && !disputes.has(event.disputeId)) disputes.set(event.disputeId, 'open');
+    if (event.type === 'charge.dispute.closed') disputes.set(event.disputeId, event.outcome === 'lost' ? 'lost' : 'won');
+  }
+  const all = [...disputes.values()];
+  const disputeStatus = all.includes('lost') ? 'lost' : all.includes('open') ? 'open' : all.length ? 'won' : null;
+  return { refundedMinor, disputeStatus };
+}
+
+export function holdReasonOf(state: ReturnType<typeof paymentStateOf>): Exclude<PayoutHoldReason, 'transfer_reversed'> | null {
+  if (state.refundedMinor > 0) return 'refunded';
+  if (state.disputeStatus === 'lost') return 'dispute_lost';
+  if (state.disputeStatus === 'open') return 'disputed';
+  return null;
+}
+
+export function createPaymentEventService({
+  db,
+  payments,
+  payouts,
+  handlers,
+  now,
+}: {
+  db: Database;
+  payments: PaymentsProvider;
+  payouts: PayoutService;
+  handlers: PaymentEventHandlers;
+  now: () => Date;
+}) {
+  /**
+   * Writes what a payment's stored events say (refunded amount, dispute) to its row and to its sellers' payouts. A
+   * payment not settled yet has no row: its events wait, and settling it applies them (see `receive`).
+   */
+  async function applyPaymentState(provider: string, intentId: string): Promise<{ paymentId: number; reversed: number[] } | null> {
+    const [payment] = await db
+      .select({ id: paymentRows.id })
+      .from(paymentRows)
+      .where(and(eq(paymentRows.provider, provider), eq(paymentRows.providerPaymentId, intentId)));
+    if (!payment) return null;
+    const stored = await db
+      .select({ body: paymentEvents.body })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.ref, intentId)));
+    const state = paymentStateOf(stored.map((row) => row.body as PaymentEvent));
+    await db.update(paymentRows).set(state).where(eq(paymentRows.id, payment.id));
+    const reversed = await payouts.applyPaymentState(payment.id, holdReasonOf(state), now());
+    return { paymentId: payment.id, reversed };
+  }
+
+  async function handle(provider: string, event: PaymentEvent) {
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+      case 'payment_intent.processing':
+      case 'payment_intent.payment_failed': {
+        // Whatever the event said, the intent as it is now: a `processing` event that arrives after `succeeded` still settles.
+        const intents = payments.intents;
+        if (!intents) return;
+        let intent: IntentState;
+        try {
+          intent = await intents.retrieve(event.intentId);
+        } catch (error) {
+          // An intent the provider does not know to this account is none of ours.
+          if (error instanceof ApiError && error.code === 'api.payment.declined') return;
+          throw error;
+        }
+        if (intent.status === 'succeeded') for (const settle of handlers.intentSucceeded) await settle(intent);
+        await applyPaymentState(provider, event.intentId);
+        return;
+      }
+      case 'charge.refunded':
+      case 'charge.dispute.created':
+      case 'charge.dispute.closed':
+        await applyPaymentState(provider, event.intentId);
+        return;
+      case 'transfer.reversed':
+        await payouts.transferReversed(event.transferId, now());
+        return;
+      case 'account.updated':
+        await payouts.accountUpdated(event.accountId);
+        return;
+    }
+  }
+
+  return {
+    applyPaymentState,
+
+    /**
+     * Stores the event by its id, then handles it. A redelivery of an event already handled is a no-op; one whose
+     * handling failed (the provider unreachable) is handled again, and the error is answered so the provider retries.
+     */
+    async receive(provider: string, event: PaymentEvent): Promise<'handled' | 'duplicate'> {
+      await db
+        .insert(paymentEvents)
+        .values({ provider, eventId: event.id, type: event.type, ref: refOf(event), body: event, receivedAt: now() })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ id: paymentEvents.id, processedAt: paymentEvents.processedAt })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.id)));
+      if (row!.processedAt) return 'duplicate';
+      await handle(provider, event);
+      await db.update(paymentEvents).set({ processedAt: now() }).where(eq(paymentEvents.id, row!.id));
+      return 'handled';
+    },
+  };
+}
+
+export type PaymentEventService = ReturnType<typeof createPaymentEventService>;
