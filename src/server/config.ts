@@ -53,6 +53,8 @@ const envSchema = z.object({
   QR_TTL_MS: intFromEnv(15_000),
   /** How often due resale payouts are paid (ms); 0 turns the timer off (tests call the release themselves). */
   PAYOUT_RELEASE_INTERVAL_MS: z.coerce.number().int().nonnegative().default(60_000),
+  /** How often reconciliation runs on each instance (ms; once at a time across instances); 0 turns the timer off. */
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().nonnegative().default(300_000),
   BODY_LIMIT_BYTES: intFromEnv(1024 * 1024),
   PICTURE_LIMIT_BYTES: intFromEnv(5 * 1024 * 1024),
   /** Pictures re-encoded at once per instance, each in its own process on one core (src/server/adapters/picture-pool.ts). */
@@ -121,6 +123,8 @@ export interface Config {
   qrTtlMs: number;
   /** 0: no payout timer. */
   payoutReleaseIntervalMs: number;
+  /** 0: no reconciliation timer (npm run reconcile runs it by hand). */
+  reconcileIntervalMs: number;
   bodyLimitBytes: number;
   pictureLimitBytes: number;
   /** Picture work: processes at once, time and heap limit per picture, wait for a slot. */
@@ -195,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsFrom(e),
     qrTtlMs: e.QR_TTL_MS,
     payoutReleaseIntervalMs: e.PAYOUT_RELEASE_INTERVAL_MS,
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     pictureLimitBytes: e.PICTURE_LIMIT_BYTES,
     pictures: {

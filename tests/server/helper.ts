@@ -40,6 +40,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ASSET_BASE_URL: 'https://cdn.wallet.test/assets',
     // Tests pay due payouts themselves (app.payouts.releaseDue), at their clock's time.
     PAYOUT_RELEASE_INTERVAL_MS: '0',
+    // Tests run reconciliation themselves (app.reconcile.run).
+    RECONCILE_INTERVAL_MS: '0',
     ...overrides,
   });
 }

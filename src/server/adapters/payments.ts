@@ -113,8 +113,11 @@ export interface PaymentIntents {
   }>;
   retrieve(id: string): Promise<IntentState>;
   refund(id: string, idempotencyKey: string): Promise<void>;
-  /** Cancels an intent nobody paid (its swap expired, its purchase ended); one that already succeeded or was cancelled is left as it is. */
-  cancel(id: string): Promise<void>;
+  /**
+   * Cancels an intent nobody paid (its swap expired, its purchase hold ended). Answers false for one the provider would
+   * not cancel (it succeeded, is processing, or was cancelled before): it is left as it is.
+   */
+  cancel(id: string): Promise<boolean>;
   /** The event of a signed webhook payload; throws on a bad signature, a signing time outside the tolerance or when no webhook secret is configured. Null for event types we do not handle. */
   verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent | null;
 }
@@ -253,9 +256,10 @@ function stripeIntents(stripe: Stripe, publishableKey: string, webhookSecret: st
     async cancel(id) {
       try {
         await fromStripe(() => stripe.paymentIntents.cancel(id));
+        return true;
       } catch (error) {
         // Already succeeded, processing or cancelled: Stripe refuses, and there is nothing to cancel.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
         throw error;
       }
     },

@@ -506,3 +506,39 @@ export const paymentEvents = pgTable(
   },
   (t) => [uniqueIndex('payment_events_provider_event').on(t.provider, t.eventId), index('payment_events_ref').on(t.ref)],
 );
+
+export const paymentAttemptStatuses = ['open', 'settled', 'refunded', 'cancelled'] as const;
+
+/**
+ * Every PaymentIntent the server made, so reconciliation can find the ones that took money without settling anything
+ * (the page closed and the webhook was lost) and the abandoned ones to cancel. open until it is settled (a payments
+ * row names it), refunded, or cancelled.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    intentId: text('intent_id').notNull(),
+    purpose: text('purpose').$type<'swap' | 'resale'>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    status: text('status').$type<(typeof paymentAttemptStatuses)[number]>().notNull().default('open'),
+    createdAt: createdAt(),
+    /** Past this an unpaid intent is abandoned: the swap's reservation or the purchase's hold has ended. */
+    holdUntil: tz('hold_until').notNull(),
+    endedAt: tz('ended_at'),
+  },
+  (t) => [uniqueIndex('payment_attempts_intent').on(t.provider, t.intentId), index('payment_attempts_open').on(t.status, t.holdUntil)],
+);
+
+/**
+ * Jobs that run on every instance but only once at a time across them (reconciliation): an instance takes the lease by
+ * one atomic upsert that succeeds only when the lease is free or has run out (its holder died), and gives it back when
+ * done.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  leasedUntil: tz('leased_until').notNull(),
+});

@@ -10,24 +10,41 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../../contract/base';
 import { ApiError } from '../../../contract/errors';
 import type { PaymentEvent } from '../../adapters/payments';
-import { createPaymentEventService, type PaymentEventService } from './service';
+import { createReconciler, type Reconciler } from '../reconcile/service';
+import { createPaymentEventService, type PaymentEventHandlers, type PaymentEventService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     paymentEvents: PaymentEventService;
+    reconcile: Reconciler;
   }
 }
 
 export const paymentsWebhookModule = fp(
   async (app) => {
-    const service = createPaymentEventService({
-      db: app.deps.database.db,
-      payments: app.deps.payments,
-      payouts: app.payouts,
-      now: app.deps.now,
-      handlers: { intentSucceeded: [(intent) => app.swaps.intentSucceeded(intent), (intent) => app.resell.intentSucceeded(intent)] },
-    });
+    const handlers: PaymentEventHandlers = {
+      intentSucceeded: [(intent) => app.swaps.intentSucceeded(intent), (intent) => app.resell.intentSucceeded(intent)],
+    };
+    const { db } = app.deps.database;
+    const service = createPaymentEventService({ db, payments: app.deps.payments, payouts: app.payouts, now: app.deps.now, handlers });
     app.decorate('paymentEvents', service);
+    const reconciler = createReconciler({ db, payments: app.deps.payments, payouts: app.payouts, swaps: app.swaps, handlers, now: app.deps.now });
+    app.decorate('reconcile', reconciler);
+    // Reconciliation on a timer on every instance; the lease lets one run at a time across them.
+    const every = app.deps.config.reconcileIntervalMs;
+    if (every > 0) {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        reconciler
+          .run({ log: ({ requestId, action, message, err }) => (err ? app.log.error({ requestId, err }, message) : app.log.info({ requestId, action }, message)) })
+          .catch((err: unknown) => app.log.error({ err }, 'reconciliation failed'))
+          .finally(() => (running = false));
+      }, every);
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
     await app.register(async (scope) => webhook(scope, 'stripe', (body, signature) => app.deps.payments.intents?.verifyWebhook(body, signature)));
     await app.register(async (scope) => webhook(scope, 'stripe-connect', (body, signature) => app.payouts.verifyWebhook(body, signature)));
   },

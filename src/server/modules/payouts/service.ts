@@ -162,6 +162,16 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
       return stripe.verifyWebhook(rawBody, signature, secret);
     },
 
+    /** Due payouts still held because their transfer failed (reconciliation retries them). */
+    async failedPayoutIds(at: Date): Promise<number[]> {
+      const rows = await db
+        .select({ id: payoutRows.id })
+        .from(payoutRows)
+        .where(and(eq(payoutRows.status, 'held'), isNull(payoutRows.holdReason), lte(payoutRows.releaseAfter, at), gt(payoutRows.failedAttempts, 0)))
+        .orderBy(asc(payoutRows.id));
+      return rows.map((row) => row.id);
+    },
+
     async isVerified(userId: number): Promise<boolean> {
       return view(await accountOf(userId)).verified;
     },

@@ -27,6 +27,10 @@ import {
 } from '../lifecycle/service';
 import type { PayoutService } from '../payouts/service';
 import { transferableTickets } from '../tickets/service';
+import { endAttempt, recordAttempt } from '../reconcile/attempts';
+
+/** How long a buyer's PaymentIntent stays payable; afterwards reconciliation cancels it if nobody paid. */
+export const PURCHASE_HOLD_MS = 30 * 60 * 1000;
 
 const toDecimal = (minor: number) => minor / 100;
 /** The group of a resale charge and the transfers that pay its sellers (Stripe's transfer_group). */
@@ -210,12 +214,13 @@ export function createResellService({
       if (tickets.length !== rows.length) return { refund: new ApiError('api.resell.not_enough_on_sale') };
       const refused = tickets.map((ticket) => refusalOf(ticket, 'purchase', at)).find(Boolean);
       if (refused) return { refund: refused };
-      return {
-        result: await completeSale(tx, { buyerId, onSale: rows, tickets, at, provider: 'stripe', providerPaymentId: intent.id, providerChargeId: intent.chargeId }),
-      };
+      const result = await completeSale(tx, { buyerId, onSale: rows, tickets, at, provider: 'stripe', providerPaymentId: intent.id, providerChargeId: intent.chargeId });
+      await endAttempt(tx, 'stripe', intent.id, 'settled', at);
+      return { result };
     });
     if ('refund' in outcome) {
       await intents.refund(intent.id, `resale-refund:${intent.id}`);
+      await endAttempt(db, 'stripe', intent.id, 'refunded', now());
       throw outcome.refund;
     }
     return outcome.result;
@@ -358,6 +363,16 @@ export function createResellService({
         idempotencyKey: `resale-intent:${buyerId}:${listingIds.join(',')}`,
         purpose: { kind: 'resale', shareCode, buyerId, listingIds },
         transferGroup: transferGroupOf(buyerId, listingIds),
+      });
+      const at = now();
+      await recordAttempt(db, {
+        provider: 'stripe',
+        intentId: intent.id,
+        purpose: 'resale',
+        amountMinor: totalOf(onSale),
+        currencyCode: onSale[0]!.currencyCode,
+        holdUntil: new Date(at.getTime() + PURCHASE_HOLD_MS),
+        at,
       });
       return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, publishableKey: intents.publishableKey };
     },

@@ -2,7 +2,7 @@
 // user's tickets go and prices the difference; a DOWNGRADE is then confirmed, an UPGRADE paid (which confirms it),
 // each exchanging the tickets in one transaction. Cancelling or 30 minutes without confirmation release them.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { SwapBaseTicket, SwapOrder, PaymentIntent, SwapStart, SwapTarget } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { IntentState, PaymentIntents, PaymentsProvider } from '../../adapters/payments';
@@ -21,6 +21,7 @@ import {
 import { inTransaction } from '../../db/transaction';
 import { allows, assertTicketAllowed, factsAllow, lockTickets, mayTake, ownedBy, setTicketStatus } from '../lifecycle/service';
 import { transferableTickets } from '../tickets/service';
+import { endAttempt, recordAttempt } from '../reconcile/attempts';
 
 const toDecimal = (minor: number) => minor / 100;
 /** A started swap holds its tickets this long, time enough for the checkout; afterwards they may be offered again. */
@@ -203,6 +204,15 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
             purpose: { kind: 'swap', swapOrder: swap.orderIdentifier },
           });
           if (swap.paymentIntentId !== intent.id) await tx.update(swaps).set({ paymentIntentId: intent.id }).where(eq(swaps.id, swap.id));
+          await recordAttempt(tx, {
+            provider: 'stripe',
+            intentId: intent.id,
+            purpose: 'swap',
+            amountMinor: swap.amountDueMinor,
+            currencyCode: swap.currencyCode,
+            holdUntil: swap.expiresAt,
+            at,
+          });
           return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, publishableKey: intents.publishableKey };
         }),
       );
@@ -272,6 +282,34 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
       });
     },
 
+    /**
+     * Swaps still `started` past their 30 minutes, ended as expired in the database: their tickets are released and
+     * their unpaid intents cancelled (reconciliation; a request that touches one does the same). Rows another instance
+     * holds are skipped. Answers the order identifiers it expired.
+     */
+    async expireLapsed(at: Date, limit = 100): Promise<string[]> {
+      const lapsed = await db
+        .select({ id: swaps.id })
+        .from(swaps)
+        .where(and(eq(swaps.status, 'started'), lte(swaps.expiresAt, at)))
+        .orderBy(asc(swaps.expiresAt), asc(swaps.id))
+        .limit(limit);
+      const expired: string[] = [];
+      for (const { id } of lapsed) {
+        await inTransaction(db, async (tx) => {
+          const [swap] = await tx
+            .select()
+            .from(swaps)
+            .where(and(eq(swaps.id, id), eq(swaps.status, 'started'), lte(swaps.expiresAt, at)))
+            .for('update', { skipLocked: true });
+          if (!swap) return;
+          await expire(tx, swap, at);
+          expired.push(swap.orderIdentifier);
+        });
+      }
+      return expired;
+    },
+
     /** Cancels a started swap: its tickets are held again. A swap already ended stays as it is. */
     async cancel(userId: number, orderIdentifier: string): Promise<{ ok: true }> {
       return settle(
@@ -313,7 +351,10 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
       intent.amountReceivedMinor === swap.amountDueMinor &&
       intent.currencyCode === swap.currencyCode;
     if (!paid) return { error: new ApiError('api.payment.declined') };
-    const refund = () => intents.refund(intent.id, `swap-refund:${swap.orderIdentifier}`);
+    const refund = async () => {
+      await intents.refund(intent.id, `swap-refund:${swap.orderIdentifier}`);
+      await endAttempt(tx, 'stripe', intent.id, 'refunded', at);
+    };
     const ended = await endedOrLapsed(tx, swap, at);
     if (ended) {
       await refund();
@@ -329,6 +370,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
       return { error };
     }
     await recordPayment(tx, swap, at, { provider: 'stripe', providerPaymentId: intent.id, providerChargeId: intent.chargeId, currencyCode: intent.currencyCode });
+    await endAttempt(tx, 'stripe', intent.id, 'settled', at);
     await exchange.commit();
     return done;
   }
@@ -338,7 +380,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
     const reserved = await lockTickets(tx, eq(userTickets.reservedBySwapId, swap.id), at);
     await setTicketStatus(tx, reserved, 'swap.cancel', at);
     await tx.update(swaps).set({ status: 'cancelled', endedAt: at }).where(eq(swaps.id, swap.id));
-    await cancelIntent(swap);
+    await cancelIntent(tx, swap, at);
   }
 
   /**
@@ -346,11 +388,13 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
    * money for it. One that succeeded meanwhile is refused by Stripe and refunded when it is settled; Stripe unreachable
    * leaves it to reconciliation, which cancels the intents of ended swaps again.
    */
-  async function cancelIntent(swap: SwapRow) {
+  async function cancelIntent(tx: Transaction, swap: SwapRow, at: Date) {
     if (!swap.paymentIntentId || !payments.intents) return;
-    await payments.intents.cancel(swap.paymentIntentId).catch((error: unknown) => {
+    try {
+      if (await payments.intents.cancel(swap.paymentIntentId)) await endAttempt(tx, 'stripe', swap.paymentIntentId, 'cancelled', at);
+    } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-    });
+    }
   }
 
   async function recordPayment(
@@ -382,7 +426,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
   async function expire(tx: Transaction, swap: SwapRow, at: Date) {
     await lockTickets(tx, eq(userTickets.reservedBySwapId, swap.id), at);
     await tx.update(swaps).set({ status: 'expired', endedAt: at }).where(eq(swaps.id, swap.id));
-    await cancelIntent(swap);
+    await cancelIntent(tx, swap, at);
   }
 
   /** Locks the swap's tickets and its pair's allowance and checks both; commit() then exchanges the tickets. */
