@@ -67,6 +67,8 @@ export const errorCatalogue = {
   'api.swap.nothing_to_pay': { status: 409, message: 'This swap has no difference to pay' },
   // payments
   'api.payment.declined': { status: 402, message: 'The payment was declined' },
+  // The intent is processing (a bank debit, a delayed method): the webhook settles it later, nothing to retry now.
+  'api.payment.processing': { status: 409, message: "Payment processing, we'll e-mail you" },
   'api.payment.provider_unavailable': { status: 502, message: 'The payments provider could not be reached. Please try again in a moment' },
   'api.payment.stripe_not_configured': { status: 409, message: 'Card payments through Stripe are not configured on this server' },
   'api.payment.local_provider_disabled': { status: 403, message: 'The local payments provider is not enabled on this server' },

@@ -121,7 +121,12 @@
       if (answer.ok) return finished();
       if (ends(answer.body.code)) return load();
       busy(false, label, button);
-      alert.textContent = answer.body.code === 'api.payment.declined' ? t('checkout.declined') : errorText(answer);
+      alert.textContent =
+        answer.body.code === 'api.payment.declined'
+          ? t('checkout.declined')
+          : answer.body.code === 'api.payment.processing'
+            ? t('api.payment.processing')
+            : errorText(answer);
     }
 
     if (upgrade && data.stripeKey) {
@@ -139,6 +144,12 @@
         if (result.error) {
           busy(false, t('checkout.pay', { amount }), primary);
           alert.textContent = result.error.type === 'card_error' ? t('checkout.declined') : result.error.message || t('api.internal_error');
+          return;
+        }
+        // Processing (a delayed method): not declined; the webhook confirms the swap once the money arrives.
+        if (result.paymentIntent?.status === 'processing') {
+          busy(false, t('checkout.pay', { amount }), primary);
+          alert.textContent = t('api.payment.processing');
           return;
         }
         settle(await call('POST', `/ticket_swap/pay/${orderPath}`, { paymentIntentId: ready.paymentIntentId }), primary, t('checkout.pay', { amount }));

@@ -32,6 +32,7 @@ export const checkoutScriptKeys = [
   'checkout.pay',
   'checkout.paying',
   'checkout.declined',
+  'api.payment.processing',
   'checkout.downgrade_note',
   'checkout.free_note',
   'checkout.confirm',

@@ -101,6 +101,8 @@
       }
       const confirmed = await payment.stripe.confirmPayment({ elements: payment.elements, redirect: 'if_required' });
       if (confirmed.error) return failed(confirmed.error.type === 'card_error' ? 'api.payment.declined' : 'api.internal_error');
+      // Processing (a delayed method): not declined; the webhook settles it and the buyer is e-mailed.
+      if (confirmed.paymentIntent?.status === 'processing') return failed('api.payment.processing');
       const answer = await call('POST', `/resell/purchase/${encodeURIComponent(code)}`, { paymentIntentId: payment.paymentIntentId });
       return answer.ok ? bought() : failed(answer.body.code);
     }

@@ -20,6 +20,7 @@ export const sharePageScriptKeys = [
   'api.resell.not_enough_on_sale',
   'api.resell.listing_not_found',
   'api.payment.declined',
+  'api.payment.processing',
   'api.payment.provider_unavailable',
   'api.payment.stripe_not_configured',
   'share_page.continue',

@@ -75,6 +75,9 @@ export function createReconciler({
         await endAttempt(db, attempt.provider, attempt.intentId, 'settled', at);
         return { kind: 'charge_settled', ref: attempt.intentId };
       }
+      // Settling found what it paid for gone and refunded it already.
+      const [current] = await db.select({ status: paymentAttempts.status }).from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
+      if (current?.status === 'refunded') return { kind: 'charge_refunded', ref: attempt.intentId };
       // Money with nothing to show for it that settling could not place: given back.
       await intents.refund(attempt.intentId, `reconcile-refund:${attempt.intentId}`);
       await endAttempt(db, attempt.provider, attempt.intentId, 'refunded', at);

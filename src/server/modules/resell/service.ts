@@ -189,6 +189,8 @@ export function createResellService({
    */
   async function settleIntent(intent: IntentState, intents: PaymentIntents): Promise<{ userTicketIds: number[]; listingIds: number[] }> {
     const purpose = intent.purpose;
+    // Not declined: the money is on its way, and the webhook settles the purchase once it arrives.
+    if (intent.status === 'processing' && purpose?.kind === 'resale') throw new ApiError('api.payment.processing');
     if (intent.status !== 'succeeded' || purpose?.kind !== 'resale') throw new ApiError('api.payment.declined');
     const { listingIds: ids, buyerId, shareCode } = purpose;
     const outcome = await inTransaction(db, async (tx) => {

@@ -342,6 +342,8 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
    */
   async function settleIntent(tx: Transaction, swap: SwapRow, intent: IntentState, intents: PaymentIntents, at: Date): Promise<Outcome> {
     if (swap.status === 'confirmed') return done;
+    // Not declined: the money is on its way, and the webhook settles the swap once it arrives.
+    if (intent.status === 'processing' && swap.paymentIntentId === intent.id) return { error: new ApiError('api.payment.processing') };
     const paid =
       swap.swapType === 'UPGRADE' &&
       swap.paymentIntentId === intent.id &&
