@@ -39,6 +39,8 @@ export interface StripeOnboardingInput {
   account: PaymentsAccount;
   host: HTMLElement;
   theme: 'light' | 'dark';
+  /** A new Account Session's client secret from the server: each one is single-use. */
+  freshClientSecret: () => Promise<string>;
 }
 
 export const payoutToastKeys = { verified: 'payout.verified_toast', failed: 'api.internal_error' } as const;
@@ -82,6 +84,7 @@ export const payoutMachine = setup({
         account: input.account,
         host: input.host,
         theme: input.theme,
+        freshClientSecret: input.freshClientSecret,
         onExit: () => sendBack({ type: 'payout.exited' }),
         onError: (error) => sendBack({ type: 'payout.connectFailed', error }),
       }),
@@ -181,7 +184,9 @@ export const payoutMachine = setup({
             // The element and theme come with the event that entered this state (kept out of the context).
             input: ({ context, event }) => {
               const mount = event as Extract<PayoutEvent, { type: 'payout.mount' }>;
-              return { account: context.account!, host: mount.host, theme: mount.theme };
+              const { services } = context;
+              const freshClientSecret = async () => (await services.api.call('paymentsConnect', { body: { accountType: 'custom' } })).clientSecret;
+              return { account: context.account!, host: mount.host, theme: mount.theme, freshClientSecret };
             },
           },
           on: {

@@ -9,6 +9,11 @@ export interface ConnectOnboardingOptions {
   host: HTMLElement;
   /** The wallet's resolved theme, for Stripe's appearance (12 px radius, the wallet's colours). */
   theme: 'light' | 'dark';
+  /**
+   * A new Account Session's client secret from the server. connect-js calls fetchClientSecret again whenever its
+   * session ends, and a secret is single-use: only the first call may use the one the account came with.
+   */
+  freshClientSecret: () => Promise<string>;
   /** The person left the onboarding (done or not): the account is read again. */
   onExit: () => void;
   /** connect-js could not be loaded or started. */
@@ -27,13 +32,18 @@ export function mountConnectOnboarding(options: ConnectOnboardingOptions): () =>
   let element: HTMLElement | null = null;
   if (account.publishableKey && account.clientSecret) {
     const publishableKey = account.publishableKey;
-    const clientSecret = account.clientSecret;
+    let unused: string | null = account.clientSecret;
+    const fetchClientSecret = async () => {
+      const secret = unused;
+      unused = null;
+      return secret ?? options.freshClientSecret();
+    };
     import('@stripe/connect-js')
       .then(({ loadConnectAndInitialize }) => {
         if (cancelled) return;
         const instance = loadConnectAndInitialize({
           publishableKey,
-          fetchClientSecret: async () => clientSecret,
+          fetchClientSecret,
           appearance: { overlays: 'dialog', variables: appearance[options.theme] },
         });
         const onboarding = instance.create('account-onboarding');

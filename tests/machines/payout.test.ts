@@ -84,6 +84,24 @@ describe('Stripe onboarding', () => {
     actor.stop();
   });
 
+  it('hands the onboarding a way to ask the server for a fresh Account Session each time (a secret is single-use)', async () => {
+    const fake = fakeOnboarding();
+    const calls: unknown[] = [];
+    let next = 0;
+    const api = { call: async (name: string, args: unknown) => (calls.push([name, args]), { ...stripeAccount, clientSecret: `accs_${++next}` }) };
+    const machine = payoutMachine.provide({ actors: { stripeOnboarding: fake.actor, loadAccount: fromCallback(() => {}) as never } });
+    const actor = createActor(machine, { input: { services: testServices({ api: api as never }) } }).start();
+    actor.send({ type: 'payout.connected', account: stripeAccount });
+    actor.send({ type: 'payout.mount', host, theme: 'light' });
+    const { freshClientSecret } = fake.runs[0]!.input;
+    expect([await freshClientSecret(), await freshClientSecret()]).toEqual(['accs_1', 'accs_2']);
+    expect(calls).toEqual([
+      ['paymentsConnect', { body: { accountType: 'custom' } }],
+      ['paymentsConnect', { body: { accountType: 'custom' } }],
+    ]);
+    actor.stop();
+  });
+
   it('gives the local form its fields, and errors only after a submit', () => {
     const actor = createActor(payoutMachine, { input: { services: testServices() } }).start();
     actor.send({ type: 'payout.connected', account: account({ clientSecret: 'local_cs_1' }) });
