@@ -4,7 +4,8 @@
 // unlisted → one wins, the money adds up (buyer paid = seller payout + service fee), both sides get e-mails, and the
 // payout recorded as held is paid once the event has ended, once, even when two runs race.
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertMoneyAddsUp } from '../support/money-invariant';
 import { events, listings, payments, payouts, userTickets, users } from '../../src/server/db/schema';
 import { call, createDemoApp, openPostgresTestDatabase, type DemoApp } from './helper';
 
@@ -23,6 +24,8 @@ beforeAll(async () => {
   const connected = await post('/resell/stripe/connect', { accountType: 'custom' }, alex);
   await post('/resell/stripe/local/onboard', { clientSecret: connected.json.clientSecret, legalName: 'Alex Rivera', bankAccountLast4: '1234' }, alex);
 }, 120_000);
+// The money invariant holds after every test (tests/support/money-invariant.ts).
+afterEach(() => assertMoneyAddsUp(t.database.db));
 afterAll(() => t?.close());
 
 type Resellable = { userTicketId: number; ticketName: string; ticketPrice: number; maxTicketPrice: number; currencyCode: string; currencySymbol: string };

@@ -7,7 +7,8 @@
 // seller's connected account once the event has ended. On a real Postgres server.
 import Stripe from 'stripe';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertMoneyAddsUp } from '../support/money-invariant';
 import { createStripePayments } from '../../src/server/adapters/payments';
 import { events, listings, payments, payouts, userTickets, users } from '../../src/server/db/schema';
 import { startStripeConnectStub, type StripeConnectStub } from '../support/stripe-connect-stub';
@@ -34,6 +35,8 @@ beforeAll(async () => {
   await post('/resell/stripe/connect', { accountType: 'custom', country: 'AU' }, alex);
   connect.setAccount('acct_stub_1', { details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } });
 }, 120_000);
+// The money invariant holds after every test (tests/support/money-invariant.ts).
+afterEach(() => assertMoneyAddsUp(t.database.db, connect));
 afterAll(async () => {
   await t?.close();
   await Promise.all([stripe?.close(), connect?.close()]);
