@@ -7,7 +7,7 @@ import { createWallet } from '../../machines/create-wallet';
 import { type PanelRequest, type WalletActor } from '../../machines/wallet';
 import { browserPlatform } from '../client/platform';
 import { App } from '../web/app';
-import { showNotification } from '../web/components/toaster';
+import { loadToasts, showNotification } from '../web/components/toaster';
 import { loadLocale, localeFromPath, setLocale } from '../web/i18n';
 import type { WalletConfig } from '../web/script-config';
 import { adoptStyles, registerTokens } from '../web/style-sheets';
@@ -58,6 +58,7 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
     // The panel, not the host page, is what scrolls while the wallet is open.
     platform: browserPlatform(window, { scrollContainer: () => shadow.querySelector('.tw-panel'), siteUrl: config.siteUrl }),
     notify: showNotification,
+    prefetch: [loadToasts],
   });
   wallet.start();
   if (options.open) wallet.send({ type: 'panel.open', ...options.open });
