@@ -11,4 +11,11 @@ try {
   const p = await measurePanelLoad({ name: 'LOGIN', baseUrl: base, distDir: 'dist', path: '/en/?PANEL_TAB=LOGIN', heading: 'Sign in or create an account' });
   console.log(p.gzipKb.toFixed(2), JSON.stringify(p.scripts));
   for (const s of p.shares) console.log(s.source.padEnd(40), s.gzipKb.toFixed(2));
+  const post = (path: string, body: unknown) => fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
+  const { session } = await post('/v1/auth/signInOrRegisterAndSignIn', { email: 'fp@example.com' });
+  const outbox = (await (await fetch(`${base}/dev/outbox?to=fp@example.com`)).json()) as { text: string }[];
+  const otp = outbox.at(-1)!.text.match(/\d{6}/)![0];
+  const tokens = await post('/v1/auth/verifyLoginRequest', { email: 'fp@example.com', otp, session });
+  const q = await measurePanelLoad({ name: 'QR', baseUrl: base, distDir: 'dist', path: '/en/?PANEL_TAB=QR', heading: 'My QR code', storage: { 'tw.accessToken': tokens.accessToken!, 'tw.refreshToken': tokens.refreshToken! } });
+  console.log('QR', q.gzipKb.toFixed(2), JSON.stringify(q.scripts.map((x) => [x.file, x.gzipBytes])));
 } finally { server.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); }

@@ -29,12 +29,10 @@ import { keepTabInside } from './focus-trap';
 import { t } from './i18n';
 import type { ThemeSetting } from './theme-setting';
 import { useChild, useWallet, useWalletConfig } from './wallet-config';
-import launcherCss from 'bundle-text:./launcher.css';
 import shellCss from 'bundle-text:./shell.css';
 import { registerStyles } from './style-sheets';
 import { iconPath } from './components/icon-paths' with { type: 'macro' };
 
-registerStyles(launcherCss);
 registerStyles(shellCss);
 
 interface ShellProps {

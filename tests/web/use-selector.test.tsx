@@ -33,11 +33,11 @@ function View({ actor, renders }: { actor: Counter | undefined; renders: string[
 }
 
 class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
-  state = { error: null as string | null };
+  override state = { error: null as string | null };
   static getDerivedStateFromError(error: Error) {
     return { error: error.message };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>error {this.state.error}</p> : this.props.children;
   }
 }
