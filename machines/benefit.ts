@@ -72,7 +72,7 @@ export const benefitMachine = setup({
   },
 }).createMachine({
   id: 'benefit',
-  meta: { description: doc('A ticket\'s benefit modal: unlock it, copy its code') },
+  meta: { ...doc('A ticket\'s benefit modal: unlock it, copy its code') },
   context: ({ input }) => ({ services: input.services, userTicketId: input.userTicketId, benefit: input.benefit }),
   initial: 'open',
   states: {
@@ -84,11 +84,11 @@ export const benefitMachine = setup({
           always: [{ guard: 'hasCode', target: 'revealed' }, { target: 'details' }],
         },
         details: {
-          meta: { screen: 'BENEFIT', description: doc('Benefit modal: name, descriptions, used badge, valid until; Unlock benefits when possible') },
+          meta: { screen: 'BENEFIT', ...doc('Benefit modal: name, descriptions, used badge, valid until; Unlock benefits when possible') },
           on: { 'benefit.unlock': { guard: 'unlockable', target: 'unlocking' } },
         },
         unlocking: {
-          meta: { screen: 'BENEFIT', description: doc('Benefit modal while the code is unlocked') },
+          meta: { screen: 'BENEFIT', ...doc('Benefit modal while the code is unlocked') },
           tags: ['loading'],
           invoke: {
             id: 'unlockBenefit',
@@ -110,7 +110,7 @@ export const benefitMachine = setup({
           },
         },
         revealed: {
-          meta: { screen: 'BENEFIT', description: doc('Benefit modal with the redeem code; a click copies it') },
+          meta: { screen: 'BENEFIT', ...doc('Benefit modal with the redeem code; a click copies it') },
           initial: 'idle',
           states: {
             idle: { on: { 'benefit.copyCode': 'copying' } },
@@ -135,7 +135,7 @@ export const benefitMachine = setup({
     },
     closed: {
       type: 'final',
-      description: doc('The modal closed: the ticket shows alone again'),
+      ...doc('The modal closed: the ticket shows alone again'),
     },
   },
 });

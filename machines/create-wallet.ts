@@ -1,10 +1,11 @@
 // createWallet: the wallet's actor (machines/wallet.ts), not started, with the platform's effects supplied as its
 // named actions, the API client built on the platform's fetch, and the machine's input read from the platform.
-import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromCallback, type InspectionEvent, type Observer } from 'xstate';
 import { API_PREFIX } from '../src/contract/base';
 import { createApiClient } from '../src/client/client';
 import type { WalletPlatform } from '../src/client/platform';
 import { forgetTokens, readTokens, writeTokens } from '../src/client/storage-keys';
+import { prefetchFlows } from './flows';
 import type { Toast } from './services';
 import { sessionPort } from './session';
 import { HUB_FADE_MS, type WalletActor, walletMachine } from './wallet';
@@ -20,10 +21,15 @@ export interface WalletOptions {
    * Absent: nothing is observed, and nothing of an inspector is in the bundle.
    */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /** More chunks to download ahead, after the panels' (the toasts' view). */
+  prefetch?: ReadonlyArray<() => Promise<unknown>>;
 }
 
+/** How long the first download ahead waits for the browser to be idle, at most. */
+export const PREFETCH_IDLE_TIMEOUT_MS = 1500;
+
 /** The wallet's actor (not started), with platform effects supplied from `platform` and the API at `baseUrl`. */
-export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}, inspect }: WalletOptions): WalletActor {
+export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}, inspect, prefetch = [] }: WalletOptions): WalletActor {
   let wallet: WalletActor | undefined;
   const api = createApiClient({ baseUrl, fetch: platform.fetch, session: sessionPort(() => wallet?.system.get('session')) });
   wallet = createActor(
@@ -41,6 +47,17 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
         forgetTokens: () => forgetTokens(platform.storage),
         clearCache: () => api.cache.clear(),
         showToast: (_, toast) => notify(toast),
+      },
+      actors: {
+        prefetchChunks: fromCallback(({ receive }) => {
+          // Once: every later panel finds its chunks here.
+          let stop: (() => void) | undefined;
+          receive(() => {
+            const { whenIdle } = platform;
+            if (whenIdle) stop ??= prefetchFlows((next) => whenIdle(next, PREFETCH_IDLE_TIMEOUT_MS), prefetch);
+          });
+          return () => stop?.();
+        }),
       },
       delays: { hubFade: () => (platform.prefersReducedMotion?.() ? 0 : HUB_FADE_MS) },
     }),

@@ -81,13 +81,27 @@ export function preloadScreens(): Promise<unknown> {
 }
 
 /**
- * Fetches every flow's and screen's chunk in the background, after the first panel shows: one at a time, each after
- * the browser was idle (`idle`), so evaluating them is many short tasks rather than one long one.
+ * Fetches every flow's and screen's chunk (and `more`) in the background: one at a time, each after the browser was
+ * idle (`idle`), so evaluating them is many short tasks rather than one long one. Answers the function that stops it.
  */
-export function prefetchFlows(idle: (next: () => void) => void): void {
-  const loads = [...lazyFlowIds.map((flow) => () => loadFlow(flow)), ...panelNames.map((name) => () => loadScreen(name))];
-  const next = (): void => void loads.shift()?.().catch(() => {}).then(() => idle(next));
-  idle(next);
+export function prefetchFlows(idle: (next: () => void) => () => void, more: ReadonlyArray<() => Promise<unknown>> = []): () => void {
+  const loads = [...more, ...lazyFlowIds.map((flow) => () => loadFlow(flow)), ...panelNames.map((name) => () => loadScreen(name))];
+  let cancel = (): void => {};
+  let stopped = false;
+  const next = (): void => {
+    const load = loads.shift();
+    if (!load || stopped) return;
+    void load()
+      .catch(() => {})
+      .then(() => {
+        if (!stopped) cancel = idle(next);
+      });
+  };
+  cancel = idle(next);
+  return () => {
+    stopped = true;
+    cancel();
+  };
 }
 
 /** A flow's stand-in: actor logic that hands every call to the flow's machine once loaded, and names its flow. */

@@ -169,7 +169,7 @@ export const giftMachine = setup({
   },
 }).createMachine({
   id: 'gift',
-  meta: { description: doc('Gift a ticket: choose it, the receiver by e-mail or username, accept the terms') },
+  meta: { ...doc('Gift a ticket: choose it, the receiver by e-mail or username, accept the terms') },
   context: ({ input }) => ({
     services: input.services,
     preselectId: input.userTicketId,
@@ -186,7 +186,7 @@ export const giftMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { screen: 'GIFT', description: doc('Gift: the ticket dropdown as a skeleton while the upcoming tickets load') },
+      meta: { screen: 'GIFT', ...doc('Gift: the ticket dropdown as a skeleton while the upcoming tickets load') },
       tags: ['loading'],
       invoke: {
         id: 'loadTickets',
@@ -197,15 +197,15 @@ export const giftMachine = setup({
       },
     },
     failed: {
-      meta: { screen: 'GIFT', description: doc('The tickets did not load: message and Retry') },
+      meta: { screen: 'GIFT', ...doc('The tickets did not load: message and Retry') },
       on: { 'gift.retry': 'loading' },
     },
     deciding: {
-      description: doc('A ticket named by USER_TICKET_ID is asked about at once'),
+      ...doc('A ticket named by USER_TICKET_ID is asked about at once'),
       always: [{ guard: 'hasPreselect', target: 'verifying', actions: 'takePreselected' }, { target: 'picking' }],
     },
     picking: {
-      meta: { screen: 'GIFT', description: doc('No ticket selected: the dropdown of upcoming tickets (or the empty state)') },
+      meta: { screen: 'GIFT', ...doc('No ticket selected: the dropdown of upcoming tickets (or the empty state)') },
       on: {
         'gift.selectTicket': {
           guard: { type: 'listed', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
@@ -215,7 +215,7 @@ export const giftMachine = setup({
       },
     },
     verifying: {
-      meta: { screen: 'GIFT', description: doc('The server is asked whether the chosen ticket can be gifted') },
+      meta: { screen: 'GIFT', ...doc('The server is asked whether the chosen ticket can be gifted') },
       tags: ['loading'],
       invoke: {
         id: 'verifyTicket',
@@ -244,7 +244,7 @@ export const giftMachine = setup({
       },
     },
     selected: {
-      description: doc('The "you are gifting" card; the receiver is chosen, confirmed, the terms accepted'),
+      ...doc('The "you are gifting" card; the receiver is chosen, confirmed, the terms accepted'),
       on: {
         'gift.editTicket': { target: 'picking', actions: 'forgetTicket' },
         'gift.cancel': { target: 'picking', actions: 'resetAll' },
@@ -252,14 +252,14 @@ export const giftMachine = setup({
       initial: 'deciding',
       states: {
         deciding: {
-          description: doc('A receiver confirmed before the ticket was edited stays confirmed'),
+          ...doc('A receiver confirmed before the ticket was edited stays confirmed'),
           always: [{ guard: 'hasReceiver', target: 'confirmed' }, { target: 'receiver' }],
         },
         receiver: {
           initial: 'email',
           states: {
             email: {
-              meta: { screen: 'GIFT', description: doc('Receiver by e-mail: the field and Confirm receiver') },
+              meta: { screen: 'GIFT', ...doc('Receiver by e-mail: the field and Confirm receiver') },
               on: {
                 'gift.chooseReceiverTab': {
                   guard: { type: 'tabIs', params: ({ event }) => ({ tab: event.tab, wanted: 'USERNAME' as const }) },
@@ -271,7 +271,7 @@ export const giftMachine = setup({
               },
             },
             username: {
-              meta: { screen: 'GIFT', description: doc('Receiver by username: the search field, its suggestions and Confirm receiver') },
+              meta: { screen: 'GIFT', ...doc('Receiver by username: the search field, its suggestions and Confirm receiver') },
               on: {
                 'gift.chooseReceiverTab': {
                   guard: { type: 'tabIs', params: ({ event }) => ({ tab: event.tab, wanted: 'EMAIL' as const }) },
@@ -314,7 +314,7 @@ export const giftMachine = setup({
           },
         },
         confirmed: {
-          meta: { screen: 'GIFT', description: doc('The recipient card with Edit, the terms checkbox, Gift and Cancel') },
+          meta: { screen: 'GIFT', ...doc('The recipient card with Edit, the terms checkbox, Gift and Cancel') },
           on: {
             'gift.editReceiver': [
               { guard: 'receiverIsUsername', target: '#gift.selected.receiver.username', actions: 'forgetReceiver' },
@@ -357,7 +357,7 @@ export const giftMachine = setup({
       },
     },
     done: {
-      meta: { screen: 'GIFT', description: doc('Success: "gift more tickets" and "view my tickets"') },
+      meta: { screen: 'GIFT', ...doc('Success: "gift more tickets" and "view my tickets"') },
       on: { 'gift.more': { target: 'loading', actions: ['resetAll', 'forgetPreselect'] } },
     },
   },

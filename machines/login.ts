@@ -180,7 +180,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  meta: { description: doc('Sign-in: e-mail, the one-time code, then the names a new account needs') },
+  meta: { ...doc('Sign-in: e-mail, the one-time code, then the names a new account needs') },
   context: ({ input }) => {
     const stored = readLogin(input.services.platform.storage);
     return {
@@ -197,7 +197,7 @@ export const loginMachine = setup({
   type: 'parallel',
   states: {
     flow: {
-      description: doc('The sign-in screens, one after the other'),
+      ...doc('The sign-in screens, one after the other'),
       on: {
         'login.change': { actions: { type: 'changeField', params: ({ event }) => event } },
         'login.blur': [
@@ -214,7 +214,7 @@ export const loginMachine = setup({
       initial: 'starting',
       states: {
         starting: {
-          description: doc('Opens on the panel the wallet showed'),
+          ...doc('Opens on the panel the wallet showed'),
           always: [
             { guard: { type: 'startsOn', params: { tab: 'OTP' } }, target: 'otp' },
             { guard: { type: 'startsOn', params: { tab: 'PERSONAL_DATA' } }, target: 'personalData' },
@@ -223,12 +223,12 @@ export const loginMachine = setup({
         },
 
         email: {
-          meta: { screen: 'LOGIN', description: doc('Login: e-mail field and Continue') },
+          meta: { screen: 'LOGIN', ...doc('Login: e-mail field and Continue') },
           initial: 'deciding',
           on: { 'login.show': { guard: { type: 'shows', params: { tab: 'LOGIN' } } } },
           states: {
             deciding: {
-              description: doc('With a stored e-mail (a code was sent before), send the code to it again at once'),
+              ...doc('With a stored e-mail (a code was sent before), send the code to it again at once'),
               always: [{ guard: 'hasStoredEmail', target: 'sendingCode', actions: 'prefillStoredEmail' }, { target: 'editing' }],
             },
             editing: {
@@ -268,13 +268,13 @@ export const loginMachine = setup({
         },
 
         otp: {
-          meta: { screen: 'OTP', description: doc('One-time code: six digits, Continue and Resend code') },
+          meta: { screen: 'OTP', ...doc('One-time code: six digits, Continue and Resend code') },
           initial: 'checking',
           entry: 'resetOtpField',
           on: { 'login.show': { guard: { type: 'shows', params: { tab: 'OTP' } } } },
           states: {
             checking: {
-              description: doc('Without a stored e-mail or login session the code screen returns to login'),
+              ...doc('Without a stored e-mail or login session the code screen returns to login'),
               always: [
                 { guard: and(['hasStoredEmail', 'hasLoginSession']), target: 'editing' },
                 { target: '#login.flow.email', actions: { type: 'openPanel', params: { tab: 'LOGIN' } } },
@@ -410,7 +410,7 @@ export const loginMachine = setup({
         },
 
         personalData: {
-          meta: { screen: 'PERSONAL_DATA', description: doc('Personal data: first name and last name') },
+          meta: { screen: 'PERSONAL_DATA', ...doc('Personal data: first name and last name') },
           initial: 'editing',
           on: { 'login.show': { guard: { type: 'shows', params: { tab: 'PERSONAL_DATA' } } } },
           states: {
@@ -425,7 +425,7 @@ export const loginMachine = setup({
               },
             },
             leaving: {
-              description: doc(
+              ...doc(
                 'Back from the names: the new account\'s session ends (the step is not skipped by going on signed in) and the e-mail form shows the address used',
               ),
               tags: ['loading'],
@@ -469,23 +469,23 @@ export const loginMachine = setup({
         },
 
         done: {
-          description: doc('Signed in and named: the wallet moves on to the QR pass and the HUB, which ends this flow'),
+          ...doc('Signed in and named: the wallet moves on to the QR pass and the HUB, which ends this flow'),
         },
       },
     },
 
     resend: {
-      description: doc(
+      ...doc(
         'Resend code waits RESEND_COOLDOWN_MS after each code that went out, and counts the seconds left for the screen',
       ),
       initial: 'ready',
       states: {
         ready: {
-          description: doc('Resend code may be pressed'),
+          ...doc('Resend code may be pressed'),
           on: { 'login.codeSent': 'coolingDown' },
         },
         coolingDown: {
-          description: doc('A code went out moments ago: Resend waits, and the seconds left count down'),
+          ...doc('A code went out moments ago: Resend waits, and the seconds left count down'),
           // A new code starts the wait again, from the full count.
           on: { 'login.codeSent': { target: 'coolingDown', reenter: true } },
           entry: 'startCountdown',

@@ -25,20 +25,20 @@ export const logoutMachine = setup({
   },
 }).createMachine({
   id: 'logout',
-  meta: { description: doc('The HUB\'s Logout: ends the session on the server, then signs out') },
+  meta: { ...doc('The HUB\'s Logout: ends the session on the server, then signs out') },
   context: ({ input }) => ({ services: input.services }),
   initial: 'closed',
   states: {
     closed: {
-      description: doc('The Logout button is shown; no modal'),
+      ...doc('The Logout button is shown; no modal'),
       on: { 'logout.open': 'confirming' },
     },
     confirming: {
-      meta: { screen: 'LOGOUT_CONFIRM', description: doc('Modal "Logout?" with a description, confirm and cancel') },
+      meta: { screen: 'LOGOUT_CONFIRM', ...doc('Modal "Logout?" with a description, confirm and cancel') },
       on: { 'logout.cancel': 'closed', 'logout.confirm': 'loggingOut' },
     },
     loggingOut: {
-      meta: { screen: 'LOGOUT_CONFIRM', description: doc('The modal while the session ends') },
+      meta: { screen: 'LOGOUT_CONFIRM', ...doc('The modal while the session ends') },
       tags: ['loading'],
       invoke: {
         id: 'logoutRequest',

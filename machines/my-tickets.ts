@@ -79,7 +79,7 @@ export const myTicketsMachine = setup({
   },
 }).createMachine({
   id: 'myTickets',
-  meta: { description: doc('My tickets: upcoming and past tickets, kept fresh while the panel is open') },
+  meta: { ...doc('My tickets: upcoming and past tickets, kept fresh while the panel is open') },
   context: ({ input }) => ({
     services: input.services,
     tab: input.tab?.toUpperCase() === 'PAST' ? 'PAST' : 'UPCOMING',
@@ -110,7 +110,7 @@ export const myTicketsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { screen: 'MY_TICKET', description: doc('Loading skeletons in the selected tab') },
+      meta: { screen: 'MY_TICKET', ...doc('Loading skeletons in the selected tab') },
       tags: ['loading'],
       invoke: {
         id: 'loadTickets',
@@ -127,15 +127,15 @@ export const myTicketsMachine = setup({
       always: [{ guard: 'hasTickets', target: 'loaded' }, { target: 'empty' }],
     },
     loaded: {
-      meta: { screen: 'MY_TICKET', description: doc('Ticket cards in the selected tab') },
+      meta: { screen: 'MY_TICKET', ...doc('Ticket cards in the selected tab') },
       on: { 'myTickets.stale': 'refreshing' },
     },
     empty: {
-      meta: { screen: 'MY_TICKET', description: doc('No ticket available in the selected tab') },
+      meta: { screen: 'MY_TICKET', ...doc('No ticket available in the selected tab') },
       on: { 'myTickets.stale': 'refreshing' },
     },
     refreshing: {
-      description: doc('The list changed on the server: it reloads while the last answer stays on screen'),
+      ...doc('The list changed on the server: it reloads while the last answer stays on screen'),
       tags: ['refreshing'],
       invoke: {
         id: 'loadTickets',
@@ -150,7 +150,7 @@ export const myTicketsMachine = setup({
       },
     },
     error: {
-      meta: { screen: 'MY_TICKET', description: doc('The list did not load: message and Retry') },
+      meta: { screen: 'MY_TICKET', ...doc('The list did not load: message and Retry') },
       on: { 'myTickets.retry': 'loading', 'myTickets.stale': 'loading' },
     },
   },

@@ -98,7 +98,7 @@ export const payoutMachine = setup({
   },
 }).createMachine({
   id: 'payout',
-  meta: { description: doc('Payouts: the Stripe Connect account that receives resale money') },
+  meta: { ...doc('Payouts: the Stripe Connect account that receives resale money') },
   context: ({ input }) => ({ services: input.services, account: null, legalName: '', bankLast4: '', touched: false }),
   on: {
     'payout.connected': {
@@ -168,16 +168,16 @@ export const payoutMachine = setup({
       },
     },
     stripe: {
-      description: doc("Stripe's embedded onboarding: when the user leaves it the account is read again"),
+      ...doc("Stripe's embedded onboarding: when the user leaves it the account is read again"),
       on: { 'payout.exited': 'loading' },
       initial: 'waitingForHost',
       states: {
         waitingForHost: {
-          description: doc('Until the Payouts tab gives the element to mount into'),
+          ...doc('Until the Payouts tab gives the element to mount into'),
           on: { 'payout.mount': 'mounted' },
         },
         mounted: {
-          description: doc("Stripe's component runs in the tab's element"),
+          ...doc("Stripe's component runs in the tab's element"),
           invoke: {
             id: 'stripeOnboarding',
             src: 'stripeOnboarding',

@@ -80,7 +80,7 @@ export const phoneModalMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      description: doc('The phone modal: country and number'),
+      ...doc('The phone modal: country and number'),
       on: {
         'phone.close': 'cancelled',
         'phone.changeCountry': { actions: { type: 'changeCountry', params: ({ event }) => event } },
@@ -108,8 +108,8 @@ export const phoneModalMachine = setup({
         },
       },
     },
-    saved: { type: 'final', description: doc('Saved: settings adopts the profile and closes the modal') },
-    cancelled: { type: 'final', description: doc('Closed without saving') },
+    saved: { type: 'final', ...doc('Saved: settings adopts the profile and closes the modal') },
+    cancelled: { type: 'final', ...doc('Closed without saving') },
   },
   output: ({ context }) => ({ profile: context.saved }),
 });

@@ -110,14 +110,14 @@ export const pictureFormMachine = setup({
       },
     },
     chosen: {
-      description: doc('A picture is picked: its preview shows while it is picked and while it uploads'),
+      ...doc('A picture is picked: its preview shows while it is picked and while it uploads'),
       invoke: { id: 'previewUrl', src: 'previewUrl', input: ({ context }) => ({ file: context.picture! }) },
       exit: 'clearPreview',
       on: { 'picture.previewReady': { actions: { type: 'showPreview', params: ({ event }) => event } } },
       initial: 'picked',
       states: {
         picked: {
-          description: doc('The picked picture is previewed with its square crop'),
+          ...doc('The picked picture is previewed with its square crop'),
           on: {
             // Another file: a new preview (the state is entered again, so its URL is made anew).
             'picture.pick': { target: '#pictureForm.chosen', reenter: true, actions: { type: 'keepPicture', params: ({ event }) => event } },

@@ -77,7 +77,7 @@ export const qrMachine = setup({
   },
 }).createMachine({
   id: 'qr',
-  meta: { description: doc('The entry QR code: refreshed before it expires, paused while hidden') },
+  meta: { ...doc('The entry QR code: refreshed before it expires, paused while hidden') },
   type: 'parallel',
   context: ({ input }) => ({ services: input.services, ttl: null, image: null }),
   invoke: {
@@ -92,7 +92,7 @@ export const qrMachine = setup({
       on: { 'qr.pageHidden': '.paused' },
       states: {
         deciding: {
-          description: doc('Loads the ttl unless it is known; keeps the last image on screen while the next one loads'),
+          ...doc('Loads the ttl unless it is known; keeps the last image on screen while the next one loads'),
           always: [
             { guard: not('hasTtl'), target: 'loadingSettings' },
             { guard: 'hasImage', target: 'refreshing' },
@@ -100,7 +100,7 @@ export const qrMachine = setup({
           ],
         },
         loadingSettings: {
-          meta: { screen: 'QR', description: doc('QR: placeholder while the refresh interval loads') },
+          meta: { screen: 'QR', ...doc('QR: placeholder while the refresh interval loads') },
           tags: ['loading'],
           invoke: {
             id: 'loadSettings',
@@ -111,7 +111,7 @@ export const qrMachine = setup({
           },
         },
         loading: {
-          meta: { screen: 'QR', description: doc('QR: placeholder while the first image loads') },
+          meta: { screen: 'QR', ...doc('QR: placeholder while the first image loads') },
           tags: ['loading'],
           invoke: {
             id: 'loadImage',
@@ -122,11 +122,11 @@ export const qrMachine = setup({
           },
         },
         showing: {
-          meta: { screen: 'QR', description: doc('QR: the current image; the next one loads after the ttl') },
+          meta: { screen: 'QR', ...doc('QR: the current image; the next one loads after the ttl') },
           after: { pollInterval: 'refreshing' },
         },
         refreshing: {
-          meta: { screen: 'QR', description: doc('QR: the last image stays while the next one loads') },
+          meta: { screen: 'QR', ...doc('QR: the last image stays while the next one loads') },
           tags: ['refreshing'],
           invoke: {
             id: 'loadImage',
@@ -137,18 +137,18 @@ export const qrMachine = setup({
           },
         },
         stale: {
-          meta: { screen: 'QR', description: doc('QR: a refresh failed; the last image stays with Retry, and polling goes on') },
+          meta: { screen: 'QR', ...doc('QR: a refresh failed; the last image stays with Retry, and polling goes on') },
           tags: ['error'],
           on: { 'qr.retry': 'refreshing' },
           after: { pollInterval: 'refreshing' },
         },
         failed: {
-          meta: { screen: 'QR', description: doc('QR: the first load failed; an error with Retry instead of the image') },
+          meta: { screen: 'QR', ...doc('QR: the first load failed; an error with Retry instead of the image') },
           tags: ['error'],
           on: { 'qr.retry': 'deciding' },
         },
         paused: {
-          description: doc('The page is hidden: no polling; becoming visible refreshes at once'),
+          ...doc('The page is hidden: no polling; becoming visible refreshes at once'),
           on: { 'qr.pageVisible': 'deciding' },
         },
       },
@@ -161,7 +161,7 @@ export const qrMachine = setup({
         open: {
           meta: {
             screen: 'QR_LEARN_MORE',
-            description: doc('Learn more: full-screen panel with three benefits, a note and the help-centre link'),
+            ...doc('Learn more: full-screen panel with three benefits, a note and the help-centre link'),
           },
           on: { 'qr.closeLearnMore': 'closed' },
         },

@@ -73,12 +73,12 @@ export const redeemMachine = setup({
   },
 }).createMachine({
   id: 'redeem',
-  meta: { description: doc('Redeem a code for a ticket') },
+  meta: { ...doc('Redeem a code for a ticket') },
   context: ({ input }) => ({ services: input.services, code: '', touched: false, failure: null, result: null }),
   initial: 'editing',
   states: {
     editing: {
-      meta: { screen: 'REDEEM', description: doc('Redeem: the code field and Redeem (disabled while the code is invalid)') },
+      meta: { screen: 'REDEEM', ...doc('Redeem: the code field and Redeem (disabled while the code is invalid)') },
       tags: ['form'],
       on: {
         'redeem.change': { actions: { type: 'changeCode', params: ({ event }) => event } },
@@ -87,7 +87,7 @@ export const redeemMachine = setup({
       },
     },
     redeeming: {
-      meta: { screen: 'REDEEM', description: doc('Redeem: the request runs, the button spins') },
+      meta: { screen: 'REDEEM', ...doc('Redeem: the request runs, the button spins') },
       tags: ['form', 'loading'],
       invoke: {
         id: 'redeemCode',
@@ -104,7 +104,7 @@ export const redeemMachine = setup({
       },
     },
     redeemed: {
-      meta: { screen: 'REDEEM', description: doc('Success: the pulsing check, the ticket’s logo and name, a link to it') },
+      meta: { screen: 'REDEEM', ...doc('Success: the pulsing check, the ticket’s logo and name, a link to it') },
       on: {
         'redeem.openTicket': { actions: 'openTicket' },
         'redeem.again': { target: 'editing', actions: 'reset' },

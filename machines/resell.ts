@@ -154,7 +154,7 @@ export const resellMachine = setup({
   },
 }).createMachine({
   id: 'resell',
-  meta: { description: doc('Resell tickets: choose, price with a quote, list and share') },
+  meta: { ...doc('Resell tickets: choose, price with a quote, list and share') },
   context: ({ input }) => ({
     services: input.services,
     preselectId: input.userTicketId,
@@ -170,7 +170,7 @@ export const resellMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { screen: 'RESELL', description: doc('Resell: the dropdown as a skeleton while the resellable tickets load') },
+      meta: { screen: 'RESELL', ...doc('Resell: the dropdown as a skeleton while the resellable tickets load') },
       tags: ['loading'],
       invoke: {
         id: 'loadTickets',
@@ -181,18 +181,18 @@ export const resellMachine = setup({
       },
     },
     failed: {
-      meta: { screen: 'RESELL', description: doc('The resellable tickets did not load: message and Retry') },
+      meta: { screen: 'RESELL', ...doc('The resellable tickets did not load: message and Retry') },
       on: { 'resell.retry': 'loading' },
     },
     deciding: {
-      description: doc('A resellable ticket named by USER_TICKET_ID is selected at once'),
+      ...doc('A resellable ticket named by USER_TICKET_ID is selected at once'),
       always: [
         { guard: 'hasPreselect', target: 'editing', actions: { type: 'select', params: ({ context }) => ({ userTicketId: context.preselectId ?? 0 }) } },
         { target: 'picking' },
       ],
     },
     picking: {
-      meta: { screen: 'RESELL', description: doc('No ticket selected: the dropdown and the listings (Sale and Sold tabs)') },
+      meta: { screen: 'RESELL', ...doc('No ticket selected: the dropdown and the listings (Sale and Sold tabs)') },
       invoke: {
         id: 'listings',
         src: 'listings',
@@ -209,7 +209,7 @@ export const resellMachine = setup({
       },
     },
     editing: {
-      meta: { screen: 'RESELL', description: doc('Quantity, price per ticket, the pricing summary and Continue') },
+      meta: { screen: 'RESELL', ...doc('Quantity, price per ticket, the pricing summary and Continue') },
       on: {
         'resell.increment': { guard: 'canIncrement', target: '.debouncing', reenter: true, actions: 'increment' },
         'resell.decrement': { guard: 'canDecrement', target: '.debouncing', reenter: true, actions: 'decrement' },
@@ -245,7 +245,7 @@ export const resellMachine = setup({
       },
     },
     confirmed: {
-      meta: { screen: 'RESELL', description: doc('The summary to confirm, the resale terms checkbox, List, Edit and Cancel') },
+      meta: { screen: 'RESELL', ...doc('The summary to confirm, the resale terms checkbox, List, Edit and Cancel') },
       on: {
         'resell.edit': { target: 'editing' },
         'resell.cancel': { target: 'picking', actions: ['resetAll', 'forgetPreselect'] },
@@ -255,7 +255,7 @@ export const resellMachine = setup({
         unaccepted: { on: { 'resell.toggleTerms': 'accepted' } },
         accepted: { on: { 'resell.toggleTerms': 'unaccepted', 'resell.submit': 'listing' } },
         blocked: {
-          description: doc('SPEC §8: no verified payout account — the notice with the link to the settings, for 30 s'),
+          ...doc('SPEC §8: no verified payout account — the notice with the link to the settings, for 30 s'),
           after: { noStripeNotice: 'accepted' },
           on: { 'resell.toggleTerms': 'unaccepted', 'resell.submit': 'listing' },
         },
@@ -291,7 +291,7 @@ export const resellMachine = setup({
       },
     },
     done: {
-      meta: { screen: 'RESELL', description: doc('Success: "Your ticket is now listed for resale!", the share link, Resell more tickets') },
+      meta: { screen: 'RESELL', ...doc('Success: "Your ticket is now listed for resale!", the share link, Resell more tickets') },
       on: {
         'resell.more': { target: 'loading', actions: ['resetAll', 'forgetPreselect'] },
         'resell.copy': { actions: 'copy' },

@@ -24,7 +24,7 @@ const logFailure = (message: string) =>
 
 const runningMeta = (flow: FlowId) => ({
   screen: tabsOfFlow(flow)[0],
-  description: PROSE ? `Invokes the ${flow} flow with what it needs as input` : undefined,
+  ...(PROSE ? { description: `Invokes the ${flow} flow with what it needs as input` } : {}),
 });
 
 /**
@@ -58,7 +58,7 @@ function runningAcrossTabs(flow: FlowId) {
     },
     states: {
       showing: {
-        meta: { screen: tabsOfFlow(flow)[0], description: doc("Downloads the screen of the flow's new tab") },
+        meta: { screen: tabsOfFlow(flow)[0], ...doc("Downloads the screen of the flow's new tab") },
         always: { guard: 'screenLoaded', target: 'shown' },
         invoke: {
           id: 'loadScreen',
@@ -70,7 +70,7 @@ function runningAcrossTabs(flow: FlowId) {
       },
       shown: {},
       screenFailed: {
-        meta: { screen: tabsOfFlow(flow)[0], description: doc('The screen could not be downloaded: a message and Try again') },
+        meta: { screen: tabsOfFlow(flow)[0], ...doc('The screen could not be downloaded: a message and Try again') },
         on: { 'panel.retryFlow': 'showing' },
       },
     },
@@ -85,7 +85,7 @@ function flowState(flow: FlowId) {
   const tabs = tabsOfFlow(flow);
   const screen = tabs[0];
   return walletSetup.createStateConfig({
-    description: PROSE ? `The ${tabs.join(', ')} panel${tabs.length > 1 ? 's' : ''}: the ${flow} flow runs as a child` : undefined,
+    ...(PROSE ? { description: `The ${tabs.join(', ')} panel${tabs.length > 1 ? 's' : ''}: the ${flow} flow runs as a child` } : {}),
     entry: ['rememberShown', 'scrollToTop'],
     always:
       tabs.length > 1
@@ -98,7 +98,7 @@ function flowState(flow: FlowId) {
     initial: 'loading',
     states: {
       loading: {
-        meta: { screen, description: PROSE ? `Downloads the ${flow} flow's machine and the screen (a skeleton shows)` : undefined },
+        meta: { screen, ...(PROSE ? { description: `Downloads the ${flow} flow's machine and the screen (a skeleton shows)` } : {}) },
         always: { guard: { type: 'panelLoaded', params: { flow } }, target: 'running' },
         invoke: {
           id: 'loadPanel',
@@ -109,12 +109,16 @@ function flowState(flow: FlowId) {
         },
       },
       failed: {
-        meta: { screen, description: doc('The panel could not be downloaded: a message and Try again') },
+        meta: { screen, ...doc('The panel could not be downloaded: a message and Try again') },
         on: { 'panel.retryFlow': 'loading' },
       },
-      running: tabs.length > 1 ? runningAcrossTabs(flow) : { meta: runningMeta(flow), invoke: invokeFlow(flow) },
+      running: {
+        // The panel is on screen: the other panels' chunks may download now.
+        entry: 'prefetchAhead',
+        ...(tabs.length > 1 ? runningAcrossTabs(flow) : { meta: runningMeta(flow), invoke: invokeFlow(flow) }),
+      },
       crashed: {
-        meta: { screen, description: doc('The flow crashed: "Something went wrong" and Try again, which starts it anew') },
+        meta: { screen, ...doc('The flow crashed: "Something went wrong" and Try again, which starts it anew') },
         on: { 'panel.retryFlow': 'running' },
       },
     },
@@ -123,13 +127,13 @@ function flowState(flow: FlowId) {
 
 /** The HUB overlay: its logout flow and screen download with it; the logout flow runs while it is open. */
 const hub = walletSetup.createStateConfig({
-  meta: { screen: 'HUB', description: doc('Hub overlay: profile card, tiles and Logout (the logout flow runs as a child)') },
+  meta: { screen: 'HUB', ...doc('Hub overlay: profile card, tiles and Logout (the logout flow runs as a child)') },
   always: { guard: not('hubInRoute'), target: 'hidden' },
   on: { 'panel.closeHub': 'hubFading' },
   initial: 'loading',
   states: {
     loading: {
-      description: doc("Downloads the HUB's screen and the logout flow's machine"),
+      ...doc("Downloads the HUB's screen and the logout flow's machine"),
       always: { guard: { type: 'panelLoaded', params: { flow: 'logout', panel: 'HUB' } }, target: 'running' },
       invoke: {
         id: 'loadHub',
@@ -139,7 +143,7 @@ const hub = walletSetup.createStateConfig({
       },
     },
     failed: {
-      description: doc('The HUB could not be downloaded: a message and Try again'),
+      ...doc('The HUB could not be downloaded: a message and Try again'),
       on: { 'panel.retryFlow': 'loading' },
     },
     running: {
@@ -208,11 +212,11 @@ export const router = walletSetup.createStateConfig({
       always: [{ guard: 'nothingOpen', target: 'closed' }, { target: 'open' }],
     },
     closed: {
-      description: doc('No panel parameter: only the host page (and the launcher) is visible'),
+      ...doc('No panel parameter: only the host page (and the launcher) is visible'),
       always: { guard: not('nothingOpen'), target: 'open' },
     },
     open: {
-      description: doc('The wallet covers the host page'),
+      ...doc('The wallet covers the host page'),
       type: 'parallel',
       tags: ['modal'],
       entry: 'lockPageScroll',
@@ -226,7 +230,7 @@ export const router = walletSetup.createStateConfig({
               always: [...flowIds.map((flow) => ({ guard: { type: 'showsFlow' as const, params: { flow } }, target: flow })), { target: 'none' }],
             },
             none: {
-              description: doc('Only the overlay is open'),
+              ...doc('Only the overlay is open'),
               always: { guard: 'hasTab', target: 'routing' },
             },
             ...(Object.fromEntries(flowIds.map((flow) => [flow, flowState(flow)])) as Record<FlowId, ReturnType<typeof flowState>>),
@@ -243,7 +247,7 @@ export const router = walletSetup.createStateConfig({
             },
             hub,
             hubFading: {
-              meta: { screen: 'HUB', description: doc('Hub overlay fading out') },
+              meta: { screen: 'HUB', ...doc('Hub overlay fading out') },
               tags: ['fading'],
               always: { guard: not('hubInRoute'), target: 'hidden' },
               on: { 'panel.openHub': 'hub' },

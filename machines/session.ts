@@ -91,7 +91,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  meta: { description: doc('A signed-in session: holds the tokens, refreshes them and loads the profile') },
+  meta: { ...doc('A signed-in session: holds the tokens, refreshes them and loads the profile') },
   type: 'parallel',
   context: ({ input }) => ({
     services: input.services,
@@ -104,7 +104,7 @@ export const sessionMachine = setup({
       initial: 'valid',
       states: {
         valid: {
-          description: doc('Requests carry the access token'),
+          ...doc('Requests carry the access token'),
           on: {
             'session.refresh': {
               guard: { type: 'tokenIsStale', params: ({ event }) => ({ staleToken: event.staleToken }) },
@@ -113,7 +113,7 @@ export const sessionMachine = setup({
           },
         },
         refreshing: {
-          description: doc('A request was answered 401: every request waits until the refresh settles'),
+          ...doc('A request was answered 401: every request waits until the refresh settles'),
           tags: ['refreshing'],
           invoke: {
             id: 'refreshTokens',
@@ -136,7 +136,7 @@ export const sessionMachine = setup({
           },
         },
         expired: {
-          description: doc('The refresh failed: the wallet forgets the tokens and reloads the page (SPEC §4)'),
+          ...doc('The refresh failed: the wallet forgets the tokens and reloads the page (SPEC §4)'),
         },
       },
     },
@@ -152,7 +152,7 @@ export const sessionMachine = setup({
       },
       states: {
         loading: {
-          description: doc('The signed-in user is loading (the header shows a skeleton avatar)'),
+          ...doc('The signed-in user is loading (the header shows a skeleton avatar)'),
           tags: ['loading'],
           invoke: {
             id: 'fetchUser',
@@ -167,8 +167,8 @@ export const sessionMachine = setup({
           },
           on: { 'session.userStale': { target: 'loading', reenter: true } },
         },
-        loaded: { description: doc('The profile is shown in the header and the HUB'), on: { 'session.userStale': 'loading' } },
-        failed: { description: doc('The profile did not load (logged only)'), on: { 'session.userStale': 'loading' } },
+        loaded: { ...doc('The profile is shown in the header and the HUB'), on: { 'session.userStale': 'loading' } },
+        failed: { ...doc('The profile did not load (logged only)'), on: { 'session.userStale': 'loading' } },
       },
     },
   },

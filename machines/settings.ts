@@ -154,7 +154,7 @@ export const settingsMachine = setup({
   },
 }).createMachine({
   id: 'settings',
-  meta: { description: doc('Settings: nickname, names, phone, picture and payouts') },
+  meta: { ...doc('Settings: nickname, names, phone, picture and payouts') },
   context: ({ input }) => ({
     services: input.services,
     tab: input.tab,
@@ -165,7 +165,7 @@ export const settingsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { screen: 'SETTINGS', description: doc('Settings: skeletons while the profile loads') },
+      meta: { screen: 'SETTINGS', ...doc('Settings: skeletons while the profile loads') },
       tags: ['loading'],
       invoke: {
         id: 'loadProfile',
@@ -179,11 +179,11 @@ export const settingsMachine = setup({
       },
     },
     error: {
-      meta: { screen: 'SETTINGS', description: doc('The profile did not load: message and Retry') },
+      meta: { screen: 'SETTINGS', ...doc('The profile did not load: message and Retry') },
       on: { 'settings.retry': 'loading' },
     },
     ready: {
-      meta: { screen: 'SETTINGS', description: doc('The account tab (nickname, names, phone, picture) or the payout tab') },
+      meta: { screen: 'SETTINGS', ...doc('The account tab (nickname, names, phone, picture) or the payout tab') },
       type: 'parallel',
       on: {
         'settings.selectTab': {
@@ -300,7 +300,7 @@ export const settingsMachine = setup({
           states: {
             closed: { on: { 'settings.openPhone': 'open' } },
             open: {
-              description: doc('The phone modal (machines/phone-modal.ts) runs until it is saved or closed'),
+              ...doc('The phone modal (machines/phone-modal.ts) runs until it is saved or closed'),
               invoke: {
                 id: 'phoneModal',
                 src: 'phoneModal',

@@ -130,7 +130,7 @@ export const swapMachine = setup({
   },
 }).createMachine({
   id: 'swap',
-  meta: { description: doc('Swap a ticket for another type: choose, start, pay or cancel') },
+  meta: { ...doc('Swap a ticket for another type: choose, start, pay or cancel') },
   context: ({ input }) => ({ services: input.services, preselectId: input.userTicketId, bases: [], ...noSelection }),
   on: {
     // The empty state's link.
@@ -139,7 +139,7 @@ export const swapMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { screen: 'SWAP', description: doc('Swap: step 1 as skeleton cards while the swappable tickets load') },
+      meta: { screen: 'SWAP', ...doc('Swap: step 1 as skeleton cards while the swappable tickets load') },
       tags: ['loading'],
       invoke: {
         id: 'loadBases',
@@ -150,15 +150,15 @@ export const swapMachine = setup({
       },
     },
     failed: {
-      meta: { screen: 'SWAP', description: doc('The swappable tickets did not load: message and Retry') },
+      meta: { screen: 'SWAP', ...doc('The swappable tickets did not load: message and Retry') },
       on: { 'swap.retry': 'loading' },
     },
     deciding: {
-      description: doc('A ticket named by USER_TICKET_ID preselects its type, with one ticket'),
+      ...doc('A ticket named by USER_TICKET_ID preselects its type, with one ticket'),
       always: [{ guard: 'preselectHeld', target: 'chosen', actions: 'takePreselected' }, { target: 'picking', actions: 'forgetPreselect' }],
     },
     picking: {
-      meta: { screen: 'SWAP', description: doc('Step 1: the base tickets as cards (or the empty state); none selected') },
+      meta: { screen: 'SWAP', ...doc('Step 1: the base tickets as cards (or the empty state); none selected') },
       on: {
         'swap.selectBase': {
           guard: { type: 'offered', params: ({ event }) => ({ ticketTypeId: event.ticketTypeId }) },
@@ -168,7 +168,7 @@ export const swapMachine = setup({
       },
     },
     chosen: {
-      description: doc('A base ticket and quantity chosen: its targets load, then one is chosen'),
+      ...doc('A base ticket and quantity chosen: its targets load, then one is chosen'),
       on: {
         'swap.increment': { guard: 'belowHeld', actions: 'increment' },
         // SPEC §4: minus at 1 clears the selection.
@@ -178,7 +178,7 @@ export const swapMachine = setup({
       initial: 'loadingTargets',
       states: {
         loadingTargets: {
-          meta: { screen: 'SWAP', description: doc('Step 2 as skeleton cards while the targets of the base load') },
+          meta: { screen: 'SWAP', ...doc('Step 2 as skeleton cards while the targets of the base load') },
           tags: ['loading'],
           invoke: {
             id: 'loadTargets',
@@ -197,7 +197,7 @@ export const swapMachine = setup({
           },
         },
         targets: {
-          meta: { screen: 'SWAP', description: doc('Step 2: the allowed target types with price and availability') },
+          meta: { screen: 'SWAP', ...doc('Step 2: the allowed target types with price and availability') },
           on: {
             'swap.selectTarget': {
               guard: { type: 'available', params: ({ event }) => ({ swapPairId: event.swapPairId }) },
@@ -207,7 +207,7 @@ export const swapMachine = setup({
           },
         },
         starting: {
-          meta: { screen: 'SWAP', description: doc('The chosen target is marked busy while the swap starts on the server') },
+          meta: { screen: 'SWAP', ...doc('The chosen target is marked busy while the swap starts on the server') },
           tags: ['busy'],
           // Nothing changes the selection while the server reserves the tickets.
           on: { 'swap.increment': {}, 'swap.decrement': {}, 'swap.clearBase': {} },
@@ -235,14 +235,14 @@ export const swapMachine = setup({
       },
     },
     confirming: {
-      meta: { screen: 'SWAP', description: doc('The confirmation modal: amount, UPGRADE or DOWNGRADE wording, Cancel or Go to checkout') },
+      meta: { screen: 'SWAP', ...doc('The confirmation modal: amount, UPGRADE or DOWNGRADE wording, Cancel or Go to checkout') },
       on: {
         'swap.cancel': 'cancelling',
         'swap.checkout': 'leaving',
       },
     },
     cancelling: {
-      meta: { screen: 'SWAP', description: doc('Cancel: the reservation is released on the server, then the selection resets') },
+      meta: { screen: 'SWAP', ...doc('Cancel: the reservation is released on the server, then the selection resets') },
       tags: ['busy'],
       invoke: {
         id: 'cancelSwap',
@@ -254,7 +254,7 @@ export const swapMachine = setup({
       },
     },
     leaving: {
-      meta: { screen: 'SWAP', description: doc('Go to checkout: the window is on its way to the checkout page') },
+      meta: { screen: 'SWAP', ...doc('Go to checkout: the window is on its way to the checkout page') },
       tags: ['busy'],
       entry: 'goToCheckout',
     },

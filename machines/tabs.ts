@@ -3,7 +3,7 @@
 // whether it needs an access token, its document title, the locale prefixes its screen brings and the URL parameters
 // it reads. Everything else is derived from the rows: `flowIds`, the tab table, the loaders (machines/flows.ts), the
 // router's states, actors, `children` type and inputs (machines/router.ts, machines/wallet.setup.ts), the machine
-// registry (machines/index.ts), the screens (src/web/screen-modules.ts), the strings by chunk
+// registry (machines/index.ts), the screens (machines/flows.ts), the strings by chunk
 // (src/web/locale-strings.ts) and the test stubs. Adding a flow is one row here plus the flow's own files
 // (tests/machines/flow-registry.test.ts fails when a list of flows is written anywhere else).
 //

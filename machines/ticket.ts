@@ -147,7 +147,7 @@ export const ticketMachine = setup({
   },
 }).createMachine({
   id: 'ticket',
-  meta: { description: doc('One ticket: its details, PDF download and benefits') },
+  meta: { ...doc('One ticket: its details, PDF download and benefits') },
   context: ({ input }) => ({ services: input.services, userTicketId: input.userTicketId, ticket: null }),
   // The ticket's cache tags, watched all along: a change elsewhere reloads a shown ticket, or retries a failed load.
   invoke: {
@@ -165,7 +165,7 @@ export const ticketMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      meta: { screen: 'TICKET', description: doc('Single ticket: loading skeletons') },
+      meta: { screen: 'TICKET', ...doc('Single ticket: loading skeletons') },
       tags: ['loading'],
       invoke: {
         id: 'loadTicket',
@@ -182,14 +182,14 @@ export const ticketMachine = setup({
       },
     },
     notFound: {
-      meta: { screen: 'TICKET', description: doc('This ticket is not (or no longer) yours: a link back to my tickets') },
+      meta: { screen: 'TICKET', ...doc('This ticket is not (or no longer) yours: a link back to my tickets') },
     },
     error: {
-      meta: { screen: 'TICKET', description: doc('The ticket did not load: message and Retry') },
+      meta: { screen: 'TICKET', ...doc('The ticket did not load: message and Retry') },
       on: { 'ticket.retry': 'loading', 'ticket.stale': 'loading' },
     },
     loaded: {
-      meta: { screen: 'TICKET', description: doc('Event card, event access, description, benefits and ticket actions') },
+      meta: { screen: 'TICKET', ...doc('Event card, event access, description, benefits and ticket actions') },
       type: 'parallel',
       on: {
         'ticket.gift': { guard: 'canGift', actions: { type: 'openPanel', params: { tab: 'GIFT' } } },
@@ -202,7 +202,7 @@ export const ticketMachine = setup({
           states: {
             fresh: { on: { 'ticket.stale': 'refreshing' } },
             refreshing: {
-              description: doc('Reloads after an invalidation (an unlocked benefit) while the ticket stays on screen'),
+              ...doc('Reloads after an invalidation (an unlocked benefit) while the ticket stays on screen'),
               tags: ['refreshing'],
               invoke: {
                 id: 'loadTicket',
@@ -220,7 +220,7 @@ export const ticketMachine = setup({
         description: {
           initial: 'collapsed',
           states: {
-            collapsed: { description: doc('Clamped to 3 lines'), on: { 'ticket.toggleDescription': 'expanded' } },
+            collapsed: { ...doc('Clamped to 3 lines'), on: { 'ticket.toggleDescription': 'expanded' } },
             expanded: { on: { 'ticket.toggleDescription': 'collapsed' } },
           },
         },
@@ -229,7 +229,7 @@ export const ticketMachine = setup({
           states: {
             closed: { on: { 'ticket.toggleMenu': { guard: 'hasMenu', target: 'open' } } },
             open: {
-              description: doc('The menu with Swap ticket and Resell ticket'),
+              ...doc('The menu with Swap ticket and Resell ticket'),
               // A reload can take the actions away (the ticket was scanned meanwhile): the menu closes.
               always: { guard: not('hasMenu'), target: 'closed' },
               on: {
@@ -244,7 +244,7 @@ export const ticketMachine = setup({
           states: {
             idle: { on: { 'ticket.downloadPdf': { guard: 'canHandOn', target: 'downloading' } } },
             downloading: {
-              description: doc('Download as PDF: the request runs, the button spins'),
+              ...doc('Download as PDF: the request runs, the button spins'),
               tags: ['downloading'],
               invoke: {
                 id: 'downloadPdf',
@@ -279,7 +279,7 @@ export const ticketMachine = setup({
               },
             },
             benefit: {
-              description: doc('The benefit detail modal over the ticket (a child flow)'),
+              ...doc('The benefit detail modal over the ticket (a child flow)'),
               invoke: {
                 id: 'benefit',
                 src: 'benefit',

@@ -94,6 +94,7 @@ export type WalletChildren = { [F in LazyFlowId]: F } & {
   loadPanel: 'loadPanel';
   loadScreen: 'loadScreen';
   loadHub: 'loadHub';
+  prefetch: 'prefetchChunks';
 };
 
 export const walletSetup = setup({
@@ -116,6 +117,11 @@ export const walletSetup = setup({
     loadHub: fromPromise<void>(() => Promise.all([loadFlow('logout'), loadScreen('HUB')]).then(() => {})),
     /** Downloads the screen of another tab of the running flow (sign-in: LOGIN → OTP). */
     loadScreen: fromPromise<void, { panel: PanelName }>(({ input }) => loadScreen(input.panel).then(() => {})),
+    /**
+     * Once told (`prefetch.start`: a panel is on screen), downloads the other flows' and screens' chunks while the
+     * browser is idle, so later panels open at once. Supplied by createWallet; here it downloads nothing.
+     */
+    prefetchChunks: fromCallback<{ type: 'prefetch.start' }, { services: WalletServices }>(() => {}),
     /** Sends panel.locationChanged on browser back/forward. */
     watchHistory: fromCallback<WalletEvent, { services: WalletServices }>(({ input, sendBack }) =>
       input.services.platform.onPopState(() =>
@@ -137,6 +143,8 @@ export const walletSetup = setup({
     forgetTokens: () => {},
     clearCache: () => {},
     showToast: (_, _params: Toast) => {},
+    /** A panel is on screen: the other chunks may download now. */
+    prefetchAhead: sendTo('prefetch', { type: 'prefetch.start' }),
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     navigate: assign(({ context }, params: { route: Route }) => ({ location: withRoute(context.location, params.route) })),
     adoptLocation: assign((_, params: { location: BrowserLocation }) => ({ location: params.location })),

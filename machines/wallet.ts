@@ -27,7 +27,7 @@ const tokensOf = (event: { type: string; accessToken?: string; refreshToken?: st
 
 export const walletMachine = walletSetup.createMachine({
   id: 'wallet',
-  meta: { description: doc("The wallet's root: signed in or out, and the router that shows one panel's flow (and the HUB) at a time") },
+  meta: { ...doc("The wallet's root: signed in or out, and the router that shows one panel's flow (and the HUB) at a time") },
   type: 'parallel',
   context: ({ input }) => ({
     location: input.location,
@@ -35,14 +35,25 @@ export const walletMachine = walletSetup.createMachine({
     initialTokens: input.tokens,
     shown: { key: null, tab: null },
   }),
-  invoke: {
-    id: 'watchHistory',
-    src: 'watchHistory',
-    input: ({ context }) => ({ services: context.services }),
-    onError: {
-      actions: { type: 'logError', params: ({ event }) => ({ message: 'wallet: history listener failed', error: event.error }) },
+  invoke: [
+    {
+      id: 'watchHistory',
+      src: 'watchHistory',
+      input: ({ context }) => ({ services: context.services }),
+      onError: {
+        actions: { type: 'logError', params: ({ event }) => ({ message: 'wallet: history listener failed', error: event.error }) },
+      },
     },
-  },
+    {
+      // Told by the router once a panel shows; downloads the other panels' chunks in the background.
+      id: 'prefetch',
+      src: 'prefetchChunks',
+      input: ({ context }) => ({ services: context.services }),
+      onError: {
+        actions: { type: 'logError', params: ({ event }) => ({ message: 'wallet: prefetching failed', error: event.error }) },
+      },
+    },
+  ],
   on: {
     notify: { actions: { type: 'showToast', params: ({ event }) => ({ kind: event.kind, key: event.key }) } },
   },
@@ -54,7 +65,7 @@ export const walletMachine = walletSetup.createMachine({
           always: [{ guard: 'hasInitialTokens', target: 'signedIn' }, { target: 'signedOut' }],
         },
         signedOut: {
-          description: doc('No access token is stored: only LOGIN and OTP open'),
+          ...doc('No access token is stored: only LOGIN and OTP open'),
           on: {
             'session.signIn': {
               target: 'signedIn',
@@ -63,7 +74,7 @@ export const walletMachine = walletSetup.createMachine({
           },
         },
         signedIn: {
-          description: doc('Tokens are stored: the session child holds them, refreshes them and loads the profile'),
+          ...doc('Tokens are stored: the session child holds them, refreshes them and loads the profile'),
           invoke: {
             id: 'session',
             systemId: 'session',

@@ -36,6 +36,11 @@ export interface WalletPlatform {
    * current visibility, then on every change; answers the unsubscribe function.
    */
   onVisibilityChange?(listener: (visible: boolean) => void): () => void;
+  /**
+   * Runs `task` once the browser is idle (after `timeout` ms at the latest); answers the cancel function. Where it
+   * is missing the wallet downloads nothing ahead.
+   */
+  whenIdle?(task: () => void, timeout: number): () => void;
   /** Puts text on the clipboard (a benefit's redeem code); rejects when the browser refuses. */
   copyText?(text: string): Promise<void>;
   /** Saves a file the wallet made (a ticket PDF) as a download under this name. */
@@ -102,6 +107,14 @@ export function browserPlatform(win: Window = window, options: BrowserPlatformOp
       report();
       win.document.addEventListener('visibilitychange', report);
       return () => win.document.removeEventListener('visibilitychange', report);
+    },
+    whenIdle(task, timeout) {
+      if (typeof win.requestIdleCallback === 'function') {
+        const handle = win.requestIdleCallback(() => task(), { timeout });
+        return () => win.cancelIdleCallback(handle);
+      }
+      const handle = win.setTimeout(task, timeout);
+      return () => win.clearTimeout(handle);
     },
     async copyText(text) {
       const clipboard = win.navigator.clipboard;

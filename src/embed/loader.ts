@@ -9,6 +9,7 @@ import { readTokens } from '../client/storage-keys';
 import type { PanelRequest } from '../../machines/wallet';
 import { configFromScript } from '../web/script-config';
 import { tokensCss } from '../web/tokens-css';
+import launcherCss from 'bundle-text:../web/launcher.css';
 import { APP_READY_EVENT, type AppReadyDetail, HOST_TAG, walletHost } from './host';
 import { type PlainLauncher, renderLauncher } from './launcher';
 import { isTabName, launcherPanel, urlOpensPanel, urlTab } from './url-panel';
@@ -149,7 +150,7 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
         window.removeEventListener('popstate', onPopState);
         launcher?.dispose();
         launcher = undefined;
-        return mountWallet(config, host, { open: takePendingOpen(), nonce: script?.nonce || undefined, tokens: tokensCss });
+        return mountWallet(config, host, { open: takePendingOpen(), nonce: script?.nonce || undefined, tokens: tokensCss, launcher: launcherCss });
       })
       .catch((error: unknown) => {
         mounting = undefined;

@@ -7,10 +7,10 @@ import { createWallet } from '../../machines/create-wallet';
 import { type PanelRequest, type WalletActor } from '../../machines/wallet';
 import { browserPlatform } from '../client/platform';
 import { App } from '../web/app';
-import { showNotification } from '../web/components/toaster';
+import { loadToasts, showNotification } from '../web/components/toaster';
 import { loadLocale, localeFromPath, setLocale } from '../web/i18n';
 import type { WalletConfig } from '../web/script-config';
-import { adoptStyles, registerTokens } from '../web/style-sheets';
+import { adoptStyles, registerStyles, registerTokens } from '../web/style-sheets';
 import { walletHost } from './host';
 
 export interface MountedWallet {
@@ -27,6 +27,8 @@ export interface MountOptions {
   nonce?: string | undefined;
   /** The tokens sheet (src/web/tokens-css.ts), handed over by the loader, which already carries it. */
   tokens: string;
+  /** The launcher's sheet (src/web/launcher.css), handed over by the loader, which draws the launcher first. */
+  launcher: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
   const { host, shadow } = walletHost(target);
   const previous = [...shadow.childNodes];
   registerTokens(options.tokens);
+  registerStyles(options.launcher);
   const container = document.createElement('div');
   shadow.append(container);
 
@@ -58,6 +61,7 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
     // The panel, not the host page, is what scrolls while the wallet is open.
     platform: browserPlatform(window, { scrollContainer: () => shadow.querySelector('.tw-panel'), siteUrl: config.siteUrl }),
     notify: showNotification,
+    prefetch: [loadToasts],
   });
   wallet.start();
   if (options.open) wallet.send({ type: 'panel.open', ...options.open });

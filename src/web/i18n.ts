@@ -1,9 +1,10 @@
-// Translation helper over rosetta. English, the default language and the fallback of every key, comes with the code
-// that shows it: the frame's strings in the app's first chunk, each lazy screen's in its chunk (addStrings,
+// The wallet's translations: flat tables of dotted keys ("api.auth.wrong_otp") per language, `{{name}}` filled from
+// the parameters. English, the default language and the fallback of every key, comes with the code that shows it:
+// the frame's strings in the app's first chunk, each lazy screen's in its chunk (addStrings,
 // src/web/locale-strings.ts). Another language is a chunk of its own, loaded whole before the wallet mounts on a page
-// in that language (docs/decisions.md, "Screens and languages load on demand"). Locale files hold flat dotted keys ("api.auth.wrong_otp"), so
-// keys are passed to rosetta as a one-element path: rosetta would otherwise split them on the dots.
-import rosetta from 'rosetta';
+// in that language (docs/decisions.md, "Screens and languages load on demand"). A dozen lines of our own rather than
+// rosetta, whose nested-path lookup the flat tables never used (docs/decisions.md, "The first panel within its
+// budget").
 import { frameStrings } from './locale-strings' with { type: 'macro' };
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOf, languages } from '../contract/languages';
 
@@ -12,8 +13,12 @@ export const locales = languages;
 export const defaultLocale = DEFAULT_LANGUAGE;
 
 type Table = Record<string, string>;
-const i18n = rosetta<Table>({ en: frameStrings() });
-i18n.locale(defaultLocale);
+const strings: Partial<Record<Language, Table>> = { en: frameStrings() };
+let locale: Language = DEFAULT_LANGUAGE;
+
+/** `{{name}}` (spaces allowed) becomes the parameter's value; an absent one becomes nothing. */
+const fill = (text: string, params?: Record<string, string | number>): string =>
+  params ? text.replace(/{{(.*?)}}/g, (_, name: string) => String(params[name.trim()] ?? '')) : text;
 
 /** The other languages' tables, each its own chunk. */
 const tables: Record<Exclude<Language, 'en'>, () => Promise<Table>> = {
@@ -28,13 +33,13 @@ const loaded = new Set<Language>(['en']);
 
 /** A lazy screen's English strings, added when its chunk arrives. */
 export function addStrings(table: Table): void {
-  i18n.set('en', table);
+  strings.en = Object.assign(strings.en ?? {}, table);
 }
 
 /** Loads a language's strings once (English is always there). */
 export async function loadLocale(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return;
-  i18n.set(locale, await tables[locale as Exclude<Language, 'en'>]());
+  strings[locale] = Object.assign(strings[locale] ?? {}, await tables[locale as Exclude<Language, 'en'>]());
   loaded.add(locale);
 }
 
@@ -44,24 +49,22 @@ export const isLocale = isLanguage;
 export const localeFromPath = languageOf;
 
 /** Switches to a language whose strings are loaded (loadLocale); until then English shows. */
-export function setLocale(locale: Locale): void {
-  i18n.locale(loaded.has(locale) ? locale : defaultLocale);
+export function setLocale(next: Locale): void {
+  locale = loaded.has(next) ? next : defaultLocale;
 }
 
 export function currentLocale(): Locale {
-  const locale = i18n.locale();
-  return isLocale(locale) ? locale : defaultLocale;
+  return locale;
 }
 
-export function hasKey(key: string, locale: Locale = currentLocale()): boolean {
-  return typeof (i18n.table(locale) ?? {})[key] === 'string';
+export function hasKey(key: string, language: Locale = currentLocale()): boolean {
+  return typeof strings[language]?.[key] === 'string';
 }
 
 /** Translate a key; falls back to English, then to the key itself so a missing string is visible, not blank. */
 export function t(key: string, params?: Record<string, string | number>): string {
-  const text = i18n.t([key], params);
-  if (text) return text;
-  return i18n.t([key], params, defaultLocale) || key;
+  const text = strings[locale]?.[key] || strings.en?.[key];
+  return text ? fill(text, params) || key : key;
 }
 
 /**

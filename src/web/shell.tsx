@@ -1,6 +1,6 @@
 // The wallet frame: the launcher while closed; header, the panel's screen (its own chunk, loaded on demand), footer
 // and the HUB while open. The router lives in the wallet actor; this only draws what its snapshot says.
-import { useSelector } from '@xstate/react';
+import { useSelector } from './use-selector';
 import { type KeyboardEvent, type ReactElement, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import {
   selectFlowCrashed,
@@ -27,15 +27,12 @@ import { useDocumentTitle } from './document-title';
 import { markFirstPanel } from './first-panel';
 import { keepTabInside } from './focus-trap';
 import { t } from './i18n';
-import { prefetchScreens } from './screen-modules';
 import type { ThemeSetting } from './theme-setting';
 import { useChild, useWallet, useWalletConfig } from './wallet-config';
-import launcherCss from 'bundle-text:./launcher.css';
 import shellCss from 'bundle-text:./shell.css';
 import { registerStyles } from './style-sheets';
 import { iconPath } from './components/icon-paths' with { type: 'macro' };
 
-registerStyles(launcherCss);
 registerStyles(shellCss);
 
 interface ShellProps {
@@ -169,13 +166,11 @@ function PanelContent({ tab, hubOpen }: { tab: PanelTab; hubOpen: boolean }): Re
   const failed = useSelector(wallet, selectPanelFailed);
   const crashed = useSelector(wallet, selectFlowCrashed);
   const Screen = ready ? loadedScreen(tab) : undefined;
-  // The first panel is on screen: mark it (the bench and real-user monitoring read the mark), then let the other
-  // screens and flows download while the browser is idle.
+  // The first panel is on screen: mark it (the bench and real-user monitoring read the mark). The router meanwhile
+  // has its other chunks downloaded ahead (the wallet's `prefetch` actor).
   const contentRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!ready) return;
-    markFirstPanel();
-    prefetchScreens();
+    if (ready) markFirstPanel();
   }, [ready]);
   useEffect(() => {
     if (ready && !hubOpen) focusPanel(contentRef.current);

@@ -57,6 +57,8 @@ describe('the built styles', () => {
     // The frame, shared components and the card are the entry's.
     expect(entry).toContain('.tw-panel{');
     expect(entry).toContain('.tw-card{');
+    // The launcher's sheet is the loader's, handed over when the wallet mounts: not a second copy in the entry.
+    expect(entry).not.toContain('.tw-launcher{');
   });
 
   it('give the loader the tokens and the launcher only', () => {

@@ -120,16 +120,17 @@ const alreadyDownloaded = Object.fromEntries(
 
 /**
  * The wallet's model-based test (tests/machines/wallet-router.test.ts, the visualiser's paths). The model has no
- * children (invokes become events), so the action that talks to the sign-in flow is a no-op in it.
+ * children (invokes become events), so the actions that talk to a child (the sign-in flow, the prefetch) are no-ops in it.
  */
 export const walletSpec = modelSpec({
   name: 'wallet',
-  machine: walletMachine.provide({ actions: { showLoginTab: () => {} }, guards: neverLoaded }),
+  machine: walletMachine.provide({ actions: { showLoginTab: () => {}, prefetchAhead: () => {} }, guards: neverLoaded }),
   starts: walletStarts.map((start) => ({ name: start.name, input: () => start.input })),
   events: walletSampleEvents as WalletEvent[],
   serializeTransition: snapshotOnly,
   excused: {
     'wallet on watchHistory.error': 'the popstate listener cannot fail in a browser; the branch only logs',
+    'wallet on prefetch.error': 'the downloads ahead catch their own failures (the panel retries its own); the branch only logs',
     ...alreadyDownloaded,
   },
 });

@@ -176,4 +176,33 @@ describe('wallet', () => {
     await settle();
     wallet.stop();
   });
+  it('downloads the other chunks ahead once a panel shows, one per idle moment, and stops with the wallet', async () => {
+    authApi({ givenName: 'Ada' });
+    const fake = fakePlatform({ url: 'https://tickets.test/en/?PANEL_TAB=LOGIN' });
+    // The browser's idle moments, in the test's hands: each queued task runs when the test says so.
+    const idle: Array<{ task: () => void; cancelled: boolean }> = [];
+    const whenIdle = vi.fn((task: () => void) => {
+      const entry = { task, cancelled: false };
+      idle.push(entry);
+      return () => void (entry.cancelled = true);
+    });
+    const toasts = vi.fn(async () => {});
+    const wallet = createWallet({ baseUrl: api, platform: { ...fake.platform, whenIdle }, prefetch: [toasts] });
+    wallet.start();
+    await waitFor(wallet, (snapshot) => snapshot.matches({ panel: { open: { tab: { login: 'running' } } } }));
+    // Told once by the panel on screen; a second panel does not start it again.
+    expect(whenIdle).toHaveBeenCalledTimes(1);
+    expect(toasts).not.toHaveBeenCalled();
+    idle.shift()!.task();
+    expect(toasts).toHaveBeenCalledTimes(1);
+    // The next download waits for the next idle moment, after the last one arrived.
+    await settle();
+    expect(whenIdle).toHaveBeenCalledTimes(2);
+    wallet.send({ type: 'panel.open', tab: 'OTP' });
+    await settle();
+    expect(whenIdle).toHaveBeenCalledTimes(2);
+    // Stopping the wallet cancels the idle moment it waits for.
+    wallet.stop();
+    expect(idle.at(-1)!.cancelled).toBe(true);
+  });
 });

@@ -8,6 +8,7 @@ import { configFromScript } from '../../src/web/script-config';
 import { stylesOf } from '../../src/web/style-sheets';
 import { readThemeSetting, resolveTheme, THEME_STORAGE_KEY } from '../../src/web/theme-setting';
 import { tokensCss } from '../../src/web/tokens-css';
+import launcherCss from 'bundle-text:../../src/web/launcher.css';
 
 function script(src: string, data: Record<string, string> = {}): HTMLScriptElement {
   const element = document.createElement('script');
@@ -45,7 +46,7 @@ describe('configFromScript', () => {
 async function mountInAct(): Promise<MountedWallet> {
   let mounted: MountedWallet | undefined;
   await act(async () => {
-    mounted = await mountWallet({ apiBase: window.location.origin }, undefined, { tokens: tokensCss });
+    mounted = await mountWallet({ apiBase: window.location.origin }, undefined, { tokens: tokensCss, launcher: launcherCss });
   });
   return mounted!;
 }

@@ -78,7 +78,7 @@ describe('the loader', () => {
     const appHost = document.body.appendChild(document.createElement('div'));
     let app: MountedWallet | undefined;
     await act(async () => {
-      app = await mountWallet({ apiBase: window.location.origin }, appHost, { tokens: tokensCss });
+      app = await mountWallet({ apiBase: window.location.origin }, appHost, { tokens: tokensCss, launcher: launcherCss });
     });
     try {
       const drawn = app!.shadow.querySelector('.tw-launcher')!;

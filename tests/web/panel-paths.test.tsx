@@ -83,7 +83,7 @@ function onScreen(state: WalletSnapshot, event: WalletModelEvent): boolean {
 /** Steps that leave the snapshot as it was (history back, a page load) or that only the clock takes count too. */
 const keptTransitions = ['panel.back', 'panel.changeLanguage', 'after.hubFade'];
 
-const testMachine = toTestMachine(walletMachine.provide({ actions: { showLoginTab: () => {} } }));
+const testMachine = toTestMachine(walletMachine.provide({ actions: { showLoginTab: () => {}, prefetchAhead: () => {} } }));
 
 function pathsFrom(input: WalletInput) {
   const model = createTestModel(testMachine, {

@@ -1,7 +1,7 @@
 // The benefit detail modal (SPEC §2): name, short description, used or unused, valid until (DD.MM.YYYY), the full
 // description (sanitised HTML); Unlock benefits for digital, unlockable benefits without a code; the redeem code,
 // copied on click. The benefit machine does the work; this draws its state.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { Benefit } from '../../contract/entities';
 import type { BenefitActor } from '../../../machines/benefit';

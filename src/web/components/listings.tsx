@@ -1,7 +1,7 @@
 // The seller's listings under RESELL (shown while no ticket is picked): Sale and Sold tabs, Share (a modal with the
 // link, the device's share sheet on narrow screens, else Facebook, Twitter and Mail) and Unlist (a confirmation).
 // The listings machine (machines/listings.ts, a child of resell) decides; this renders its state and sends events.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import { type ReactElement, useSyncExternalStore } from 'react';
 import type { ListingsActor, ListingsTab } from '../../../machines/listings';
 import type { SoldEntry } from '../../contract/entities';

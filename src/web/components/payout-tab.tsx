@@ -1,7 +1,7 @@
 // The settings' payout tab (SPEC §2 Settings, §6): the account's state from the payout machine (a child of the
 // settings flow), the verification button that starts onboarding, and the onboarding itself — Stripe's embedded
 // component (the payout machine mounts it into the element this tab registers) or the local provider's form.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import { type ReactElement, useCallback } from 'react';
 import type { PayoutActor } from '../../../machines/payout';
 import { selectLocalForm, selectPayoutView, selectStripeSessionKey } from '../../../machines/payout.selectors';

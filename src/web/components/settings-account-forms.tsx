@@ -1,6 +1,6 @@
 // The account tab's text forms: the nickname with its unchangeable #suffix (Save only when changed and valid, or
 // Generate), first and last name, and the phone number's row that opens the phone modal.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import type { FormEvent, ReactElement } from 'react';
 import type { SettingsActor } from '../../../machines/settings';
 import {

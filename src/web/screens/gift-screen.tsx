@@ -1,6 +1,6 @@
 // GIFT: pick a ticket from the dropdown (the server must say it can be gifted), name the receiver (gift-receiver.tsx),
 // tick the terms and gift; then the success view. The gift machine decides everything; this view renders and sends.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import type { GiftActor, GiftEvent } from '../../../machines/gift';

@@ -1,6 +1,6 @@
 // HUB overlay (Welcome): profile card, tiles to every panel, Logout with a confirmation, and a close button
 // that fades the hub out (the 300 ms delay is the panel machine's; reduced motion skips the fade in CSS).
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../../machines/logout.selectors';
 import { selectIsHubFading } from '../../../machines/panel.selectors';

@@ -1,5 +1,5 @@
 // LOGIN: e-mail and Continue; the login machine sends the code and moves on to the code screen.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';
 import { selectEmailField, selectIsBusy } from '../../../machines/login.selectors';
 import '../components/card';

@@ -1,6 +1,6 @@
 // MY_TICKET: the Upcoming and Past tabs with ticket cards, loading skeletons, the empty state and Retry. The
 // my-tickets machine loads the lists and opens a ticket; this view renders and sends.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import type { MyTicketsActor, TicketTab } from '../../../machines/my-tickets';

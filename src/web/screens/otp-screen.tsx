@@ -1,5 +1,5 @@
 // OTP: the six-digit code sent by e-mail, Continue and Resend code.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';
 import { OTP_LENGTH } from '../../contract/forms';
 import {

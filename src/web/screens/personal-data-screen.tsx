@@ -1,5 +1,5 @@
 // PERSONAL_DATA: first and last name for a new account.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';
 import { selectFamilyNameField, selectGivenNameField, selectIsBusy } from '../../../machines/login.selectors';
 import '../components/card';

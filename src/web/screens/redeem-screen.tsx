@@ -1,6 +1,6 @@
 // REDEEM: one code from a ticket PDF. The form (Redeem disabled while the code is invalid, an error flash after a
 // failure) gives way to the success view: the pulsing check, the redeemed ticket's logo and name and a link to it.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { RedeemResult } from '../../contract/entities';
 import type { RedeemActor } from '../../../machines/redeem';

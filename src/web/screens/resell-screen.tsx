@@ -1,7 +1,7 @@
 // RESELL: pick a resellable ticket, set quantity and price (the quote is the server's), Continue, tick the resale
 // terms and list; then the success view with the share link. With no ticket selected the seller's listings show
 // below (components/listings.tsx). The resell machine decides; this view renders.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { ResellableTicket } from '../../contract/entities';
 import type { ResellActor, ResellEvent } from '../../../machines/resell';

@@ -1,7 +1,7 @@
 // SETTINGS: the account tab (picture, nickname, names, phone number) and the payout tab (the verification button).
 // The settings machine decides what is possible; the forms are components (settings-account-forms, phone-modal,
 // picture-form).
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';
 import type { SettingsActor, SettingsTab } from '../../../machines/settings';
 import { selectSettingsStatus, selectSettingsTab } from '../../../machines/settings.selectors';

@@ -1,7 +1,7 @@
 // SWAP: step 1 picks the ticket type to swap and how many, step 2 the type to swap it for; choosing one starts the
 // swap and opens the confirmation modal (UPGRADE or DOWNGRADE wording, what is paid or lost), whose Go to checkout
 // sends the window to the ticket site's checkout page. The swap machine decides; this view renders and sends.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';
 import type { SwapActor, SwapEvent } from '../../../machines/swap';
 import {

@@ -1,6 +1,6 @@
 // TICKET: one ticket — event card, event access, the clamped description, benefits, Gift ticket and the menu with
 // Swap ticket / Resell ticket. The ticket machine decides what is possible; the benefit modal opens over it.
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';
 import type { TicketDetail } from '../../contract/entities';
 import {
