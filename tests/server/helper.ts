@@ -40,6 +40,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ASSET_BASE_URL: 'https://cdn.wallet.test/assets',
     // Tests pay due payouts themselves (app.payouts.releaseDue), at their clock's time.
     PAYOUT_RELEASE_INTERVAL_MS: '0',
+    // No overload refusals from a test machine's busy moments; tests/server/operations.test.ts turns it on.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...overrides,
   });
 }
