@@ -53,6 +53,8 @@ export interface AppDeps {
   /** The clock; tests move it to expire codes and tokens. */
   now?: () => Date;
   logger?: boolean;
+  /** Where the log lines go (tests read them); stdout by default. */
+  logStream?: { write(line: string): void };
   /** Where uploaded files go; by default the one the config names (disk, or S3). */
   storage?: FileStorage;
 }
@@ -71,7 +73,7 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger: deps.logger === false ? false : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // A request id the proxy or client sent (x-request-id, when plain and short) is kept, else one is made; it is in
     // every log line of the request (reqId) and sent back in the answer's x-request-id.
     requestIdHeader: false,

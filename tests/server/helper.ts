@@ -91,6 +91,8 @@ export async function createTestApp(
     mailer?: Mailer;
     database?: () => Promise<DatabaseHandle>;
     logger?: boolean;
+    /** Where the log lines go when `logger` is on. */
+    logStream?: { write(line: string): void };
     /** The payments provider; the local one (whose charges the test can read) unless given. */
     payments?: PaymentsProvider;
   } = {},
@@ -106,7 +108,7 @@ export async function createTestApp(
   };
   const local = createLocalPayments();
   const payments = options.payments ?? local;
-  const app = await buildApp({ config, database, mailer, payments, now: () => clock.now, logger: options.logger ?? false });
+  const app = await buildApp({ config, database, mailer, payments, now: () => clock.now, logger: options.logger ?? false, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -92,6 +92,10 @@ export function createS3Storage(config: Extract<Config['storage'], { kind: 's3' 
   const client = new S3Client({
     region: config.region,
     forcePathStyle: config.forcePathStyle,
+    // Checksums only where S3 requires them: many S3-compatible stores (and older MinIO) refuse the SDK's default
+    // trailing checksums in aws-chunked bodies.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     ...(config.accessKeyId && config.secretAccessKey
       ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
