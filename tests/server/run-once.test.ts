@@ -1,11 +1,14 @@
 // Work that must be done once although every instance runs the timer for it: the payout release. Two instances on one
 // Postgres database, their own pools and their own timers firing every few milliseconds, race for the same due
-// payouts; each payout must reach Stripe (here its local stub) exactly once. Always on Postgres: PGlite serialises.
+// payouts; each payout must reach Stripe (here its local stub) exactly once. And the migrations, which every instance
+// applies when it opens the database. Always on Postgres: PGlite serialises.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createOutboxMailer } from '../../src/server/adapters/mail';
-import { openDatabase } from '../../src/server/db/client';
+import { migrationsFolder, openDatabase } from '../../src/server/db/client';
 import { listings, payoutAccounts, payouts, userTickets, users } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed';
 import { createDatabase, dropDatabases } from '../support/postgres';
@@ -81,4 +84,18 @@ it('two instances whose payout timers race pay each due payout once', async () =
   expect(rows.every((row) => row.status === 'paid' && row.provider === 'stripe')).toBe(true);
   const transfers = connect.requests.filter((request) => request.method === 'POST' && request.path === '/v1/transfers');
   expect(transfers.map((request) => request.idempotencyKey).sort()).toEqual(payoutIds.map((id) => `payout:${id}`).sort());
+});
+
+it('instances opening one empty database at once apply each migration once', async () => {
+  const empty = `${name}_empty`;
+  const emptyUrl = await createDatabase(serverUrl, empty);
+  try {
+    const handles = await Promise.all([0, 1, 2].map(() => openDatabase({ kind: 'postgres', url: emptyUrl, poolSize: 2 })));
+    const rows = await handles[0]!.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    expect((rows as unknown as { rows: { applied: number }[] }).rows[0]!.applied).toBe(journal.entries.length);
+    for (const handle of handles) await handle.close();
+  } finally {
+    await dropDatabases(serverUrl, empty);
+  }
 });

@@ -75,16 +75,17 @@ export const operations = fp(
       });
     }
 
+    // Probes log only their failures (a proxy asks every second).
     // Process alive: nothing else is asked, so a busy or cut-off instance is not restarted for what it cannot help.
     const alive = { pressureHandler: () => undefined, rateLimit: false } as const;
-    app.get('/healthz', { schema: { hide: true }, config: alive }, async () => ({ status: 'ok' }));
+    app.get('/healthz', { schema: { hide: true }, config: alive, logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
     const newest = newestMigrationMillis();
     let draining = false;
     app.decorate('beginDraining', () => {
       draining = true;
     });
-    app.get('/readyz', { schema: { hide: true }, config: alive }, async (_request, reply) => {
+    app.get('/readyz', { schema: { hide: true }, config: alive, logLevel: 'warn' }, async (_request, reply) => {
       const [databaseCheck, redisCheck] = await Promise.all([
         within(
           database.db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`).then((result): Check => {
