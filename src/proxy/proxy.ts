@@ -54,9 +54,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (!target) return unavailable(response);
     tried.add(target);
     proxy.web(request, response, { target }, (error: NodeJS.ErrnoException) => {
-      // Nothing reached the instance (it is down or restarting): the next one gets the request. A request whose body
-      // was already being sent cannot be replayed, and answers 503.
-      if (error.code === 'ECONNREFUSED' && !response.headersSent && request.readableEnded === false && tried.size < options.upstreams.length) {
+      // Nothing reached the instance (it is down or restarting): the next one gets a request without a body. One with
+      // a body was read into the failed attempt and cannot be replayed: it answers 503, and the client may retry.
+      const replayable = request.method === 'GET' || request.method === 'HEAD';
+      if (error.code === 'ECONNREFUSED' && replayable && !response.headersSent && tried.size < options.upstreams.length) {
         isReady.set(target, false);
         return forward(request, response, tried);
       }
