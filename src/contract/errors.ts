@@ -15,6 +15,8 @@ export const errorCatalogue = {
   'api.idempotency_conflict': { status: 409, message: 'Idempotency key reused with a different request' },
   'api.idempotency_in_progress': { status: 409, message: 'A request with this idempotency key is still running' },
   'api.service_unavailable': { status: 503, message: 'The service is briefly unavailable. Please try again in a moment' },
+  'api.overloaded': { status: 503, message: 'The server is overloaded. Please try again in a moment' },
+  'api.not_ready': { status: 503, message: 'This instance is not ready to serve requests' },
   // auth
   'api.auth.token_not_authorized': { status: 401, message: 'Token not authorized' },
   'api.auth.wrong_otp': { status: 400, message: 'Wrong OTP' },

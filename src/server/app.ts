@@ -20,11 +20,14 @@ import {
 import { API_PREFIX, type EndpointName, endpoints, QR_SECONDS_LEFT_HEADER } from '../contract/endpoints';
 import { ApiError } from '../contract/errors';
 import type { Mailer } from './adapters/mail';
+import { openRedis, type RedisHandle } from './adapters/redis';
+import { createStorage, type FileStorage } from './adapters/storage';
 import { createLocalPayments, createStripePayments, type PaymentsProvider } from './adapters/payments';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { capConnectionsPerAddress, connectionOptions } from './http/connections';
 import { errorHandling, notFoundBody } from './http/errors';
+import { operations, requestIdOf } from './http/operations';
 import { addSecurityHeaders, uploadContentSecurityPolicy } from './http/security-headers';
 import { authModule } from './modules/auth/routes';
 import { devModule } from './modules/dev/routes';
@@ -50,11 +53,18 @@ export interface AppDeps {
   /** The clock; tests move it to expire codes and tokens. */
   now?: () => Date;
   logger?: boolean;
+  /** Where the log lines go (tests read them); stdout by default. */
+  logStream?: { write(line: string): void };
+  /** Where uploaded files go; by default the one the config names (disk, or S3). */
+  storage?: FileStorage;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Required<Pick<AppDeps, 'config' | 'database' | 'mailer' | 'now' | 'payments'>>;
+    deps: Required<Pick<AppDeps, 'config' | 'database' | 'mailer' | 'now' | 'payments' | 'storage'>> & {
+      /** Redis shared by the instances, when REDIS_URL is set. */
+      redis: RedisHandle | undefined;
+    };
   }
 }
 
@@ -63,7 +73,11 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger: deps.logger === false ? false : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // A request id the proxy or client sent (x-request-id, when plain and short) is kept, else one is made; it is in
+    // every log line of the request (reqId) and sent back in the answer's x-request-id.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: config.bodyLimitBytes,
     // Off unless TRUST_PROXY names the proxies: otherwise any client picks its own IP with X-Forwarded-For.
     // (A hop count is supported at run time; Fastify's types only list the other forms.)
@@ -73,7 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   capConnectionsPerAddress(app.server, config);
   const payments = deps.payments ?? (config.payments.provider === 'stripe' ? createStripePayments(config.payments.secretKey, config.payments) : createLocalPayments());
-  app.decorate('deps', { config, database: deps.database, mailer: deps.mailer, now: deps.now ?? (() => new Date()), payments });
+  const redis = config.redis
+    ? await openRedis(config.redis.url, { onError: (error) => app.log.warn({ err: error }, 'redis connection error') })
+    : undefined;
+  if (redis) app.addHook('onClose', () => redis.close());
+  const storage = deps.storage ?? createStorage(config.storage);
+  app.decorate('deps', { config, database: deps.database, mailer: deps.mailer, now: deps.now ?? (() => new Date()), payments, storage, redis });
   app.decorate('contractRoutes', new Set<EndpointName>());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,8 +123,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The entry QR's validator and countdown must be readable by the wallet on a host page of another origin.
     exposedHeaders: ['ETag', QR_SECONDS_LEFT_HEADER],
   });
+  await app.register(operations, { redis });
+  // With REDIS_URL the counters are in Redis, so the limit holds across all instances; without it each instance
+  // counts on its own (README, docs/deploy.md). Should Redis fail, requests pass: the limit guards against floods,
+  // and /readyz reports Redis down.
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
+    ...(redis ? { redis: redis.client, nameSpace: `${config.redis!.keyPrefix}rate-limit:`, skipOnError: true } : {}),
     timeWindow: '1 minute',
     // The x-ratelimit-* headers only on a refusal (with retry-after): three headers fewer on every answer, and no
     // client of ours reads them before it is refused.
@@ -144,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get(`${API_PREFIX}/docs/json`, { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWeb(app, config, uploadContentSecurityPolicy(securityHeaders));
+  await registerWeb(app, config, storage, uploadContentSecurityPolicy(securityHeaders));
   return app;
 }
 
@@ -166,19 +190,20 @@ export function webCacheControl(path: string): string {
  * Serves the built web app (dist/: brotli or gzip copies written at build time, chosen by Accept-Encoding), avatars
  * and demo images (/assets), and the language paths /en/ and /es/.
  */
-async function registerWeb(app: FastifyInstance, config: Config, uploadPolicy: string): Promise<void> {
-  const assetRoots = [join(config.dataDir, 'assets'), join(repoRoot, 'assets')].filter((dir) => existsSync(dir));
-  if (assetRoots.length) {
-    await app.register(fastifyStatic, {
-      root: assetRoots,
-      prefix: '/assets/',
-      decorateReply: false,
-      index: false,
-      // Avatars are uploads: an SVG opened directly must not run anything on our origin.
-      setHeaders: (res, path) => {
-        if (path.includes('/avatars/')) res.setHeader('content-security-policy', uploadPolicy);
-      },
-    });
+async function registerWeb(app: FastifyInstance, config: Config, storage: FileStorage, uploadPolicy: string): Promise<void> {
+  // Uploaded files through the storage port, so any instance serves what another stored. A key is never rewritten
+  // (a new picture gets a new one), so the file may be kept for good.
+  app.get<{ Params: { name: string } }>('/assets/avatars/:name', { schema: { hide: true } }, async (request, reply) => {
+    const file = await storage.read(`avatars/${request.params.name}`);
+    if (!file) return reply.status(404).send(notFoundBody());
+    // Avatars are uploads: an SVG opened directly must not run anything on our origin.
+    reply.header('content-security-policy', uploadPolicy).header('cache-control', FOREVER).header('etag', file.etag);
+    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    return reply.type(file.contentType).send(file.bytes);
+  });
+  const demoAssets = join(repoRoot, 'assets');
+  if (existsSync(demoAssets)) {
+    await app.register(fastifyStatic, { root: demoAssets, prefix: '/assets/', decorateReply: false, index: false });
   }
   const hasWeb = existsSync(join(config.webDistDir, 'index.html'));
   if (hasWeb) {

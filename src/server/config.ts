@@ -79,6 +79,25 @@ const envSchema = z.object({
   /** Lets a production wallet opened with ?inspect=1 publish its states to the statechart visualiser (always allowed outside production). */
   WALLET_INSPECT: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: z.string().default('./dist'),
+  /** Redis shared by the instances (the global rate limit); unset: limits are counted per instance. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional(),
+  /** Put before every Redis key of this deployment (several deployments, or test runs, on one Redis). */
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).default('tw:'),
+  /** S3-compatible storage of uploaded files (avatars); unset: DATA_DIR/assets on local disk. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** After SIGTERM/SIGINT, how long open requests and streams may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: intFromEnv(10_000),
+  /** Overload: event-loop delay past which requests are answered 503 (0: not checked). */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Overload: V8 heap in use past which requests are answered 503 (0: not checked). */
+  OVERLOAD_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(0),
+  /** Overload: the Retry-After of its 503. */
+  OVERLOAD_RETRY_AFTER_SECONDS: intFromEnv(5),
 });
 
 export interface Config {
@@ -135,6 +154,14 @@ export interface Config {
   /** The host page tells the wallet that live inspection (?inspect=1) is allowed: outside production, or WALLET_INSPECT=true. */
   walletInspect: boolean;
   webDistDir: string;
+  /** Redis shared by the instances; undefined: per-instance limits. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  /** Where uploaded files go: DATA_DIR/assets, or an S3-compatible bucket. */
+  storage: { kind: 'disk'; dir: string } | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  /** Graceful shutdown: how long the close may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Overload protection (0: that check is off). */
+  overload: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; retryAfterSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -218,6 +245,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'true',
     walletInspect: e.NODE_ENV !== 'production' || e.WALLET_INSPECT === 'true',
     webDistDir: resolve(e.WEB_DIST_DIR),
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    storage: storageFrom(e, dataDir),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
+  };
+}
+
+/** S3 when a bucket is named (keys both or neither: without them the SDK's own chain, e.g. an instance role); else disk. */
+function storageFrom(e: z.infer<typeof envSchema>, dataDir: string): Config['storage'] {
+  if (!e.S3_BUCKET) {
+    if (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID) throw new ConfigError('S3_ENDPOINT and S3_ACCESS_KEY_ID need S3_BUCKET');
+    return { kind: 'disk', dir: join(dataDir, 'assets') };
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
   };
 }
 

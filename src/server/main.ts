@@ -27,13 +27,33 @@ async function main(): Promise<void> {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   app.log.info(`Ticket Wallet on ${config.publicBaseUrl}/en/ (database: ${database.kind}, mail: ${mailer.kind}, ready in ${seconds}s)`);
 
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    process.exit(0);
+  // Graceful shutdown: /readyz turns 503 (the proxy stops sending new requests), the listener closes (no new
+  // connections; idle keep-alive ones are closed, new requests on busy ones answered 503 with Connection: close),
+  // requests in flight finish, then the onClose hooks end the streams with a retry hint and close Redis, the mailer
+  // and the pool. Whatever is still open after SHUTDOWN_TIMEOUT_MS is cut off by exiting.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing (at most ${config.shutdownTimeoutMs} ms)`);
+    app.beginDraining();
+    setTimeout(() => {
+      app.log.error(`${signal}: still closing after ${config.shutdownTimeoutMs} ms, exiting anyway`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    app.close().then(
+      () => {
+        app.log.info(`${signal}: closed`);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, `${signal}: closing failed`);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -42,6 +42,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PAYOUT_RELEASE_INTERVAL_MS: '0',
     // Tests run reconciliation themselves (app.reconcile.run).
     RECONCILE_INTERVAL_MS: '0',
+    // No overload refusals from a test machine's busy moments; tests/server/operations.test.ts turns it on.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...overrides,
   });
 }
@@ -91,6 +93,8 @@ export async function createTestApp(
     mailer?: Mailer;
     database?: () => Promise<DatabaseHandle>;
     logger?: boolean;
+    /** Where the log lines go when `logger` is on. */
+    logStream?: { write(line: string): void };
     /** The payments provider; the local one (whose charges the test can read) unless given. */
     payments?: PaymentsProvider;
   } = {},
@@ -106,7 +110,7 @@ export async function createTestApp(
   };
   const local = createLocalPayments();
   const payments = options.payments ?? local;
-  const app = await buildApp({ config, database, mailer, payments, now: () => clock.now, logger: options.logger ?? false });
+  const app = await buildApp({ config, database, mailer, payments, now: () => clock.now, logger: options.logger ?? false, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -32,9 +32,14 @@ export interface PicturePool {
   close(): Promise<void>;
 }
 
-const entry = fileURLToPath(new URL('./picture-process.ts', import.meta.url));
-/** `--import tsx` is resolved from the repository, wherever the server was started from. */
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/**
+ * From source the picture process runs through tsx (`--import tsx`, resolved from the repository, wherever the server
+ * was started from); the compiled server (scripts/build-server.mjs) has it as plain JavaScript beside its entry.
+ */
+const compiled = import.meta.url.endsWith('.js');
+const entry = fileURLToPath(new URL(compiled ? './picture-process.js' : './picture-process.ts', import.meta.url));
+const repoRoot = fileURLToPath(new URL(compiled ? '../../' : '../../../', import.meta.url));
+const loader = compiled ? [] : ['--import', 'tsx'];
 /** How long a new picture process may take to start (tsx, sharp and heic-decode loaded). */
 const START_TIMEOUT_MS = 30_000;
 /** A picture process left idle this long exits, giving back its memory (about 100 MB); the next upload starts one. */
@@ -82,7 +87,7 @@ export function createPicturePool(options: PicturePoolOptions): PicturePool {
   function spawn(): Promise<ChildProcess> {
     const child = fork(entry, [], {
       cwd: repoRoot,
-      execArgv: ['--import', 'tsx', `--max-old-space-size=${options.memoryMb}`],
+      execArgv: [...loader, `--max-old-space-size=${options.memoryMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

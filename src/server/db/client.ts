@@ -166,6 +166,29 @@ async function initPgliteDataDir(dataDir: string): Promise<void> {
   if (code !== 0) throw new Error(`could not create the PGlite data directory ${dataDir}: ${errors.trim()}`);
 }
 
+/** The advisory lock key of the migrations ('tw-migr' read as a number): any fixed number no other lock uses. */
+const MIGRATION_LOCK = 0x74772d6d6967;
+
+/**
+ * Instances starting together on one database would each apply the pending migrations (drizzle's migrator takes no
+ * lock): the first takes a session advisory lock and migrates, the others wait for it and then find nothing to do.
+ * The lock is the connection's: should the process die, Postgres releases it with the connection.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  // One connection takes the lock and migrates (a pool of one must do).
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(holder, { schema }), { migrationsFolder });
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
@@ -182,7 +205,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     releaseLostClients(pool);
     const logQuery = options.logQuery;
     const db = drizzlePg(pool, { schema, logger: logQuery ? { logQuery } : undefined }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder });
+    await migrateOnce(pool);
     const listeners = new Set<Listener>();
     return {
       db,

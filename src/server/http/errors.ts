@@ -26,6 +26,8 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_PARTS_LIMIT: 'api.payload_too_large',
   FST_FILES_LIMIT: 'api.payload_too_large',
   FST_FIELDS_LIMIT: 'api.payload_too_large',
+  // @fastify/under-pressure (src/server/http/operations.ts), which has set Retry-After.
+  FST_UNDER_PRESSURE: 'api.overloaded',
 };
 
 export function toErrorBody(error: FastifyError | Error): ApiErrorBody {
@@ -58,7 +60,8 @@ export const errorHandling = fp(
         // The database is down or restarting: the client may try again shortly (nothing was half-written).
         request.log.warn({ err: error }, 'database unavailable');
         reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      } else if (errorBody.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      } else if (errorBody.code === 'api.overloaded') request.log.warn('overloaded: request refused');
+      else if (errorBody.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: errorBody.code }, 'request refused');
       return reply.status(errorBody.statusCode).type('application/json').send(errorBody);
     });

@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
 import { createPicturePool, type PictureOutcome } from '../../adapters/picture-pool';
-import { createDiskStorage } from '../../adapters/storage';
 import { route } from '../../http/route';
 import { createProfileService } from './service';
 
@@ -15,7 +14,7 @@ export const profileModule = fp(
     route(app, 'updateProfile', ({ userId, body }) => profiles.update(userId, body));
     route(app, 'username', ({ userId, body }) => profiles.setUsername(userId, body.username));
 
-    const storage = createDiskStorage(app.deps.config.dataDir);
+    const { storage } = app.deps;
     const pictures = createPicturePool(app.deps.config.pictures);
     app.addHook('onClose', () => pictures.close());
     route(app, 'uploadPicture', async ({ userId, request, reply }) => {

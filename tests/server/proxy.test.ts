@@ -1,0 +1,86 @@
+// The round-robin proxy of `npm run cluster` and compose (src/proxy/proxy.ts), against two plain upstream servers:
+// it alternates between ready instances, forwards the client's address and a request id, passes an event stream
+// through as it is written, and sends a request to the other instance when one refuses connections.
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type RunningProxy, startProxy } from '../../src/proxy/proxy';
+
+interface Upstream {
+  server: Server;
+  url: string;
+  seen: IncomingHttpHeaders[];
+  /** The open event stream's answer, to write to from the test. */
+  stream?: ServerResponse;
+}
+
+async function upstream(name: string): Promise<Upstream> {
+  const state: Upstream = { server: createServer(), url: '', seen: [] };
+  state.server.on('request', (request, response) => {
+    if (request.url === '/readyz') return response.end('{}');
+    state.seen.push(request.headers);
+    if (request.url === '/events') {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      response.write('data: first\n\n');
+      state.stream = response;
+      return;
+    }
+    response.end(name);
+  });
+  await new Promise<void>((resolve) => state.server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(state.server.address() as AddressInfo).port}`;
+  return state;
+}
+
+let one: Upstream;
+let two: Upstream;
+let proxy: RunningProxy;
+let base: string;
+beforeAll(async () => {
+  [one, two] = await Promise.all([upstream('one'), upstream('two')]);
+  proxy = await startProxy({ port: 0, host: '127.0.0.1', upstreams: [one.url, two.url], log: () => undefined });
+  base = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await proxy.close();
+  for (const { server } of [one, two]) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+it('alternates between the instances and forwards the client address and a request id', async () => {
+  const answers = [];
+  for (let index = 0; index < 4; index += 1) answers.push(await (await fetch(`${base}/anything`)).text());
+  expect(answers.sort()).toEqual(['one', 'one', 'two', 'two']);
+  const headers = one.seen.at(-1)!;
+  expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+  expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  await fetch(`${base}/anything`, { headers: { 'x-request-id': 'from-client-1' } });
+  expect([one.seen.at(-1)!['x-request-id'], two.seen.at(-1)!['x-request-id']]).toContain('from-client-1');
+});
+
+it('passes an event stream through as it is written, not when it ends', async () => {
+  const answer = await fetch(`${base}/events`);
+  expect(answer.headers.get('content-type')).toBe('text/event-stream');
+  const reader = answer.body!.getReader();
+  const decoder = new TextDecoder();
+  // The first event arrives while the upstream still holds the stream open.
+  expect(decoder.decode((await reader.read()).value)).toBe('data: first\n\n');
+  const open = [one, two].find((state) => state.stream && !state.stream.writableEnded)!;
+  open.stream!.write('data: second\n\n');
+  expect(decoder.decode((await reader.read()).value)).toBe('data: second\n\n');
+  open.stream!.end();
+  expect((await reader.read()).done).toBe(true);
+});
+
+it('sends the request to the other instance when one refuses connections', async () => {
+  two.server.closeAllConnections();
+  await new Promise((resolve) => two.server.close(resolve));
+  const answers = [];
+  for (let index = 0; index < 4; index += 1) {
+    const answer = await fetch(`${base}/anything`);
+    answers.push(`${answer.status} ${await answer.text()}`);
+  }
+  expect(answers).toEqual(['200 one', '200 one', '200 one', '200 one']);
+});
