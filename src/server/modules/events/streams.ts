@@ -110,6 +110,8 @@ export class StreamHub {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private closing = false;
+  /** How notices reach this instance: postgres (LISTEN/NOTIFY), redis or memory (PGlite). */
+  readonly busKind: EventBus['kind'];
 
   constructor(
     readonly store: EventStore,
@@ -117,6 +119,7 @@ export class StreamHub {
     private readonly options: { maxStreamsPerUser: number; heartbeatMs: number },
     readonly log: FastifyBaseLogger,
   ) {
+    this.busKind = bus.kind;
     this.unsubscribe = bus.subscribe({
       notice: ({ userId }) => {
         for (const stream of this.byUser.get(userId) ?? []) void stream.pull();
