@@ -233,6 +233,17 @@ describe('resuming with Last-Event-ID', () => {
     after.close();
   });
 
+  it('resumes a stream that heard nothing from the id it opened with, without a reset', async () => {
+    const quiet = await ready(jordan);
+    const opening = quiet.blocks[0]!;
+    expect(opening.event).toBeUndefined();
+    quiet.close();
+    const again = await ready(jordan, { 'last-event-id': opening.id! });
+    expect(again.blocks[0]).toMatchObject({ id: opening.id, retry: expect.any(Number) });
+    expect(again.blocks[0]!.event).toBeUndefined();
+    again.close();
+  });
+
   it('sends a reset for an id older than the window, from a newer database, or not ours', async () => {
     const [newest] = await t.database.db.select({ id: sql<number>`max(${userEvents.id})` }).from(userEvents);
     for (const lastEventId of [String(Number(newest!.id) + 1000), 'not-an-id']) {

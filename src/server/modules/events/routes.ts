@@ -86,7 +86,7 @@ export const eventsModule = fp(
           const lastEventId = request.headers['last-event-id'];
           const resumeFrom = typeof lastEventId === 'string' && EVENT_ID.test(lastEventId.trim()) ? Number(lastEventId.trim()) : undefined;
           const resumable = resumeFrom !== undefined && (await store.canResume(resumeFrom));
-          const cursor = resumable ? resumeFrom : await store.latestId(userId);
+          const cursor = resumable ? resumeFrom : await store.startId(userId);
           // A logout that committed while this stream was being opened (its event is before the cursor).
           const token = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
           if (!(await app.auth.authenticate(token))) throw new ApiError('api.auth.token_not_authorized');

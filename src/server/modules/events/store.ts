@@ -21,20 +21,31 @@ export function createEventStore(db: Database) {
         .limit(limit);
     },
 
-    /** The id of the user's newest event (0: none in the window): where a stream without Last-Event-ID starts. */
-    async latestId(userId: number): Promise<number> {
-      const [row] = await db.select({ id: max(userEvents.id) }).from(userEvents).where(eq(userEvents.userId, userId));
-      return Number(row?.id ?? 0);
+    /**
+     * Where a stream without Last-Event-ID starts: after the user's newest event. A user without events in the window
+     * starts where the window begins (its smallest id, less one), so that the id the stream opens with can be resumed
+     * until the window moves past it. (A user's own events commit in id order, so nothing of theirs is skipped.)
+     */
+    async startId(userId: number): Promise<number> {
+      const [row] = await db
+        .select({
+          mine: sql<string | null>`(select max(${userEvents.id}) from ${userEvents} where ${userEvents.userId} = ${userId})`,
+          first: sql<string | null>`(select min(${userEvents.id}) from ${userEvents})`,
+        })
+        .from(sql`(select 1) as one`);
+      if (row?.mine != null) return Number(row.mine);
+      return row?.first != null ? Number(row.first) - 1 : 0;
     },
 
     /**
      * Whether every event after `lastId` is still in the window. Pruning always keeps the newest row of the table,
      * so its smallest id says where the window begins: an id below it (less one) may have missed pruned rows, and an
-     * id above the newest was never given by this database (a client of an older one).
+     * id above the newest was never given by this database (a client of an older one). An empty table has never had
+     * an event: only 0 is ours.
      */
     async canResume(lastId: number): Promise<boolean> {
       const [row] = await db.select({ first: min(userEvents.id), last: max(userEvents.id) }).from(userEvents);
-      if (row?.first == null || row.last == null) return false;
+      if (row?.first == null || row.last == null) return lastId === 0;
       return lastId >= Number(row.first) - 1 && lastId <= Number(row.last);
     },
 
