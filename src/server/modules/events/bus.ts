@@ -1,7 +1,7 @@
 // One publisher interface for the live events, three ways to carry a notice ("user U has event E") to every instance:
-// Postgres LISTEN/NOTIFY by default (the NOTIFY is sent inside the writing transaction, so Postgres delivers it only
-// when that commits), Redis pub/sub when REDIS_URL is set (published right after the commit), and in-process on
-// PGlite (one process: nothing to fan out). Notices are small; the streams read the rows themselves.
+// Postgres LISTEN/NOTIFY by default, Redis pub/sub when REDIS_URL is set, and in-process on PGlite (one process:
+// nothing to fan out); each sends after the writing transaction has committed. Notices are small hints; the streams
+// read the rows themselves, so a notice lost between the commit and the send delays an event, never loses it.
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Listener } from '../../db/client';
@@ -57,7 +57,7 @@ export function createMemoryBus(): EventBus {
   };
 }
 
-/** Postgres: NOTIFY in the writing transaction, LISTEN on a connection of its own that reconnects by itself. */
+/** Postgres: NOTIFY after the commit, LISTEN on a connection of its own that reconnects by itself. */
 export function createPostgresBus(database: DatabaseHandle, channel: string, onError: (error: Error) => void): EventBus {
   const local = subscribers();
   let listener: Listener | undefined;
@@ -67,10 +67,13 @@ export function createPostgresBus(database: DatabaseHandle, channel: string, onE
   });
   return {
     kind: 'postgres',
-    async inTransaction(tx, notices) {
-      for (const notice of notices) await tx.execute(sql`select pg_notify(${channel}, ${encode(notice)})`);
+    // Sent after the commit in a statement of its own, not inside the changing transaction: Postgres serialises the
+    // commits of all transactions that NOTIFY (one queue lock, held through the commit's WAL flush), and inside the
+    // change that would hold its ticket rows and the user's event lock meanwhile (docs/decisions.md).
+    afterCommit(notices) {
+      const payloads = `{${notices.map((notice) => `"${encode(notice)}"`).join(',')}}`;
+      database.db.execute(sql`select pg_notify(${channel}, payload) from unnest(${payloads}::text[]) as payload`).catch(onError);
     },
-    afterCommit() {},
     subscribe: local.add,
     async stop() {
       await listener?.stop().catch(onError);

@@ -63,7 +63,10 @@ export async function writeEventLog(db: Database, tx: Transaction): Promise<Even
   pendingByTransaction.delete(tx);
   if (!pending?.length) return [];
   const userIds = [...new Set(pending.map((event) => event.userId))].sort((a, b) => a - b);
-  for (const userId of userIds) await tx.execute(sql`select pg_advisory_xact_lock(${EVENTS_LOCK_SPACE}, ${userId})`);
+  // One statement for all the users' locks, taken in user-id order.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${EVENTS_LOCK_SPACE}, user_id) from unnest(${`{${userIds.join(',')}}`}::int4[]) as user_id order by user_id`,
+  );
   const rows = await tx
     .insert(userEvents)
     .values(pending.map((event) => ({ userId: event.userId, type: event.type, userTicketId: event.userTicketId ?? null, sessionFamily: event.sessionFamily ?? null })))
