@@ -284,7 +284,7 @@ describe('limits and the end of a stream', () => {
       const again = await openSse(base, jordan);
       opened.push(again);
       expect(again.status).toBe(200);
-    });
+    }, { timeout: 10_000, interval: 100 });
     for (const sse of streams) sse.close();
   });
 

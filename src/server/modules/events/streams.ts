@@ -53,7 +53,8 @@ export class EventStream {
   }
 
   heartbeat(): void {
-    this.write(': heartbeat\n\n');
+    // Not before the opening block: a stream being opened is already counted against the cap.
+    if (this.started) this.write(': heartbeat\n\n');
   }
 
   /** Sends the user's rows after the cursor; called again while it reads, it reads once more afterwards. */
