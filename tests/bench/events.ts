@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest, Agent, type ClientRequest } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { writeDocBlock } from './doc-block';
@@ -138,6 +138,7 @@ async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
 }
 
 export async function runEventsBench(): Promise<boolean> {
+  const loadAtStart = loadavg()[0]!;
   const scratch = mkdtempSync(join(tmpdir(), 'tw-bench-events-'));
   const port = 3990 + Math.floor(Math.random() * 9);
   const base = `http://127.0.0.1:${port}`;
@@ -206,7 +207,7 @@ export async function runEventsBench(): Promise<boolean> {
   const perStreamKb = ((heldMb - idleMb) * 1024) / STREAMS;
   const ok = perStreamKb <= eventsBudgets.memoryPerStreamKb && latencies.every((latency) => latency.p99 <= eventsBudgets.latencyP99Ms);
   writeDocBlock('events', 'Live events: streams held and event latency (issue 20)', [
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:server\` (one server process on Postgres, the client in the bench process; no core pinning).`,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:server\` (one server process on Postgres, the client in the bench process; no core pinning; load average ${loadAtStart.toFixed(1)} at the start).`,
     '',
     `| What | Figure | Budget |`,
     '|---|---|---|',

@@ -82,6 +82,8 @@ export const eventsModule = fp(
       async (request, reply) => {
         const { userId, familyId } = request.session!;
         const stream = hub.admit(userId, familyId);
+        // Registered before the reads below: a client gone meanwhile must not leave its place taken.
+        reply.raw.on('close', () => stream.close());
         try {
           const lastEventId = request.headers['last-event-id'];
           const resumeFrom = typeof lastEventId === 'string' && EVENT_ID.test(lastEventId.trim()) ? Number(lastEventId.trim()) : undefined;
@@ -95,7 +97,6 @@ export const eventsModule = fp(
           stream.close();
           throw error;
         }
-        reply.raw.on('close', () => stream.close());
         return reply
           .header('content-type', 'text/event-stream; charset=utf-8')
           .header('cache-control', 'no-store')

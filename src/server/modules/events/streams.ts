@@ -34,7 +34,10 @@ export class EventStream {
     readonly userId: number,
     readonly familyId: string,
     private readonly hub: StreamHub,
-  ) {}
+  ) {
+    // Fastify destroys the body when the connection goes: the stream then gives up its place.
+    this.body.on('close', () => this.close());
+  }
 
   get isClosed(): boolean {
     return this.closed;
