@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeDocBlock } from './doc-block';
 import { measurePanelLoad, type PanelLoad } from './first-panel';
+import { runEventsBench } from './events';
 import { runServerBench } from './server';
 
 const port = 3900 + Math.floor(Math.random() * 90);
@@ -135,7 +136,9 @@ function writeWebFigures(panels: PanelLoad[], embedGzipKb: number): void {
 }
 
 if (process.argv.includes('--server')) {
-  void runServerBench().then((ok) => process.exit(ok ? 0 : 1));
+  void runServerBench()
+    .then(async (ok) => (await runEventsBench()) && ok)
+    .then((ok) => process.exit(ok ? 0 : 1));
 } else {
   void main();
 }

@@ -1,0 +1,111 @@
+// One publisher interface for the live events, three ways to carry a notice ("user U has event E") to every instance:
+// Postgres LISTEN/NOTIFY by default, Redis pub/sub when REDIS_URL is set, and in-process on PGlite (one process:
+// nothing to fan out); each sends after the writing transaction has committed. Notices are small hints; the streams
+// read the rows themselves, so a notice lost between the commit and the send delays an event, never loses it.
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle, Listener } from '../../db/client';
+import type { EventAnnouncer, EventNotice } from './record';
+
+export interface BusSubscriber {
+  /** A user has a new event. */
+  notice(notice: EventNotice): void;
+  /** Notices may have been missed (the bus connection came back): every stream reads what is new. */
+  resync(): void;
+}
+
+export interface EventBus extends EventAnnouncer {
+  readonly kind: 'postgres' | 'redis' | 'memory';
+  subscribe(subscriber: BusSubscriber): () => void;
+  stop(): Promise<void>;
+}
+
+const encode = (notice: EventNotice) => `${notice.userId}:${notice.eventId}`;
+
+function decode(payload: string): EventNotice | undefined {
+  const match = /^(\d+):(\d+)$/.exec(payload);
+  return match ? { userId: Number(match[1]), eventId: Number(match[2]) } : undefined;
+}
+
+function subscribers() {
+  const set = new Set<BusSubscriber>();
+  return {
+    add(subscriber: BusSubscriber) {
+      set.add(subscriber);
+      return () => void set.delete(subscriber);
+    },
+    notice(payload: string) {
+      const notice = decode(payload);
+      if (notice) for (const subscriber of set) subscriber.notice(notice);
+    },
+    resync() {
+      for (const subscriber of set) subscriber.resync();
+    },
+  };
+}
+
+/** PGlite: the notices never leave the process. */
+export function createMemoryBus(): EventBus {
+  const local = subscribers();
+  return {
+    kind: 'memory',
+    afterCommit(notices) {
+      for (const notice of notices) local.notice(encode(notice));
+    },
+    subscribe: local.add,
+    async stop() {},
+  };
+}
+
+/** Postgres: NOTIFY after the commit, LISTEN on a connection of its own that reconnects by itself. */
+export function createPostgresBus(database: DatabaseHandle, channel: string, onError: (error: Error) => void): EventBus {
+  const local = subscribers();
+  let listener: Listener | undefined;
+  if (!database.listen) throw new Error('the Postgres event bus needs a Postgres database');
+  listener = database.listen(channel, local.notice, (listening) => {
+    if (listening) local.resync();
+  });
+  return {
+    kind: 'postgres',
+    // Sent after the commit in a statement of its own, not inside the changing transaction: Postgres serialises the
+    // commits of all transactions that NOTIFY (one queue lock, held through the commit's WAL flush), and inside the
+    // change that would hold its ticket rows and the user's event lock meanwhile (docs/decisions.md).
+    afterCommit(notices) {
+      const payloads = `{${notices.map((notice) => `"${encode(notice)}"`).join(',')}}`;
+      database.db.execute(sql`select pg_notify(${channel}, payload) from unnest(${payloads}::text[]) as payload`).catch(onError);
+    },
+    subscribe: local.add,
+    async stop() {
+      await listener?.stop().catch(onError);
+      listener = undefined;
+    },
+  };
+}
+
+/** Redis: PUBLISH after the commit; SUBSCRIBE on a connection of its own, again after each reconnect. */
+export function createRedisBus(url: string, channel: string, onError: (error: Error) => void): EventBus {
+  const local = subscribers();
+  const publisher = new Redis(url, { maxRetriesPerRequest: 1 });
+  const subscriber = new Redis(url, { maxRetriesPerRequest: 1, autoResubscribe: false });
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  subscriber.on('message', (from: string, payload: string) => {
+    if (from === channel) local.notice(payload);
+  });
+  // Subscribed (again): what was published while the connection was down is read from the table.
+  subscriber.on('ready', () => {
+    subscriber.subscribe(channel).then(() => local.resync(), onError);
+  });
+  return {
+    kind: 'redis',
+    afterCommit(notices) {
+      // A lost publish is not a lost event: the row is in the table, and the stream reads it at its next notice or
+      // when the client resumes with Last-Event-ID.
+      for (const notice of notices) publisher.publish(channel, encode(notice)).catch(onError);
+    },
+    subscribe: local.add,
+    async stop() {
+      await Promise.all([subscriber.quit().catch(() => subscriber.disconnect()), publisher.quit().catch(() => publisher.disconnect())]);
+    },
+  };
+}
