@@ -91,6 +91,8 @@ export const errorCatalogue = {
   'api.access.qr_replayed': { status: 409, message: 'This entry code was already used' },
   'api.access.organizer_key_invalid': { status: 401, message: 'Organizer key is not valid' },
   'api.access.no_ticket': { status: 404, message: 'No unused ticket for this event' },
+  // live events
+  'api.events.too_many_streams': { status: 429, message: 'Too many open event streams for this user' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -9,12 +9,19 @@
 // A comment line (`: heartbeat`) is sent every STREAM_HEARTBEAT_MS. The client authenticates with the
 // Authorization header (fetch-based SSE; never a token in the query string) and resumes with the `Last-Event-ID`
 // header: the server replays what the user missed from its replay window, then streams live.
+// A stream opens with `retry: <STREAM_RETRY_MS>\nid: <id>\n\n` (no data: nothing to dispatch, but the id a later
+// reconnect resumes from). When the Last-Event-ID is older than the replay window (or unknown), the stream opens
+// with `retry: …\nid: <id>\nevent: reset\ndata: {"id":"<id>"}\n\n` instead: events may have been missed, so the
+// client treats every cached read as stale. On shutdown the server sends `retry: <ms>\n\n` and ends the stream.
+// Too many streams of one user answer 429 `api.events.too_many_streams`.
 import type { CacheTag } from './base';
 
 export const EVENTS_PATH = '/events';
 
 /** The SSE `event:` name of every wallet event. */
 export const WALLET_EVENT_NAME = 'wallet';
+/** The SSE `event:` name of the signal that events may have been missed (a resume older than the window). */
+export const RESET_EVENT_NAME = 'reset';
 
 export const walletEventTypes = [
   /** A ticket arrived: gifted by someone, bought on a share page, redeemed, or the new ticket of a swap. */
@@ -65,5 +72,7 @@ export const eventInvalidates: Readonly<Record<WalletEventType, readonly CacheTa
 
 /** A comment line is sent this often so proxies keep the stream open and the client notices a dead one. */
 export const STREAM_HEARTBEAT_MS = 15_000;
+/** The server's `retry:` hint (ms): how long a client waits before it reconnects after the stream ends. */
+export const STREAM_RETRY_MS = 3_000;
 /** The client treats a stream that sent nothing (not even a heartbeat) for this long as dead and reconnects. */
 export const STREAM_SILENCE_MS = 2 * STREAM_HEARTBEAT_MS + 5_000;

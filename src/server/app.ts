@@ -40,6 +40,7 @@ import { resellModule } from './modules/resell/routes';
 import { sharePageModule } from './modules/share-page/routes';
 import { checkoutPageModule } from './modules/checkout-page/routes';
 import { paymentsWebhookModule } from './modules/payments-webhook/routes';
+import { eventsModule } from './modules/events/routes';
 
 export interface AppDeps {
   config: Config;
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsWebhookModule);
   await app.register(sharePageModule);
   await app.register(checkoutPageModule);
+  await app.register(eventsModule);
   if (config.env !== 'production') await app.register(devModule);
 
   // Every call of the contract must have its route: a missing one is a programming error, found at start.

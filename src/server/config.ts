@@ -73,6 +73,16 @@ const envSchema = z.object({
   SOCKET_IDLE_TIMEOUT_MS: intFromEnv(60_000),
   /** Open connections from one address at most (0: no cap); not applied behind a proxy named by TRUST_PROXY. */
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(100),
+  /** Redis (redis://…): when set, the live events fan out through its pub/sub instead of Postgres LISTEN/NOTIFY. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  /** The LISTEN/NOTIFY or Redis channel of the live events (instances that share a database must share it). */
+  EVENTS_CHANNEL: z.string().regex(/^[a-z_][a-z0-9_:.-]{0,62}$/i, 'letters, digits, _ : . - (at most 63)').default('tw_user_events'),
+  /** Open event streams (GET /v1/events) one user may hold on one instance; one more is answered 429. */
+  EVENTS_MAX_STREAMS_PER_USER: intFromEnv(5),
+  /** How long the replay window keeps events for a stream that resumes with Last-Event-ID. */
+  EVENTS_REPLAY_WINDOW_MS: intFromEnv(10 * 60_000),
+  /** How often an open event stream gets a heartbeat comment. */
+  STREAM_HEARTBEAT_MS: intFromEnv(15_000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Lets a production wallet opened with ?inspect=1 publish its states to the statechart visualiser (always allowed outside production). */
   WALLET_INSPECT: z.enum(['true', 'false']).default('false'),
@@ -127,6 +137,10 @@ export interface Config {
   pictures: { concurrency: number; timeoutMs: number; queueWaitMs: number; memoryMb: number };
   /** Slow clients: request, headers, keep-alive and idle timeouts, and the per-address connection cap (0: none). */
   connections: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; socketIdleTimeoutMs: number; maxPerIp: number };
+  /** Redis when configured (the live events' fan-out). */
+  redisUrl: string | undefined;
+  /** GET /v1/events: the fan-out channel, streams per user and instance, replay window, heartbeat interval. */
+  events: { channel: string; maxStreamsPerUser: number; replayWindowMs: number; heartbeatMs: number };
   seedDemo: boolean;
   /** The host page tells the wallet that live inspection (?inspect=1) is allowed: outside production, or WALLET_INSPECT=true. */
   walletInspect: boolean;
@@ -209,6 +223,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_MS,
       maxPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
+    redisUrl: e.REDIS_URL,
+    events: {
+      channel: e.EVENTS_CHANNEL,
+      maxStreamsPerUser: e.EVENTS_MAX_STREAMS_PER_USER,
+      replayWindowMs: e.EVENTS_REPLAY_WINDOW_MS,
+      heartbeatMs: e.STREAM_HEARTBEAT_MS,
     },
     seedDemo: e.SEED_DEMO === 'true',
     walletInspect: e.NODE_ENV !== 'production' || e.WALLET_INSPECT === 'true',

@@ -463,3 +463,22 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
 );
+
+/**
+ * The live events of the last few minutes (GET /v1/events): written in the transaction of the change they describe,
+ * read by the streams after the commit, and replayed to a stream that resumes with Last-Event-ID. Rows older than the
+ * replay window are pruned (src/server/modules/events/store.ts). `session_family` is set only on `session.revoked`:
+ * that event goes to the streams of that one session, not to the user's other devices.
+ */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    type: text('type').notNull(),
+    userTicketId: integer('user_ticket_id'),
+    sessionFamily: text('session_family'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_events_user').on(t.userId, t.id)],
+);

@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { loginSessions, refreshTokens, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { recordEvent } from '../events/record';
 import { type Locale, asLocale, translate } from '../../i18n';
 import { createUser } from '../profile/service';
 import type { Revocations } from './revocations';
@@ -56,12 +57,14 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
   const verifyAccess = createAccessTokenVerifier(config.jwtSecret);
 
   /** Revokes every token of the family (the caller holds its lock) and tells every instance at commit. */
-  async function revokeFamily(tx: Transaction, familyId: string): Promise<void> {
+  async function revokeFamily(tx: Transaction, userId: number, familyId: string): Promise<void> {
     await tx
       .update(refreshTokens)
       .set({ revokedAt: now() })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
     await revocations.revoke(tx, familyId);
+    // The session's own open streams hear it and close (its other devices' sessions carry on).
+    recordEvent(tx, { userId, type: 'session.revoked', sessionFamily: familyId });
   }
   async function issueTokens(tx: Database | Transaction, userId: number, familyId: string): Promise<Tokens> {
     const refreshToken = opaqueToken();
@@ -223,7 +226,7 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
           // only refused (the client then takes the tokens the other tab stored).
           const sinceRotation = (now().getTime() - row.rotatedAt.getTime()) / 1000;
           if (sinceRotation < config.refreshReuseGraceSeconds) return null;
-          await revokeFamily(tx, row.familyId);
+          await revokeFamily(tx, row.userId, row.familyId);
           return null;
         }
         await tx.update(refreshTokens).set({ rotatedAt: now() }).where(eq(refreshTokens.id, row.id));
@@ -241,7 +244,7 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
     async logout(claims: AccessClaims): Promise<void> {
       await inTransaction(db, async (tx) => {
         await lockFamily(tx, claims.familyId);
-        await revokeFamily(tx, claims.familyId);
+        await revokeFamily(tx, claims.userId, claims.familyId);
       });
     },
 

@@ -5,6 +5,7 @@ import { ApiError } from '../../../contract/errors';
 import type { Database } from '../../db/client';
 import { benefits, userTicketBenefits } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { recordEvent } from '../events/record';
 import { assertTicketAllowed, heldStatuses, lockTicket } from '../lifecycle/service';
 import { generateRedeemCode } from './codes';
 
@@ -39,6 +40,7 @@ export function createBenefitService({ db, now }: { db: Database; now: () => Dat
           .update(userTicketBenefits)
           .set({ redeemCode, unlockedAt: now() })
           .where(eq(userTicketBenefits.id, row.usage.id));
+        recordEvent(tx, { userId, type: 'benefit.unlocked', userTicketId });
         return { redeemCode };
       });
     },

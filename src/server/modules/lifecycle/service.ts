@@ -14,7 +14,9 @@ import {
 import { ApiError, type ErrorCode } from '../../../contract/errors';
 import type { Database, Transaction } from '../../db/client';
 import { benefits, events, ticketTypes, type UserTicketStatus, userTicketBenefits, userTickets } from '../../db/schema';
+import type { WalletEventType } from '../../../contract/events';
 import { generateRedeemCode } from '../benefits/codes';
+import { recordEvent } from '../events/record';
 
 const stateOfStatus: Record<UserTicketStatus, TicketState> = {
   valid: 'held',
@@ -201,8 +203,23 @@ export async function lockTicket(tx: Transaction, userTicketId: number, now: Dat
 }
 
 /**
+ * The live event the holder's open wallet gets when an operation moves their ticket. A swap's reservation, its
+ * cancellation and expiry are the holder's own doing in the open swap flow, which reads its own answers.
+ */
+const eventOfOperation: Partial<Record<TicketOperation, WalletEventType>> = {
+  gift: 'ticket.gifted',
+  // Redeeming a ticket's code passes it on like a gift.
+  redeem: 'ticket.gifted',
+  purchase: 'ticket.sold',
+  list: 'ticket.listed',
+  unlist: 'ticket.unlisted',
+  'swap.confirm': 'ticket.swapped',
+  scan: 'entry.used',
+};
+
+/**
  * Moves locked tickets by `operation`: asserts it for each, writes the machine's next state (and `extra` columns),
- * and updates the objects in place. Reservation columns follow the state.
+ * and updates the objects in place. Reservation columns follow the state. The holder's live event is recorded.
  */
 export async function setTicketStatus(
   tx: Transaction,
@@ -226,6 +243,8 @@ export async function setTicketStatus(
     await tx.update(userTickets).set(changes).where(inArray(userTickets.id, ids));
     for (const ticket of group) Object.assign(ticket, changes);
   }
+  const type = eventOfOperation[operation];
+  if (type) for (const ticket of tickets) recordEvent(tx, { userId: ticket.ownerUserId, type, userTicketId: ticket.id });
 }
 
 /**
@@ -251,6 +270,7 @@ export async function transferTicket(
       createdAt: move.at,
     })
     .returning({ id: userTickets.id });
+  recordEvent(tx, { userId: move.toUserId, type: 'ticket.received', userTicketId: received!.id });
   const usages = await tx
     .select({ usage: userTicketBenefits, isUnlockable: benefits.isUnlockable })
     .from(userTicketBenefits)

@@ -8,7 +8,8 @@ import { ApiError } from '../../../contract/errors';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { users } from '../../db/schema';
-import { isUniqueViolation } from '../../db/transaction';
+import { inTransaction, isUniqueViolation } from '../../db/transaction';
+import { recordEvent } from '../events/record';
 import type { Locale } from '../../i18n';
 
 type UserRow = typeof users.$inferSelect;
@@ -96,8 +97,13 @@ export function createProfileService({ db, config }: { db: Database; config: Con
   async function save(userId: number, changes: Partial<UserRow>): Promise<UserProfile> {
     if (Object.keys(changes).length === 0) return toProfile(await load(userId), config.assetBaseUrl);
     try {
-      const [user] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
-      if (!user) throw new ApiError('api.auth.token_not_authorized');
+      const user = await inTransaction(db, async (tx) => {
+        const [row] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
+        if (!row) throw new ApiError('api.auth.token_not_authorized');
+        // The user's other devices show the new name, picture, phone or language.
+        recordEvent(tx, { userId, type: 'profile.changed' });
+        return row;
+      });
       return toProfile(user, config.assetBaseUrl);
     } catch (error) {
       if (isUniqueViolation(error, 'users_phone_number_unique')) throw new ApiError('api.profile.email_or_phone_in_use');

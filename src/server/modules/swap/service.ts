@@ -19,6 +19,7 @@ import {
   userTickets,
 } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { recordEvent } from '../events/record';
 import { allows, assertTicketAllowed, factsAllow, lockTickets, mayTake, ownedBy, setTicketStatus } from '../lifecycle/service';
 import { transferableTickets } from '../tickets/service';
 
@@ -387,6 +388,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
             );
           }
           await tx.update(swapTickets).set({ newUserTicketId: created!.id }).where(eq(swapTickets.id, item.id));
+          recordEvent(tx, { userId: swap.userId, type: 'ticket.received', userTicketId: created!.id });
         }
         await tx.update(swaps).set({ status: 'confirmed', confirmedAt: at, endedAt: at }).where(eq(swaps.id, swap.id));
       },

@@ -1,0 +1,78 @@
+// Records the live events of a change inside the transaction that makes it, and announces them once it commits.
+// A service calls `recordEvent(tx, …)` anywhere in its transaction; `inTransaction` writes the rows just before the
+// commit (one advisory lock per user, in user order, so a user's event ids grow in commit order and a stream reading
+// "after my last id" never skips a row that commits late) and hands them to the app's event bus after the commit.
+import { sql } from 'drizzle-orm';
+import type { WalletEventType } from '../../../contract/events';
+import type { Database, Transaction } from '../../db/client';
+import { userEvents } from '../../db/schema';
+
+export interface PendingEvent {
+  userId: number;
+  type: WalletEventType;
+  userTicketId?: number;
+  /** `session.revoked` only: the refresh family whose streams it goes to. */
+  sessionFamily?: string;
+}
+
+/** What the bus carries: which user has a new row, and its id. The stream reads the row itself. */
+export interface EventNotice {
+  userId: number;
+  eventId: number;
+}
+
+/** The fan-out between instances (src/server/modules/events/bus.ts), as the transaction helper sees it. */
+export interface EventAnnouncer {
+  /** Inside the writing transaction, before the commit (Postgres NOTIFY: delivered only if it commits). */
+  inTransaction?(tx: Transaction, notices: EventNotice[]): Promise<void>;
+  /** After the commit. */
+  afterCommit(notices: EventNotice[]): void;
+}
+
+/** The second key of the per-user advisory lock taken while a transaction writes that user's events. */
+const EVENTS_LOCK_SPACE = 200_006;
+
+const pendingByTransaction = new WeakMap<Transaction, PendingEvent[]>();
+const announcers = new WeakMap<Database, EventAnnouncer>();
+
+/** The app's bus announces the events written through this database handle (one bus per app instance). */
+export function setEventAnnouncer(db: Database, announcer: EventAnnouncer | undefined): void {
+  if (announcer) announcers.set(db, announcer);
+  else announcers.delete(db);
+}
+
+/** Marks a transaction as one run by inTransaction, which writes its events before committing. */
+export function openEventLog(tx: Transaction): void {
+  pendingByTransaction.set(tx, []);
+}
+
+/**
+ * Records an event of the change this transaction makes. Nothing is written or sent if the transaction rolls back;
+ * a retried transaction records its events again in its own attempt.
+ */
+export function recordEvent(tx: Transaction, event: PendingEvent): void {
+  const pending = pendingByTransaction.get(tx);
+  // A programming error: only inTransaction writes the log before its commit.
+  if (!pending) throw new Error('recordEvent needs a transaction started with inTransaction');
+  pending.push(event);
+}
+
+/** Writes the transaction's events (its last statements before the commit); answers what to announce after it. */
+export async function writeEventLog(db: Database, tx: Transaction): Promise<EventNotice[]> {
+  const pending = pendingByTransaction.get(tx);
+  pendingByTransaction.delete(tx);
+  if (!pending?.length) return [];
+  const userIds = [...new Set(pending.map((event) => event.userId))].sort((a, b) => a - b);
+  for (const userId of userIds) await tx.execute(sql`select pg_advisory_xact_lock(${EVENTS_LOCK_SPACE}, ${userId})`);
+  const rows = await tx
+    .insert(userEvents)
+    .values(pending.map((event) => ({ userId: event.userId, type: event.type, userTicketId: event.userTicketId ?? null, sessionFamily: event.sessionFamily ?? null })))
+    .returning({ userId: userEvents.userId, eventId: userEvents.id });
+  await announcers.get(db)?.inTransaction?.(tx, rows);
+  return rows;
+}
+
+/** After the commit: hands the written events to the bus. */
+export function announceEvents(db: Database, notices: EventNotice[]): void {
+  if (notices.length) announcers.get(db)?.afterCommit(notices);
+}
