@@ -84,7 +84,8 @@ describe('the live wallet', () => {
   it('sam’s open My tickets shows the ticket alex gifts through the API, with a toast, without a reload', async () => {
     await sam.goto(`${server.url}/es/?PANEL_TAB=MY_TICKET`);
     await sam.getByRole('tab', { name: 'Próximas' }).waitFor();
-    await sam.waitForLoadState('networkidle');
+    // The list has loaded (an open stream never lets the network go idle): its skeleton is gone.
+    await sam.locator('ticket-wallet .tw-ticket-card').first().or(sam.getByText('No hay entradas disponibles')).waitFor();
     const cards = sam.locator('ticket-wallet .tw-ticket-card');
     const shownBefore = await ticketsShown(cards);
     const before = await loadMark(sam);
