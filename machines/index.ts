@@ -20,6 +20,7 @@ import { qrMachine } from './qr';
 import { redeemMachine } from './redeem';
 import { settingsMachine } from './settings';
 import { sessionMachine } from './session';
+import { streamMachine } from './stream';
 import { ticketMachine } from './ticket';
 import { ticketLifecycleMachine } from './ticket-lifecycle';
 import { walletMachine } from './wallet';
@@ -44,6 +45,8 @@ void exactlyTheRegistry;
 export const machines = {
   wallet: walletMachine,
   session: sessionMachine,
+  /** The session's live events stream (a chunk loaded after sign-in). */
+  stream: streamMachine,
   ...flows,
   /** Children of flows: the ticket's benefit, the resale's listings, the settings' payout. */
   benefit: benefitMachine,

@@ -15,16 +15,16 @@ export const selectOnSale = (snapshot: ListingsSnapshot) => snapshot.context.ove
 export const selectSold = (snapshot: ListingsSnapshot) => snapshot.context.overview.sold;
 
 export function selectSharing(snapshot: ListingsSnapshot) {
-  if (!snapshot.matches({ ready: 'sharing' })) return null;
+  if (!snapshot.matches({ ready: { view: 'sharing' } })) return null;
   return snapshot.context.overview.sale.find((entry) => entry.userTicketId === snapshot.context.focusId) ?? null;
 }
 
 export function selectUnlisting(snapshot: ListingsSnapshot) {
-  if (!snapshot.matches({ ready: 'confirmingUnlist' }) && !snapshot.matches({ ready: 'unlisting' })) return null;
+  if (!snapshot.matches({ ready: { view: 'confirmingUnlist' } }) && !snapshot.matches({ ready: { view: 'unlisting' } })) return null;
   return snapshot.context.overview.sale.find((entry) => entry.userTicketId === snapshot.context.focusId) ?? null;
 }
 
-export const selectIsUnlisting = (snapshot: ListingsSnapshot) => snapshot.matches({ ready: 'unlisting' });
+export const selectIsUnlisting = (snapshot: ListingsSnapshot) => snapshot.matches({ ready: { view: 'unlisting' } });
 
 /** Whole days since an ISO date (listing or sale), never negative. */
 export function daysSince(iso: string, now: number): number {

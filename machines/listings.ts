@@ -1,8 +1,9 @@
 // Listings (SPEC §2 Listings, §4 Listing): the user's tickets on sale and sold, in Sale and Sold tabs; Share opens
 // the share modal (copyable link, native share or Facebook/Twitter/Mail — the view decides by width); Unlist asks
-// for confirmation first. A child of the resell flow while no ticket is selected. Unlisting invalidates
-// LISTED_TICKETS and TICKETS_AVAILABLE_FOR_LISTING (the contract's route table), so the lists are read again.
-import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// for confirmation first. A child of the resell flow while no ticket is selected. Whenever LISTED_TICKETS is
+// invalidated (an unlisting here, or the live stream's `ticket.sold` when a buyer paid on the share page) the lists
+// are read again in place, a region beside the modals, so a sale moves from Sale to Sold while the panel is open.
+import { assign, fromCallback, fromPromise, not, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Listing, SoldEntry } from '../src/contract/entities';
 import { errorCode } from '../src/client/errors';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
@@ -30,7 +31,9 @@ export type ListingsEvent =
   | { type: 'listings.confirmUnlist' }
   | { type: 'listings.copy' }
   | { type: 'listings.nativeShare' }
-  | { type: 'listings.close' };
+  | { type: 'listings.close' }
+  /** From the `watchListings` actor: the LISTED_TICKETS cache tag was invalidated. */
+  | { type: 'listings.stale' };
 
 export const listingsToastKeys = { unlisted: 'listings.unlisted', failed: 'api.internal_error', copied: 'resell.copied' } as const;
 
@@ -70,17 +73,29 @@ export const listingsMachine = setup({
   },
   guards: {
     onSale: ({ context }, params: { userTicketId: number }) => context.overview.sale.some((entry) => entry.userTicketId === params.userTicketId),
+    /** The listing a modal is about is still on sale (a reload may show it sold meanwhile). */
+    focusOnSale: ({ context }) => context.overview.sale.some((entry) => entry.userTicketId === context.focusId),
   },
   actors: {
     loadOverview: fromPromise<ListingsOverview, { services: WalletServices }>(({ input }) => input.services.api.call('resellOverview', {})),
     unlist: fromPromise<unknown, { services: WalletServices; userTicketId: number }>(({ input }) =>
       input.services.api.call('unlist', { body: { userTicketId: input.userTicketId } }),
     ),
+    /** Sends listings.stale when the LISTED_TICKETS cache tag is invalidated. */
+    watchListings: fromCallback<ListingsEvent, { services: WalletServices }>(({ input, sendBack }) =>
+      input.services.api.onInvalidate(['LISTED_TICKETS'], () => sendBack({ type: 'listings.stale' })),
+    ),
   },
 }).createMachine({
   id: 'listings',
   meta: { description: 'Listings: tickets on sale and sold, unlisting' },
   context: ({ input }) => ({ services: input.services, tab: 'SALE', overview: { sale: [], sold: [] }, focusId: null }),
+  invoke: {
+    id: 'watchListings',
+    src: 'watchListings',
+    input: ({ context }) => ({ services: context.services }),
+    onError: { actions: { type: 'logError', params: logParams('listings: cache listener failed') } },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -93,52 +108,80 @@ export const listingsMachine = setup({
         onError: { target: 'failed', actions: { type: 'logError', params: logParams('listings: loading failed') } },
       },
     },
-    failed: { on: { 'listings.retry': 'loading' } },
+    failed: { on: { 'listings.retry': 'loading', 'listings.stale': 'loading' } },
     ready: {
       on: { 'listings.chooseTab': { actions: { type: 'chooseTab', params: ({ event }) => ({ tab: event.tab }) } } },
-      initial: 'browsing',
+      type: 'parallel',
       states: {
-        browsing: {
-          on: {
-            'listings.share': {
-              guard: { type: 'onSale', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
-              target: 'sharing',
-              actions: { type: 'focus', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
+        sync: {
+          initial: 'current',
+          states: {
+            current: { on: { 'listings.stale': 'reloading' } },
+            reloading: {
+              description: 'A listing changed on the server (sold, unlisted): the lists reload while they stay on screen',
+              invoke: {
+                id: 'loadOverview',
+                src: 'loadOverview',
+                input: ({ context }) => ({ services: context.services }),
+                onDone: { target: 'current', actions: { type: 'storeOverview', params: ({ event }) => ({ overview: event.output }) } },
+                // The lists on screen stay; the next change or visit reads them again.
+                onError: { target: 'current', actions: { type: 'logError', params: logParams('listings: reloading failed') } },
+              },
+              // A change while the answer is on its way: that answer may predate it, so ask again.
+              on: { 'listings.stale': { target: 'reloading', reenter: true } },
             },
-            'listings.unlist': {
-              guard: { type: 'onSale', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
-              target: 'confirmingUnlist',
-              actions: { type: 'focus', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
+          },
+        },
+        view: {
+          initial: 'browsing',
+          states: {
+            browsing: {
+              on: {
+                'listings.share': {
+                  guard: { type: 'onSale', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
+                  target: 'sharing',
+                  actions: { type: 'focus', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
+                },
+                'listings.unlist': {
+                  guard: { type: 'onSale', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
+                  target: 'confirmingUnlist',
+                  actions: { type: 'focus', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
+                },
+              },
             },
-          },
-        },
-        sharing: {
-          on: {
-            'listings.close': { target: 'browsing', actions: 'unfocus' },
-            'listings.copy': { actions: 'copy' },
-            'listings.nativeShare': { actions: 'nativeShare' },
-          },
-        },
-        confirmingUnlist: {
-          on: {
-            'listings.close': { target: 'browsing', actions: 'unfocus' },
-            'listings.confirmUnlist': 'unlisting',
-          },
-        },
-        unlisting: {
-          tags: ['loading'],
-          invoke: {
-            id: 'unlist',
-            src: 'unlist',
-            input: ({ context }) => ({ services: context.services, userTicketId: context.focusId ?? 0 }),
-            onDone: { target: '#listings.loading', actions: ['unfocus', { type: 'notify', params: { kind: 'success', key: listingsToastKeys.unlisted } }] },
-            onError: {
-              target: 'browsing',
-              actions: [
-                'unfocus',
-                { type: 'logError', params: logParams('listings: unlisting failed') },
-                { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? listingsToastKeys.failed }) },
-              ],
+            sharing: {
+              // Sold (or unlisted elsewhere) while its modal was open: the modal closes.
+              always: { guard: not('focusOnSale'), target: 'browsing', actions: 'unfocus' },
+              on: {
+                'listings.close': { target: 'browsing', actions: 'unfocus' },
+                'listings.copy': { actions: 'copy' },
+                'listings.nativeShare': { actions: 'nativeShare' },
+              },
+            },
+            confirmingUnlist: {
+              always: { guard: not('focusOnSale'), target: 'browsing', actions: 'unfocus' },
+              on: {
+                'listings.close': { target: 'browsing', actions: 'unfocus' },
+                'listings.confirmUnlist': 'unlisting',
+              },
+            },
+            unlisting: {
+              tags: ['loading'],
+              invoke: {
+                id: 'unlist',
+                src: 'unlist',
+                input: ({ context }) => ({ services: context.services, userTicketId: context.focusId ?? 0 }),
+                // The unlisting invalidated LISTED_TICKETS: the sync region reads the lists again in place.
+                onDone: { target: 'browsing', actions: ['unfocus', { type: 'notify', params: { kind: 'success', key: listingsToastKeys.unlisted } }] },
+                onError: {
+                  target: 'browsing',
+                  actions: [
+                    'unfocus',
+                    { type: 'logError', params: logParams('listings: unlisting failed') },
+                    { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? listingsToastKeys.failed }) },
+                  ],
+                },
+              },
             },
           },
         },

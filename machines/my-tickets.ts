@@ -2,10 +2,11 @@
 // list loads through the query cache (GET /list/ticket_listing?status=…, tag TICKETS), so switching back to a tab is
 // instant, and loads again when TICKETS is invalidated (a gift, a swap) while the cards stay on screen. The tab
 // starts from TICKETS_TAB and is written back to it, so Back from a past ticket lands on Past. A card opens the
-// single ticket.
+// single ticket. A reload that brings a ticket the list did not have (a gift received, a purchase on a share page,
+// announced by the live stream) says so with a toast.
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UserTicket } from '../src/contract/entities';
-import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
+import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { encodeUserTicketId } from './ticket-id';
 import { doc } from './doc' with { type: 'macro' };
 
@@ -38,9 +39,12 @@ export type MyTicketsEvent =
 /** What the flow tells the wallet. */
 export type MyTicketsReport =
   | { type: 'panel.open'; tab: 'TICKET'; userTicketId: string }
+  | ({ type: 'notify' } & Toast)
   | { type: 'panel.setParams'; params: { ticketsTab: TicketTab } };
 
 export type MyTicketsTag = 'loading' | 'refreshing';
+
+export const myTicketsToastKeys = { received: 'tickets.received' } as const;
 
 const servicesOf = ({ context }: { context: MyTicketsContext }) => ({ services: context.services });
 const loadInput = ({ context }: { context: MyTicketsContext }) => ({ services: context.services, tab: context.tab });
@@ -56,6 +60,7 @@ export const myTicketsMachine = setup({
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     storeTickets: assign((_, params: { tickets: UserTicket[] }) => ({ tickets: params.tickets })),
     chooseTab: assign((_, params: { tab: TicketTab }) => ({ tab: params.tab, tickets: [] })),
+    announceArrival: sendParent({ type: 'notify' as const, kind: 'success' as const, key: myTicketsToastKeys.received }),
     rememberTab: sendParent((_, params: { tab: TicketTab }) => ({ type: 'panel.setParams' as const, params: { ticketsTab: params.tab } })),
     openTicket: sendParent((_, params: { userTicketId: number }) => ({
       type: 'panel.open' as const,
@@ -66,6 +71,9 @@ export const myTicketsMachine = setup({
   guards: {
     otherTab: ({ context }, params: { tab: TicketTab }) => params.tab !== context.tab,
     hasTickets: ({ context }) => context.tickets.length > 0,
+    /** The reloaded list holds a ticket the shown one did not. */
+    ticketArrived: ({ context }, params: { tickets: UserTicket[] }) =>
+      params.tickets.some((ticket) => !context.tickets.some((shown) => shown.userTicketId === ticket.userTicketId)),
     validTicketId: (_, params: { userTicketId: number }) => Number.isSafeInteger(params.userTicketId) && params.userTicketId > 0,
   },
   actors: {
@@ -141,7 +149,14 @@ export const myTicketsMachine = setup({
         id: 'loadTickets',
         src: 'loadTickets',
         input: loadInput,
-        onDone: { target: 'settled', actions: { type: 'storeTickets', params: ({ event }) => ({ tickets: event.output }) } },
+        onDone: [
+          {
+            guard: { type: 'ticketArrived', params: ({ event }) => ({ tickets: event.output }) },
+            target: 'settled',
+            actions: [{ type: 'storeTickets', params: ({ event }) => ({ tickets: event.output }) }, 'announceArrival'],
+          },
+          { target: 'settled', actions: { type: 'storeTickets', params: ({ event }) => ({ tickets: event.output }) } },
+        ],
         // The last answer stays; the next invalidation or visit tries again.
         onError: {
           target: 'settled',

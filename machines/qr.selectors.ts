@@ -1,6 +1,9 @@
 // Derived values of the QR pass machine for the views.
 import { pollIntervalOf, type QrSnapshot } from './qr';
 
+/** The gate admitted the holder while the pass was open: the screen says "Welcome in". */
+export const selectIsAdmitted = (snapshot: QrSnapshot): boolean => snapshot.matches({ admission: 'admitted' });
+
 /** What the QR frame shows: a skeleton while the first image loads, the image, or the first-load error. */
 export type QrFrame = 'skeleton' | 'image' | 'error';
 

@@ -1,6 +1,7 @@
 // The entry QR pass (SPEC §2 QR, §7 qrSettings + qrCodeData): a child of the wallet while the QR panel is open.
 // While the page is visible it loads the ttl, then the base64 PNG, and loads it again every ttl. A hidden page stops
-// polling; showing it again refreshes at once. The learn-more panel is a region of its own.
+// polling; showing it again refreshes at once. The learn-more panel is a region of its own, and so is the admission:
+// when the gate scans the pass, the live stream invalidates the ENTRY tag and the screen says "Welcome in".
 import { assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ResponseOf } from '../src/contract/endpoints';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
@@ -22,7 +23,9 @@ export type QrEvent =
   | { type: 'qr.closeLearnMore' }
   /** From the `watchVisibility` actor (document visibility through the platform). */
   | { type: 'qr.pageHidden' }
-  | { type: 'qr.pageVisible' };
+  | { type: 'qr.pageVisible' }
+  /** From the `watchEntry` actor: the ENTRY cache tag was invalidated (the gate admitted the holder). */
+  | { type: 'qr.admitted' };
 
 /** `loading`: no image yet; `refreshing`: the next image is on its way (the last one stays); `error`: a load failed. */
 export type QrTag = 'loading' | 'refreshing' | 'error';
@@ -74,18 +77,30 @@ export const qrMachine = setup({
         ? input.services.platform.onVisibilityChange((visible) => sendBack({ type: visible ? 'qr.pageVisible' : 'qr.pageHidden' }))
         : () => {},
     ),
+    /** Sends qr.admitted when the ENTRY cache tag is invalidated (the live stream's `entry.used`). */
+    watchEntry: fromCallback<QrEvent, { services: WalletServices }>(({ input, sendBack }) =>
+      input.services.api.onInvalidate(['ENTRY'], () => sendBack({ type: 'qr.admitted' })),
+    ),
   },
 }).createMachine({
   id: 'qr',
   meta: { ...doc('The entry QR code: refreshed before it expires, paused while hidden') },
   type: 'parallel',
   context: ({ input }) => ({ services: input.services, ttl: null, image: null }),
-  invoke: {
-    id: 'watchVisibility',
-    src: 'watchVisibility',
-    input: servicesOf,
-    onError: { actions: { type: 'logError', params: logParams('qr: visibility listener failed') } },
-  },
+  invoke: [
+    {
+      id: 'watchVisibility',
+      src: 'watchVisibility',
+      input: servicesOf,
+      onError: { actions: { type: 'logError', params: logParams('qr: visibility listener failed') } },
+    },
+    {
+      id: 'watchEntry',
+      src: 'watchEntry',
+      input: servicesOf,
+      onError: { actions: { type: 'logError', params: logParams('qr: entry listener failed') } },
+    },
+  ],
   states: {
     pass: {
       initial: 'deciding',
@@ -150,6 +165,16 @@ export const qrMachine = setup({
         paused: {
           ...doc('The page is hidden: no polling; becoming visible refreshes at once'),
           on: { 'qr.pageVisible': 'deciding' },
+        },
+      },
+    },
+
+    admission: {
+      initial: 'waiting',
+      states: {
+        waiting: { on: { 'qr.admitted': 'admitted' } },
+        admitted: {
+          meta: { screen: 'QR', description: doc('QR: the gate scanned the pass; "Welcome in" above the code') },
         },
       },
     },

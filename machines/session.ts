@@ -1,12 +1,14 @@
 // The session (SPEC §4) while the user is signed in: the tokens, the 401 protocol (a 401 asks for one refresh,
-// every request waits while it runs) and the signed-in user's profile. The wallet invokes it with systemId 'session'
+// every request waits while it runs), the signed-in user's profile and the live events stream (machines/stream.ts,
+// a chunk loaded once signed in, where the browser can stream a fetch). The wallet invokes it with systemId 'session'
 // in its `signedIn` state, so whether the user is signed in is the wallet's state, not this actor's; the tokens it
 // starts with come as input. Rotated tokens and a failed refresh are reported to the wallet, which owns the stored
 // tokens. The API client talks to this actor through `sessionPort`.
-import { assign, fromCallback, fromPromise, sendParent, setup, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { type AnyActorLogic, type AnyActorRef, assign, fromCallback, fromPromise, sendParent, setup, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Tokens, UserProfile } from '../src/contract/entities';
 import type { SessionPort } from '../src/client/client';
 import { readTokens, type SessionTokens } from '../src/client/storage-keys';
+import { standIn } from './flows';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 
@@ -25,7 +27,9 @@ export type SessionEvent =
   /** From the client: a request sent with `staleToken` was answered 401. */
   | { type: 'session.refresh'; staleToken: string | null }
   /** The USER cache tag was invalidated: load the profile again. */
-  | { type: 'session.userStale' };
+  | { type: 'session.userStale' }
+  /** From the stream: the server revoked this session (logout elsewhere): it ends like one whose refresh failed. */
+  | { type: 'session.revoked' };
 
 /** What the session tells the wallet. */
 export type SessionReport = { type: 'session.tokensRotated'; tokens: SessionTokens } | { type: 'session.expired' };
@@ -59,6 +63,21 @@ export async function refreshSharedTokens(services: WalletServices, refreshToken
   }
 }
 
+let streamLogic: AnyActorLogic | undefined;
+
+/** Loads the live stream's chunk (its machine and the event-stream reader) once. */
+export function loadStreamMachine(): Promise<void> {
+  return streamLogic ? Promise.resolve() : import('./stream').then((module) => void (streamLogic = module.streamMachine));
+}
+
+/** The stream's input: the services, and this session as the stream's port to the tokens and the 401 protocol. */
+function streamInput({ context, self }: { context: SessionContext; self: AnyActorRef }): StreamPortInput {
+  return { services: context.services, session: sessionPort(() => self as SessionActor) };
+}
+interface StreamPortInput extends FlowInput {
+  session: SessionPort;
+}
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -79,6 +98,8 @@ export const sessionMachine = setup({
   guards: {
     /** Only the first 401 of a token starts a refresh; later ones were answered with the old token too. */
     tokenIsStale: ({ context }, params: { staleToken: string | null }) => params.staleToken === context.accessToken,
+    /** The browser reads a fetch's body as it arrives: live events are possible. */
+    canStream: ({ context }) => context.services.platform.canStreamFetch?.() === true,
   },
   actors: {
     refreshTokens: fromPromise<SessionTokens, { services: WalletServices; refreshToken: string }>(({ input }) =>
@@ -88,6 +109,9 @@ export const sessionMachine = setup({
     watchUser: fromCallback<SessionEvent, { services: WalletServices }>(({ input, sendBack }) =>
       input.services.api.onInvalidate(['USER'], () => sendBack({ type: 'session.userStale' })),
     ),
+    loadStream: fromPromise<void>(() => loadStreamMachine()),
+    /** The stream machine (machines/stream.ts) once `loadStream` brought its chunk. */
+    stream: standIn('stream', () => streamLogic),
   },
 }).createMachine({
   id: 'session',
@@ -110,6 +134,7 @@ export const sessionMachine = setup({
               guard: { type: 'tokenIsStale', params: ({ event }) => ({ staleToken: event.staleToken }) },
               target: 'refreshing',
             },
+            'session.revoked': { target: 'expired', actions: 'reportExpired' },
           },
         },
         refreshing: {
@@ -134,6 +159,7 @@ export const sessionMachine = setup({
               ],
             },
           },
+          on: { 'session.revoked': { target: 'expired', actions: 'reportExpired' } },
         },
         expired: {
           ...doc('The refresh failed: the wallet forgets the tokens and reloads the page (SPEC §4)'),
@@ -169,6 +195,33 @@ export const sessionMachine = setup({
         },
         loaded: { ...doc('The profile is shown in the header and the HUB'), on: { 'session.userStale': 'loading' } },
         failed: { ...doc('The profile did not load (logged only)'), on: { 'session.userStale': 'loading' } },
+      },
+    },
+    live: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'canStream', target: 'loading' }, { target: 'off' }] },
+        loading: {
+          description: doc("Downloads the live stream's chunk (it is not part of the first panel)"),
+          invoke: {
+            id: 'loadStream',
+            src: 'loadStream',
+            onDone: 'streaming',
+            onError: { target: 'off', actions: { type: 'logError', params: ({ event }) => ({ message: 'session: the stream did not load', error: event.error }) } },
+          },
+        },
+        streaming: {
+          description: doc('Runs the stream: live events become cache invalidations, a revocation ends the session'),
+          invoke: {
+            id: 'stream',
+            src: 'stream',
+            input: streamInput,
+            onError: { target: 'off', actions: { type: 'logError', params: ({ event }) => ({ message: 'session: the stream crashed', error: event.error }) } },
+          },
+        },
+        off: {
+          description: doc('No live events (this browser cannot stream a fetch, or the chunk did not load): screens refresh as they open'),
+        },
       },
     },
   },

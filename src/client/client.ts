@@ -50,6 +50,8 @@ export interface ApiClient {
   /** Calls `listener` after one of `tags` was invalidated (a mutation succeeded); answers the unsubscribe function. */
   onInvalidate(tags: readonly CacheTag[], listener: InvalidationListener): () => void;
   readonly cache: QueryCache;
+  /** Where the API lives (the live events stream is opened there too). */
+  readonly baseUrl: string;
 }
 
 export interface ApiClientOptions {
@@ -168,6 +170,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     call: call as ApiClient['call'],
     onInvalidate: (tags, listener) => cache.onInvalidate(tags, listener),
     cache,
+    baseUrl,
   };
 }
 

@@ -46,6 +46,8 @@ export interface WalletPlatform {
   /** Saves a file the wallet made (a ticket PDF) as a download under this name. */
   saveFile?(file: Blob, name: string): void;
   fetch?: typeof globalThis.fetch;
+  /** Whether `fetch` can read a response body as it arrives (the live events stream needs it). */
+  canStreamFetch?(): boolean;
   log?(message: string, error?: unknown): void;
 }
 
@@ -144,6 +146,10 @@ export function browserPlatform(win: Window = window, options: BrowserPlatformOp
       win.setTimeout(() => URL.revokeObjectURL(url), 30_000);
     },
     fetch: win.fetch.bind(win),
+    canStreamFetch() {
+      const scope = win as unknown as typeof globalThis;
+      return typeof scope.ReadableStream === 'function' && typeof scope.TextDecoder === 'function' && 'body' in scope.Response.prototype;
+    },
     log: (message, error) => console.error(message, error),
   };
 }

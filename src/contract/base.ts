@@ -14,6 +14,8 @@ export const cacheTags = [
   'LISTED_TICKETS',
   'TICKETS_AVAILABLE_FOR_LISTING',
   'SINGLE_TICKET',
+  /** Nothing is cached under it: the entry QR pass listens to it to learn that the gate admitted the holder. */
+  'ENTRY',
 ] as const;
 export type CacheTag = (typeof cacheTags)[number];
 

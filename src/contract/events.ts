@@ -63,7 +63,7 @@ export const eventInvalidates: Readonly<Record<WalletEventType, readonly CacheTa
   'ticket.listed': ['TICKETS', 'SINGLE_TICKET', 'LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING', 'SWAPPABLE_TICKETS'],
   'ticket.sold': ['TICKETS', 'SINGLE_TICKET', 'LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING', 'SWAPPABLE_TICKETS'],
   'ticket.unlisted': ['TICKETS', 'SINGLE_TICKET', 'LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING', 'SWAPPABLE_TICKETS'],
-  'entry.used': ['TICKETS', 'SINGLE_TICKET'],
+  'entry.used': ['TICKETS', 'SINGLE_TICKET', 'ENTRY'],
   'benefit.unlocked': ['SINGLE_TICKET'],
   'benefit.used': ['SINGLE_TICKET'],
   'profile.changed': ['USER'],

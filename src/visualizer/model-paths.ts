@@ -18,6 +18,7 @@ import { qrSpec } from '../../tests/machines/qr.model';
 import { redeemSpec } from '../../tests/machines/redeem.model';
 import { resellSpec } from '../../tests/machines/resell.model';
 import { sessionSpec } from '../../tests/machines/session.model';
+import { streamSpec } from '../../tests/machines/stream.model';
 import { settingsSpec } from '../../tests/machines/settings.model';
 import { swapSpec } from '../../tests/machines/swap.model';
 import { benefitSpec } from '../../tests/machines/benefit.model';
@@ -48,6 +49,7 @@ export function modelSpecs(): Record<string, ModelSpec> {
   const specs: ModelSpec[] = [
     walletSpec,
     sessionSpec,
+    streamSpec,
     loginSpec,
     logoutSpec,
     myTicketsSpec,

@@ -24,10 +24,13 @@ export const myTicketsSampleEvents: MyTicketsModelEvent[] = [
   { type: 'loadTickets.error', error: httpError('myTickets', 500, 'api.internal_error') },
 ];
 
-/** One vertex per state value, tab and whether the list holds tickets: the concrete tickets do not change a branch. */
+/**
+ * One vertex per state value, tab and the ids of the listed tickets: whether a reload brings a new ticket (the
+ * toast) depends on which ones are shown.
+ */
 export function myTicketsVertex(snapshot: AnyMachineSnapshot): string {
   const { tab, tickets } = (snapshot as MyTicketsSnapshot).context;
-  return JSON.stringify({ value: snapshot.value, tab, tickets: tickets.length > 0 });
+  return JSON.stringify({ value: snapshot.value, tab, tickets: tickets.map((ticket) => ticket.userTicketId) });
 }
 
 export const myTicketsStarts: Array<{ name: string; input: () => MyTicketsInput }> = [

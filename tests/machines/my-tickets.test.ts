@@ -15,6 +15,10 @@ const { testMachine, runs: models } = pathsOf(myTicketsSpec);
 
 describe.each(models)('my tickets model from $start.name', ({ input, paths }) => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    // A reload that brings a ticket the list did not show announces it with one toast.
+    let shown: number[] = [];
+    let wasRefreshing = false;
+    let arrivals = 0;
     await runPathOnActor(path, {
       machine: myTicketsMachine.provide({ actions: { logError: () => {} } }),
       input,
@@ -28,6 +32,13 @@ describe.each(models)('my tickets model from $start.name', ({ input, paths }) =>
         if (step.event.type === 'myTickets.selectTab') {
           expect(reports.at(-1)).toEqual({ type: 'panel.setParams', params: { ticketsTab: selectTicketTab(snapshot) } });
         }
+        const ids = selectTickets(snapshot).map((ticket) => ticket.userTicketId);
+        if (step.event.type === 'loadTickets.done' && wasRefreshing && ids.some((id) => !shown.includes(id))) arrivals += 1;
+        const toasts = reports.filter((report) => report.type === 'notify');
+        expect(toasts).toHaveLength(arrivals);
+        for (const toast of toasts) expect(toast).toEqual({ type: 'notify', kind: 'success', key: 'tickets.received' });
+        shown = ids;
+        wasRefreshing = snapshot.matches('refreshing');
       },
     });
   });

@@ -28,6 +28,7 @@ export const qrSampleEvents: QrModelEvent[] = [
   { type: 'loadImage.done', output: MODEL_IMAGE },
   { type: 'loadImage.error', error: httpError('qrCodeData', 500, 'api.internal_error') },
   { type: 'after.pollInterval' },
+  { type: 'qr.admitted' },
 ];
 
 /** The QR flow's input in the model and on the actor (its actors are mocked: the API is never called). */
@@ -44,5 +45,6 @@ export const qrSpec = modelSpec({
   events: qrSampleEvents,
   excused: {
     'qr on watchVisibility.error': 'the visibility listener cannot fail in a browser; the branch only logs',
+    'qr on watchEntry.error': 'the ENTRY listener is an in-memory subscription that cannot fail; the branch only logs',
   },
 });

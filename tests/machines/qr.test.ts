@@ -4,7 +4,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, waitFor } from 'xstate';
+import { fromCallback, SimulatedClock, waitFor } from 'xstate';
 import { MIN_QR_POLL_MS, qrMachine } from '../../machines/qr';
 import { selectHasQrError, selectIsLearnMoreOpen, selectQrFrame, selectQrImageSrc } from '../../machines/qr.selectors';
 import { createWallet } from '../../machines/create-wallet';
@@ -15,7 +15,8 @@ import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChi
 import { pathsOf } from './model-spec';
 import { MODEL_TTL_MS, qrInput, qrPromiseActors, qrSpec } from './qr.model';
 
-const quiet = qrMachine.provide({ actions: { logError: () => {} } });
+/** The ENTRY listener is tested below on a real cache; on the model's fake services it listens to nothing. */
+const quiet = qrMachine.provide({ actions: { logError: () => {} }, actors: { watchEntry: fromCallback(() => {}) } });
 
 describe('qr model', () => {
   const { testMachine, paths } = pathsOf(qrSpec);

@@ -43,7 +43,7 @@ function invokedMachine(machine: AnyStateMachine, src: unknown): { machine: AnyS
   const logic = typeof src === 'string' ? (machine.implementations.actors as Record<string, unknown>)[src] : src;
   if (logic instanceof StateMachine) return { machine: logic as AnyStateMachine };
   const registryId = registryIdOf(logic);
-  return registryId ? { machine: machines[registryId], registryId } : null;
+  return registryId ? { machine: machines[registryId as MachineName], registryId } : null;
 }
 
 /** Every child-machine invoke under the root, with the machine that invokes it. */

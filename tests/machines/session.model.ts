@@ -17,6 +17,11 @@ export const sessionSampleEvents: SessionModelEvent[] = [
   { type: 'refreshTokens.error', error: new Error('api.auth.refresh_invalid') },
   { type: 'fetchUser.done', output: userProfile() },
   { type: 'fetchUser.error', error: new Error('FETCH_ERROR') },
+  // The live region: the stream's chunk loads (or not), the stream runs (or crashes), and may revoke the session.
+  { type: 'loadStream.done' },
+  { type: 'loadStream.error', error: new Error('ChunkLoadError') },
+  { type: 'stream.error', error: new Error('the stream crashed') },
+  { type: 'session.revoked' },
 ];
 
 /** The session starts when the user is signed in, with the tokens storage (or the sign-in) gave the wallet. */
@@ -25,11 +30,20 @@ export const sessionInput: SessionInput = {
   tokens: { accessToken: 'access-1', refreshToken: 'refresh-1' },
 };
 
+/** The same in a browser that can stream a fetch: the session loads and runs the live stream. */
+export const streamingSessionInput: SessionInput = (() => {
+  const services = testServices();
+  return { services: { ...services, platform: { ...services.platform, canStreamFetch: () => true } }, tokens: sessionInput.tokens };
+})();
+
 /** The session machine's model-based test (tests/machines/session.test.ts, the visualiser's paths). */
 export const sessionSpec = modelSpec({
   name: 'session',
   machine: sessionMachine,
-  starts: [{ name: 'start', input: () => sessionInput }],
+  starts: [
+    { name: 'start', input: () => sessionInput },
+    { name: 'streaming', input: () => streamingSessionInput },
+  ],
   events: sessionSampleEvents,
   excused: {
     'session.profile on watchUser.error': 'the USER listener is an in-memory subscription that cannot fail; the branch only logs',

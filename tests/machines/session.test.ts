@@ -6,20 +6,23 @@ import { initialsOf, splitHashSuffix } from '../../machines/session.selectors';
 import { userProfile } from './fixtures';
 import { expectFullCoverage, runPathOnActor } from './model';
 import { pathsOf } from './model-spec';
-import { sessionInput, sessionSpec } from './session.model';
+import { sessionSpec } from './session.model';
 
-const { testMachine, paths } = pathsOf(sessionSpec);
+const { testMachine, runs } = pathsOf(sessionSpec);
+const paths = runs.flatMap((run) => run.paths.map((path) => ({ path, input: run.input, name: `${run.start.name}: ${path.description}` })));
 
 describe('session model', () => {
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+  it.each(paths.map(({ name, path, input }) => [name, path, input] as const))('%s', async (_, path, input) => {
     await runPathOnActor(path, {
       machine: sessionMachine.provide({ actions: { logError: () => {} } }),
-      input: sessionInput,
-      promiseActors: ['refreshTokens', 'fetchUser'],
+      input,
+      // The stream is a child machine in a chunk of its own (tests/machines/stream.test.ts): here a mock that runs
+      // until the path says it crashed.
+      promiseActors: ['refreshTokens', 'fetchUser', 'loadStream', 'stream'],
       asChild: true,
       check: (actor, step, reports) => {
-        // A failed refresh tells the wallet at once (it forgets the tokens and reloads).
-        if (step.event.type === 'refreshTokens.error') {
+        // A failed refresh, or a session the server revoked, tells the wallet at once (it forgets the tokens and reloads).
+        if (step.event.type === 'refreshTokens.error' || (step.event.type === 'session.revoked' && step.state.matches({ token: 'expired' }))) {
           expect(reports.at(-1)).toEqual({ type: 'session.expired' });
           expect(actor.getSnapshot().matches({ token: 'expired' })).toBe(true);
         }
@@ -32,7 +35,7 @@ describe('session model', () => {
   });
 
   it('takes every transition', () =>
-    expectFullCoverage(sessionSpec.name, testMachine, paths, sessionSpec.excused));
+    expectFullCoverage(sessionSpec.name, testMachine, paths.map(({ path }) => path), sessionSpec.excused));
 });
 
 describe('session selectors', () => {

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { qrMachine, type QrSnapshot } from '../../machines/qr';
-import { selectIsLearnMoreOpen, selectIsQrStale, selectQrFrame } from '../../machines/qr.selectors';
+import { selectIsAdmitted, selectIsLearnMoreOpen, selectIsQrStale, selectQrFrame } from '../../machines/qr.selectors';
 import type { WalletActor } from '../../machines/wallet';
 import { coverTransitions, takesSample, toTestMachine } from '../machines/model';
 import { MODEL_IMAGE, MODEL_TTL_MS, qrInput, qrSampleEvents, type QrModelEvent } from '../machines/qr.model';
@@ -38,6 +38,10 @@ async function perform(event: QrModelEvent, wallet: WalletActor, requests: HeldR
     case 'qr.pageVisible':
       // What the platform's visibility listener sends (its wiring: tests/machines/qr.test.ts).
       act(() => wallet.getSnapshot().children.qr?.send(event as { type: 'qr.pageHidden' | 'qr.pageVisible' }));
+      return;
+    case 'qr.admitted':
+      // What the live stream does after the gate's entry.used (its wiring: tests/machines/stream.test.ts).
+      act(() => wallet.getSnapshot().context.services.api.cache.invalidate(['ENTRY']));
       return;
     case 'after.pollInterval':
       await act(() => vi.advanceTimersByTimeAsync(MODEL_TTL_MS));
@@ -70,6 +74,7 @@ function expectScreenMatches(state: QrSnapshot): void {
   if (image) expect(image.getAttribute('src')).toBe(`data:image/png;base64,${MODEL_IMAGE}`);
   expect(Boolean(screen.queryByText("We couldn't update your code. It may be out of date.")), 'stale warning').toBe(selectIsQrStale(state));
   expect(Boolean(screen.queryByRole('dialog', { name: LEARN_MORE })), 'learn more').toBe(selectIsLearnMoreOpen(state));
+  expect(Boolean(screen.queryByText('Welcome in')), 'welcome in').toBe(selectIsAdmitted(state));
 }
 
 const testMachine = toTestMachine(qrMachine);

@@ -8,6 +8,7 @@ import type { QrActor } from '../../../machines/qr';
 import {
   type QrFrame,
   selectCanRetryQr,
+  selectIsAdmitted,
   selectIsLearnMoreOpen,
   selectIsQrStale,
   selectQrCountdownMs,
@@ -47,6 +48,7 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
   const countdownMs = useSelector(qr, selectQrCountdownMs);
   const refreshSeconds = useSelector(qr, selectQrRefreshSeconds);
   const learnMoreOpen = useSelector(qr, selectIsLearnMoreOpen);
+  const admitted = useSelector(qr, selectIsAdmitted);
   const user = useSelector(useChild('session'), selectUser);
   return (
     <>
@@ -58,6 +60,7 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
         countdownMs={countdownMs}
         refreshSeconds={refreshSeconds}
         holder={user ? fullName(user) : null}
+        admitted={admitted}
         onRetry={() => qr.send({ type: 'qr.retry' })}
         onLearnMore={() => qr.send({ type: 'qr.openLearnMore' })}
       />
@@ -82,6 +85,8 @@ export interface QrViewProps {
   refreshSeconds: number | null;
   /** The holder's name, as the door staff may ask for it; null while the profile loads. */
   holder: string | null;
+  /** The gate scanned the pass while it was open: "Welcome in". */
+  admitted?: boolean;
   onRetry: () => void;
   onLearnMore: () => void;
 }
@@ -101,6 +106,18 @@ export function QrView(props: QrViewProps): ReactElement {
       </div>
 
       <div className="tw-qr">
+        {/* A live region present from the start, so screen readers announce the admission when it arrives. */}
+        <div className="tw-qr__welcome-region" role="status">
+          {props.admitted ? (
+            <div className="tw-qr__welcome">
+              <Icon path={iconPath('check')} size={22} />
+              <p>
+                <strong>{t('qr.welcome_in')}</strong>
+                <span>{t('qr.welcome_in_text')}</span>
+              </p>
+            </div>
+          ) : null}
+        </div>
         <div className="tw-qr__frame" data-frame={frame}>
           {frame === 'image' && imageSrc ? (
             <img src={imageSrc} alt={t('qr.image_alt')} draggable={false} />

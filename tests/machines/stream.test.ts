@@ -1,0 +1,195 @@
+// Model-based tests of the live stream machine (machines/stream.ts), then its pieces: the backoff with jitter, the
+// debounced invalidations on a real query cache, and one connection read through the real reader over a fake fetch.
+import { describe, expect, it, vi } from 'vitest';
+import { type AnyActorRef, createActor, fromCallback, SimulatedClock } from 'xstate';
+import { INVALIDATE_DEBOUNCE_MS, RECONNECT_MAX_MS, reconnectDelayOf, streamMachine, tagsOf } from '../../machines/stream';
+import { createQueryCache } from '../../src/client/cache';
+import { readEventStream } from '../../src/client/event-stream';
+import { STREAM_SILENCE_MS } from '../../src/contract/events';
+import { expectFullCoverage, runPathOnActor } from './model';
+import { pathsOf } from './model-spec';
+import { MODEL_RECONNECT_MS, streamInput, streamPromiseActors, streamSpec, streamVertex, walletEvent } from './stream.model';
+
+const quiet = streamMachine.provide({ actions: { logError: () => {} }, delays: { reconnectDelay: MODEL_RECONNECT_MS } });
+
+describe('stream model', () => {
+  const { testMachine, paths } = pathsOf(streamSpec);
+
+  it('takes every transition', () => expectFullCoverage(streamSpec.name, testMachine, paths, streamSpec.excused));
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    const input = streamInput();
+    const invalidate = input.services.api.cache.invalidate as ReturnType<typeof vi.fn>;
+    let before: string[] = [];
+    let invalidations = 0;
+    const { inputs } = await runPathOnActor(path, {
+      machine: quiet,
+      input,
+      promiseActors: streamPromiseActors,
+      asChild: true,
+      vertex: streamVertex,
+      check: (actor: AnyActorRef, step, reports) => {
+        const { context } = actor.getSnapshot() as { context: { staleTags: string[] } };
+        // The end of a burst invalidates its tags once, together.
+        if (step.event.type === 'after.invalidateDebounce') {
+          invalidations += 1;
+          expect(invalidate).toHaveBeenLastCalledWith(before);
+        }
+        expect(invalidate).toHaveBeenCalledTimes(invalidations);
+        // A revoked session is reported to the session, and nothing reconnects after it.
+        const revoked = reports.filter((report) => report.type === 'session.revoked').length;
+        expect(revoked).toBe(step.state.matches({ connection: 'revoked' }) ? 1 : 0);
+        before = context.staleTags;
+      },
+    });
+    // Every connection resumes from the last event received before it started.
+    const connects = inputs.filter((call) => call.id === 'connect').map((call) => (call.input as { lastEventId: string | null }).lastEventId);
+    const ids = path.steps
+      .filter((step) => step.event.type === 'stream.event')
+      .map((step) => (step.event as unknown as { event: { id: string } }).event.id);
+    for (const lastEventId of connects) expect(lastEventId === null || ids.includes(lastEventId)).toBe(true);
+  });
+});
+
+describe('stream effects', () => {
+  it('waits longer after each failure in a row, with jitter, up to the ceiling', () => {
+    expect(reconnectDelayOf(1, () => 0)).toBe(500);
+    expect(reconnectDelayOf(1, () => 1)).toBe(1_000);
+    expect(reconnectDelayOf(3, () => 0)).toBe(2_000);
+    expect(reconnectDelayOf(3, () => 1)).toBe(4_000);
+    expect(reconnectDelayOf(30, () => 1)).toBe(RECONNECT_MAX_MS);
+    expect(reconnectDelayOf(30, () => 0)).toBe(RECONNECT_MAX_MS / 2);
+  });
+
+  it("collects each event's tags once", () => {
+    const tags = tagsOf(tagsOf([], walletEvent('1', 'entry.used')), walletEvent('2', 'ticket.sold'));
+    expect(new Set(tags).size).toBe(tags.length);
+    expect(tags).toEqual(expect.arrayContaining(['TICKETS', 'SINGLE_TICKET', 'LISTED_TICKETS']));
+  });
+
+  /** The machine with a connection the test drives and a real query cache, on a simulated clock. */
+  function start() {
+    let send: (event: unknown) => void = () => {};
+    const connections: Array<{ lastEventId: string | null }> = [];
+    const cache = createQueryCache();
+    const heard: string[][] = [];
+    cache.onInvalidate(['TICKETS', 'LISTED_TICKETS', 'SINGLE_TICKET', 'USER'], (tags) => heard.push(tags));
+    const input = streamInput();
+    (input.services.api as { cache: unknown }).cache = cache;
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      quiet.provide({
+        actors: {
+          connect: fromCallback(({ input: connection, sendBack }) => {
+            connections.push(connection as { lastEventId: string | null });
+            send = sendBack as (event: unknown) => void;
+          }),
+        },
+      }),
+      { input, clock },
+    ).start();
+    return { actor, clock, heard, connections, send: (event: unknown) => send(event) };
+  }
+
+  it('turns a burst of events into one invalidation 500 ms after its first event', () => {
+    const { actor, clock, heard, send } = start();
+    send({ type: 'stream.opened' });
+    send({ type: 'stream.event', event: walletEvent('1', 'entry.used', 3) });
+    clock.increment(INVALIDATE_DEBOUNCE_MS - 100);
+    send({ type: 'stream.event', event: walletEvent('2', 'ticket.sold', 4) });
+    expect(heard).toEqual([]);
+    clock.increment(100);
+    expect(heard).toHaveLength(1);
+    expect(heard[0]).toEqual(expect.arrayContaining(['TICKETS', 'SINGLE_TICKET', 'LISTED_TICKETS']));
+    actor.stop();
+  });
+
+  it('reconnects after silence with the last event id, and stays quiet while heartbeats arrive', () => {
+    const { actor, clock, connections, send } = start();
+    send({ type: 'stream.opened' });
+    send({ type: 'stream.event', event: walletEvent('41', 'ticket.listed', 3) });
+    clock.increment(STREAM_SILENCE_MS - 1);
+    send({ type: 'stream.activity' });
+    clock.increment(STREAM_SILENCE_MS - 1);
+    expect(connections).toHaveLength(1);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ connection: { live: 'waiting' } })).toBe(true);
+    clock.increment(MODEL_RECONNECT_MS);
+    expect(connections.map((connection) => connection.lastEventId)).toEqual([null, '41']);
+    actor.stop();
+  });
+
+  it('holds no connection while the page is hidden and reconnects when it shows', () => {
+    const { actor, connections } = start();
+    actor.send({ type: 'stream.pageHidden' });
+    expect(actor.getSnapshot().matches({ connection: 'paused' })).toBe(true);
+    expect(actor.getSnapshot().children.connect).toBeUndefined();
+    actor.send({ type: 'stream.pageVisible' });
+    expect(connections).toHaveLength(2);
+    expect(actor.getSnapshot().children.connect).toBeDefined();
+    actor.stop();
+  });
+});
+
+describe('event-stream reader', () => {
+  const encoder = new TextEncoder();
+  function body(chunks: string[]) {
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+        controller.close();
+      },
+    });
+  }
+  const sse = (status: number, chunks: string[] = []) =>
+    new Response(status === 200 ? body(chunks) : 'no', { status, headers: { 'content-type': status === 200 ? 'text/event-stream' : 'text/plain' } });
+
+  function read(fetch: typeof globalThis.fetch, lastEventId: string | null = null, refreshed: string | null = 'access-2') {
+    const events: unknown[] = [];
+    const skipped: string[] = [];
+    let opened = 0;
+    const refreshAfterUnauthorized = vi.fn(async () => refreshed);
+    const done = readEventStream({
+      baseUrl: 'https://wallet.test/v1/',
+      fetch,
+      session: { accessToken: async () => 'access-1', refreshAfterUnauthorized },
+      lastEventId,
+      signal: new AbortController().signal,
+      onOpen: () => void (opened += 1),
+      onActivity: () => {},
+      onEvent: (event) => events.push(event),
+      onSkipped: (_, data) => skipped.push(data),
+    });
+    return { done, events, skipped, opened: () => opened, refreshAfterUnauthorized };
+  }
+
+  it('sends the token in the Authorization header and Last-Event-ID, never in the URL, and reads events split anywhere', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      sse(200, ['id: 8\nevent: wal', 'let\ndata: {"id":"8","type":"entry.used","userTicketId":3,"at":"x"}\n', '\n: heartbeat\n\n', 'event: wallet\ndata: {"id":"9","type":"nope"}\n\n']),
+    );
+    const run = read(fetch, '7');
+    await run.done;
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('https://wallet.test/v1/events');
+    expect(init?.headers).toMatchObject({ authorization: 'Bearer access-1', 'last-event-id': '7', accept: 'text/event-stream' });
+    expect(run.opened()).toBe(1);
+    expect(run.events).toEqual([{ id: '8', type: 'entry.used', userTicketId: 3, at: 'x' }]);
+    expect(run.skipped).toEqual(['{"id":"9","type":"nope"}']);
+  });
+
+  it('answers a 401 with one refresh through the session and retries with the new token', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
+      (init?.headers as Record<string, string>).authorization === 'Bearer access-2' ? sse(200, []) : sse(401),
+    );
+    const run = read(fetch);
+    await run.done;
+    expect(run.refreshAfterUnauthorized).toHaveBeenCalledWith('access-1');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(run.opened()).toBe(1);
+  });
+
+  it('fails when the refresh fails, and on any other error status', async () => {
+    await expect(read(vi.fn(async () => sse(401)), null, null).done).rejects.toMatchObject({ status: 401 });
+    await expect(read(vi.fn(async () => sse(429))).done).rejects.toMatchObject({ status: 429 });
+  });
+});
