@@ -30,6 +30,8 @@ export interface Endpoint {
   summary: string;
   /** Needs a bearer access token. */
   auth: boolean;
+  /** Called by an organiser's system with its key in the X-Organizer-Key header (the gate scanner), not by a user. */
+  organizerKey?: boolean;
   params?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
@@ -220,6 +222,7 @@ export const endpoints = {
     path: '/access/scan',
     summary: 'Gate scanner (organizer API key in x-organizer-key): verify an entry token and mark access used',
     auth: false,
+    organizerKey: true,
     body: z.object({ token: boundedText(1, 1000), eventId: positiveInt }),
     response: z.object({ userTicketId: z.int(), ticketName: z.string(), holder: z.string() }),
     errors: [...ticketStateErrors, ...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid', 'api.access.no_ticket'],

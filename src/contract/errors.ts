@@ -99,7 +99,7 @@ export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 export const apiErrorSchema = z
   .object({
     statusCode: z.int(),
-    code: z.string(),
+    code: z.enum(Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
     /** A wrong one-time code answers with the session id to use for the next try (SPEC §4). */
     session: z.optional(z.string()),

@@ -10,13 +10,9 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, type EndpointName, endpoints, QR_SECONDS_LEFT_HEADER } from '../contract/endpoints';
 import { ApiError } from '../contract/errors';
 import type { Mailer } from './adapters/mail';
@@ -25,6 +21,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { capConnectionsPerAddress, connectionOptions } from './http/connections';
 import { errorHandling, notFoundBody } from './http/errors';
+import { openApiOptions } from './http/openapi';
 import { addSecurityHeaders, uploadContentSecurityPolicy } from './http/security-headers';
 import { authModule } from './modules/auth/routes';
 import { devModule } from './modules/dev/routes';
@@ -113,15 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: () => new ApiError('api.too_many_requests').toBody(),
   });
   await app.register(multipart, { limits: { fileSize: config.pictureLimitBytes, files: 1, fields: 5, parts: 6 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Ticket Wallet API', version: '1.0.0', description: 'The attendee API of Ticket Wallet.' },
-      servers: [{ url: config.publicBaseUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  await app.register(swagger, openApiOptions(config));
+  // The interactive reference of the document (Swagger UI); it also serves the document at /v1/docs/json.
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { deepLinking: true, tryItOutEnabled: false } });
 
   await app.register(authModule);
   await app.register(settingsModule);
@@ -141,8 +132,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every call of the contract must have its route: a missing one is a programming error, found at start.
   const missing = (Object.keys(endpoints) as EndpointName[]).filter((name) => !app.contractRoutes.has(name));
   if (missing.length) throw new Error(`contract calls without a route: ${missing.join(', ')}`);
-
-  app.get(`${API_PREFIX}/docs/json`, { schema: { hide: true } }, async () => app.swagger());
 
   await registerWeb(app, config, uploadContentSecurityPolicy(securityHeaders));
   return app;
