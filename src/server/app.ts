@@ -142,6 +142,8 @@ const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z]+(?:\.map)?(?:\.(?:br|gz))?$/;
 const FOREVER = 'public, max-age=31536000, immutable';
 /** The loader: host pages include it by a stable name, so it is short-lived and revalidated with its ETag. */
 const LOADER = 'public, max-age=300, must-revalidate';
+/** The loader under the embed API's major version: host pages that pin it keep the API they were written for. */
+const VERSIONED_LOADER = `${API_PREFIX}/embed.js`;
 /** The host page: always revalidated (ETag), so a new build shows at once. */
 const PAGE = 'no-cache';
 
@@ -183,12 +185,15 @@ async function registerWeb(app: FastifyInstance, config: Config, uploadPolicy: s
     // The web app's answers depend on Accept-Encoding (the precompressed copies) as well as on Origin (CORS).
     // A callback hook, not an async one: it runs on every answer, and an API answer leaves it at the first test.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (!request.url.startsWith(API_PREFIX) && !request.url.startsWith('/assets/')) {
+      if ((!request.url.startsWith(API_PREFIX) || request.url.startsWith(VERSIONED_LOADER)) && !request.url.startsWith('/assets/')) {
         const vary = String(reply.getHeader('vary') ?? '');
         if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       }
       done(null, payload);
     });
+    // The versioned loader path: the same file as /embed.js (docs/embedding.md, "Versions"), precompressed copies
+    // and cache headers included.
+    app.get(VERSIONED_LOADER, { schema: { hide: true } }, (_request, reply) => reply.sendFile('embed.js', config.webDistDir));
     // The static plugin would answer the bare directory with 403; the root is the host page.
     app.get('/', { schema: { hide: true } }, (request, reply) => sendHostPage(request, reply));
     // The statechart visualiser (src/visualizer/, its own build in dist/visualizer/).

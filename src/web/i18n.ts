@@ -65,6 +65,15 @@ export function t(key: string, params?: Record<string, string | number>): string
 }
 
 /**
+ * Translate a count: the key's plural form for the current language, `<key>_one`, `<key>_other` (and `_zero`,
+ * `_few`… where a language has them), chosen by Intl.PluralRules; `{{count}}` is the number.
+ */
+export function tPlural(key: string, count: number, params: Record<string, string | number> = {}): string {
+  const form = new Intl.PluralRules(currentLocale()).select(count);
+  return t(hasKey(`${key}_${form}`) ? `${key}_${form}` : `${key}_other`, { ...params, count });
+}
+
+/**
  * Translate a key that arrives at run time (an API error code, a form message) with a fallback key when the
  * locale files do not know it.
  */

@@ -20,7 +20,6 @@ import { settingsTabOf } from '../../machines/settings.tab';
 import { isFormValid } from '../../src/contract/forms';
 import { nicknameForm } from '../../src/contract/nickname-rule';
 import { testServices } from './fake-platform';
-import { httpError } from './fixtures';
 import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
 import { pathsOf } from './model-spec';
 import { PROFILE, SAVED, settingsInput, settingsPromiseActors, settingsSpec, settingsVertex } from './settings.model';

@@ -11,7 +11,7 @@ import {
   selectTab,
 } from '../../machines/panel.selectors';
 import { flowIds, lazyFlowIds, panelTabs, tabsOfFlow, tabTable } from '../../machines/tabs';
-import { walletMachine, type WalletEvent, type WalletInput } from '../../machines/wallet';
+import { walletMachine, type WalletInput } from '../../machines/wallet';
 import { expectFullCoverage, runPathOnActor } from './model';
 import { pathsOf } from './model-spec';
 import { at, crash, neverLoaded, noServices, stubChildren, walletSpec } from './wallet.model';

@@ -30,7 +30,8 @@ type Drive = (
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
 
 describe('a client generated from the served OpenAPI document', () => {
-  it('typechecks, then signs in, reads the QR as text, downloads a ticket PDF and uploads a picture', async () => {
+  // Generating and typechecking take a while on a busy machine: a longer limit than the server tests' 30 s.
+  it('typechecks, then signs in, reads the QR as text, downloads a ticket PDF and uploads a picture', { timeout: 180_000 }, async () => {
     const document = await (await fetch(`${baseUrl}/v1/docs/json`)).json();
     const ast = await openapiTS(document, {
       // A file field (`format: binary`) is a Blob in the browser and in Node's fetch.

@@ -15,7 +15,7 @@ import {
   selectUnlisting,
 } from '../../../machines/listings.selectors';
 import { formatValidUntil } from '../format';
-import { t } from '../i18n';
+import { t, tPlural } from '../i18n';
 import { registerStyles } from '../style-sheets';
 import { Button } from './button';
 import { LoadFailed } from './load-failed';
@@ -45,7 +45,7 @@ const tabLabels: Record<ListingsTab, string> = { SALE: 'listings.sale', SOLD: 'l
 
 function ago(iso: string, today: string, days: string): string {
   const count = daysSince(iso, Date.now());
-  return count === 0 ? t(today) : t(days, { count });
+  return count === 0 ? t(today) : tPlural(days, count);
 }
 
 export function Listings({ listings }: { listings: ListingsActor }): ReactElement {
