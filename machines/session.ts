@@ -1,4 +1,4 @@
-// The session (SPEC §4) while the user is signed in: the tokens, the 401 protocol (a 401 asks for one refresh,
+// The session (docs/product.md §4) while the user is signed in: the tokens, the 401 protocol (a 401 asks for one refresh,
 // every request waits while it runs) and the signed-in user's profile. The wallet invokes it with systemId 'session'
 // in its `signedIn` state, so whether the user is signed in is the wallet's state, not this actor's; the tokens it
 // starts with come as input. Rotated tokens and a failed refresh are reported to the wallet, which owns the stored
@@ -136,7 +136,7 @@ export const sessionMachine = setup({
           },
         },
         expired: {
-          description: doc('The refresh failed: the wallet forgets the tokens and reloads the page (SPEC §4)'),
+          description: doc('The refresh failed: the wallet forgets the tokens and reloads the page (docs/product.md §4)'),
         },
       },
     },
@@ -161,7 +161,7 @@ export const sessionMachine = setup({
             onDone: { target: 'loaded', actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) } },
             onError: {
               target: 'failed',
-              // SPEC §7: errors from profile loading are logged only.
+              // docs/product.md §7: errors from profile loading are logged only.
               actions: { type: 'logError', params: ({ event }) => ({ message: 'session: profile load failed', error: event.error }) },
             },
           },

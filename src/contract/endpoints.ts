@@ -1,4 +1,4 @@
-// Every call of the API (SPEC §7, plus the calls the spec leaves unnamed, named in docs/decisions.md).
+// Every call of the API (docs/product.md §7, plus the calls the spec leaves unnamed, named in docs/decisions.md).
 // The server registers its routes from this table, the web client's functions and cache tags are typed from
 // it, test mocks are typed from it and the OpenAPI document at /v1/docs/json is generated from it. The browser
 // never loads this file: it gets the schema-free route-table.ts at build time (docs/decisions.md).
@@ -38,7 +38,7 @@ export interface Endpoint {
   /** A JSON response schema, or 'pdf' for a binary document. */
   response: z.ZodMiniType | 'pdf';
   errors: readonly ErrorCode[];
-  /** Cached reads are tagged; mutations invalidate tags (SPEC §4). */
+  /** Cached reads are tagged; mutations invalidate tags (docs/product.md §4). */
   provides?: readonly CacheTag[];
   invalidates?: readonly CacheTag[];
   /** Never cached (payments account state). */

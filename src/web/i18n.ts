@@ -40,7 +40,7 @@ export async function loadLocale(locale: Locale): Promise<void> {
 
 export const isLocale = isLanguage;
 
-/** The language is the first path segment (SPEC §2); anything else means the default language. */
+/** The language is the first path segment (docs/product.md §2); anything else means the default language. */
 export const localeFromPath = languageOf;
 
 /** Switches to a language whose strings are loaded (loadLocale); until then English shows. */

@@ -1,4 +1,4 @@
-// Model-based tests of the wallet's router and session regions (SPEC §2 navigation, §4 session), plus the platform
+// Model-based tests of the wallet's router and session regions (docs/product.md §2 navigation, §4 session), plus the platform
 // effects of their transitions. The flows are stubs here: each is tested on its own.
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';

@@ -1,4 +1,4 @@
-// Stripe Connect for payout accounts (SPEC §6): a custom connected account per seller, an Account Session whose
+// Stripe Connect for payout accounts (docs/product.md §6): a custom connected account per seller, an Account Session whose
 // client secret the wallet's embedded onboarding component uses, the account's state read from Stripe each time
 // (never cached), and the Connect webhook's signature check. The official SDK; `apiBase` points it elsewhere (tests:
 // tests/support/stripe-connect-stub.ts). The payments adapter (charges) is separate: src/server/adapters/payments.ts.

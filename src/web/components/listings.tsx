@@ -110,7 +110,7 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
   );
 }
 
-/** SPEC §2: native share at most 480.99 px wide (where the device offers it), else Facebook, Twitter and Mail. */
+/** docs/product.md §2: native share at most 480.99 px wide (where the device offers it), else Facebook, Twitter and Mail. */
 const NARROW_QUERY = '(max-width: 480.99px)';
 const subscribeNarrow = (onChange: () => void) => {
   const list = globalThis.matchMedia?.(NARROW_QUERY);
