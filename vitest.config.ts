@@ -1,4 +1,4 @@
-// Test layers (ARCHITECTURE.md): machines and server in Node, web screens in happy-dom, e2e in Chromium.
+// Test layers (docs/architecture.md): machines and server in Node, web screens in happy-dom, e2e in Chromium.
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vitest/config';

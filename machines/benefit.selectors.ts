@@ -2,7 +2,7 @@
 import type { Benefit } from '../src/contract/entities';
 import type { BenefitSnapshot } from './benefit';
 
-/** SPEC §2 / §4: a benefit is used when its used amount equals its purchased amount. */
+/** docs/product.md §2 / §4: a benefit is used when its used amount equals its purchased amount. */
 export function isBenefitUsed(benefit: Pick<Benefit, 'usedAmount' | 'purchasedAmount'>): boolean {
   return benefit.purchasedAmount > 0 && benefit.usedAmount >= benefit.purchasedAmount;
 }

@@ -1,4 +1,4 @@
-// Benefit detail modal (SPEC §2, §4 Benefit): name, short description, used or unused, valid until, the full
+// Benefit detail modal (docs/product.md §2, §4 Benefit): name, short description, used or unused, valid until, the full
 // description; a digital, unlockable benefit without a code offers Unlock benefits (POST /mobile/unlock/{id}, which
 // invalidates SINGLE_TICKET) and then shows the redeem code, copied on click. A child of the single ticket, given
 // the benefit as input; closing it ends it.
@@ -35,7 +35,7 @@ export const benefitToastKeys = {
   unlockFailed: 'api.internal_error',
 } as const;
 
-/** SPEC §2: digital, unlockable and no code yet. */
+/** docs/product.md §2: digital, unlockable and no code yet. */
 export function canUnlock(benefit: Benefit | null): boolean {
   return benefit !== null && benefit.type === 'benefits.digital' && benefit.isUnlockable && !benefit.redeemCode;
 }
@@ -103,7 +103,7 @@ export const benefitMachine = setup({
               target: 'details',
               actions: [
                 { type: 'logError', params: ({ event }) => ({ message: 'benefit: unlock failed', error: event.error }) },
-                // SPEC §8: the server's message, or the internal error.
+                // docs/product.md §8: the server's message, or the internal error.
                 { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? benefitToastKeys.unlockFailed }) },
               ],
             },

@@ -1,5 +1,5 @@
 // Derived values of the gift machine for the views: which step shows, the e-mail field (errors only when touched,
-// SPEC §5), the suggestions, and which buttons are enabled (asked of the machine with `can`).
+// docs/product.md §5), the suggestions, and which buttons are enabled (asked of the machine with `can`).
 import type { ReceiverSuggestion, UserTicket } from '../src/contract/entities';
 import { checkText, emailRule } from '../src/contract/forms';
 import type { GiftReceiver, GiftResult, GiftSnapshot, ReceiverTab } from './gift';
@@ -49,7 +49,7 @@ export const selectSuggestions = (snapshot: GiftSnapshot): ReceiverSuggestion[] 
 export const selectPickedReceiver = (snapshot: GiftSnapshot): ReceiverSuggestion | null => snapshot.context.picked;
 export const selectIsSearching = (snapshot: GiftSnapshot): boolean => snapshot.hasTag('searching');
 
-/** Confirm receiver: a valid, changed e-mail, or a picked username (SPEC §5). */
+/** Confirm receiver: a valid, changed e-mail, or a picked username (docs/product.md §5). */
 export const selectCanConfirmReceiver = (snapshot: GiftSnapshot) => snapshot.can({ type: 'gift.confirmReceiver' });
 
 /** The confirmed receiver ("to" card). */
@@ -62,7 +62,7 @@ export function selectTermsAccepted(snapshot: GiftSnapshot): boolean {
 }
 
 export const selectCanToggleTerms = (snapshot: GiftSnapshot) => snapshot.can({ type: 'gift.toggleTerms' });
-/** Gift: only once the terms are ticked (SPEC §5). */
+/** Gift: only once the terms are ticked (docs/product.md §5). */
 export const selectCanGift = (snapshot: GiftSnapshot) => snapshot.can({ type: 'gift.submit' });
 export const selectIsGifting = (snapshot: GiftSnapshot) => snapshot.matches({ selected: { confirmed: 'gifting' } });
 export const selectCanCancel = (snapshot: GiftSnapshot) => snapshot.can({ type: 'gift.cancel' });

@@ -1,4 +1,4 @@
-// Gift (SPEC §2 Gift, §4 Gift flow, §5, §8): pick one of the upcoming tickets (the server must say it can be gifted),
+// Gift (docs/product.md §2 Gift, §4 Gift flow, §5, §8): pick one of the upcoming tickets (the server must say it can be gifted),
 // name the receiver by e-mail or by username (suggestions searched 500 ms after typing stops), confirm them, accept
 // the terms and gift. A child of the wallet while GIFT is open, given the decoded USER_TICKET_ID to preselect. The
 // ticket or the receiver can be edited; Cancel resets everything. A gift invalidates TICKETS and SINGLE_TICKET
@@ -77,7 +77,7 @@ export const giftToastKeys = {
   failed: 'api.internal_error',
 } as const;
 
-/** SPEC §9: the username search waits this long after the last keystroke. */
+/** docs/product.md §9: the username search waits this long after the last keystroke. */
 export const USERNAME_DEBOUNCE_MS = 500;
 
 const freshReceiver = {
@@ -138,13 +138,13 @@ export const giftMachine = setup({
   guards: {
     hasPreselect: ({ context }) => context.preselectId !== null,
     listed: ({ context }, params: { userTicketId: number }) => context.tickets.some((ticket) => ticket.userTicketId === params.userTicketId),
-    /** SPEC §4: a ticket is selected only when the server says it can be gifted (and it is one of the upcoming ones). */
+    /** docs/product.md §4: a ticket is selected only when the server says it can be gifted (and it is one of the upcoming ones). */
     giftable: ({ context }, params: { canBeGifted: boolean }) =>
       params.canBeGifted && context.tickets.some((ticket) => ticket.userTicketId === context.candidateId),
     hasReceiver: ({ context }) => context.receiver !== null,
     receiverIsUsername: ({ context }) => context.receiver?.kind === 'username',
     tabIs: (_, params: { tab: ReceiverTab; wanted: ReceiverTab }) => params.tab === params.wanted,
-    /** SPEC §5: a valid e-mail, changed from the empty form. */
+    /** docs/product.md §5: a valid e-mail, changed from the empty form. */
     emailConfirmable: ({ context }) => context.email !== '' && isGiftEmailValid(context.email),
     hasQuery: ({ context }) => context.query.trim() !== '',
     suggested: ({ context }, params: { username: string }) => context.suggestions.some((suggestion) => suggestion.username === params.username),
@@ -237,7 +237,7 @@ export const giftMachine = setup({
           actions: [
             'forgetTicket',
             { type: 'logError', params: logParams('gift: verifying the ticket failed') },
-            // SPEC §8: the server's message key, else the internal error.
+            // docs/product.md §8: the server's message key, else the internal error.
             { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? giftToastKeys.failed }) },
           ],
         },

@@ -1,5 +1,6 @@
 // Derived values of the listings machine (the seller's listings under RESELL) for the views: the step, the tab, the
 // Sale and Sold entries, the entry being shared or unlisted, and how long ago an entry was listed or sold.
+import { diffDays } from '@formkit/tempo';
 import type { ListingsSnapshot, ListingsTab } from './listings';
 
 export type ListingsStep = 'loading' | 'failed' | 'ready';
@@ -26,7 +27,7 @@ export function selectUnlisting(snapshot: ListingsSnapshot) {
 
 export const selectIsUnlisting = (snapshot: ListingsSnapshot) => snapshot.matches({ ready: { view: 'unlisting' } });
 
-/** Whole days since an ISO date (listing or sale), never negative. */
+/** Whole days since an ISO date (listing or sale), never negative (tempo's day difference, as the rest of the app). */
 export function daysSince(iso: string, now: number): number {
-  return Math.max(0, Math.floor((now - Date.parse(iso)) / 86_400_000));
+  return Math.max(0, diffDays(new Date(now), iso));
 }

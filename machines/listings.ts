@@ -1,4 +1,4 @@
-// Listings (SPEC §2 Listings, §4 Listing): the user's tickets on sale and sold, in Sale and Sold tabs; Share opens
+// Listings (docs/product.md §2 Listings, §4 Listing): the user's tickets on sale and sold, in Sale and Sold tabs; Share opens
 // the share modal (copyable link, native share or Facebook/Twitter/Mail — the view decides by width); Unlist asks
 // for confirmation first. A child of the resell flow while no ticket is selected. Whenever LISTED_TICKETS is
 // invalidated (an unlisting here, or the live stream's `ticket.sold` when a buyer paid on the share page) the lists
@@ -65,7 +65,7 @@ export const listingsMachine = setup({
     unfocus: assign({ focusId: null }),
     copy: ({ context, self }) =>
       copyLink(context.services, focusedLink(context), () => self._parent?.send({ type: 'notify', kind: 'success', key: listingsToastKeys.copied })),
-    /** SPEC §2: on narrow screens the device's own share sheet (the view offers it only there). */
+    /** docs/product.md §2: on narrow screens the device's own share sheet (the view offers it only there). */
     nativeShare: ({ context }) => {
       const share = globalThis.navigator?.share?.bind(globalThis.navigator);
       if (share) share({ url: focusedLink(context) }).catch((error: unknown) => reportError(context.services, { message: 'share: native share failed', error }));

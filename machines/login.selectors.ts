@@ -1,4 +1,4 @@
-// Derived values of the login machine for the views: field states (errors only when touched, SPEC §5) and which
+// Derived values of the login machine for the views: field states (errors only when touched, docs/product.md §5) and which
 // buttons are enabled.
 import { checkText, emailRule, firstNameRule, lastNameRule, otpRule, type TextRule } from '../src/contract/forms';
 import type { LoginContext, LoginField, LoginSnapshot } from './login';

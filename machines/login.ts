@@ -1,4 +1,4 @@
-// Sign-in (SPEC §2 Login, OTP, Personal data; §4 Login flow): the e-mail form sends a one-time code, the code form
+// Sign-in (docs/product.md §2 Login, OTP, Personal data; §4 Login flow): the e-mail form sends a one-time code, the code form
 // verifies it and hands the tokens to the wallet, a new account gives first and last name. One child of the wallet
 // across the LOGIN, OTP and PERSONAL_DATA panels: it starts on the panel it was opened on, hears `login.show` when
 // the router moves between them (browser back), and asks the wallet to move on (`panel.open`) as the flow advances.
@@ -91,7 +91,7 @@ export const loginToastKeys = {
 const emptyFields: Record<LoginField, string> = { email: '', otp: '', givenName: '', familyName: '' };
 const untouched: Record<LoginField, boolean> = { email: false, otp: false, givenName: false, familyName: false };
 
-/** A wrong code answers a new login session id to use for the next try (SPEC §4). */
+/** A wrong code answers a new login session id to use for the next try (docs/product.md §4). */
 function sessionFromError(error: unknown): string | undefined {
   return isApiRequestError(error) ? error.body?.session : undefined;
 }
@@ -330,7 +330,7 @@ export const loginMachine = setup({
                   },
                   {
                     target: 'editing',
-                    // SPEC §8: any other resend failure is only logged.
+                    // docs/product.md §8: any other resend failure is only logged.
                     actions: { type: 'logError', params: ({ event }) => ({ message: 'login: resending the code failed', error: event.error }) },
                   },
                 ],
@@ -396,7 +396,7 @@ export const loginMachine = setup({
                   },
                   { target: '#login.flow.personalData', actions: { type: 'openPanel', params: { tab: 'PERSONAL_DATA' } } },
                 ],
-                // Signed in, but the profile did not load (logged only, SPEC §7): the QR screen does not need it.
+                // Signed in, but the profile did not load (logged only, docs/product.md §7): the QR screen does not need it.
                 onError: {
                   target: '#login.flow.done',
                   actions: [

@@ -1,4 +1,4 @@
-// Logout (SPEC §2 Hub, §4 Session): a confirmation modal, then GET /auth/logout (errors only logged), then the
+// Logout (docs/product.md §2 Hub, §4 Session): a confirmation modal, then GET /auth/logout (errors only logged), then the
 // wallet forgets tokens, user and cache and opens LOGIN. A child of the HUB overlay: it lives while the HUB shows.
 import { fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';

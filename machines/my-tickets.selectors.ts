@@ -28,7 +28,7 @@ export function selectCanRetry(snapshot: MyTicketsSnapshot): boolean {
   return snapshot.can({ type: 'myTickets.retry' });
 }
 
-/** The badge and day count of a card: live now, or whole days until the start / since the end (SPEC §9: absolute). */
+/** The badge and day count of a card: live now, or whole days until the start / since the end (docs/product.md §9: absolute). */
 export type TicketTiming = { kind: 'live' } | { kind: 'upcoming'; days: number } | { kind: 'past'; days: number };
 
 export function ticketTiming(ticket: UserTicket, now: Date = new Date()): TicketTiming {
@@ -44,7 +44,7 @@ export function benefitUsage(ticket: Pick<UserTicket, 'totalBenefitCount' | 'tot
   return ticket.totalBenefitCount > 0 ? { used: ticket.totalBenefitUsedCount, total: ticket.totalBenefitCount } : null;
 }
 
-/** Tickets a person cannot tell apart on a card: one card for all of them, with their number (SPEC §2 My tickets). */
+/** Tickets a person cannot tell apart on a card: one card for all of them, with their number (docs/product.md §2 My tickets). */
 export interface TicketGroup {
   /** The first of them: the card shows it and opens it. */
   ticket: UserTicket;

@@ -1,4 +1,4 @@
-// My tickets (SPEC §2): the Upcoming and Past tabs, a child of the wallet while MY_TICKET is open. The chosen tab's
+// My tickets (docs/product.md §2): the Upcoming and Past tabs, a child of the wallet while MY_TICKET is open. The chosen tab's
 // list loads through the query cache (GET /list/ticket_listing?status=…, tag TICKETS), so switching back to a tab is
 // instant, and loads again when TICKETS is invalidated (a gift, a swap) while the cards stay on screen. The tab
 // starts from TICKETS_TAB and is written back to it, so Back from a past ticket lands on Past. A card opens the

@@ -1,4 +1,4 @@
-// Pure functions between a browser location and the wallet's route (SPEC §2): the panel query parameters, read
+// Pure functions between a browser location and the wallet's route (docs/product.md §2): the panel query parameters, read
 // case-insensitively (upper-case name first), the language path segment, and the panel guard. Everything they know
 // about panels comes from the tab table (tabs.ts). The loader imports this file: no machine, no library.
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOf } from '../src/contract/languages';

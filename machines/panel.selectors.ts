@@ -79,7 +79,7 @@ export function selectLocksPageScroll(snapshot: WalletSnapshot): boolean {
   return snapshot.hasTag('modal');
 }
 
-/** SPEC §2: ACCOUNT_VERIFICATION opens the payout tab; any other value or none opens the account tab. */
+/** docs/product.md §2: ACCOUNT_VERIFICATION opens the payout tab; any other value or none opens the account tab. */
 export function selectSettingsTab(snapshot: WalletSnapshot): SettingsTab {
   return selectRoute(snapshot).settingsTab?.toUpperCase() === 'ACCOUNT_VERIFICATION' ? 'ACCOUNT_VERIFICATION' : 'PERSONAL_INFO';
 }

@@ -1,4 +1,4 @@
-// Payouts (SPEC §2 Settings payout tab, §6): the state of the user's payout account, read from the server each time
+// Payouts (docs/product.md §2 Settings payout tab, §6): the state of the user's payout account, read from the server each time
 // (which asks Stripe; never cached) and the onboarding it needs. A child of the settings flow while its profile is
 // ready (docs/decisions.md "Payouts tab"): the settings' verification button starts onboarding (paymentsConnect)
 // and hands the answer here with `payout.connected`. With the Stripe provider the machine mounts Stripe's embedded

@@ -1,4 +1,4 @@
-// The settings' phone modal (SPEC §2 Settings, §5): a country picker (defaulting to the saved number's country, else
+// The settings' phone modal (docs/product.md §2 Settings, §5): a country picker (defaulting to the saved number's country, else
 // the organisation's) and the number, checked with libphonenumber-js and saved as E.164. A child of settings while
 // the modal is open: it ends `saved` with the server's profile (settings adopts it and toasts) or `cancelled`; a
 // refused save stays open and shows the server's message in the modal.

@@ -1,4 +1,4 @@
-// The settings' profile picture form (SPEC §2 Settings): pick (or drop) a file, see it in its square crop, upload it;
+// The settings' profile picture form (docs/product.md §2 Settings): pick (or drop) a file, see it in its square crop, upload it;
 // or remove the saved picture. A child of settings while its profile is ready: each answer is the new profile, which
 // it hands to settings (`settings.pictureSaved`) with a toast; failures toast the server's key or request_failed.
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';

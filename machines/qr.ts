@@ -1,4 +1,4 @@
-// The entry QR pass (SPEC §2 QR, §7 qrSettings + qrCodeData): a child of the wallet while the QR panel is open.
+// The entry QR pass (docs/product.md §2 QR, §7 qrSettings + qrCodeData): a child of the wallet while the QR panel is open.
 // While the page is visible it loads the ttl, then the base64 PNG, and loads it again every ttl. A hidden page stops
 // polling; showing it again refreshes at once. The learn-more panel is a region of its own, and so is the admission:
 // when the gate scans the pass, the live stream invalidates the ENTRY tag and the screen says "Welcome in".
@@ -63,7 +63,7 @@ export const qrMachine = setup({
     hasImage: ({ context }) => context.image !== null,
   },
   delays: {
-    /** SPEC §7: a new image every ttl milliseconds. */
+    /** docs/product.md §7: a new image every ttl milliseconds. */
     pollInterval: ({ context }) => pollIntervalOf(context.ttl),
   },
   actors: {
@@ -174,7 +174,7 @@ export const qrMachine = setup({
       states: {
         waiting: { on: { 'qr.admitted': 'admitted' } },
         admitted: {
-          meta: { screen: 'QR', description: doc('QR: the gate scanned the pass; "Welcome in" above the code') },
+          meta: { screen: 'QR', ...doc('QR: the gate scanned the pass; "Welcome in" above the code') },
         },
       },
     },

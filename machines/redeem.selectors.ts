@@ -1,4 +1,4 @@
-// Derived values of the redeem machine for the views: the code field (its error only once touched, SPEC §5), whether
+// Derived values of the redeem machine for the views: the code field (its error only once touched, docs/product.md §5), whether
 // Redeem may be pressed, the failure flash and the success view.
 import { checkText, redeemCodeRule } from '../src/contract/forms';
 import type { RedeemResult } from '../src/contract/entities';
@@ -17,7 +17,7 @@ export function selectCodeField(snapshot: RedeemSnapshot): CodeFieldView {
   return { value: code, error, status: error ? 'error' : 'default' };
 }
 
-/** Redeem is enabled only with a valid code and no request running (SPEC §5). */
+/** Redeem is enabled only with a valid code and no request running (docs/product.md §5). */
 export const selectCanRedeem = (snapshot: RedeemSnapshot) => snapshot.can({ type: 'redeem.submit' });
 export const selectIsRedeeming = (snapshot: RedeemSnapshot) => snapshot.hasTag('loading');
 

@@ -1,4 +1,4 @@
-// Redeem (SPEC §2 Redeem, §8): one code from a ticket PDF; the server moves the ticket behind it to this user. A child
+// Redeem (docs/product.md §2 Redeem, §8): one code from a ticket PDF; the server moves the ticket behind it to this user. A child
 // of the wallet while REDEEM is open. Submit is possible only with a valid code; a failure stays on the form with an
 // error flash (the server's message key, fallback request_failed); success replaces the form with the redeemed
 // ticket, which the person may open. Redeeming invalidates TICKETS (the route table), so My tickets refetches.

@@ -1,4 +1,4 @@
-// Derived values of the resell machine for the views: the step, the form (price errors only when touched, SPEC §5),
+// Derived values of the resell machine for the views: the step, the form (price errors only when touched, docs/product.md §5),
 // the quote summary, which buttons are enabled (asked of the machine with `can`), and its listings child (whose own
 // selectors are machines/listings.selectors.ts).
 import type { PriceQuote, ResellableTicket } from '../src/contract/entities';
@@ -39,14 +39,14 @@ export function selectQuantity(snapshot: ResellSnapshot): QuantityView {
   };
 }
 
-/** The price field: its text and the rule's error once touched (SPEC §5). */
+/** The price field: its text and the rule's error once touched (docs/product.md §5). */
 export function selectPriceField(snapshot: ResellSnapshot): FieldView {
   const { priceText, priceTouched } = snapshot.context;
   const error = priceTouched ? priceError(snapshot.context) : null;
   return { value: priceText, error, status: error ? 'error' : 'default' };
 }
 
-/** The price rule alone (SPEC §5): null when valid, else its locale key. */
+/** The price rule alone (docs/product.md §5): null when valid, else its locale key. */
 export const selectPriceRule = (snapshot: ResellSnapshot): string | null => priceError(snapshot.context);
 
 export interface QuoteSummary {
@@ -73,13 +73,13 @@ export function quoteSummary(quote: PriceQuote | null): QuoteSummary | null {
 
 export const selectQuoteSummary = (snapshot: ResellSnapshot): QuoteSummary | null => quoteSummary(snapshot.context.quote);
 export const selectIsQuoting = (snapshot: ResellSnapshot): boolean => snapshot.hasTag('quoting');
-/** Continue: edited, valid and not quoting (SPEC §5). */
+/** Continue: edited, valid and not quoting (docs/product.md §5). */
 export const selectCanContinue = (snapshot: ResellSnapshot) => snapshot.can({ type: 'resell.continue' });
 export const selectTermsAccepted = (snapshot: ResellSnapshot) =>
   snapshot.matches({ confirmed: 'accepted' }) || snapshot.matches({ confirmed: 'listing' }) || snapshot.matches({ confirmed: 'blocked' });
 export const selectCanList = (snapshot: ResellSnapshot) => snapshot.can({ type: 'resell.submit' });
 export const selectIsListing = (snapshot: ResellSnapshot) => snapshot.matches({ confirmed: 'listing' });
-/** SPEC §8: the no_stripe notice with its link to the settings' account verification tab. */
+/** docs/product.md §8: the no_stripe notice with its link to the settings' account verification tab. */
 export const selectNoStripeNotice = (snapshot: ResellSnapshot) => snapshot.matches({ confirmed: 'blocked' });
 export const selectCanCancel = (snapshot: ResellSnapshot) => snapshot.can({ type: 'resell.cancel' });
 export const selectListed = (snapshot: ResellSnapshot): ListingResult | null => (snapshot.matches('done') ? snapshot.context.listed : null);

@@ -1,4 +1,4 @@
-// Resell (SPEC §2 Resell, §4 Resell flow, §5, §8, §9): pick one of the resellable tickets, set the quantity (clamped
+// Resell (docs/product.md §2 Resell, §4 Resell flow, §5, §8, §9): pick one of the resellable tickets, set the quantity (clamped
 // 1..available) and the price per ticket (below the maximum plus 0.001), see the server's quote (asked again after
 // every change, debounced; a stale answer is dropped because the quote in flight is stopped), Continue, tick the
 // resale terms and list. With no ticket selected the listings child (machines/listings.ts) shows Sale and Sold.
@@ -29,7 +29,7 @@ export interface ResellContext {
   /** The price per ticket as typed (the field's text). */
   priceText: string;
   priceTouched: boolean;
-  /** The form was changed since the ticket was selected (SPEC §5: Continue only then). */
+  /** The form was changed since the ticket was selected (docs/product.md §5: Continue only then). */
   edited: boolean;
   quote: PriceQuote | null;
   listed: ListingResult | null;
@@ -60,9 +60,9 @@ export type ResellReport =
 
 export type ResellTag = 'loading' | 'quoting';
 
-/** SPEC §9: the quote is asked this long after the last change. */
+/** docs/product.md §9: the quote is asked this long after the last change. */
 export const QUOTE_DEBOUNCE_MS = 400;
-/** SPEC §8: the no_stripe notice stays this long. */
+/** docs/product.md §8: the no_stripe notice stays this long. */
 export const NO_STRIPE_NOTICE_MS = 30_000;
 export const NO_STRIPE_CODE = 'api.resell.create.no_stripe';
 
@@ -122,7 +122,7 @@ export const resellMachine = setup({
     canIncrement: ({ context }) => context.quantity < (context.ticket?.availableTicketCount ?? 1),
     canDecrement: ({ context }) => context.quantity > 1,
     priceValid: ({ context }) => priceError(context) === null,
-    /** SPEC §5: Continue only when the form was edited and is valid (and, by the state, no quote is running). */
+    /** docs/product.md §5: Continue only when the form was edited and is valid (and, by the state, no quote is running). */
     continuable: ({ context }) => context.edited && priceError(context) === null,
     noStripe: (_, params: { error: unknown }) => errorCode(params.error) === NO_STRIPE_CODE,
   },
@@ -238,7 +238,7 @@ export const resellMachine = setup({
               price: parsePrice(context.priceText) ?? 0,
             }),
             onDone: { target: 'idle', actions: { type: 'storeQuote', params: ({ event }) => ({ quote: event.output }) } },
-            // SPEC §8: a failed quote is only logged.
+            // docs/product.md §8: a failed quote is only logged.
             onError: { target: 'idle', actions: { type: 'logError', params: logParams('resell: the price quote failed') } },
           },
         },
@@ -255,7 +255,7 @@ export const resellMachine = setup({
         unaccepted: { on: { 'resell.toggleTerms': 'accepted' } },
         accepted: { on: { 'resell.toggleTerms': 'unaccepted', 'resell.submit': 'listing' } },
         blocked: {
-          ...doc('SPEC §8: no verified payout account — the notice with the link to the settings, for 30 s'),
+          ...doc('docs/product.md §8: no verified payout account — the notice with the link to the settings, for 30 s'),
           after: { noStripeNotice: 'accepted' },
           on: { 'resell.toggleTerms': 'unaccepted', 'resell.submit': 'listing' },
         },

@@ -195,7 +195,7 @@ export const router = walletSetup.createStateConfig({
       actions: { type: 'loadUrl', params: ({ context, event }) => ({ url: toUrl(withLanguage(context.location, event.lang)) }) },
     },
   },
-  // The panel guard (SPEC §2), applied to every location however it came: a redirect replaces the URL.
+  // The panel guard (docs/product.md §2), applied to every location however it came: a redirect replaces the URL.
   always: [
     {
       guard: and([stateIn(SIGNED_IN), { type: 'needsRedirect', params: { signedIn: true } }]),

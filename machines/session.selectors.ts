@@ -15,7 +15,7 @@ export function selectIsRefreshing(snapshot: SessionSnapshot | undefined): boole
   return snapshot?.hasTag('refreshing') ?? false;
 }
 
-/** SPEC §2: two-letter initials from given and family name, fallback AA. */
+/** docs/product.md §2: two-letter initials from given and family name, fallback AA. */
 export function initialsOf(user: Pick<UserProfile, 'givenName' | 'familyName'> | null): string {
   const first = user?.givenName?.trim().charAt(0);
   const last = user?.familyName?.trim().charAt(0);
@@ -28,7 +28,7 @@ export function fullName(user: Pick<UserProfile, 'givenName' | 'familyName' | 'n
   return name || splitHashSuffix(user.nickname ?? '').name;
 }
 
-/** SPEC §2: a name containing a hash is shown as the name plus a muted hash suffix. */
+/** docs/product.md §2: a name containing a hash is shown as the name plus a muted hash suffix. */
 export function splitHashSuffix(name: string): { name: string; hash: string | null } {
   const at = name.lastIndexOf('#');
   return at < 0 ? { name, hash: null } : { name: name.slice(0, at), hash: name.slice(at) };

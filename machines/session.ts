@@ -1,4 +1,4 @@
-// The session (SPEC §4) while the user is signed in: the tokens, the 401 protocol (a 401 asks for one refresh,
+// The session (docs/product.md §4) while the user is signed in: the tokens, the 401 protocol (a 401 asks for one refresh,
 // every request waits while it runs), the signed-in user's profile and the live events stream (machines/stream.ts,
 // a chunk loaded once signed in, where the browser can stream a fetch). The wallet invokes it with systemId 'session'
 // in its `signedIn` state, so whether the user is signed in is the wallet's state, not this actor's; the tokens it
@@ -162,7 +162,7 @@ export const sessionMachine = setup({
           on: { 'session.revoked': { target: 'expired', actions: 'reportExpired' } },
         },
         expired: {
-          ...doc('The refresh failed: the wallet forgets the tokens and reloads the page (SPEC §4)'),
+          ...doc('The refresh failed: the wallet forgets the tokens and reloads the page (docs/product.md §4)'),
         },
       },
     },
@@ -187,7 +187,7 @@ export const sessionMachine = setup({
             onDone: { target: 'loaded', actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) } },
             onError: {
               target: 'failed',
-              // SPEC §7: errors from profile loading are logged only.
+              // docs/product.md §7: errors from profile loading are logged only.
               actions: { type: 'logError', params: ({ event }) => ({ message: 'session: profile load failed', error: event.error }) },
             },
           },
@@ -202,7 +202,7 @@ export const sessionMachine = setup({
       states: {
         deciding: { always: [{ guard: 'canStream', target: 'loading' }, { target: 'off' }] },
         loading: {
-          description: doc("Downloads the live stream's chunk (it is not part of the first panel)"),
+          ...doc("Downloads the live stream's chunk (it is not part of the first panel)"),
           invoke: {
             id: 'loadStream',
             src: 'loadStream',
@@ -211,7 +211,7 @@ export const sessionMachine = setup({
           },
         },
         streaming: {
-          description: doc('Runs the stream: live events become cache invalidations, a revocation ends the session'),
+          ...doc('Runs the stream: live events become cache invalidations, a revocation ends the session'),
           invoke: {
             id: 'stream',
             src: 'stream',
@@ -220,7 +220,7 @@ export const sessionMachine = setup({
           },
         },
         off: {
-          description: doc('No live events (this browser cannot stream a fetch, or the chunk did not load): screens refresh as they open'),
+          ...doc('No live events (this browser cannot stream a fetch, or the chunk did not load): screens refresh as they open'),
         },
       },
     },

@@ -1,4 +1,4 @@
-// Derived values of the settings machine for the views: the forms' fields (errors only once touched, SPEC §5), which
+// Derived values of the settings machine for the views: the forms' fields (errors only once touched, docs/product.md §5), which
 // Save is possible, what runs, and the phone modal's and the picture form's children.
 import { checkText, firstNameRule, lastNameRule, type TextRule } from '../src/contract/forms';
 import { nicknameRule } from '../src/contract/nickname-rule';
@@ -34,7 +34,7 @@ export const selectNicknameField = (snapshot: SettingsSnapshot) => settingsField
 export const selectGivenNameField = (snapshot: SettingsSnapshot) => settingsFieldView(snapshot, 'givenName');
 export const selectFamilyNameField = (snapshot: SettingsSnapshot) => settingsFieldView(snapshot, 'familyName');
 
-/** Save beside the nickname: only when it changed and is valid, and nothing runs for it (SPEC §5). */
+/** Save beside the nickname: only when it changed and is valid, and nothing runs for it (docs/product.md §5). */
 export const selectCanSaveNickname = (snapshot: SettingsSnapshot) => snapshot.can({ type: 'settings.saveNickname' });
 export const selectCanGenerateNickname = (snapshot: SettingsSnapshot) => snapshot.can({ type: 'settings.generateNickname' });
 export const selectIsSavingNickname = (snapshot: SettingsSnapshot) => snapshot.hasTag('savingNickname');

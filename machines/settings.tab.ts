@@ -1,4 +1,4 @@
-// The settings' tab from SETTINGS_TAB (SPEC §2, §9 account tabs). Apart from machines/settings.ts so the wallet, which
+// The settings' tab from SETTINGS_TAB (docs/product.md §2, §9 account tabs). Apart from machines/settings.ts so the wallet, which
 // computes the flow's input, does not pull the settings machine (and its phone metadata) into the first chunk.
 export type SettingsTab = 'PERSONAL_INFO' | 'ACCOUNT_VERIFICATION';
 

@@ -1,4 +1,4 @@
-// Settings (SPEC §2 Settings, §5, §8): a child of the wallet while SETTINGS is open, on the tab SETTINGS_TAB names.
+// Settings (docs/product.md §2 Settings, §5, §8): a child of the wallet while SETTINGS is open, on the tab SETTINGS_TAB names.
 // The account tab holds four independent forms: the nickname (Save only when changed and valid, or generate one) and
 // first and last name are regions of this machine (they share the fields and the profile); the phone number (a
 // modal; stored as E.164: machines/phone-modal.ts, invoked while it is open) and the profile picture (pick, preview,
@@ -58,7 +58,7 @@ export type SettingsReport =
 export type SettingsTag = 'loading' | 'savingNickname' | 'savingNames' | 'verifying';
 
 export const SETTINGS_FALLBACK_KEY = 'request_failed';
-/** SPEC §8: a failure shows the server's message (its key) or request_failed. */
+/** docs/product.md §8: a failure shows the server's message (its key) or request_failed. */
 const failureKey = (error: unknown) => errorCode(error) ?? SETTINGS_FALLBACK_KEY;
 
 const emptyFields: Record<SettingsField, string> = { nickname: '', givenName: '', familyName: '' };

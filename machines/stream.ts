@@ -129,7 +129,7 @@ export const streamMachine = setup({
   },
 }).createMachine({
   id: 'stream',
-  meta: { description: doc('Live events: one stream while the page is visible, reconnected with backoff, turned into cache invalidations') },
+  meta: { ...doc('Live events: one stream while the page is visible, reconnected with backoff, turned into cache invalidations') },
   type: 'parallel',
   context: ({ input }) => ({ services: input.services, session: input.session, lastEventId: null, failures: 0, staleTags: [] }),
   invoke: {
@@ -161,12 +161,12 @@ export const streamMachine = setup({
               },
               states: {
                 connecting: {
-                  description: doc('Asks GET /v1/events with the access token and the last event id'),
+                  ...doc('Asks GET /v1/events with the access token and the last event id'),
                   on: { 'stream.opened': { target: 'open', actions: 'resetFailures' } },
                   after: { silence: { target: '#stream.connection.live.waiting', actions: 'countFailure' } },
                 },
                 open: {
-                  description: doc('Events arrive; heartbeats keep it alive; silence longer than STREAM_SILENCE_MS means it is dead'),
+                  ...doc('Events arrive; heartbeats keep it alive; silence longer than STREAM_SILENCE_MS means it is dead'),
                   tags: ['connected'],
                   on: {
                     'stream.activity': { target: 'open', reenter: true },
@@ -184,17 +184,17 @@ export const streamMachine = setup({
               },
             },
             waiting: {
-              description: doc('Waits before reconnecting: exponential backoff with jitter'),
+              ...doc('Waits before reconnecting: exponential backoff with jitter'),
               after: { reconnectDelay: 'connected' },
             },
           },
         },
         paused: {
-          description: doc('The page is hidden: no stream; becoming visible reconnects and replays what was missed'),
+          ...doc('The page is hidden: no stream; becoming visible reconnects and replays what was missed'),
           on: { 'stream.pageVisible': 'live' },
         },
         revoked: {
-          description: doc('The server revoked this session: the session ends, no reconnection'),
+          ...doc('The server revoked this session: the session ends, no reconnection'),
         },
       },
     },
@@ -207,7 +207,7 @@ export const streamMachine = setup({
           },
         },
         collecting: {
-          description: doc('Collects the cache tags of a burst of events; 500 ms after its first, invalidates them once'),
+          ...doc('Collects the cache tags of a burst of events; 500 ms after its first, invalidates them once'),
           on: { 'stream.event': { actions: { type: 'collectTags', params: ({ event }) => ({ event: event.event }) } } },
           after: { invalidateDebounce: { target: 'idle', actions: ['invalidateTags', 'forgetTags'] } },
         },

@@ -1,4 +1,4 @@
-// SPEC §7's checkout address on the ticket site, where Go to checkout sends the window. Apart from the selectors, so
+// docs/product.md §7's checkout address on the ticket site, where Go to checkout sends the window. Apart from the selectors, so
 // the machine and its selectors do not import each other.
 import type { SwapStart } from '../src/contract/entities';
 
@@ -14,7 +14,7 @@ export function eventSlug(name: string, eventId: number): string {
 }
 
 /**
- * SPEC §7: `{site}/{locale}/{slug of name and event id}/checkout/{orderIdentifier}?redirectDomain={current page}
+ * docs/product.md §7: `{site}/{locale}/{slug of name and event id}/checkout/{orderIdentifier}?redirectDomain={current page}
  * &origin=ticket_swap`. The site is the ticket site's base address (the host page's origin without one).
  */
 export function checkoutUrl({ site, language, currentPage, started }: { site: string; language: string; currentPage: string; started: SwapStart }): string {

@@ -1,5 +1,5 @@
 // Derived values of the swap machine for the view (the step, the quantity stepper, which targets can be chosen, the
-// modal's amount and wording) and the checkout address (SPEC §7). Pure functions of the snapshot and plain data.
+// modal's amount and wording) and the checkout address (docs/product.md §7). Pure functions of the snapshot and plain data.
 import type { SwapBaseTicket, SwapStart, SwapTarget } from '../src/contract/entities';
 import type { SwapSnapshot } from './swap';
 
@@ -27,7 +27,7 @@ export interface SwapQuantityView {
   max: number;
   canDecrement: boolean;
   canIncrement: boolean;
-  /** Minus at 1 clears the selection (SPEC §4): the button says so. */
+  /** Minus at 1 clears the selection (docs/product.md §4): the button says so. */
   decrementClears: boolean;
 }
 
@@ -71,7 +71,7 @@ export function selectTargets(snapshot: SwapSnapshot): TargetView[] {
 
 export const selectIsBusy = (snapshot: SwapSnapshot): boolean => snapshot.hasTag('busy');
 
-/** SPEC §4: (base price − target price) × quantity, in whole cents so prices like 0.1 add up exactly. */
+/** docs/product.md §4: (base price − target price) × quantity, in whole cents so prices like 0.1 add up exactly. */
 export function swapAmount(basePrice: number, targetPrice: number, quantity: number): number {
   return ((Math.round(basePrice * 100) - Math.round(targetPrice * 100)) * quantity) / 100;
 }
@@ -94,7 +94,7 @@ export interface SwapModalView {
   event: string;
 }
 
-/** SPEC §4: zero or more → the user loses it; below zero → the user pays. The swap type picks the title. */
+/** docs/product.md §4: zero or more → the user loses it; below zero → the user pays. The swap type picks the title. */
 export function swapModal(base: SwapBaseTicket, target: SwapTarget, quantity: number, started: SwapStart): SwapModalView {
   const amount = swapAmount(base.price, target.price, quantity);
   return {

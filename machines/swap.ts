@@ -1,4 +1,4 @@
-// Swap (SPEC §2 Swap, §4 Swap flow, §5, §7, §8): step 1 picks a base ticket type the user holds and how many (plus
+// Swap (docs/product.md §2 Swap, §4 Swap flow, §5, §7, §8): step 1 picks a base ticket type the user holds and how many (plus
 // up to the quantity held; minus at 1 clears the selection), step 2 one of the types the organiser allows swapping
 // it to. Choosing a target starts the swap on the server (its tickets are reserved for 30 minutes) and opens the
 // confirmation modal: Cancel releases the reservation and resets, Go to checkout sends the whole window to the
@@ -45,7 +45,7 @@ export type SwapReport = { type: 'panel.open'; tab: 'MY_TICKET' } | ({ type: 'no
 
 export type SwapTag = 'loading' | 'busy';
 
-/** SPEC §8: the toasts of the swap flow. */
+/** docs/product.md §8: the toasts of the swap flow. */
 export const swapToastKeys = {
   targetsFailed: 'api.internal_error',
   startFailed: 'api.start_swap_failed',
@@ -82,7 +82,7 @@ export const swapMachine = setup({
     increment: assign(({ context }) => ({ quantity: context.quantity + 1 })),
     decrement: assign(({ context }) => ({ quantity: context.quantity - 1 })),
     storeTargets: assign(({ context }, params: { targets: SwapTarget[] }) => ({
-      // SPEC §5: a target is never the base itself.
+      // docs/product.md §5: a target is never the base itself.
       targets: params.targets.filter((target) => target.name !== context.base?.name || target.price !== context.base?.price),
     })),
     chooseTarget: assign(({ context }, params: { swapPairId: number }) => ({
@@ -91,7 +91,7 @@ export const swapMachine = setup({
     forgetTarget: assign({ target: null, started: null }),
     storeStarted: assign((_, params: { started: SwapStart }) => ({ started: params.started })),
     resetSelection: assign(() => noSelection),
-    /** SPEC §7: the whole window goes to the checkout page, which comes back to this page afterwards. */
+    /** docs/product.md §7: the whole window goes to the checkout page, which comes back to this page afterwards. */
     goToCheckout: ({ context }) => {
       const { platform } = context.services;
       if (!context.started) return;
@@ -107,7 +107,7 @@ export const swapMachine = setup({
   guards: {
     preselectHeld: ({ context }) => context.bases.some((base) => base.userTicketIds.includes(context.preselectId ?? -1)),
     offered: ({ context }, params: { ticketTypeId: number }) => context.bases.some((base) => base.id === params.ticketTypeId),
-    /** SPEC §5: plus stops at the quantity held. */
+    /** docs/product.md §5: plus stops at the quantity held. */
     belowHeld: ({ context }) => context.quantity < (context.base?.quantity ?? 1),
     aboveOne: ({ context }) => context.quantity > 1,
     /** A target of the list with enough left for the quantity. */
@@ -171,7 +171,7 @@ export const swapMachine = setup({
       ...doc('A base ticket and quantity chosen: its targets load, then one is chosen'),
       on: {
         'swap.increment': { guard: 'belowHeld', actions: 'increment' },
-        // SPEC §4: minus at 1 clears the selection.
+        // docs/product.md §4: minus at 1 clears the selection.
         'swap.decrement': [{ guard: 'aboveOne', actions: 'decrement' }, { target: 'picking', actions: 'resetSelection' }],
         'swap.clearBase': { target: 'picking', actions: 'resetSelection' },
       },
@@ -185,7 +185,7 @@ export const swapMachine = setup({
             src: 'loadTargets',
             input: ({ context }) => ({ services: context.services, ticketTypeId: context.base?.id ?? 0 }),
             onDone: { target: 'targets', actions: { type: 'storeTargets', params: ({ event }) => ({ targets: event.output }) } },
-            // SPEC §8: the internal error, and the selection resets.
+            // docs/product.md §8: the internal error, and the selection resets.
             onError: {
               target: '#swap.picking',
               actions: [
@@ -226,7 +226,7 @@ export const swapMachine = setup({
               actions: [
                 'forgetTarget',
                 { type: 'logError', params: logParams('swap: starting the swap failed') },
-                // SPEC §8: the start failure's own flash, whatever the cause.
+                // docs/product.md §8: the start failure's own flash, whatever the cause.
                 { type: 'notify', params: { kind: 'error', key: swapToastKeys.startFailed } },
               ],
             },

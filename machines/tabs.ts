@@ -1,4 +1,4 @@
-// The one registry of the wallet's flows (SPEC §2 PANEL_TAB): one row per flow, naming its machine (a lazy chunk),
+// The one registry of the wallet's flows (docs/product.md §2 PANEL_TAB): one row per flow, naming its machine (a lazy chunk),
 // the input its panel state gives it, and its panels: for each tab (or the HUB overlay) the screen (a lazy chunk),
 // whether it needs an access token, its document title, the locale prefixes its screen brings and the URL parameters
 // it reads. Everything else is derived from the rows: `flowIds`, the tab table, the loaders (machines/flows.ts), the
@@ -18,7 +18,7 @@ import type { WalletServices } from './services';
 import { settingsTabOf } from './settings.tab';
 import { decodeUserTicketId } from './ticket-id';
 
-/** The wallet's query parameters besides PANEL_TAB and PANEL_OVERLAY_TAB (SPEC §2, plus TICKETS_TAB). */
+/** The wallet's query parameters besides PANEL_TAB and PANEL_OVERLAY_TAB (docs/product.md §2, plus TICKETS_TAB). */
 export const routeParams = {
   /** Encoded user ticket id: the single ticket, or the ticket to preselect (gift, swap, resell). */
   userTicketId: 'USER_TICKET_ID',
@@ -38,9 +38,9 @@ export interface ScreenModule {
 export interface PanelRow<S extends string = string> {
   /** src/web/screens/<name>.tsx, loaded when the panel opens (by the router's loading state). */
   screen: () => Promise<ScreenModule>;
-  /** 'public' panels open without an access token; the others redirect to LOGIN (SPEC §2 panel guard). */
+  /** 'public' panels open without an access token; the others redirect to LOGIN (docs/product.md §2 panel guard). */
   access: 'public' | 'signedIn';
-  /** Locale key of the document title (SPEC §2: set per screen). */
+  /** Locale key of the document title (docs/product.md §2: set per screen). */
   title: string;
   /** The locale key prefixes whose strings travel with the screen's chunk (src/web/locale-strings.ts). */
   strings: readonly S[];
@@ -169,7 +169,7 @@ type OverlaysOf<F extends LazyFlowId> = Table[F] extends { overlays: infer O } ?
 /** The flows that run as children of the wallet while their panel is open (the HUB's logout is not one). */
 export type FlowId = { [F in LazyFlowId]: keyof TabsOf<F> extends never ? never : F }[LazyFlowId];
 export type PanelTab = { [F in LazyFlowId]: keyof TabsOf<F> }[LazyFlowId] & string;
-/** The overlay over a panel (SPEC §2 PANEL_OVERLAY_TAB): only the HUB, which needs a token like every panel. */
+/** The overlay over a panel (docs/product.md §2 PANEL_OVERLAY_TAB): only the HUB, which needs a token like every panel. */
 export type PanelOverlay = { [F in LazyFlowId]: keyof OverlaysOf<F> }[LazyFlowId] & string;
 type FlowOfTab<T extends PanelTab> = { [F in FlowId]: T extends keyof TabsOf<F> ? F : never }[FlowId];
 

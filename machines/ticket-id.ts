@@ -1,4 +1,4 @@
-// USER_TICKET_ID (SPEC §2) carries a user ticket id "encoded": base64url (no padding) of the id's decimal digits,
+// USER_TICKET_ID (docs/product.md §2) carries a user ticket id "encoded": base64url (no padding) of the id's decimal digits,
 // so 42 travels as "NDI". Not a secret (the server checks ownership); it keeps the id opaque and the URL stable.
 // Decoding is strict: anything that is not the canonical encoding of a positive safe integer is refused.
 

@@ -1,4 +1,4 @@
-// The life of one admission on the server (SPEC §4, §6): held, reserved for a swap, listed for resale or used at the
+// The life of one admission on the server (docs/product.md §4, §6): held, reserved for a swap, listed for resale or used at the
 // gate, until it leaves its holder for good (gifted, sold, swapped away, redeemed away). The server asks this machine,
 // inside the transaction that holds the ticket's row lock, whether an operation is allowed from the ticket's state and
 // which state follows; no service restates the rule. It is plain data for the visualiser too.
@@ -34,7 +34,7 @@ export const ticketStates = ['held', 'reservedForSwap', 'listed', 'used', 'gifte
 export type TicketState = (typeof ticketStates)[number];
 
 /**
- * Gift, swap and resale need the type's permission and an event that has not ended (SPEC §6). So do a ticket PDF and
+ * Gift, swap and resale need the type's permission and an event that has not ended (docs/product.md §6). So do a ticket PDF and
  * redeeming its code: the PDF hands the ticket to whoever types the code, a gift by code (docs/decisions.md, "PDF and
  * redeem in the lifecycle"), asked again at redeem since the type, the dates or the state may have changed meanwhile.
  */

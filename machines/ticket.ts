@@ -1,4 +1,4 @@
-// Single ticket (SPEC §2): a child of the wallet while TICKET is open, given the decoded USER_TICKET_ID (the router
+// Single ticket (docs/product.md §2): a child of the wallet while TICKET is open, given the decoded USER_TICKET_ID (the router
 // sends a missing or undecodable one to My tickets). The detail loads through the query cache (GET
 // /list/ticket_listing/{id}, tag SINGLE_TICKET) and again when that tag is invalidated (a benefit was unlocked).
 // Gift, Swap and Resell open their panels with the ticket preselected; a benefit opens the benefit modal, a child
@@ -47,7 +47,7 @@ export type TicketReport =
 
 export type TicketTag = 'loading' | 'refreshing' | 'downloading';
 
-/** SPEC §6: gift, swap and resell only while event access is unused, and each only when the ticket allows it. */
+/** docs/product.md §6: gift, swap and resell only while event access is unused, and each only when the ticket allows it. */
 export function ticketActions(ticket: TicketDetail | null): { gift: boolean; swap: boolean; resell: boolean } {
   const open = ticket !== null && !ticket.eventAccessStatus;
   return {
@@ -78,7 +78,7 @@ export function ticketPdfName(ticket: Pick<TicketDetail, 'eventName' | 'ticketNa
   return `${name || 'ticket'}.pdf`;
 }
 
-/** SPEC §2: the benefits shown are those with a purchased amount above zero. */
+/** docs/product.md §2: the benefits shown are those with a purchased amount above zero. */
 export function visibleBenefits(ticket: TicketDetail | null): Benefit[] {
   return ticket ? ticket.benefits.filter((benefit) => benefit.purchasedAmount > 0) : [];
 }

@@ -63,7 +63,7 @@ export type WalletTag = 'modal' | 'fading';
 /** The flows' states are described at run time; like doc('…'), production builds leave the prose out. */
 export const PROSE = process.env.NODE_ENV !== 'production' || Boolean(process.env.TW_KEEP_DOCS);
 
-/** SPEC §9: how long the HUB takes to fade out. */
+/** docs/product.md §9: how long the HUB takes to fade out. */
 export const HUB_FADE_MS = 300;
 
 export const SIGNED_IN = { session: 'signedIn' } as const;
@@ -207,7 +207,7 @@ export const walletSetup = setup({
     },
   },
   delays: {
-    /** SPEC §9: the hub close animation; createWallet makes it 0 when the person prefers reduced motion. */
+    /** docs/product.md §9: the hub close animation; createWallet makes it 0 when the person prefers reduced motion. */
     hubFade: HUB_FADE_MS,
   },
 });

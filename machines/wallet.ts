@@ -102,7 +102,7 @@ export const walletMachine = walletSetup.createMachine({
             },
             'session.tokensRotated': { actions: { type: 'persistTokens', params: ({ event }) => event.tokens } },
             'session.signOut': { target: 'signedOut', actions: ['forgetInitialTokens', 'forgetTokens', 'clearCache'] },
-            // SPEC §4: a failed refresh removes both stored tokens and reloads the page.
+            // docs/product.md §4: a failed refresh removes both stored tokens and reloads the page.
             'session.expired': { target: 'signedOut', actions: ['forgetInitialTokens', 'forgetTokens', 'clearCache', 'reload'] },
           },
         },

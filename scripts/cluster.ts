@@ -4,7 +4,7 @@
 // log lines are prefixed with its name; Ctrl-C (or SIGTERM) shuts them down gracefully, then the proxy.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { ConfigError, loadConfig } from '../src/server/config';
+import { type Config, ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { seedDemoData } from '../src/server/db/seed';
 import { startProxy } from '../src/proxy/proxy';
@@ -22,7 +22,7 @@ if (!Number.isInteger(count) || count < 1 || count > 16) {
   process.exit(1);
 }
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {

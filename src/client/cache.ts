@@ -1,9 +1,9 @@
 // The query cache of cached reads (GET endpoints with `provides`): keyed by endpoint and arguments, identical
-// concurrent reads share one request, unused data is dropped 60 s after its last use (SPEC §9), and a successful
-// mutation drops the entries carrying the tags it invalidates (SPEC §4), telling subscribers so they can refetch.
+// concurrent reads share one request, unused data is dropped 60 s after its last use (docs/product.md §9), and a successful
+// mutation drops the entries carrying the tags it invalidates (docs/product.md §4), telling subscribers so they can refetch.
 import type { CacheTag } from '../contract/endpoints';
 
-/** SPEC §9: the query cache keeps unused data 60 seconds. */
+/** docs/product.md §9: the query cache keeps unused data 60 seconds. */
 export const CACHE_KEEP_UNUSED_MS = 60_000;
 
 interface Entry {

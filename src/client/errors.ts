@@ -1,4 +1,4 @@
-// Transport errors of the API client, classed as SPEC §7 says: FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR, or the
+// Transport errors of the API client, classed as docs/product.md §7 says: FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR, or the
 // HTTP status with the server's body ({ statusCode, code, message, session? }).
 import type { EndpointName } from '../contract/endpoints';
 import type { ApiErrorBody } from '../contract/errors';

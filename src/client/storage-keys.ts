@@ -1,4 +1,4 @@
-// The browser storage keys of the wallet (SPEC §4: two token keys, a third for the login session id) and the small
+// The browser storage keys of the wallet (docs/product.md §4: two token keys, a third for the login session id) and the small
 // reads and writes the machines' services make with them.
 import type { Tokens } from '../contract/entities';
 

@@ -1,5 +1,5 @@
 // The parts of the contract that carry no schema, shared by the server, the browser's client and the loader:
-// the API prefix, the cache tags of SPEC §4 and how a path's :params are filled.
+// the API prefix, the cache tags of docs/product.md §4 and how a path's :params are filled.
 
 export const API_PREFIX = '/v1';
 

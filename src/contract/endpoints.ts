@@ -1,4 +1,4 @@
-// Every call of the API (SPEC §7, plus the calls the spec leaves unnamed, named in docs/decisions.md).
+// Every call of the API (docs/product.md §7, plus the calls the spec leaves unnamed, named in docs/decisions.md).
 // The server registers its routes from this table, the web client's functions and cache tags are typed from
 // it, test mocks are typed from it and the OpenAPI document at /v1/docs/json is generated from it. The browser
 // never loads this file: it gets the schema-free route-table.ts at build time (docs/decisions.md).
@@ -30,13 +30,15 @@ export interface Endpoint {
   summary: string;
   /** Needs a bearer access token. */
   auth: boolean;
+  /** Called by an organiser's system with its key in the X-Organizer-Key header (the gate scanner), not by a user. */
+  organizerKey?: boolean;
   params?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
   /** A JSON response schema, or 'pdf' for a binary document. */
   response: z.ZodMiniType | 'pdf';
   errors: readonly ErrorCode[];
-  /** Cached reads are tagged; mutations invalidate tags (SPEC §4). */
+  /** Cached reads are tagged; mutations invalidate tags (docs/product.md §4). */
   provides?: readonly CacheTag[];
   invalidates?: readonly CacheTag[];
   /** Never cached (payments account state). */
@@ -220,6 +222,7 @@ export const endpoints = {
     path: '/access/scan',
     summary: 'Gate scanner (organizer API key in x-organizer-key): verify an entry token and mark access used',
     auth: false,
+    organizerKey: true,
     body: z.object({ token: boundedText(1, 1000), eventId: positiveInt }),
     response: z.object({ userTicketId: z.int(), ticketName: z.string(), holder: z.string() }),
     errors: [...ticketStateErrors, ...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid', 'api.access.no_ticket'],

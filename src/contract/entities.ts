@@ -1,4 +1,4 @@
-// The entities of SPEC §3 as they travel on the wire. Money is a decimal number with two places beside its
+// The entities of docs/product.md §3 as they travel on the wire. Money is a decimal number with two places beside its
 // currency code and symbol; dates are ISO-8601 strings; ids are numbers unless the spec says otherwise.
 // Written with zod/mini, like the whole contract; the browser only imports their types.
 import * as z from 'zod/mini';
@@ -152,7 +152,7 @@ export const soldEntry = named(
 );
 export type SoldEntry = z.infer<typeof soldEntry>;
 
-/** A listing as its share page shows it to anyone (SPEC §2 Listings: the share link). */
+/** A listing as its share page shows it to anyone (docs/product.md §2 Listings: the share link). */
 export const publicListing = named(
   'PublicListing',
   z.object({
@@ -222,12 +222,12 @@ export const swapStart = named(
     swapType: z.enum(['DOWNGRADE', 'UPGRADE']),
     orderIdentifier: text,
     name: text,
-    /** Absolute checkout address on the organisation's site (SPEC §7). */
+    /** Absolute checkout address on the organisation's site (docs/product.md §7). */
     eventId: int,
     amount: money.check(
       z.meta({
         description:
-          'SPEC §4: (base price − target price) × quantity. Negative for an UPGRADE: the user pays its absolute value at ' +
+          'docs/product.md §4: (base price − target price) × quantity. Negative for an UPGRADE: the user pays its absolute value at ' +
           'checkout (POST /ticket_swap/pay/{orderIdentifier}). Zero or more for a DOWNGRADE: the user loses it.',
       }),
     ),

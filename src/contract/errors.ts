@@ -1,5 +1,5 @@
 // The stable error codes of the API: every error body is { statusCode, code, message }, where `code` is one of
-// these keys and `locales/*.json` translates it. The English message is the spec's server message (SPEC §8).
+// these keys and `locales/*.json` translates it. The English message is the spec's server message (docs/product.md §8).
 import * as z from 'zod/mini';
 
 export const errorCatalogue = {
@@ -105,9 +105,9 @@ export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 export const apiErrorSchema = z
   .object({
     statusCode: z.int(),
-    code: z.string(),
+    code: z.enum(Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
-    /** A wrong one-time code answers with the session id to use for the next try (SPEC §4). */
+    /** A wrong one-time code answers with the session id to use for the next try (docs/product.md §4). */
     session: z.optional(z.string()),
     /** Field-level details for api.invalid_request_body. */
     issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),

@@ -1,10 +1,10 @@
-// The validation rules of SPEC §5, written once as data and read twice: `checkText` (here, no zod, small enough for
+// The validation rules of docs/product.md §5, written once as data and read twice: `checkText` (here, no zod, small enough for
 // the browser's first chunk) validates the machines' forms, and src/contract/form-schemas.ts turns the same rules
 // into the zod/mini schemas of the API's request bodies. A property test keeps the two readings in agreement.
 // Every message is a locale key, translated by locales/*.json.
 
 export const OTP_LENGTH = 6;
-/** SPEC §9: the resale price may exceed the maximum ticket price by at most this much. */
+/** docs/product.md §9: the resale price may exceed the maximum ticket price by at most this much. */
 export const RESELL_PRICE_TOLERANCE = 0.001;
 
 /** The e-mail pattern (zod's own default), so browser and server accept exactly the same addresses. */

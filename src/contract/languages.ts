@@ -1,5 +1,5 @@
-// The wallet's languages (SPEC §9: en, es; default en), in one place for the server, the machines, the views and the
-// loader. A language is the first path segment of the host page's address (SPEC §2).
+// The wallet's languages (docs/product.md §9: en, es; default en), in one place for the server, the machines, the views and the
+// loader. A language is the first path segment of the host page's address (docs/product.md §2).
 
 export const languages = ['en', 'es'] as const;
 export type Language = (typeof languages)[number];

@@ -11,7 +11,7 @@ export type RouteTable = Record<EndpointName, Route>;
 /** A route as the bundle carries it: its path and the fields that differ from ROUTE_DEFAULTS. */
 export type CompactRoute = Partial<Route> & Pick<Route, 'path'>;
 
-function answerKind(response: z.ZodMiniType | 'pdf'): AnswerKind {
+export function answerKind(response: z.ZodMiniType | 'pdf'): AnswerKind {
   if (response === 'pdf') return 'pdf';
   // A schema that accepts a bare string is answered as text/plain by the server.
   return response.safeParse('x').success ? 'text' : 'json';

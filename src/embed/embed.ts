@@ -9,8 +9,16 @@ import { loadAppScript, startLoader } from './loader';
 const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
 
 // The app comes from wherever embed.js came from, whatever the page's origin. The build gives it a content hash and
-// writes that name here (scripts/finalize-dist.mjs).
-const appUrl = new URL('wallet-app.js', script?.src || document.baseURI).href;
+// writes that name here (scripts/finalize-dist.mjs). The versioned path /v1/embed.js is this same file: the app
+// then sits one folder up, beside /embed.js.
+const loaderUrl = (script?.src || document.baseURI).replace(/\/v1\/embed\.js(?=[?#]|$)/, '/embed.js');
+const appUrl = new URL('wallet-app.js', loaderUrl).href;
 
-// Included twice, the page still gets one wallet: two would fight over the URL.
-window.TicketWallet ??= startLoader({ script, loadApp: () => loadAppScript(appUrl, script?.nonce) });
+// Included twice, the page still gets one wallet: two would fight over the URL. Before the loader, a host page may
+// have set the queue stub (`window.TicketWallet = window.TicketWallet || []`) and pushed calls: they run now, in order.
+const existing = window.TicketWallet;
+if (!existing || Array.isArray(existing)) {
+  const api = startLoader({ script, loadApp: () => loadAppScript(appUrl, script?.nonce) });
+  window.TicketWallet = api;
+  if (existing) api.push(...existing);
+}

@@ -8,7 +8,8 @@ import launcherStatusCss from 'bundle-text:./launcher-status.css';
 import framePreviewCss from 'bundle-text:./frame-preview.css';
 import { DARK_QUERY, readThemeSetting, resolveTheme, systemPrefersDark } from '../web/theme-setting';
 import { iconPath } from '../web/components/icon-paths' with { type: 'macro' };
-import { type LauncherText, launcherText } from './launcher-text' with { type: 'macro' };
+import type { LauncherText } from './launcher-text';
+import { launcherText } from './launcher-text' with { type: 'macro' };
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

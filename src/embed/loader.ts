@@ -7,6 +7,7 @@
 import { languageOf } from '../contract/languages';
 import { readTokens } from '../client/storage-keys';
 import type { PanelRequest } from '../../machines/wallet';
+import { encodeUserTicketId } from '../../machines/ticket-id';
 import { configFromScript } from '../web/script-config';
 import { tokensCss } from '../web/tokens-css';
 import launcherCss from 'bundle-text:../web/launcher.css';
@@ -19,24 +20,59 @@ import type { MountedWallet } from './mount';
 export interface OpenOptions {
   tab?: string | null;
   overlay?: string | null;
-  userTicketId?: string | null;
+  /**
+   * The ticket of the TICKET tab (and of GIFT, SWAP, RESELL): the API's `userTicketId` (a number), or the URL's
+   * USER_TICKET_ID value (a string). `userTicketId` is the same option under the URL's name.
+   */
+  ticketId?: string | number | null;
+  userTicketId?: string | number | null;
   settingsTab?: string | null;
 }
 
+/** What the wallet tells the host page, and what each listener receives. */
+export interface WalletEvents {
+  /** A panel opened over the page. */
+  open: Record<string, never>;
+  /** The wallet closed (only the launcher is left). */
+  close: Record<string, never>;
+  signIn: Record<string, never>;
+  signOut: Record<string, never>;
+  /** A ticket of the signed-in person changed in the wallet (gifted, swapped, listed, unlisted, redeemed, unlocked). */
+  ticketChanged: { tags: string[] };
+}
+export type WalletEventName = keyof WalletEvents;
+export type WalletListener<E extends WalletEventName> = (detail: WalletEvents[E]) => void;
+
+/** One call of the queue stub: `TicketWallet.push(['open', { tab: 'MY_TICKET' }])`. */
+export type QueuedCall = readonly [string, ...unknown[]];
+
 export interface TicketWalletApi {
+  /** The embed API's major version, that of the loader path `/v1/embed.js`. */
+  readonly version: 1;
   /**
    * Loads the app if it is not loaded yet and opens a panel: without options the entry QR with the HUB, as the
    * launcher does (the panel guard sends a signed-out person to sign-in). Resolves once the wallet has opened it (React
    * draws it in the next few frames).
    */
   open(options?: OpenOptions): Promise<void>;
+  /** Closes the wallet's panel (the launcher stays). Nothing to do before the app has loaded. */
+  close(): Promise<void>;
+  /** Ends the session on the server and forgets it here, as the menu's Logout does; nothing when signed out. */
+  logout(): Promise<void>;
+  on<E extends WalletEventName>(event: E, listener: WalletListener<E>): void;
+  off<E extends WalletEventName>(event: E, listener: WalletListener<E>): void;
+  /** Runs calls written for the queue stub (`[name, ...args]`); the stub's array is replayed through it on load. */
+  push(...calls: QueuedCall[]): void;
 }
 
 declare global {
   interface Window {
-    TicketWallet?: TicketWalletApi;
+    /** The embed API once the loader ran; before that, the host page's queue stub (an array of calls). */
+    TicketWallet?: TicketWalletApi | QueuedCall[];
   }
 }
+
+export const walletEventNames: readonly WalletEventName[] = ['open', 'close', 'signIn', 'signOut', 'ticketChanged'];
 
 export interface LoaderOptions {
   /** The embed script element (document.currentScript), for its data attributes and its own URL. */
@@ -69,6 +105,12 @@ export function loadAppScript(url: string, nonce?: string): Promise<AppReadyDeta
   });
 }
 
+/** A ticket id as the URL carries it: a number is the API's userTicketId (encoded), a string the URL's own value. */
+function urlTicketId(id: string | number | null | undefined): string | null {
+  if (id == null) return null;
+  return typeof id === 'number' ? encodeUserTicketId(id) : id;
+}
+
 /** The panel an open() call asks for; throws on a tab the wallet does not have. */
 function panelRequest(options: OpenOptions | undefined): PanelRequest {
   if (!options) return { ...launcherPanel };
@@ -77,7 +119,7 @@ function panelRequest(options: OpenOptions | undefined): PanelRequest {
   return {
     tab,
     overlay: options.overlay?.toUpperCase() === 'HUB' ? 'HUB' : null,
-    userTicketId: options.userTicketId ?? null,
+    userTicketId: urlTicketId(options.ticketId ?? options.userTicketId),
     settingsTab: options.settingsTab ?? null,
   };
 }
@@ -91,6 +133,16 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
   let app: Promise<AppReadyDetail> | undefined;
   let mounting: Promise<MountedWallet> | undefined;
   let pendingOpen: PanelRequest | undefined;
+  const listeners = new Map<WalletEventName, Set<(detail: never) => void>>();
+  const emit = (name: WalletEventName, detail: unknown) => {
+    for (const listener of [...(listeners.get(name) ?? [])]) {
+      try {
+        listener(detail as never);
+      } catch (error) {
+        console.error(`Ticket Wallet: a "${name}" listener failed`, error);
+      }
+    }
+  };
 
   /** Fetches and runs the app bundle once; after a failure the next call tries again. */
   const fetchApp = () =>
@@ -152,6 +204,10 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
         launcher = undefined;
         return mountWallet(config, host, { open: takePendingOpen(), nonce: script?.nonce || undefined, tokens: tokensCss, launcher: launcherCss });
       })
+      .then((mounted) => {
+        mounted.observe(emit);
+        return mounted;
+      })
       .catch((error: unknown) => {
         mounting = undefined;
         pendingOpen = undefined; // the next attempt says again what it opens
@@ -181,7 +237,8 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
   window.addEventListener('popstate', onPopState);
   if (urlOpensPanel(window.location.search)) ensureApp().catch(failed);
 
-  return {
+  const api: TicketWalletApi = {
+    version: 1,
     open(options) {
       let request: PanelRequest;
       try {
@@ -198,5 +255,46 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
         },
       );
     },
+    // Before the app is loading nothing is open; while it loads (a panel in the URL), it closes once mounted.
+    close: () => (mounting ? mounting.then((mounted) => mounted.close()) : Promise.resolve()),
+    logout() {
+      let signedIn = false;
+      try {
+        signedIn = readTokens(window.localStorage) !== null;
+      } catch {
+        // Storage refused: nothing was stored, so nobody is signed in here.
+      }
+      if (!mounting && !signedIn) return Promise.resolve();
+      return ensureApp().then((mounted) => mounted.logout());
+    },
+    on(event, listener) {
+      if (!walletEventNames.includes(event)) throw new TypeError(`TicketWallet.on: unknown event "${event}"`);
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener as (detail: never) => void);
+    },
+    off(event, listener) {
+      listeners.get(event)?.delete(listener as (detail: never) => void);
+    },
+    push(...calls) {
+      for (const call of calls) runQueued(api, call);
+    },
   };
+  return api;
+}
+
+/** One call of the queue stub; a failure is logged (the page that queued it cannot catch it). */
+function runQueued(api: TicketWalletApi, call: QueuedCall): void {
+  const [name, ...args] = Array.isArray(call) ? call : [String(call)];
+  const method = (api as unknown as Record<string, unknown>)[name];
+  if (name === 'push' || name === 'version' || typeof method !== 'function') {
+    console.error(`Ticket Wallet: unknown call "${name}" in the queue`);
+    return;
+  }
+  try {
+    const result: unknown = method.apply(api, args);
+    if (result instanceof Promise) result.catch((error: unknown) => console.error(`Ticket Wallet: ${name} failed`, error));
+  } catch (error) {
+    console.error(`Ticket Wallet: ${name} failed`, error);
+  }
 }

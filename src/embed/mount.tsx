@@ -12,13 +12,21 @@ import { loadLocale, localeFromPath, setLocale } from '../web/i18n';
 import type { WalletConfig } from '../web/script-config';
 import { adoptStyles, registerStyles, registerTokens } from '../web/style-sheets';
 import { walletHost } from './host';
+import type { WalletEventName } from './loader';
 
 export interface MountedWallet {
   host: HTMLElement;
   shadow: ShadowRoot;
   wallet: WalletActor;
   unmount: () => void;
+  /** Tells `emit` what happens from now on: open/close, signIn/signOut, ticketChanged (the embed API's events). */
+  observe: (emit: (event: WalletEventName, detail: unknown) => void) => () => void;
+  close: () => void;
+  logout: () => Promise<void>;
 }
+
+/** Cache tags whose invalidation means a ticket of the signed-in person changed. */
+const TICKET_TAGS = ['TICKETS', 'SINGLE_TICKET', 'LISTED_TICKETS'] as const;
 
 export interface MountOptions {
   /** A panel to open at once (the launcher was clicked, or the host page called TicketWallet.open). */
@@ -96,6 +104,39 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
       wallet.stop();
       shadow.replaceChildren();
     },
+    observe: (emit) => observeWallet(wallet, emit),
+    close: () => wallet.send({ type: 'panel.close' }),
+    async logout() {
+      const snapshot = wallet.getSnapshot();
+      if (!snapshot.matches({ session: 'signedIn' })) return;
+      // As the menu's Logout: a failed call is logged and the wallet forgets the session all the same.
+      await snapshot.context.services.api.call('logout').catch((error: unknown) => console.error('Ticket Wallet: logout failed', error));
+      wallet.send({ type: 'session.signOut' });
+    },
+  };
+}
+
+/**
+ * The embed API's events from the wallet's state: open/close from the router, signIn/signOut from the session region
+ * (the state at the time of the call counts as already told, except an open panel: the loader had shown none), and
+ * ticketChanged from the query cache, whose ticket tags a mutation invalidates.
+ */
+function observeWallet(wallet: WalletActor, emit: (event: WalletEventName, detail: unknown) => void): () => void {
+  let open = false;
+  let signedIn = wallet.getSnapshot().matches({ session: 'signedIn' });
+  const check = () => {
+    const snapshot = wallet.getSnapshot();
+    const nowSignedIn = snapshot.matches({ session: 'signedIn' });
+    const nowOpen = snapshot.matches({ panel: 'open' });
+    if (nowSignedIn !== signedIn) emit((signedIn = nowSignedIn) ? 'signIn' : 'signOut', {});
+    if (nowOpen !== open) emit((open = nowOpen) ? 'open' : 'close', {});
+  };
+  const subscription = wallet.subscribe(check);
+  check();
+  const stopCache = wallet.getSnapshot().context.services.api.cache.onInvalidate(TICKET_TAGS, (tags) => emit('ticketChanged', { tags }));
+  return () => {
+    subscription.unsubscribe();
+    stopCache();
   };
 }
 

@@ -1,4 +1,4 @@
-// The swap checkout ({site}/{locale}/{slug}/checkout/{orderIdentifier}?redirectDomain=…&origin=ticket_swap, SPEC §7)
+// The swap checkout ({site}/{locale}/{slug}/checkout/{orderIdentifier}?redirectDomain=…&origin=ticket_swap, docs/product.md §7)
 // on the demo ticket site. The server renders an empty frame in the page's language with what the page needs to know
 // (the order's identifier, where to go when done — already checked by safeRedirect —, the Stripe publishable key when
 // payments go through Stripe, and the strings); src/host/checkout.client.js loads the order with the wallet's access

@@ -10,13 +10,9 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, type EndpointName, endpoints, QR_SECONDS_LEFT_HEADER } from '../contract/endpoints';
 import { ApiError } from '../contract/errors';
 import type { Mailer } from './adapters/mail';
@@ -28,6 +24,7 @@ import type { DatabaseHandle } from './db/client';
 import { capConnectionsPerAddress, connectionOptions } from './http/connections';
 import { errorHandling, notFoundBody } from './http/errors';
 import { operations, requestIdOf } from './http/operations';
+import { openApiOptions } from './http/openapi';
 import { addSecurityHeaders, uploadContentSecurityPolicy } from './http/security-headers';
 import { authModule } from './modules/auth/routes';
 import { devModule } from './modules/dev/routes';
@@ -138,15 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: () => new ApiError('api.too_many_requests').toBody(),
   });
   await app.register(multipart, { limits: { fileSize: config.pictureLimitBytes, files: 1, fields: 5, parts: 6 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Ticket Wallet API', version: '1.0.0', description: 'The attendee API of Ticket Wallet.' },
-      servers: [{ url: config.publicBaseUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  await app.register(swagger, openApiOptions(config));
+  // The interactive reference of the document (Swagger UI); it also serves the document at /v1/docs/json.
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { deepLinking: true, tryItOutEnabled: false } });
 
   await app.register(authModule);
   await app.register(settingsModule);
@@ -168,8 +159,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const missing = (Object.keys(endpoints) as EndpointName[]).filter((name) => !app.contractRoutes.has(name));
   if (missing.length) throw new Error(`contract calls without a route: ${missing.join(', ')}`);
 
-  app.get(`${API_PREFIX}/docs/json`, { schema: { hide: true } }, async () => app.swagger());
-
   await registerWeb(app, config, storage, uploadContentSecurityPolicy(securityHeaders));
   return app;
 }
@@ -179,6 +168,8 @@ const HASHED_FILE = /\.[0-9a-f]{8}\.[a-z]+(?:\.map)?(?:\.(?:br|gz))?$/;
 const FOREVER = 'public, max-age=31536000, immutable';
 /** The loader: host pages include it by a stable name, so it is short-lived and revalidated with its ETag. */
 const LOADER = 'public, max-age=300, must-revalidate';
+/** The loader under the embed API's major version: host pages that pin it keep the API they were written for. */
+const VERSIONED_LOADER = `${API_PREFIX}/embed.js`;
 /** The host page: always revalidated (ETag), so a new build shows at once. */
 const PAGE = 'no-cache';
 
@@ -221,12 +212,15 @@ async function registerWeb(app: FastifyInstance, config: Config, storage: FileSt
     // The web app's answers depend on Accept-Encoding (the precompressed copies) as well as on Origin (CORS).
     // A callback hook, not an async one: it runs on every answer, and an API answer leaves it at the first test.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (!request.url.startsWith(API_PREFIX) && !request.url.startsWith('/assets/')) {
+      if ((!request.url.startsWith(API_PREFIX) || request.url.startsWith(VERSIONED_LOADER)) && !request.url.startsWith('/assets/')) {
         const vary = String(reply.getHeader('vary') ?? '');
         if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       }
       done(null, payload);
     });
+    // The versioned loader path: the same file as /embed.js (docs/embedding.md, "Versions"), precompressed copies
+    // and cache headers included.
+    app.get(VERSIONED_LOADER, { schema: { hide: true } }, (_request, reply) => reply.sendFile('embed.js', config.webDistDir));
     // The static plugin would answer the bare directory with 403; the root is the host page.
     app.get('/', { schema: { hide: true } }, (request, reply) => sendHostPage(request, reply));
     // The statechart visualiser (src/visualizer/, its own build in dist/visualizer/).

@@ -1,4 +1,4 @@
-// The document title per screen (SPEC §2), from the tab table's title keys, with the organisation (or product) name
+// The document title per screen (docs/product.md §2), from the tab table's title keys, with the organisation (or product) name
 // as the fallback. The host page's own title comes back when the wallet closes.
 import { useEffect } from 'react';
 import { isPanelTab, overlays, type PanelOverlay, type PanelTab, tabTable } from '../../machines/tabs';

@@ -1,4 +1,4 @@
-// Dates and money as SPEC §9 shows them. Every date and amount on screen goes through here.
+// Dates and money as docs/product.md §9 shows them. Every date and amount on screen goes through here.
 import { diffDays, format } from '@formkit/tempo';
 
 export const EVENT_DATE_FORMAT = 'ddd, DD MMM hh:mmA';

@@ -45,7 +45,7 @@ export async function loadLocale(locale: Locale): Promise<void> {
 
 export const isLocale = isLanguage;
 
-/** The language is the first path segment (SPEC §2); anything else means the default language. */
+/** The language is the first path segment (docs/product.md §2); anything else means the default language. */
 export const localeFromPath = languageOf;
 
 /** Switches to a language whose strings are loaded (loadLocale); until then English shows. */
@@ -65,6 +65,15 @@ export function hasKey(key: string, language: Locale = currentLocale()): boolean
 export function t(key: string, params?: Record<string, string | number>): string {
   const text = strings[locale]?.[key] || strings.en?.[key];
   return text ? fill(text, params) || key : key;
+}
+
+/**
+ * Translate a count: the key's plural form for the current language, `<key>_one`, `<key>_other` (and `_zero`,
+ * `_few`… where a language has them), chosen by Intl.PluralRules; `{{count}}` is the number.
+ */
+export function tPlural(key: string, count: number, params: Record<string, string | number> = {}): string {
+  const form = new Intl.PluralRules(currentLocale()).select(count);
+  return t(hasKey(`${key}_${form}`) ? `${key}_${form}` : `${key}_other`, { ...params, count });
 }
 
 /**

@@ -5,7 +5,7 @@
 // (./server.ts): the hot routes next to a bare node:http floor, on Postgres with the scale data and on PGlite.
 // `--server` runs the server bench alone (`npm run bench:server`).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

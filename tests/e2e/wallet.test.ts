@@ -1,6 +1,7 @@
 // The wallet in headless Chromium against the real server and the built embed script: sign-in of a new user,
 // a wrong code, a reload, a silent token refresh, Spanish, a hostile host page, and the loader fetching the app
 // bundle from the wallet's origin only when the wallet opens.
+import type { TicketWalletApi } from '../../src/embed/loader';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -203,7 +204,7 @@ describe('the loader', () => {
       const loader = await (await fetch(`${baseUrl}/embed.js`)).text();
       expect(loader).not.toMatch(/react\.transitional\.element|\$ZodType|createActor/);
       expect(gzipSync(loader).length).toBeLessThan(8 * 1024);
-      expect(await page.evaluate(() => typeof window.TicketWallet?.open)).toBe('function');
+      expect(await page.evaluate(() => typeof (window.TicketWallet as TicketWalletApi | undefined)?.open)).toBe('function');
       const plainLook = await launcherLook(page);
 
       await launcher.click();
@@ -254,7 +255,7 @@ describe('the loader', () => {
     await withPage(browser, {}, async ({ page }) => {
       await page.goto(`${hostOrigin}/en/?page=${hostPage('scripted', '')}`);
       await page.getByRole('button', { name: 'My tickets' }).waitFor();
-      await page.evaluate(() => window.TicketWallet!.open({ tab: 'login' }));
+      await page.evaluate(() => (window.TicketWallet as TicketWalletApi).open({ tab: 'login' }));
       await page.getByRole('heading', { name: 'Sign in or create an account' }).waitFor();
     });
   });

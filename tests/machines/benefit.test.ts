@@ -1,4 +1,4 @@
-// Model-based tests of the benefit modal (SPEC §2 Benefit detail modal, §8 unlock errors): Unlock benefits only for
+// Model-based tests of the benefit modal (docs/product.md §2 Benefit detail modal, §8 unlock errors): Unlock benefits only for
 // digital, unlockable benefits without a code, the revealed code, copying it, the toasts, and closing it.
 import { describe, expect, it } from 'vitest';
 import { benefitMachine, canUnlock, type BenefitSnapshot } from '../../machines/benefit';

@@ -1,4 +1,4 @@
-// Model-based tests of the gift machine (SPEC §2 Gift, §4 Gift flow, §5, §8): loading the upcoming tickets, the
+// Model-based tests of the gift machine (docs/product.md §2 Gift, §4 Gift flow, §5, §8): loading the upcoming tickets, the
 // server's verdict on the chosen one (refusal toast), the receiver by e-mail or by a debounced username search
 // (stale answers ignored), confirming, editing, the terms, Cancel, success and every failure, and what it reports.
 import { describe, expect, it } from 'vitest';
@@ -49,7 +49,7 @@ describe('gift model', () => {
           expect(selectGiftTicket(snapshot) !== null).toBe(['receiver', 'confirmed', 'done'].includes(step_));
           expect(selectReceiverTab(snapshot) !== null).toBe(step_ === 'receiver');
           expect(selectReceiver(snapshot) !== null).toBe(step_ === 'confirmed' || step_ === 'done');
-          // SPEC §5: Gift only with the terms ticked; Confirm only with a valid e-mail or a picked username.
+          // docs/product.md §5: Gift only with the terms ticked; Confirm only with a valid e-mail or a picked username.
           if (selectCanGift(snapshot)) expect(selectTermsAccepted(snapshot)).toBe(true);
           if (selectReceiverTab(snapshot) === 'EMAIL') expect(selectCanConfirmReceiver(snapshot)).toBe(/^[^@]+@example\.com$/i.test(snapshot.context.email));
           if (selectReceiverTab(snapshot) === 'USERNAME') expect(selectCanConfirmReceiver(snapshot)).toBe(snapshot.context.picked !== null);

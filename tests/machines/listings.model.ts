@@ -1,4 +1,4 @@
-// The listings machine's test model (SPEC §2 Listings, §4 Listing): loading, Sale and Sold tabs, the share modal,
+// The listings machine's test model (docs/product.md §2 Listings, §4 Listing): loading, Sale and Sold tabs, the share modal,
 // the unlist confirmation and its outcomes.
 import { type AnyMachineSnapshot, fromCallback } from 'xstate';
 import type { ListingsEvent, ListingsSnapshot } from '../../machines/listings';

@@ -1,4 +1,4 @@
-// Model-based tests of the listings machine (SPEC §2 Listings, §4 Listing): Sale and Sold tabs, Share (only of an
+// Model-based tests of the listings machine (docs/product.md §2 Listings, §4 Listing): Sale and Sold tabs, Share (only of an
 // entry on sale), Unlist behind a confirmation, the lists read again after unlisting, failures as toasts.
 import { describe, expect, it } from 'vitest';
 import type { ListingsSnapshot } from '../../machines/listings';

@@ -1,4 +1,4 @@
-// Model-based tests of the login machine (SPEC §2 Login / OTP / Personal data, §4 Login flow), then the effects
+// Model-based tests of the login machine (docs/product.md §2 Login / OTP / Personal data, §4 Login flow), then the effects
 // (toasts, storage, what it reports to the wallet) of its main paths.
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';

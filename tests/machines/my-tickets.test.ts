@@ -1,4 +1,4 @@
-// Model-based tests of the my-tickets machine (SPEC §2 My tickets): the selected tab's list through the cache, empty
+// Model-based tests of the my-tickets machine (docs/product.md §2 My tickets): the selected tab's list through the cache, empty
 // and error states with retry, reloading on a TICKETS invalidation, the tab kept in the URL, and opening a ticket
 // with the encoded id.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Model-based tests of the payout machine (SPEC §2 Settings payout tab, §6): the account read from the server each
+// Model-based tests of the payout machine (docs/product.md §2 Settings payout tab, §6): the account read from the server each
 // time, verified / none / onboarding (local form or Stripe's component), the local form's rule (errors only after a
 // submit), completing it, Stripe's onboarding mounted into the tab's element (a fake stripeOnboarding actor) and its
 // exit reading the account again, and the onboarding the settings' button starts.

@@ -1,4 +1,4 @@
-// Model-based tests of the settings' phone modal (machines/phone-modal.ts; SPEC §2 Settings, §5): it opens on the
+// Model-based tests of the settings' phone modal (machines/phone-modal.ts; docs/product.md §2 Settings, §5): it opens on the
 // saved number's country (else the organisation's), checks the number with libphonenumber-js for the chosen country
 // (errors once touched), saves it as E.164, shows the server's refusal in the modal until the number or country
 // changes, and ends saved (with the profile) or cancelled.

@@ -1,4 +1,4 @@
-// Model-based tests of the settings' picture form (machines/picture-form.ts; SPEC §2 Settings): pick (again), drop,
+// Model-based tests of the settings' picture form (machines/picture-form.ts; docs/product.md §2 Settings): pick (again), drop,
 // upload (a failure keeps the picked file), remove the saved picture (only when there is one), each answer handed to
 // settings as the new profile with a toast, failures toasted with the server's key.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Model-based tests of the QR pass machine (SPEC §2 QR, §7 qrSettings + qrCodeData polled every ttl), then its
+// Model-based tests of the QR pass machine (docs/product.md §2 QR, §7 qrSettings + qrCodeData polled every ttl), then its
 // effects one by one: the poll interval taken from the ttl, polling stopped while the page is hidden, the error
 // states, and the wallet running it (the QR panel, document visibility, the text/plain image).
 import { http, HttpResponse } from 'msw';

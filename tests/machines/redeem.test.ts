@@ -1,4 +1,4 @@
-// Model-based tests of the redeem machine (SPEC §2 Redeem, §5, §8): Redeem only with a valid code, the request, the
+// Model-based tests of the redeem machine (docs/product.md §2 Redeem, §5, §8): Redeem only with a valid code, the request, the
 // error flash (the server's key, fallback request_failed), the success view and its link to the ticket.
 import { describe, expect, it } from 'vitest';
 import { codeToSend, redeemMachine, type RedeemSnapshot } from '../../machines/redeem';

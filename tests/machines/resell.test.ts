@@ -1,4 +1,4 @@
-// Model-based tests of the resell machine (SPEC §2 Resell, §4 Resell flow, §5, §8, §9): loading the resellable
+// Model-based tests of the resell machine (docs/product.md §2 Resell, §4 Resell flow, §5, §8, §9): loading the resellable
 // tickets, the quantity clamped 1..available, the price rule (errors only when touched), the debounced quote (a stale
 // answer dropped, failures only logged), Continue only when edited, valid and not quoting, the terms, listing, the
 // no_stripe notice for 30 s with its link, Cancel, Resell more, and what the flow reports.
@@ -56,7 +56,7 @@ describe('resell model', () => {
           const snapshot = actor.getSnapshot() as ResellSnapshot;
           const step_ = selectResellStep(snapshot);
           expect(selectResellTicket(snapshot) !== null).toBe(step_ === 'editing' || step_ === 'confirmed');
-          // SPEC §5: quantity within 1..available; minus disabled at 1, plus at the maximum.
+          // docs/product.md §5: quantity within 1..available; minus disabled at 1, plus at the maximum.
           const quantity = selectQuantity(snapshot);
           expect(quantity.value).toBeGreaterThanOrEqual(1);
           expect(quantity.value).toBeLessThanOrEqual(quantity.max);
@@ -174,7 +174,7 @@ describe('resell effects', () => {
 });
 
 describe('resell selectors', () => {
-  it('the price rule: the maximum and max + 0.001 is refused, below it is fine (SPEC §5)', () => {
+  it('the price rule: the maximum and max + 0.001 is refused, below it is fine (docs/product.md §5)', () => {
     const check = (priceText: string) => selectPriceRule({ context: { priceText, ticket: resellableTicket({ maxTicketPrice: 50 }) } } as ResellSnapshot);
     expect(check('50')).toBeNull();
     expect(check('50.001')).toBe('invalid_prices');

@@ -1,4 +1,4 @@
-// The session and the API client together (SPEC §4, §7): bearer tokens, one shared refresh on 401, requests waiting
+// The session and the API client together (docs/product.md §4, §7): bearer tokens, one shared refresh on 401, requests waiting
 // for it, one retry at most, a failed refresh clearing tokens and reloading. The network is msw.
 import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';

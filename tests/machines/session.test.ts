@@ -1,4 +1,4 @@
-// Model-based tests of the session machine (SPEC §4 Session): tokens, the shared refresh, the profile, and what it
+// Model-based tests of the session machine (docs/product.md §4 Session): tokens, the shared refresh, the profile, and what it
 // reports to the wallet (rotated tokens, an expired session).
 import { describe, expect, it } from 'vitest';
 import { sessionMachine } from '../../machines/session';

@@ -1,4 +1,4 @@
-// Model-based tests of the settings machine (SPEC §2 Settings, §5, §8): the profile loads, the tabs, the nickname
+// Model-based tests of the settings machine (docs/product.md §2 Settings, §5, §8): the profile loads, the tabs, the nickname
 // (Save only when changed and valid, Generate), the names, the phone modal (E.164 with libphonenumber-js, the
 // server's message in the modal) and the picture form as children, and the payout verification button.
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,6 @@ import { settingsTabOf } from '../../machines/settings.tab';
 import { isFormValid } from '../../src/contract/forms';
 import { nicknameForm } from '../../src/contract/nickname-rule';
 import { testServices } from './fake-platform';
-import { httpError } from './fixtures';
 import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
 import { pathsOf } from './model-spec';
 import { PROFILE, SAVED, settingsInput, settingsPromiseActors, settingsSpec, settingsVertex } from './settings.model';

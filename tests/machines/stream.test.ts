@@ -179,7 +179,7 @@ describe('event-stream reader', () => {
 
   it('answers a 401 with one refresh through the session and retries with the new token', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
-      (init?.headers as Record<string, string>).authorization === 'Bearer access-2' ? sse(200, []) : sse(401),
+      (init?.headers as Record<string, string> | undefined)?.authorization === 'Bearer access-2' ? sse(200, []) : sse(401),
     );
     const run = read(fetch);
     await run.done;

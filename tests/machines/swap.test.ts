@@ -1,4 +1,4 @@
-// Model-based tests of the swap machine (SPEC §2 Swap, §4 Swap flow, §5, §7, §8): the base tickets, the quantity
+// Model-based tests of the swap machine (docs/product.md §2 Swap, §4 Swap flow, §5, §7, §8): the base tickets, the quantity
 // (plus up to the quantity held, minus at 1 clears), the targets (an error resets the selection), starting the swap
 // (a failure flashes api.start_swap_failed), the modal's Cancel (the reservation released) and Go to checkout (the
 // whole window to the checkout address). Then the selectors: the amount, its wording and the checkout address.
@@ -50,7 +50,7 @@ describe('swap model', () => {
           // The base card shows from its choice until the modal closes; the targets only with a base.
           expect(selectBase(snapshot) !== null).toBe(['chosen', 'confirming', 'cancelling', 'leaving'].includes(step_));
           if (selectTargetsState(snapshot) !== 'hidden') expect(selectBase(snapshot)).not.toBeNull();
-          // SPEC §5: never more than held, never fewer than one.
+          // docs/product.md §5: never more than held, never fewer than one.
           expect(quantity.value).toBeGreaterThanOrEqual(1);
           expect(quantity.value).toBeLessThanOrEqual(quantity.max);
           if (step_ === 'chosen' && !snapshot.matches({ chosen: 'starting' })) expect(quantity.canIncrement).toBe(quantity.value < quantity.max);

@@ -1,4 +1,4 @@
-// Model-based tests of the single-ticket machine (SPEC §2 Single ticket): loading, not found and errors, the Gift /
+// Model-based tests of the single-ticket machine (docs/product.md §2 Single ticket): loading, not found and errors, the Gift /
 // Swap / Resell rules, the description toggle, the menu, the benefit modal as a child, and what it reports.
 import { describe, expect, it } from 'vitest';
 import { ticketActions, ticketMachine, ticketsTabOf, visibleBenefits, type TicketSnapshot } from '../../machines/ticket';

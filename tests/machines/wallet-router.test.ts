@@ -1,4 +1,4 @@
-// Model-based tests of the wallet's router and session regions (SPEC §2 navigation, §4 session), plus the platform
+// Model-based tests of the wallet's router and session regions (docs/product.md §2 navigation, §4 session), plus the platform
 // effects of their transitions. The flows are stubs here: each is tested on its own.
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
@@ -11,7 +11,7 @@ import {
   selectTab,
 } from '../../machines/panel.selectors';
 import { flowIds, lazyFlowIds, panelTabs, tabsOfFlow, tabTable } from '../../machines/tabs';
-import { walletMachine, type WalletEvent, type WalletInput } from '../../machines/wallet';
+import { walletMachine, type WalletInput } from '../../machines/wallet';
 import { expectFullCoverage, runPathOnActor } from './model';
 import { pathsOf } from './model-spec';
 import { at, crash, neverLoaded, noServices, stubChildren, walletSpec } from './wallet.model';

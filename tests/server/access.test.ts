@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Both QR calls answer plain text (SPEC §7: "text"; the PNG as base64).
+// Both QR calls answer plain text (docs/product.md §7: "text"; the PNG as base64).
 const token = async (as = alex) => (await call(t.app, { method: 'GET', url: '/v1/auth/access/qr', token: as })).response.body;
 /** key null: no organiser key header at all. */
 const scan = (payload: object, key: string | null = DEMO_ORGANIZER_KEY) =>

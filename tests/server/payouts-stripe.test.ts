@@ -1,4 +1,4 @@
-// Payout accounts through Stripe Connect (SPEC §6), against tests/support/stripe-connect-stub.ts: connecting creates a
+// Payout accounts through Stripe Connect (docs/product.md §6), against tests/support/stripe-connect-stub.ts: connecting creates a
 // custom account in the seller's country and an Account Session (its client secret and the publishable key reach the
 // wallet), the state is read from Stripe on every request (never cached), listing needs it verified, the local form is
 // refused, and POST /v1/webhooks/stripe-connect checks its signature (bad → 400) and records account.updated.

@@ -1,4 +1,4 @@
-// Buying through a share link (SPEC §2 Listings, issue 10), always on a real Postgres server (PGlite serialises
+// Buying through a share link (docs/product.md §2 Listings, issue 10), always on a real Postgres server (PGlite serialises
 // everything and would hide the races): the public listing and its share page (en/es, sold/unlisted reasons), one's
 // own listing refused, a declined card changes nothing, two buyers at once → one wins, a listing sold while being
 // unlisted → one wins, the money adds up (buyer paid = seller payout + service fee), both sides get e-mails, and the

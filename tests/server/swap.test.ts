@@ -47,7 +47,7 @@ describe('a swap', () => {
     const [pairBefore] = await t.database.db.select().from(swapPairs).where(eq(swapPairs.id, vip.id));
     const started = await start({ baseTicketId: ga.id, swapPairId: vip.id, swapQuantity: 2 });
     expect(started.status).toBe(200);
-    // SPEC §4: amount = (base − target) × quantity, negative for an upgrade the user pays.
+    // docs/product.md §4: amount = (base − target) × quantity, negative for an upgrade the user pays.
     expect(started.json).toMatchObject({ swapType: 'UPGRADE', eventId: ga.eventId, amount: (ga.price - vip.price) * 2 });
     expect(started.json.orderIdentifier).toMatch(/^SW-[0-9A-F]{12}$/);
     // The two tickets are reserved: a second start finds none left.

@@ -42,6 +42,17 @@ it('serves the embed script so that other origins may load it', async () => {
   expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
 });
 
+it('serves the same loader at the versioned path /v1/embed.js, precompressed and revalidated', async () => {
+  const plain = await call(t.app, { method: 'GET', url: '/embed.js' });
+  const versioned = await call(t.app, { method: 'GET', url: '/v1/embed.js', headers: { 'accept-encoding': 'br' } });
+  expect(versioned.status).toBe(200);
+  expect(versioned.response.headers['content-type']).toContain('javascript');
+  expect(versioned.response.headers['content-encoding']).toBe('br');
+  expect(versioned.response.headers.vary).toMatch(/accept-encoding/i);
+  expect(versioned.response.headers['cache-control']).toBe(plain.response.headers['cache-control']);
+  expect(brotliDecompressSync(versioned.response.rawPayload).toString()).toBe(plain.response.body);
+});
+
 it('serves the demo assets', async () => {
   const { status, response } = await call(t.app, { method: 'GET', url: '/assets/demo/harbour-lights-logo.svg' });
   expect(status).toBe(200);

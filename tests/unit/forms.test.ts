@@ -54,7 +54,7 @@ describe('form rules', () => {
     );
   });
 
-  it('reads SPEC §5 messages', () => {
+  it('reads docs/product.md §5 messages', () => {
     expect(checkText(emailRule, undefined)).toEqual({ ok: false, error: 'form.email_required' });
     expect(checkText(emailRule, '  ')).toEqual({ ok: false, error: 'form.email_required' });
     expect(checkText(emailRule, 'sam@')).toEqual({ ok: false, error: 'form.email_invalid' });

@@ -1,4 +1,4 @@
-// Dates and money as SPEC §9 shows them.
+// Dates and money as docs/product.md §9 shows them.
 import { describe, expect, it } from 'vitest';
 import { daysBetween, formatEventDate, formatEventDateRange, formatMoney, formatValidUntil } from '../../src/web/format';
 

@@ -190,7 +190,7 @@ function expectScreenMatches(state: GiftSnapshot, event: EventObject, page: Rend
   if (cancel) expect(disabled(cancel), 'Cancel disabled').toBe(!selectCanCancel(state));
 }
 
-/** The toast a step must show (SPEC §8), if any. */
+/** The toast a step must show (docs/product.md §8), if any. */
 function toastOf(event: EventObject): string | null {
   if (event.type === 'verifyTicket.done') {
     return (event as unknown as { output: { extras: { canBeGifted: boolean } } }).output.extras.canBeGifted ? null : 'This ticket cannot be gifted';

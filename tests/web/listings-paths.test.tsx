@@ -28,7 +28,7 @@ const testMachine = toTestMachine(listingsMachine);
 const input = { services: testServices() };
 
 /**
- * Native share is offered on phones that have it (SPEC §2); the rendered wallet here is a desktop without it. Share
+ * Native share is offered on phones that have it (docs/product.md §2); the rendered wallet here is a desktop without it. Share
  * and Unlist are buttons of the entries on sale, in the Sale tab.
  */
 function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {

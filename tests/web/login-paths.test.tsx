@@ -22,7 +22,6 @@ import {
   type LoginPromiseActor,
 } from '../machines/login.model';
 import { coverTransitions, isSample, takesSample, toTestMachine } from '../machines/model';
-import { handle } from './fake-api';
 import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
 import { setUpWalletTests } from './render-wallet';
 

@@ -18,7 +18,6 @@ import {
   selectSettingsStatus,
 } from '../../machines/settings.selectors';
 import type { EndpointName } from '../../src/contract/endpoints';
-import { t } from '../../src/web/i18n';
 import { coverTransitions, expectFullCoverage, isSample, toTestMachine } from '../machines/model';
 import { oneAtATime, PICKED, settingsInput, settingsSampleEvents, type SettingsModelEvent } from '../machines/settings.model';
 import { handle, signInApi } from './fake-api';

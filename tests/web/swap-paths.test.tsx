@@ -139,7 +139,7 @@ function expectScreenMatches(state: SwapSnapshot, event: EventObject, page: Rend
   }
 }
 
-/** The toast a step must show (SPEC §8), if any. */
+/** The toast a step must show (docs/product.md §8), if any. */
 function toastOf(event: EventObject): string | null {
   if (event.type === 'loadTargets.error') return 'Something went wrong on our side. Please try again.';
   if (event.type === 'startSwap.error') return 'The swap could not be started';

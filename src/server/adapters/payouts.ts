@@ -1,4 +1,4 @@
-// Stripe Connect for payout accounts (SPEC §6): a connected account per seller (controller properties: the platform
+// Stripe Connect for payout accounts (docs/product.md §6): a connected account per seller (controller properties: the platform
 // collects requirements and bears losses, no Stripe dashboard — what a legacy `custom` account was), an Account Session whose
 // client secret the wallet's embedded onboarding component uses, the account's state read from Stripe each time
 // (never cached), and the Connect webhook's signature check. The official SDK; `apiBase` points it elsewhere (tests:

@@ -8,7 +8,8 @@ import { ApiError } from '../../contract/errors';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 
-const KEY_PATTERN = /^[\w.:-]{1,200}$/;
+/** What an Idempotency-Key may be (also the OpenAPI document's pattern for it). */
+export const KEY_PATTERN = /^[\w.:-]{1,200}$/;
 
 export interface StoredAnswer {
   statusCode: number;

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { API_PREFIX, type Endpoint, type EndpointName, endpoints, type ParsedBodyOf, type ResponseOf } from '../../contract/endpoints';
 import { apiErrorSchema } from '../../contract/errors';
 import { idempotencyKeyOf, runIdempotent } from './idempotency';
+import { acceptsIdempotencyKey } from './openapi';
 
 type ParsedOf<N extends EndpointName, K extends 'params' | 'query'> = (typeof endpoints)[N] extends Record<K, infer S>
   ? S extends z.ZodMiniType
@@ -69,12 +70,9 @@ export function contractSerializer(schema: z.ZodMiniType): (data: unknown) => st
 
 const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => contractSerializer(schema as z.ZodMiniType);
 
+/** The error codes of the call, listed for readers of the OpenAPI document (its headers: src/server/http/openapi.ts). */
 function describe(endpoint: Endpoint): string | undefined {
-  const parts = [
-    endpoint.errors.length ? `Error codes: ${endpoint.errors.join(', ')}` : '',
-    endpoint.responseHeaders ? `Response headers: ${Object.entries(endpoint.responseHeaders).map(([name, meaning]) => `${name} (${meaning})`).join('; ')}` : '',
-  ].filter(Boolean);
-  return parts.length ? parts.join('. ') : undefined;
+  return endpoint.errors.length ? `Error codes: ${endpoint.errors.join(', ')}` : undefined;
 }
 
 export function route<N extends EndpointName>(app: FastifyInstance, name: N, handler: RouteHandler<N>, options: RouteOptions = {}): void {
@@ -96,7 +94,6 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
       ...('body' in endpoint ? { body: endpoint.body } : {}),
       ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
       response,
-      // The error codes of the call, listed for readers of the OpenAPI document.
       description: describe(endpoint),
     },
     serializerCompiler,
@@ -113,7 +110,7 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
           request,
           reply,
         });
-      const key = endpoint.method === 'POST' && endpoint.auth && endpoint.response !== 'pdf' ? idempotencyKeyOf(request) : undefined;
+      const key = acceptsIdempotencyKey(endpoint) ? idempotencyKeyOf(request) : undefined;
       if (key) {
         const answer = await runIdempotent(app.deps.database.db, request, name, key, run);
         return reply.status(answer.statusCode).send(answer.body);

@@ -1,4 +1,4 @@
-// The benefit detail modal (SPEC §2): name, short description, used or unused, valid until (DD.MM.YYYY), the full
+// The benefit detail modal (docs/product.md §2): name, short description, used or unused, valid until (DD.MM.YYYY), the full
 // description (sanitised HTML); Unlock benefits for digital, unlockable benefits without a code; the redeem code,
 // copied on click. The benefit machine does the work; this draws its state.
 import { useSelector } from '../use-selector';

@@ -1,4 +1,4 @@
-// A description clamped to 3 lines (SPEC §9) with Read more / Read less. Whether it is expanded is the machine's;
+// A description clamped to 3 lines (docs/product.md §9) with Read more / Read less. Whether it is expanded is the machine's;
 // whether the text is long enough to need the control is layout, measured here (purely visual state).
 import { type ReactElement, useId, useLayoutEffect, useRef, useState } from 'react';
 import { t } from '../i18n';

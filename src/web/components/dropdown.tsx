@@ -1,5 +1,5 @@
 // A dropdown that picks one item (gift's ticket, later resell's): a button that opens a listbox below it, at most
-// 400 px tall (SPEC §9). Keyboard as WAI-ARIA's listbox: Enter, Space or ArrowDown open it with focus on the
+// 400 px tall (docs/product.md §9). Keyboard as WAI-ARIA's listbox: Enter, Space or ArrowDown open it with focus on the
 // current (or first) option, the arrows, Home and End move, Enter or Space choose, Escape or Tab close, and focus
 // returns to the button. Whether the list is open is presentation (this component's); what is chosen is the flow's.
 import { type KeyboardEvent, type ReactElement, type ReactNode, useEffect, useId, useRef, useState } from 'react';

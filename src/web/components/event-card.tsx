@@ -1,4 +1,4 @@
-// The event/resale card of SPEC §2, shared by gift, swap and resell: image, title, price with its currency symbol
+// The event/resale card of docs/product.md §2, shared by gift, swap and resell: image, title, price with its currency symbol
 // (exactly two decimals), date and venue; a selected card carries a dot; an editable one an edit action. The default
 // variant has a caption ("You are gifting", "You are reselling") above the title; the solid variant is a filled card
 // with price, date and venue in one line separated by bullets. Skeletons for both, with or without two actions.

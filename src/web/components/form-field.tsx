@@ -1,4 +1,4 @@
-// A labelled text field. The machine decides the status: 'error' (touched and invalid, SPEC §5) shows the
+// A labelled text field. The machine decides the status: 'error' (touched and invalid, docs/product.md §5) shows the
 // error (a locale key); 'default' shows the optional helper text. Also the info tooltip beside a label.
 import { type InputHTMLAttributes, type ReactElement, type ReactNode, useId, useState } from 'react';
 import { t } from '../i18n';

@@ -16,7 +16,7 @@ import {
   selectUnlisting,
 } from '../../../machines/listings.selectors';
 import { formatValidUntil } from '../format';
-import { t } from '../i18n';
+import { t, tPlural } from '../i18n';
 import { registerStyles } from '../style-sheets';
 import { Button } from './button';
 import { LoadFailed } from './load-failed';
@@ -52,7 +52,7 @@ const payoutLabel: Record<SoldEntry['payoutStatus'], string> = {
 
 function ago(iso: string, today: string, days: string): string {
   const count = daysSince(iso, Date.now());
-  return count === 0 ? t(today) : t(days, { count });
+  return count === 0 ? t(today) : tPlural(days, count);
 }
 
 export function Listings({ listings }: { listings: ListingsActor }): ReactElement {
@@ -117,7 +117,7 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
   );
 }
 
-/** SPEC §2: native share at most 480.99 px wide (where the device offers it), else Facebook, Twitter and Mail. */
+/** docs/product.md §2: native share at most 480.99 px wide (where the device offers it), else Facebook, Twitter and Mail. */
 const NARROW_QUERY = '(max-width: 480.99px)';
 const subscribeNarrow = (onChange: () => void) => {
   const list = globalThis.matchMedia?.(NARROW_QUERY);

@@ -19,7 +19,7 @@ import { Avatar } from './identity';
 import { Icon } from './icons';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
-/** SPEC §2: the formats the picker offers (HEIC by extension too: browsers rarely know its type). */
+/** docs/product.md §2: the formats the picker offers (HEIC by extension too: browsers rarely know its type). */
 export const PICTURE_ACCEPT = 'image/heic,image/heif,image/webp,image/svg+xml,image/png,image/jpeg,.heic,.heif';
 
 export function PictureForm({ settings }: { settings: SettingsActor }): ReactElement {

@@ -1,4 +1,4 @@
-// A card of My tickets (SPEC §2): ticket name and logo, the event's date range, city and venue, days until or
+// A card of My tickets (docs/product.md §2): ticket name and logo, the event's date range, city and venue, days until or
 // since the event or a live badge, and benefits used out of total. The whole card opens the single ticket.
 import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';

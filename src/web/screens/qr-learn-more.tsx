@@ -1,4 +1,4 @@
-// The QR screen's learn-more panel (SPEC §2): what the personal QR code is for — secure entry, gift tickets, ticket
+// The QR screen's learn-more panel (docs/product.md §2): what the personal QR code is for — secure entry, gift tickets, ticket
 // add-ons — a note, and the help-centre link. Open or closed is the qr machine's `learnMore` region.
 import type { ReactElement } from 'react';
 import { Button } from '../components/button';

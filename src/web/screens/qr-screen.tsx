@@ -1,4 +1,4 @@
-// QR (SPEC §2): the personal entry pass. The qr machine loads and rotates the image; this screen draws it (a
+// QR (docs/product.md §2): the personal entry pass. The qr machine loads and rotates the image; this screen draws it (a
 // placeholder while the first one loads, an error with Retry when it failed) and the learn-more panel.
 import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';

@@ -1,5 +1,5 @@
 // Where the swap checkout sends the person when it is done. The wallet passes the page it was opened on as
-// `redirectDomain` (SPEC §7); anything in a query string is attacker-written, so it is followed only to the site's own
+// `redirectDomain` (docs/product.md §7); anything in a query string is attacker-written, so it is followed only to the site's own
 // origin or one the operator allowed (ALLOWED_ORIGINS), over http(s), without credentials in the address. Anything
 // else — another site, `//evil.example`, `javascript:`, `https://site@evil.example` — lands on the wallet's default
 // page of the site instead. Either way the wallet opens on My tickets, where the swapped tickets are.

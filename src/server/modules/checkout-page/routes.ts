@@ -1,5 +1,5 @@
 // The swap checkout page on the demo ticket site: GET /{locale}/{slug}/checkout/{orderIdentifier}?redirectDomain=…
-// (SPEC §7) renders src/host/checkout.ts in the path's language, with its script and styles at /checkout-page.js and
+// (docs/product.md §7) renders src/host/checkout.ts in the path's language, with its script and styles at /checkout-page.js and
 // /checkout-page.css. The slug is the wallet's readable part of the address and is not looked up. redirectDomain is
 // checked here (./redirect.ts): the page only ever receives an address it may follow.
 import { siteScript } from '../../../host/site-scripts';

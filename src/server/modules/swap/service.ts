@@ -121,7 +121,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
           orderIdentifier,
           name: row.eventName,
           eventId: row.base.eventId,
-          // On the wire as SPEC §4 counts it: base − target, so an UPGRADE is negative (the user pays it).
+          // On the wire as docs/product.md §4 counts it: base − target, so an UPGRADE is negative (the user pays it).
           amount: toDecimal(-amountDueMinor),
           currencyCode: target.currencyCode,
           currencySymbol: target.currencySymbol,

@@ -1,6 +1,6 @@
 // My tickets: the tickets a user holds, upcoming or past, and one ticket with its event access and benefits.
 // A ticket is upcoming until its event has ended; whether gift, swap and resell are offered is the lifecycle
-// machine's answer (SPEC §6: held, not used, listed or reserved, type allows it, event not over).
+// machine's answer (docs/product.md §6: held, not used, listed or reserved, type allows it, event not over).
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Benefit, TicketDetail, UserTicket } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
@@ -13,7 +13,7 @@ export type Transfer = 'gift' | 'swap' | 'resell';
 const transferOperation = { gift: 'gift', swap: 'swap.reserve', resell: 'list' } as const;
 
 /**
- * The user's tickets that may leave them by `transfer` now (SPEC §6, asked of the lifecycle machine), optionally of
+ * The user's tickets that may leave them by `transfer` now (docs/product.md §6, asked of the lifecycle machine), optionally of
  * one type, oldest first. For reading; a mutation locks its tickets and asks again.
  */
 export async function transferableTickets(tx: Database | Transaction, userId: number, transfer: Transfer, now: Date, ticketTypeId?: number) {
