@@ -94,7 +94,9 @@ describe('gift', () => {
     await page.getByRole('dialog', { name: 'Welcome' }).waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.has('USER_TICKET_ID')).toBe(false);
 
-    // The dropdown: open it, the first option takes the focus, Enter chooses it.
+    // The dropdown: open it, the first option takes the focus, Enter chooses it. (The tickets load first: a person
+    // tabs once the picker is on screen.)
+    await page.locator('ticket-wallet').getByText('Choose a ticket').first().waitFor();
     await tabTo(page, (text) => text === 'Choose a ticket');
     await page.keyboard.press('Enter');
     const options = page.getByRole('listbox', { name: 'Ticket' }).getByRole('option');

@@ -62,7 +62,8 @@ const fakeConnectJs = `
 window.StripeConnect = window.StripeConnect || {};
 window.StripeConnect.init = function (params) {
   window.__connectInit = { publishableKey: params.publishableKey, appearance: params.appearance };
-  var secret = params.fetchClientSecret();
+  // As Stripe's connect.js does: the secret @stripe/connect-js already asked for (eagerly, at init) is used first.
+  var secret = (params.metaOptions && params.metaOptions.eagerClientSecretPromise) || params.fetchClientSecret();
   if (!customElements.get('stripe-connect-account-onboarding')) {
     customElements.define('stripe-connect-account-onboarding', class extends HTMLElement {
       setConnector() {}
