@@ -68,6 +68,9 @@ const positiveInt = z.int().check(z.positive(), z.lte(MAX_ID));
 /** A numeric id in the path: coerced from its text, a positive int4. */
 const pathId = z.pipe(z.coerce.number(), positiveInt);
 const localeSchema = z.enum(languages);
+const isoDateTime = z.iso.datetime({ offset: true });
+/** Which entry code an organisation's doors take. */
+const entryCodeMode = z.enum(['polling', 'device']);
 const quantity = z.int().check(z.positive(), z.lte(100));
 /** A string of min..max characters, without control characters. */
 const boundedText = (min: number, max: number) => z.string().check(z.maxLength(max), withoutControlCharacters, z.minLength(min));
@@ -226,6 +229,109 @@ export const endpoints = {
     body: z.object({ token: boundedText(1, 1000), eventId: positiveInt }),
     response: z.object({ userTicketId: z.int(), ticketName: z.string(), holder: z.string() }),
     errors: [...ticketStateErrors, ...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid', 'api.access.no_ticket'],
+  }),
+  // ── device-bound entry code (src/door/code.ts; docs/decisions.md, "At the door") ────────────────────────
+  doorRegisterDevice: define({
+    method: 'POST',
+    path: '/door/devices',
+    summary: "Register this device's public key for a ticket; answers the certificate the organisation signed (a later device's registration revokes it)",
+    auth: true,
+    body: z.object({
+      userTicketId: positiveInt,
+      /** Uncompressed P-256 point (65 bytes) in base64url. */
+      publicKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{87}$/)),
+    }),
+    response: z.object({
+      /** Certificate and the organisation's signature, base64url: what the device signs its codes with. */
+      certificate: z.string(),
+      certificateId: z.int(),
+      keyId: z.int(),
+      notBefore: isoDateTime,
+      notAfter: isoDateTime,
+      /** Seconds each code is current. */
+      ttl: z.int(),
+      /** The certificate this one replaced (another device's, now revoked), if any. */
+      revokedCertificateId: z.nullable(z.int()),
+    }),
+    errors: [
+      ...bodyErrors,
+      ...authErrors,
+      ...ticketStateErrors,
+      'api.ticket.not_found',
+      'api.door.unavailable',
+      'api.door.not_enabled',
+      'api.door.public_key_invalid',
+    ],
+  }),
+  doorDevice: define({
+    method: 'GET',
+    path: '/door/devices/:userTicketId',
+    summary: "The live certificate of a ticket: the wallet learns that another device's registration revoked its own",
+    auth: true,
+    params: z.object({ userTicketId: pathId }),
+    response: z.object({ certificateId: z.nullable(z.int()), entryCode: entryCodeMode }),
+    errors: [...authErrors, 'api.ticket.not_found'],
+    noCache: true,
+  }),
+  doorKeys: define({
+    method: 'GET',
+    path: '/door/keys',
+    summary: "The organisation's public keys scanners verify certificates with, the code's ttl and the steps of tolerance",
+    auth: false,
+    response: z.object({
+      keys: z.array(z.object({ keyId: z.int(), algorithm: z.literal('ES256'), publicKey: z.string() })),
+      ttl: z.int(),
+      toleranceSteps: z.int(),
+    }),
+    errors: ['api.door.unavailable'],
+  }),
+  doorEntryCode: define({
+    method: 'POST',
+    path: '/door/entry-code',
+    summary: "The organiser's choice of entry code (organizer key): the server-drawn polling code (default) or the device-bound code",
+    auth: false,
+    organizerKey: true,
+    body: z.object({ entryCode: entryCodeMode }),
+    response: z.object({ entryCode: entryCodeMode }),
+    errors: [...bodyErrors, 'api.access.organizer_key_invalid'],
+  }),
+  doorRevocations: define({
+    method: 'GET',
+    path: '/door/events/:eventId/revocations',
+    summary: 'Revoked certificates of an event (organizer key): replaced by another device, or the ticket passed on or used',
+    auth: false,
+    organizerKey: true,
+    params: z.object({ eventId: pathId }),
+    response: z.object({ eventId: z.int(), certificateIds: z.array(z.int()), asOf: isoDateTime }),
+    errors: ['api.access.organizer_key_invalid'],
+  }),
+  doorSync: define({
+    method: 'POST',
+    path: '/door/events/:eventId/admissions',
+    summary: "An offline scanner's admissions (organizer key): each code is checked again, merged, and tickets admitted twice are flagged",
+    auth: false,
+    organizerKey: true,
+    params: z.object({ eventId: pathId }),
+    body: z.object({
+      scannerId: trimmedText(1, 64),
+      admissions: z.array(z.object({ code: boundedText(1, 1000), admittedAt: isoDateTime })).check(z.maxLength(500)),
+    }),
+    response: z.object({
+      /** Admissions stored now; the same code from the same scanner again (a retried sync) is not stored twice. */
+      stored: z.int(),
+      alreadyStored: z.int(),
+      /** Codes that do not verify for this event at the time the scanner says it admitted them. */
+      refused: z.array(z.object({ index: z.int(), reason: z.string() })),
+      /** Every ticket of the event admitted more than once, across all scanners. */
+      flagged: z.array(
+        z.object({
+          userTicketId: z.int(),
+          holderUserId: z.int(),
+          admissions: z.array(z.object({ scannerId: z.string(), admittedAt: isoDateTime })),
+        }),
+      ),
+    }),
+    errors: [...bodyErrors, 'api.access.organizer_key_invalid', 'api.door.unavailable'],
   }),
   // ── tickets and benefits ────────────────────────────────────────────────────────────────────────────────
   myTickets: define({

@@ -95,6 +95,10 @@ export const errorCatalogue = {
   'api.access.qr_replayed': { status: 409, message: 'This entry code was already used' },
   'api.access.organizer_key_invalid': { status: 401, message: 'Organizer key is not valid' },
   'api.access.no_ticket': { status: 404, message: 'No unused ticket for this event' },
+  // device-bound entry code (src/door/code.ts)
+  'api.door.unavailable': { status: 503, message: 'Device-bound entry codes are not configured on this server' },
+  'api.door.not_enabled': { status: 409, message: 'The organizer uses the entry code drawn by the server for this event' },
+  'api.door.public_key_invalid': { status: 400, message: 'This is not a P-256 public key' },
   // live events
   'api.events.too_many_streams': { status: 429, message: 'Too many open event streams for this user' },
 } as const satisfies Record<string, { status: number; message: string }>;

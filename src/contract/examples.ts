@@ -112,6 +112,32 @@ export const examples: { [N in EndpointName]?: OperationExample<N> } = {
   qrCodeData: { response: 'iVBORw0KGgoAAAANSUhEUgAA…' },
   qrSettings: { response: { ttl: 15000 } },
   gateScan: { body: { token: 'v1.7.1764235800.Xq3…', eventId: 2 }, response: { userTicketId: 12, ticketName: 'VIP', holder: 'alex#4821' } },
+  doorRegisterDevice: {
+    body: { userTicketId: 12, publicKey: 'BNrMhyUJQppUSEr24iPlnZYhuCyAeNKGis1Z__a48uTKVyVA69DhDAwI73UJCRfwGRxhCsjl8aejwFFiDPCuq3s' },
+    response: {
+      certificate: 'AQEAAQAAA-kAAAAM…',
+      certificateId: 1001,
+      keyId: 1,
+      notBefore: '2026-11-27T18:00:00Z',
+      notAfter: '2026-11-28T02:00:00Z',
+      ttl: 15,
+      revokedCertificateId: null,
+    },
+  },
+  doorDevice: { params: { userTicketId: 12 }, response: { certificateId: 1001, entryCode: 'device' } },
+  doorKeys: { response: { keys: [{ keyId: 1, algorithm: 'ES256', publicKey: 'BFq3e…' }], ttl: 15, toleranceSteps: 1 } },
+  doorEntryCode: { body: { entryCode: 'device' }, response: { entryCode: 'device' } },
+  doorRevocations: { params: { eventId: 2 }, response: { eventId: 2, certificateIds: [998, 1000], asOf: '2026-11-27T19:30:00Z' } },
+  doorSync: {
+    params: { eventId: 2 },
+    body: { scannerId: 'north-gate-1', admissions: [{ code: 'TW2.AQEAAQAAA-kAAAAM…', admittedAt: '2026-11-27T19:02:11Z' }] },
+    response: {
+      stored: 1,
+      alreadyStored: 0,
+      refused: [],
+      flagged: [{ userTicketId: 12, holderUserId: 7, admissions: [{ scannerId: 'north-gate-1', admittedAt: '2026-11-27T19:02:11Z' }, { scannerId: 'south-gate-2', admittedAt: '2026-11-27T19:04:40Z' }] }],
+    },
+  },
   myTickets: { query: { status: 'UPCOMING' }, response: [ticket] },
   ticketDetail: {
     params: { ticketUserId: 12 },

@@ -32,6 +32,7 @@ import { settingsModule } from './modules/settings/routes';
 import { ticketsModule } from './modules/tickets/routes';
 import { benefitsModule } from './modules/benefits/routes';
 import { accessModule } from './modules/access/routes';
+import { doorModule } from './modules/door/routes';
 import { giftModule } from './modules/gift/routes';
 import { swapModule } from './modules/swap/routes';
 import { redeemModule } from './modules/redeem/routes';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ticketsModule);
   await app.register(benefitsModule);
   await app.register(accessModule);
+  await app.register(doorModule);
   await app.register(giftModule);
   await app.register(swapModule);
   await app.register(redeemModule);

@@ -1,7 +1,7 @@
 // Server configuration from the environment, validated at start. Every setting has a default that works on
 // one laptop: PGlite in ./data, mail to the dev outbox, the local payments provider, avatars on local disk.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { compile as compileTrust } from '@fastify/proxy-addr';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
@@ -51,6 +51,10 @@ const envSchema = z.object({
   /** Where the Stripe SDK sends its calls (tests: a local stub, e.g. http://127.0.0.1:12111); Stripe's own by default. */
   STRIPE_API_BASE: z.string().optional(),
   QR_TTL_MS: intFromEnv(15_000),
+  /** The organisation's P-256 private key (PKCS #8 PEM) that signs the certificates of device-bound entry codes. */
+  DOOR_SIGNING_KEY: z.string().optional(),
+  /** The id scanners know that key by (kept in each certificate; a new key takes a new id). */
+  DOOR_SIGNING_KEY_ID: z.coerce.number().int().min(0).max(65_535).default(1),
   /** How often due resale payouts are paid (ms); 0 turns the timer off (tests call the release themselves). */
   PAYOUT_RELEASE_INTERVAL_MS: z.coerce.number().int().nonnegative().default(60_000),
   /** How often reconciliation runs on each instance (ms; once at a time across instances); 0 turns the timer off. */
@@ -151,6 +155,12 @@ export interface Config {
   mailFrom: string;
   stripe: { secretKey: string; publishableKey: string; connectWebhookSecret?: string; apiBase?: string } | undefined;
   qrTtlMs: number;
+  /**
+   * The key that signs device-bound entry codes' certificates (src/door/code.ts): DOOR_SIGNING_KEY, else outside
+   * production one made once and kept in the data directory; undefined in production without it (the device-bound
+   * code is then unavailable, the polling code works as ever).
+   */
+  doorSigning: { keyId: number; privateKeyPem: string } | undefined;
   /** 0: no payout timer. */
   payoutReleaseIntervalMs: number;
   /** 0: no reconciliation timer (npm run reconcile runs it by hand). */
@@ -240,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (e.NODE_ENV === 'production' ? [] : undefined),
     payments: paymentsFrom(e),
     qrTtlMs: e.QR_TTL_MS,
+    doorSigning: doorSigningFrom(e, dataDir),
     payoutReleaseIntervalMs: e.PAYOUT_RELEASE_INTERVAL_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -358,4 +369,36 @@ function developmentSecret(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A P-256 private key in PKCS #8 PEM from DOOR_SIGNING_KEY; outside production one is made once in the data directory. */
+function doorSigningFrom(e: z.infer<typeof envSchema>, dataDir: string): Config['doorSigning'] {
+  if (e.DOOR_SIGNING_KEY) {
+    const pem = e.DOOR_SIGNING_KEY.replace(/\\n/g, '\n');
+    let curve: string | undefined;
+    try {
+      curve = createPrivateKey(pem).asymmetricKeyDetails?.namedCurve;
+    } catch {
+      throw new ConfigError('DOOR_SIGNING_KEY is not a private key in PEM');
+    }
+    if (curve !== 'prime256v1') throw new ConfigError('DOOR_SIGNING_KEY must be a P-256 (prime256v1) EC key');
+    return { keyId: e.DOOR_SIGNING_KEY_ID, privateKeyPem: pem };
+  }
+  if (e.NODE_ENV === 'production') return undefined;
+  const file = join(dataDir, 'door-signing-key.pem');
+  if (!existsSync(file)) {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    mkdirSync(dataDir, { recursive: true });
+    // Written aside, then linked in place: two processes starting at once on one data directory keep the first whole key.
+    const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(aside, privateKey, { mode: 0o600 });
+    try {
+      linkSync(aside, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(aside);
+    }
+  }
+  return { keyId: e.DOOR_SIGNING_KEY_ID, privateKeyPem: readFileSync(file, 'utf8') };
 }

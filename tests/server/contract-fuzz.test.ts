@@ -299,7 +299,7 @@ describe('every endpoint of the contract, fuzzed', () => {
               ...(hasBody && (endpoint.body || request.raw !== undefined) ? { 'content-type': request.contentType } : {}),
               ...(request.auth === 'garbage' ? { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.' } : {}),
               ...(request.idempotencyKey !== undefined ? { 'idempotency-key': request.idempotencyKey } : {}),
-              ...(name === 'gateScan' ? { 'x-organizer-key': 'demo-organizer-key' } : {}),
+              ...('organizerKey' in endpoint && endpoint.organizerKey ? { 'x-organizer-key': 'demo-organizer-key' } : {}),
             },
           });
           record(name, status);

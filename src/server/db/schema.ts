@@ -33,6 +33,8 @@ export const organisations = pgTable('organisations', {
   resaleFeeFixedMinor: integer('resale_fee_fixed_minor').notNull().default(0),
   /** Hash of the API key the gate scanners of this organisation use. */
   organizerKeyHash: text('organizer_key_hash'),
+  /** Which entry code the wallet shows: the server-drawn polling code (default), or the device-bound code (src/door/code.ts). */
+  entryCode: text('entry_code').$type<'polling' | 'device'>().notNull().default('polling'),
   createdAt: createdAt(),
 });
 
@@ -461,6 +463,68 @@ export const gateScans = pgTable(
     scannedAt: createdAt(),
   },
   (t) => [uniqueIndex('gate_scans_token').on(t.userId, t.eventId, t.timeStep)],
+);
+
+/**
+ * Certificates of device-bound entry codes: this user ticket, held by this user, may be shown from the device with
+ * this public key. One live certificate per ticket: a new device's registration revokes the one before.
+ */
+export const doorCertificates = pgTable(
+  'door_certificates',
+  {
+    id: serial('id').primaryKey(),
+    userTicketId: integer('user_ticket_id')
+      .notNull()
+      .references(() => userTickets.id),
+    holderUserId: integer('holder_user_id')
+      .notNull()
+      .references(() => users.id),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    keyId: integer('key_id').notNull(),
+    /** The device's public key, an uncompressed P-256 point in base64url. */
+    devicePublicKey: text('device_public_key').notNull(),
+    notBefore: tz('not_before').notNull(),
+    notAfter: tz('not_after').notNull(),
+    createdAt: createdAt(),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('door_certificates_live').on(t.userTicketId).where(sql`${t.revokedAt} is null`),
+    index('door_certificates_event').on(t.eventId),
+  ],
+);
+
+/**
+ * Admissions offline scanners made and synced later. The same code from the same scanner is stored once (a retried
+ * sync); any ticket with more than one admission was let in twice and is flagged to staff.
+ */
+export const doorAdmissions = pgTable(
+  'door_admissions',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    userTicketId: integer('user_ticket_id')
+      .notNull()
+      .references(() => userTickets.id),
+    holderUserId: integer('holder_user_id')
+      .notNull()
+      .references(() => users.id),
+    certificateId: integer('certificate_id')
+      .notNull()
+      .references(() => doorCertificates.id),
+    scannerId: text('scanner_id').notNull(),
+    timeStep: integer('time_step').notNull(),
+    admittedAt: tz('admitted_at').notNull(),
+    syncedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('door_admissions_once').on(t.scannerId, t.certificateId, t.timeStep),
+    index('door_admissions_ticket').on(t.eventId, t.userTicketId),
+  ],
 );
 
 /** Responses of mutating calls made with an Idempotency-Key header, replayed on a retry. */
