@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeDocBlock } from './doc-block';
 import { measurePanelLoad, type PanelLoad } from './first-panel';
+import { runDoorBench } from './door';
 import { runEventsBench } from './events';
 import { runServerBench } from './server';
 
@@ -112,8 +113,10 @@ async function main() {
     console.log(`\n${panel.name}: ${panel.gzipKb.toFixed(1)} KB gzip (${panel.transferredKb.toFixed(1)} KB transferred) in ${panel.scripts.length} scripts`);
     for (const share of panel.shares.slice(0, 12)) console.log(`  ${share.source.padEnd(28)} ${share.gzipKb.toFixed(1).padStart(6)} KB`);
   }
+  // The door bench (a few seconds, no server): signing and drawing a code in Chromium, scanner verifications per second.
+  const doorOk = await runDoorBench();
   const serverOk = await runServerBench();
-  process.exit(failed || !serverOk ? 1 : 0);
+  process.exit(failed || !serverOk || !doorOk ? 1 : 0);
 }
 
 /** Replaces the generated block of docs/performance.md with this run's web figures. */
