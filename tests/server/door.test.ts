@@ -16,6 +16,7 @@ import {
   verifyCode,
 } from '../../src/door/code';
 import { doorAdmissions, doorCertificates, events, ticketTypes, userTickets, users } from '../../src/server/db/schema';
+import { createScanner } from '../../src/door/scanner';
 import { DEMO_ORGANIZER_KEY } from '../../src/server/db/seed';
 import { call, createDemoApp, type DemoApp } from './helper';
 
@@ -26,6 +27,7 @@ let liveEventId: number;
 let ticketA: number;
 let ticketB: number;
 let ticketC: number;
+let ticketD: number;
 
 const organiser = (method: 'GET' | 'POST', url: string, payload?: object, key: string | null = DEMO_ORGANIZER_KEY) =>
   call(t.app, { method, url, ...(payload ? { payload } : {}), headers: key === null ? {} : { 'x-organizer-key': key } });
@@ -63,11 +65,12 @@ beforeAll(async () => {
   await t.database.db.update(ticketTypes).set({ isGiftable: true }).where(eq(ticketTypes.id, live.ticketTypeId));
   const more = await t.database.db
     .insert(userTickets)
-    .values([1, 2].map(() => ({ ticketTypeId: live.ticketTypeId, ownerUserId: alexId, purchasePriceMinor: live.price })))
+    .values([1, 2, 3].map(() => ({ ticketTypeId: live.ticketTypeId, ownerUserId: alexId, purchasePriceMinor: live.price })))
     .returning({ id: userTickets.id });
   ticketA = live.id;
   ticketB = more[0]!.id;
   ticketC = more[1]!.id;
+  ticketD = more[2]!.id;
 });
 afterAll(() => t.close());
 
@@ -177,6 +180,32 @@ describe('syncing offline admissions', () => {
     expect(await t.database.db.select().from(doorAdmissions).where(eq(doorAdmissions.userTicketId, ticketA))).toHaveLength(2);
     const [ticket] = await t.database.db.select().from(userTickets).where(eq(userTickets.id, ticketA));
     expect(ticket!.status).toBe('used');
+  });
+
+  it('two offline scanners (the scanner logic) both admit a holder; each refuses the replay at its own door, the sync flags it', async () => {
+    const device = await newDevice();
+    const signed = readSignedCertificate(fromBase64Url((await register(ticketD, device.publicKey)).json.certificate));
+    const at = t.clock.now.getTime();
+    const code = await signCode(signed, stepAt(at, 15), device.keys.privateKey);
+    const setup = await scannerOptions();
+    const east = createScanner(setup);
+    const gate = createScanner(setup);
+    expect((await east.scan(code, at)).admitted).toBe(true);
+    expect(await east.scan(code, at + 2000)).toMatchObject({ admitted: false, reason: 'door.already_admitted' });
+    expect((await gate.scan(code, at + 3000)).admitted).toBe(true);
+    for (const [scannerId, scanner] of [['east', east], ['gate', gate]] as const) {
+      const batch = scanner.nextBatch();
+      const answer = await organiser('POST', `/v1/door/events/${liveEventId}/admissions`, { scannerId, admissions: batch });
+      expect(answer.status).toBe(200);
+      scanner.acknowledge(batch.length, answer.json);
+      expect(scanner.pendingCount()).toBe(0);
+    }
+    const flag = gate.flagged().find((entry) => entry.userTicketId === ticketD);
+    expect(flag?.admissions.map((admission) => admission.scannerId)).toEqual(['east', 'gate']);
+    // The first scanner learns of it on its next sync, even with nothing to send.
+    const next = await organiser('POST', `/v1/door/events/${liveEventId}/admissions`, { scannerId: 'east', admissions: east.nextBatch() });
+    east.acknowledge(0, next.json);
+    expect(east.flagged().map((entry) => entry.userTicketId)).toContain(ticketD);
   });
 
   it('refuses what does not verify at the time the scanner claims, without storing anything for it', async () => {
