@@ -5,12 +5,14 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { createOutboxMailer, type Mailer } from '../../src/server/adapters/mail';
-import { createLocalPayments, type LocalCharge, type PaymentsProvider } from '../../src/server/adapters/payments';
+import { createLocalPayments, createStripePayments, type LocalCharge, type PaymentsProvider } from '../../src/server/adapters/payments';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { seedDemoData } from '../../src/server/db/seed';
 import { createDatabase, dropDatabases } from '../support/postgres';
+import { startStripeConnectStub, type StripeConnectStub } from '../support/stripe-connect-stub';
+import { startStripePaymentsStub, type StripePaymentsStub } from '../support/stripe-payments-stub';
 
 export interface TestClock {
   now: Date;
@@ -178,4 +180,49 @@ export async function createDemoApp(options: Parameters<typeof createTestApp>[0]
     sam: (await signIn(test, 'sam@example.com')).accessToken,
   };
   return { ...test, tokens };
+}
+
+export interface StripeDemoApp extends DemoApp {
+  /** The PaymentIntent and refund endpoints (tests/support/stripe-payments-stub.ts). */
+  stripe: StripePaymentsStub;
+  /** The Connect endpoints (tests/support/stripe-connect-stub.ts). */
+  connect: StripeConnectStub;
+}
+
+/**
+ * The demo app on a real Postgres database, paying through Stripe: PaymentIntents at a local stub of Stripe's payment
+ * endpoints (signed webhooks with `webhookSecret`), Connect at a stub of its own. Alex, the demo seller, has a payout
+ * account Stripe reports verified (`acct_stub_1`). close() also stops the stubs.
+ */
+export async function createStripeDemoApp({ webhookSecret, env = {} }: { webhookSecret: string; env?: Record<string, string> }): Promise<StripeDemoApp> {
+  const [stripe, connect] = await Promise.all([startStripePaymentsStub(), startStripeConnectStub()]);
+  const stopStubs = () => Promise.all([stripe.close(), connect.close()]).then(() => undefined);
+  let demo: DemoApp;
+  try {
+    demo = await createDemoApp({
+      database: openPostgresTestDatabase,
+      env: { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_PUBLISHABLE_KEY: 'pk_test_stub', STRIPE_API_BASE: connect.url, RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+      payments: createStripePayments('sk_test_stub', { publishableKey: 'pk_test_stub', apiBase: stripe.url, webhookSecret }),
+    });
+  } catch (error) {
+    await stopStubs();
+    throw error;
+  }
+  const connected = await call(demo.app, {
+    method: 'POST',
+    url: '/v1/resell/stripe/connect',
+    token: demo.tokens.alex,
+    payload: { accountType: 'custom', country: 'AU' },
+  });
+  if (connected.status !== 200) throw new Error(`connect failed: ${JSON.stringify(connected.json)}`);
+  connect.setAccount('acct_stub_1', { details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } });
+  return {
+    ...demo,
+    stripe,
+    connect,
+    async close() {
+      await demo.close();
+      await stopStubs();
+    },
+  };
 }
