@@ -11,8 +11,9 @@ import { type Config, loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { seedDemoData } from '../../src/server/db/seed';
 import { createDatabase, dropDatabases } from '../support/postgres';
-import { startStripeConnectStub, type StripeConnectStub } from '../support/stripe-connect-stub';
-import { startStripePaymentsStub, type StripePaymentsStub } from '../support/stripe-payments-stub';
+import type { StripeConnectStub } from '../support/stripe-connect-stub';
+import type { StripePaymentsStub } from '../support/stripe-payments-stub';
+import { startStripeStubs } from '../support/stripe-stubs';
 
 export interface TestClock {
   now: Date;
@@ -75,16 +76,19 @@ export const LOCAL_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://p
  * A fresh Postgres database whatever the run's database: the run's template when DATABASE_URL is set, otherwise a
  * new database on the local server, migrated on open. For tests that need real concurrency (PGlite serialises).
  */
-export async function openPostgresTestDatabase(poolSize = 10): Promise<DatabaseHandle> {
-  if (inject('postgresTemplate')) return openTestDatabase();
-  const name = `tw_races_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const url = await createDatabase(LOCAL_POSTGRES_URL, name);
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize });
+export async function openPostgresTestDatabase(poolSize = 10): Promise<DatabaseHandle & { url: string }> {
+  const postgres = inject('postgresTemplate');
+  const server = postgres?.url ?? LOCAL_POSTGRES_URL;
+  const name = postgres ? `${postgres.prefix}_${randomBytes(4).toString('hex')}` : `tw_races_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const url = await createDatabase(server, name, postgres?.template);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: postgres ? 5 : poolSize });
   return {
     ...handle,
+    /** For another process (a CLI under test) to open the same database. */
+    url,
     close: async () => {
       await handle.close();
-      await dropDatabases(LOCAL_POSTGRES_URL, name);
+      await dropDatabases(server, name);
     },
   };
 }
@@ -187,25 +191,34 @@ export interface StripeDemoApp extends DemoApp {
   stripe: StripePaymentsStub;
   /** The Connect endpoints (tests/support/stripe-connect-stub.ts). */
   connect: StripeConnectStub;
+  /** The one address of both stubs, as STRIPE_API_BASE for another process. */
+  stripeApiBase: string;
 }
 
 /**
- * The demo app on a real Postgres database, paying through Stripe: PaymentIntents at a local stub of Stripe's payment
- * endpoints (signed webhooks with `webhookSecret`), Connect at a stub of its own. Alex, the demo seller, has a payout
- * account Stripe reports verified (`acct_stub_1`). close() also stops the stubs.
+ * The demo app on a real Postgres database, paying through Stripe: PaymentIntents and Connect at local stubs of
+ * Stripe's endpoints behind one address (tests/support/stripe-stubs.ts), signed webhooks with `webhookSecret`.
+ * Alex, the demo seller, has a payout account Stripe reports verified (`acct_stub_1`). close() also stops the stubs.
  */
-export async function createStripeDemoApp({ webhookSecret, env = {} }: { webhookSecret: string; env?: Record<string, string> }): Promise<StripeDemoApp> {
-  const [stripe, connect] = await Promise.all([startStripePaymentsStub(), startStripeConnectStub()]);
-  const stopStubs = () => Promise.all([stripe.close(), connect.close()]).then(() => undefined);
+export async function createStripeDemoApp({
+  webhookSecret,
+  env = {},
+  database = openPostgresTestDatabase,
+}: {
+  webhookSecret: string;
+  env?: Record<string, string>;
+  database?: () => Promise<DatabaseHandle>;
+}): Promise<StripeDemoApp> {
+  const stubs = await startStripeStubs();
   let demo: DemoApp;
   try {
     demo = await createDemoApp({
-      database: openPostgresTestDatabase,
-      env: { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_PUBLISHABLE_KEY: 'pk_test_stub', STRIPE_API_BASE: connect.url, RATE_LIMIT_PER_MINUTE: '1000000', ...env },
-      payments: createStripePayments('sk_test_stub', { publishableKey: 'pk_test_stub', apiBase: stripe.url, webhookSecret }),
+      database,
+      env: { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_PUBLISHABLE_KEY: 'pk_test_stub', STRIPE_API_BASE: stubs.url, RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+      payments: createStripePayments('sk_test_stub', { publishableKey: 'pk_test_stub', apiBase: stubs.url, webhookSecret }),
     });
   } catch (error) {
-    await stopStubs();
+    await stubs.close();
     throw error;
   }
   const connected = await call(demo.app, {
@@ -215,14 +228,15 @@ export async function createStripeDemoApp({ webhookSecret, env = {} }: { webhook
     payload: { accountType: 'custom', country: 'AU' },
   });
   if (connected.status !== 200) throw new Error(`connect failed: ${JSON.stringify(connected.json)}`);
-  connect.setAccount('acct_stub_1', { details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } });
+  stubs.connect.setAccount('acct_stub_1', { details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } });
   return {
     ...demo,
-    stripe,
-    connect,
+    stripe: stubs.payments,
+    connect: stubs.connect,
+    stripeApiBase: stubs.url,
     async close() {
       await demo.close();
-      await stopStubs();
+      await stubs.close();
     },
   };
 }
