@@ -115,6 +115,8 @@ export const apiErrorSchema = z
     session: z.optional(z.string()),
     /** Field-level details for api.invalid_request_body. */
     issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+    /** With api.payment.processing: the payment to report again (the purchase with `paymentIntentId`) to learn how it ended. */
+    paymentIntentId: z.optional(z.string()),
   })
   .check(z.meta({ id: 'ApiError' }));
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
@@ -124,7 +126,7 @@ export class ApiError extends Error {
   readonly statusCode: number;
   constructor(
     readonly code: ErrorCode,
-    readonly extra: Partial<Pick<ApiErrorBody, 'session' | 'issues'>> = {},
+    readonly extra: Partial<Pick<ApiErrorBody, 'session' | 'issues' | 'paymentIntentId'>> = {},
     message?: string,
   ) {
     super(message ?? errorCatalogue[code].message);

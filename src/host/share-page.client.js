@@ -3,7 +3,8 @@
 // listing is refused up front (the seller's GET /v1/resell/ticket/sales names this link), else the Buy form calls
 // POST /v1/resell/purchase/{shareCode}: with a local test card, or — when the server names a Stripe publishable key —
 // with the PaymentIntent the server made (POST /v1/resell/payment_intent/{shareCode}) once Stripe.js confirmed it; the
-// server verifies it. Errors show the server's code, translated.
+// server verifies it. A payment that is processing is asked about again until it ends (whenSettled). Errors show the
+// server's code, translated.
 (() => {
   const form = document.getElementById('share-buy');
   if (!form) return;
@@ -66,6 +67,23 @@
     message.after(open);
   }
 
+  /**
+   * A payment that is processing (a bank debit): the page says so and asks the server again every two seconds, with
+   * the payment's id, until it has ended — bought, or the reason it was not — without a reload.
+   */
+  function whenSettled(paymentIntentId) {
+    message.textContent = t('api.payment.processing');
+    quantity.disabled = true;
+    const ask = async () => {
+      const answer = await call('POST', `/resell/purchase/${encodeURIComponent(code)}`, { paymentIntentId });
+      if (answer.ok) return bought();
+      if (answer.body.code === 'api.payment.processing') return window.setTimeout(ask, 2000);
+      quantity.disabled = false;
+      return failed(answer.body.code);
+    };
+    window.setTimeout(ask, 2000);
+  }
+
   /** The Payment Element for a new PaymentIntent of the chosen quantity; null (and the reason shown) on failure. */
   async function startStripe() {
     const answer = await call('POST', `/resell/payment_intent/${encodeURIComponent(code)}`, { quantity: Number(quantity.value) });
@@ -102,7 +120,7 @@
       const confirmed = await payment.stripe.confirmPayment({ elements: payment.elements, redirect: 'if_required' });
       if (confirmed.error) return failed(confirmed.error.type === 'card_error' ? 'api.payment.declined' : 'api.internal_error');
       // Processing (a delayed method): not declined; the webhook settles it and the buyer is e-mailed.
-      if (confirmed.paymentIntent?.status === 'processing') return failed('api.payment.processing');
+      if (confirmed.paymentIntent?.status === 'processing') return whenSettled(payment.paymentIntentId);
       const answer = await call('POST', `/resell/purchase/${encodeURIComponent(code)}`, { paymentIntentId: payment.paymentIntentId });
       return answer.ok ? bought() : failed(answer.body.code);
     }
@@ -110,6 +128,7 @@
       quantity: Number(quantity.value),
       paymentMethod: String(new FormData(form).get('paymentMethod')),
     });
+    if (!answer.ok && answer.body.code === 'api.payment.processing' && answer.body.paymentIntentId) return whenSettled(answer.body.paymentIntentId);
     return answer.ok ? bought() : failed(answer.body.code);
   });
 

@@ -28,6 +28,15 @@ export const sharePageScriptKeys = [
   'api.internal_error',
 ] as const;
 
+/** The local provider's test methods offered without Stripe (LOCAL_TEST_METHODS in src/server/adapters/payments.ts), with their labels. */
+export const localTestMethods = [
+  ['pm_card_visa', 'share_page.card_visa'],
+  ['pm_card_chargeDeclined', 'share_page.card_declined'],
+  ['pm_card_createDispute', 'share_page.card_disputed'],
+  ['pm_au_becs_debit_000123456', 'share_page.becs_succeeds'],
+  ['pm_au_becs_debit_111111113', 'share_page.becs_fails'],
+] as const;
+
 /** Why a listing cannot be bought, or null when it can. */
 export function refusalKey(listing: PublicListing): string | null {
   if (listing.status === 'sold') return 'share_page.sold';
@@ -37,7 +46,8 @@ export function refusalKey(listing: PublicListing): string | null {
 
 /**
  * The page. With `stripeKey` (payments through Stripe) the form asks for the quantity, then mounts Stripe's Payment
- * Element for the PaymentIntent the server makes; without it, the local provider's two test cards are offered.
+ * Element for the PaymentIntent the server makes; without it, the local provider's test methods are offered (Stripe's
+ * test numbers, with the hint saying so).
  */
 export function sharePageHtml(
   listing: PublicListing,
@@ -89,10 +99,10 @@ export function sharePageHtml(
     <button type="submit">${escapeHtml(t('share_page.continue'))}</button>`
         : `<label>${escapeHtml(t('share_page.card'))}
       <select name="paymentMethod">
-        <option value="pm_card_visa">${escapeHtml(t('share_page.card_visa'))}</option>
-        <option value="pm_card_chargeDeclined">${escapeHtml(t('share_page.card_declined'))}</option>
+        ${localTestMethods.map(([value, key]) => `<option value="${value}">${escapeHtml(t(key))}</option>`).join('\n        ')}
       </select>
     </label>
+    <p class="share__hint">${escapeHtml(t('share_page.test_hint'))}</p>
     <button type="submit">${escapeHtml(t('share_page.buy'))}</button>`
     }
   </form>

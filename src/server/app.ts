@@ -85,7 +85,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...connectionOptions(config),
   });
   capConnectionsPerAddress(app.server, config);
-  const payments = deps.payments ?? (config.payments.provider === 'stripe' ? createStripePayments(config.payments.secretKey, config.payments) : createLocalPayments());
+  const payments =
+    deps.payments ??
+    (config.payments.provider === 'stripe'
+      ? createStripePayments(config.payments.secretKey, config.payments)
+      : createLocalPayments({ processingMs: config.localPaymentProcessingMs }));
   const redis = config.redis
     ? await openRedis(config.redis.url, { onError: (error) => app.log.warn({ err: error }, 'redis connection error') })
     : undefined;

@@ -59,6 +59,8 @@ const envSchema = z.object({
   PAYOUT_RELEASE_INTERVAL_MS: z.coerce.number().int().nonnegative().default(60_000),
   /** How often reconciliation runs on each instance (ms; once at a time across instances); 0 turns the timer off. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().nonnegative().default(300_000),
+  /** How long the local provider's bank debit test methods stay processing before they succeed or fail (ms). */
+  LOCAL_PAYMENT_PROCESSING_MS: z.coerce.number().int().nonnegative().default(5_000),
   BODY_LIMIT_BYTES: intFromEnv(1024 * 1024),
   PICTURE_LIMIT_BYTES: intFromEnv(5 * 1024 * 1024),
   /** Pictures re-encoded at once per instance, each in its own process on one core (src/server/adapters/picture-pool.ts). */
@@ -165,6 +167,8 @@ export interface Config {
   payoutReleaseIntervalMs: number;
   /** 0: no reconciliation timer (npm run reconcile runs it by hand). */
   reconcileIntervalMs: number;
+  /** The local payments provider's processing time (its BECS test methods). */
+  localPaymentProcessingMs: number;
   bodyLimitBytes: number;
   pictureLimitBytes: number;
   /** Picture work: processes at once, time and heap limit per picture, wait for a slot. */
@@ -253,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     doorSigning: doorSigningFrom(e, dataDir),
     payoutReleaseIntervalMs: e.PAYOUT_RELEASE_INTERVAL_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+    localPaymentProcessingMs: e.LOCAL_PAYMENT_PROCESSING_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     pictureLimitBytes: e.PICTURE_LIMIT_BYTES,
     pictures: {

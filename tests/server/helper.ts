@@ -5,12 +5,15 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { createOutboxMailer, type Mailer } from '../../src/server/adapters/mail';
-import { createLocalPayments, type LocalCharge, type PaymentsProvider } from '../../src/server/adapters/payments';
+import { createLocalPayments, createStripePayments, type LocalCharge, type PaymentsProvider } from '../../src/server/adapters/payments';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { seedDemoData } from '../../src/server/db/seed';
 import { createDatabase, dropDatabases } from '../support/postgres';
+import type { StripeConnectStub } from '../support/stripe-connect-stub';
+import type { StripePaymentsStub } from '../support/stripe-payments-stub';
+import { startStripeStubs } from '../support/stripe-stubs';
 
 export interface TestClock {
   now: Date;
@@ -73,16 +76,19 @@ export const LOCAL_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://p
  * A fresh Postgres database whatever the run's database: the run's template when DATABASE_URL is set, otherwise a
  * new database on the local server, migrated on open. For tests that need real concurrency (PGlite serialises).
  */
-export async function openPostgresTestDatabase(poolSize = 10): Promise<DatabaseHandle> {
-  if (inject('postgresTemplate')) return openTestDatabase();
-  const name = `tw_races_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const url = await createDatabase(LOCAL_POSTGRES_URL, name);
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize });
+export async function openPostgresTestDatabase(poolSize = 10): Promise<DatabaseHandle & { url: string }> {
+  const postgres = inject('postgresTemplate');
+  const server = postgres?.url ?? LOCAL_POSTGRES_URL;
+  const name = postgres ? `${postgres.prefix}_${randomBytes(4).toString('hex')}` : `tw_races_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const url = await createDatabase(server, name, postgres?.template);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: postgres ? 5 : poolSize });
   return {
     ...handle,
+    /** For another process (a CLI under test) to open the same database. */
+    url,
     close: async () => {
       await handle.close();
-      await dropDatabases(LOCAL_POSTGRES_URL, name);
+      await dropDatabases(server, name);
     },
   };
 }
@@ -178,4 +184,59 @@ export async function createDemoApp(options: Parameters<typeof createTestApp>[0]
     sam: (await signIn(test, 'sam@example.com')).accessToken,
   };
   return { ...test, tokens };
+}
+
+export interface StripeDemoApp extends DemoApp {
+  /** The PaymentIntent and refund endpoints (tests/support/stripe-payments-stub.ts). */
+  stripe: StripePaymentsStub;
+  /** The Connect endpoints (tests/support/stripe-connect-stub.ts). */
+  connect: StripeConnectStub;
+  /** The one address of both stubs, as STRIPE_API_BASE for another process. */
+  stripeApiBase: string;
+}
+
+/**
+ * The demo app on a real Postgres database, paying through Stripe: PaymentIntents and Connect at local stubs of
+ * Stripe's endpoints behind one address (tests/support/stripe-stubs.ts), signed webhooks with `webhookSecret`.
+ * Alex, the demo seller, has a payout account Stripe reports verified (`acct_stub_1`). close() also stops the stubs.
+ */
+export async function createStripeDemoApp({
+  webhookSecret,
+  env = {},
+  database = openPostgresTestDatabase,
+}: {
+  webhookSecret: string;
+  env?: Record<string, string>;
+  database?: () => Promise<DatabaseHandle>;
+}): Promise<StripeDemoApp> {
+  const stubs = await startStripeStubs();
+  let demo: DemoApp;
+  try {
+    demo = await createDemoApp({
+      database,
+      env: { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_PUBLISHABLE_KEY: 'pk_test_stub', STRIPE_API_BASE: stubs.url, RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+      payments: createStripePayments('sk_test_stub', { publishableKey: 'pk_test_stub', apiBase: stubs.url, webhookSecret }),
+    });
+  } catch (error) {
+    await stubs.close();
+    throw error;
+  }
+  const connected = await call(demo.app, {
+    method: 'POST',
+    url: '/v1/resell/stripe/connect',
+    token: demo.tokens.alex,
+    payload: { accountType: 'custom', country: 'AU' },
+  });
+  if (connected.status !== 200) throw new Error(`connect failed: ${JSON.stringify(connected.json)}`);
+  stubs.connect.setAccount('acct_stub_1', { details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } });
+  return {
+    ...demo,
+    stripe: stubs.payments,
+    connect: stubs.connect,
+    stripeApiBase: stubs.url,
+    async close() {
+      await demo.close();
+      await stubs.close();
+    },
+  };
 }

@@ -5,39 +5,26 @@
 import Stripe from 'stripe';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createStripePayments } from '../../src/server/adapters/payments';
 import { events, listings, paymentAttempts, paymentEvents, payments, payoutAccounts, payouts, swaps, userTickets, users } from '../../src/server/db/schema';
 import { PURCHASE_HOLD_MS } from '../../src/server/modules/resell/service';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { startStripeConnectStub, type StripeConnectStub } from '../support/stripe-connect-stub';
-import { startStripePaymentsStub, type StripePaymentsStub } from '../support/stripe-payments-stub';
-import { call, createDemoApp, openPostgresTestDatabase, signIn, type DemoApp } from './helper';
+import type { StripeConnectStub } from '../support/stripe-connect-stub';
+import type { StripePaymentsStub } from '../support/stripe-payments-stub';
+import { call, createStripeDemoApp, signIn, type StripeDemoApp } from './helper';
 
 const WEBHOOK_SECRET = 'whsec_test_money';
 const CONNECT_SECRET = 'whsec_test_money_connect';
 let stripe: StripePaymentsStub;
 let connect: StripeConnectStub;
-let t: DemoApp;
+let t: StripeDemoApp;
 let alex: string;
 let sam: string;
 let jordan: string;
 
 beforeAll(async () => {
-  [stripe, connect] = await Promise.all([startStripePaymentsStub(), startStripeConnectStub()]);
-  t = await createDemoApp({
-    database: openPostgresTestDatabase,
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_stub',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_stub',
-      STRIPE_API_BASE: connect.url,
-      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
-      RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    payments: createStripePayments('sk_test_stub', { publishableKey: 'pk_test_stub', apiBase: stripe.url, webhookSecret: WEBHOOK_SECRET }),
-  });
+  t = await createStripeDemoApp({ webhookSecret: WEBHOOK_SECRET, env: { STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET } });
+  ({ stripe, connect } = t);
   ({ alex, sam, jordan } = t.tokens);
-  await post('/resell/stripe/connect', { accountType: 'custom', country: 'AU' }, alex);
-  connect.setAccount('acct_stub_1', { details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } });
   // More tickets for alex, so each test lists (or swaps) its own.
   const [resellable] = (await get('/resell/tickets/available', alex)).json as Resellable[];
   const [swappable] = (await get('/ticket_swap/tickets', alex)).json as { userTicketIds: number[] }[];
@@ -54,7 +41,6 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await Promise.all([stripe?.close(), connect?.close()]);
 });
 
 type Resellable = { userTicketId: number; ticketPrice: number; currencyCode: string; currencySymbol: string };
@@ -216,18 +202,38 @@ describe('refunds and disputes', () => {
 describe('payout accounts', () => {
   it('two concurrent connect calls leave one account, made with one idempotency key', async () => {
     const before = connect.requests.filter((request) => request.path === '/v1/accounts').length;
-    const answers = await Promise.all([
-      post('/resell/stripe/connect', { accountType: 'custom', country: 'AU' }, jordan),
-      post('/resell/stripe/connect', { accountType: 'custom', country: 'AU' }, jordan),
-    ]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    // A fresh Account Session each time: its client secret is single-use.
-    expect(answers[0]!.json.clientSecret).not.toBe(answers[1]!.json.clientSecret);
+    // The first accounts.create is held at "Stripe" until the second arrives: both calls are in flight at once. Stripe
+    // answers the second `409 idempotency_error` while the first runs; the SDK retries it and gets the first's account.
+    let release!: () => void;
+    const secondArrived = new Promise<void>((resolve) => (release = resolve));
+    let arrivals = 0;
+    connect.hold = (request) => {
+      if (request.path !== '/v1/accounts') return undefined;
+      arrivals += 1;
+      if (arrivals === 1) return secondArrived;
+      release();
+      return undefined;
+    };
+    try {
+      const answers = await Promise.all([
+        post('/resell/stripe/connect', { accountType: 'custom', country: 'AU' }, jordan),
+        post('/resell/stripe/connect', { accountType: 'custom', country: 'AU' }, jordan),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      // A fresh Account Session each time: its client secret is single-use.
+      expect(answers[0]!.json.clientSecret).not.toBe(answers[1]!.json.clientSecret);
+    } finally {
+      connect.hold = null;
+    }
     const made = connect.requests.filter((request) => request.path === '/v1/accounts').slice(before);
+    // The held one, the one refused while it ran, and that one's retry: all with the one key.
+    expect(made).toHaveLength(3);
     expect(new Set(made.map((request) => request.idempotencyKey))).toEqual(new Set([`payout-account:${await userId('jordan@example.com')}`]));
     const rows = await t.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, await userId('jordan@example.com')));
     expect(rows).toHaveLength(1);
-    expect(made.length).toBeGreaterThanOrEqual(1);
+    // Both sessions were opened for that one account.
+    const sessions = connect.requests.filter((request) => request.path === '/v1/account_sessions').slice(-2);
+    expect(sessions.map((request) => request.body.get('account'))).toEqual([rows[0]!.providerAccountId, rows[0]!.providerAccountId]);
   });
 });
 

@@ -9,37 +9,29 @@ import Stripe from 'stripe';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { createStripePayments } from '../../src/server/adapters/payments';
 import { events, listings, payments, payouts, userTickets, users } from '../../src/server/db/schema';
-import { startStripeConnectStub, type StripeConnectStub } from '../support/stripe-connect-stub';
-import { startStripePaymentsStub, type StripePaymentsStub } from '../support/stripe-payments-stub';
-import { call, createDemoApp, openPostgresTestDatabase, type DemoApp } from './helper';
+import type { StripeConnectStub } from '../support/stripe-connect-stub';
+import type { StripePaymentsStub } from '../support/stripe-payments-stub';
+import { call, createStripeDemoApp, type StripeDemoApp } from './helper';
 
 const WEBHOOK_SECRET = 'whsec_test_resale';
 let stripe: StripePaymentsStub;
 let connect: StripeConnectStub;
-let t: DemoApp;
+let t: StripeDemoApp;
 let alex: string;
 let sam: string;
 let jordan: string;
 
+// Alex's payout account is a Connect account Stripe reports verified (createStripeDemoApp).
 beforeAll(async () => {
-  [stripe, connect] = await Promise.all([startStripePaymentsStub(), startStripeConnectStub()]);
-  t = await createDemoApp({
-    database: openPostgresTestDatabase,
-    env: { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_PUBLISHABLE_KEY: 'pk_test_stub', STRIPE_API_BASE: connect.url, RATE_LIMIT_PER_MINUTE: '1000000' },
-    payments: createStripePayments('sk_test_stub', { publishableKey: 'pk_test_stub', apiBase: stripe.url, webhookSecret: WEBHOOK_SECRET }),
-  });
+  t = await createStripeDemoApp({ webhookSecret: WEBHOOK_SECRET });
+  ({ stripe, connect } = t);
   ({ alex, sam, jordan } = t.tokens);
-  // Alex's payout account: a Connect account Stripe reports verified.
-  await post('/resell/stripe/connect', { accountType: 'custom', country: 'AU' }, alex);
-  connect.setAccount('acct_stub_1', { details_submitted: true, payouts_enabled: true, requirements: { currently_due: [], past_due: [] } });
 }, 120_000);
 // The money invariant holds after every test (tests/support/money-invariant.ts).
 afterEach(() => assertMoneyAddsUp(t.database.db, connect));
 afterAll(async () => {
   await t?.close();
-  await Promise.all([stripe?.close(), connect?.close()]);
 });
 
 type Resellable = { userTicketId: number; ticketPrice: number; currencyCode: string; currencySymbol: string };

@@ -23,6 +23,12 @@ export interface StubServer {
   requests: StubRequest[];
   /** Stripe answers 500 to everything while true. */
   failing: boolean;
+  /**
+   * When set, it is called as each request arrives, and the request waits for the promise it answers (if any) before it
+   * is answered: a test holds one request at "Stripe" until another arrives, so the two truly overlap. Meanwhile a POST with the same Idempotency-Key is answered as Stripe answers it,
+   * `409 idempotency_error` (the SDK retries it after a pause and then gets the first one's answer).
+   */
+  hold: ((request: StubRequest) => Promise<void> | undefined) | null;
   close(): Promise<void>;
 }
 
@@ -41,6 +47,7 @@ const readBody = (request: IncomingMessage) =>
 export async function startStubServer(answer: (request: StubRequest) => StubAnswer | undefined): Promise<StubServer> {
   const requests: StubRequest[] = [];
   const answered = new Map<string, unknown>();
+  const inFlight = new Set<string>();
   const server: Server = createServer(async (incoming, response) => {
     const request: StubRequest = {
       method: incoming.method ?? 'GET',
@@ -52,6 +59,17 @@ export async function startStubServer(answer: (request: StubRequest) => StubAnsw
     };
     requests.push(request);
     const replayKey = request.method === 'POST' && request.idempotencyKey ? `${request.path}:${request.idempotencyKey}` : undefined;
+    // Called at once, so a request arriving may let a held one go on (the held one still counts as in flight).
+    const held = stub.hold?.(request);
+    if (replayKey && inFlight.has(replayKey)) {
+      const [status, body] = stripeError(409, 'There is currently another in-progress request using this Idempotent Key', 'idempotency_error');
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_stub_${requests.length}` });
+      response.end(JSON.stringify({ error: { ...(body as { error: object }).error, type: 'idempotency_error' } }));
+      return;
+    }
+    if (replayKey) inFlight.add(replayKey);
+    if (held) await held;
+    if (replayKey) inFlight.delete(replayKey);
     const replay = replayKey ? answered.get(replayKey) : undefined;
     const [status, body] = stub.failing
       ? stripeError(500, 'stub: failing')
@@ -67,6 +85,7 @@ export async function startStubServer(answer: (request: StubRequest) => StubAnsw
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     failing: false,
+    hold: null,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return stub;

@@ -1,7 +1,8 @@
 // Charging the user: a swap's difference and resale purchases. Stripe PaymentIntents when configured; otherwise the
-// local provider, which charges nothing real and knows Stripe's test payment methods (pm_card_visa succeeds,
-// pm_card_chargeDeclined is declined), so checkout works offline and in tests. The local provider runs only outside
-// production or with an explicit PAYMENTS_PROVIDER=local (src/server/config.ts).
+// local provider, which charges nothing real and mirrors Stripe's states with Stripe's documented test payment methods
+// (LOCAL_TEST_METHODS: succeeded, declined, disputed, processing then succeeded or failed; refunds and disputes by hand),
+// so every branch of checkout works offline and in tests. The local provider runs only outside production or with an
+// explicit PAYMENTS_PROVIDER=local (src/server/config.ts).
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { ApiError } from '../../contract/errors';
@@ -16,11 +17,18 @@ export interface ChargeRequest {
   description: string;
   /** The same key never charges twice (a retried request). */
   idempotencyKey: string;
+  /**
+   * What the charge pays for. Only a charge that names it may end `processing`: the provider's later word that it
+   * succeeded must say what to settle (as a Stripe intent's metadata does). Without it a delayed method is declined.
+   */
+  purpose?: PaymentPurpose;
 }
 
 export type ChargeResult =
   | { status: 'succeeded'; providerPaymentId: string; providerChargeId: string | null; amountMinor: number; currencyCode: string }
-  | { status: 'declined'; reason: string };
+  | { status: 'declined'; reason: string }
+  /** Not declined and not yet paid (a bank debit): the provider's event settles it later, or tells it failed. */
+  | { status: 'processing'; providerPaymentId: string };
 
 /** A PaymentIntent as the server checks it: what Stripe says was received, never what the page says. */
 export interface IntentState {
@@ -92,11 +100,25 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
 }
 
 /**
+ * An intent read back, refunded or cancelled: Stripe's PaymentIntents, or the local provider's own record of its
+ * charges. What the services use to settle what the page, an event or reconciliation reports.
+ */
+export interface IntentLedger {
+  retrieve(id: string): Promise<IntentState>;
+  refund(id: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Cancels an intent nobody paid (its swap expired, its purchase hold ended). Answers false for one the provider would
+   * not cancel (it succeeded, is processing, or was cancelled before): it is left as it is.
+   */
+  cancel(id: string): Promise<boolean>;
+}
+
+/**
  * The PaymentIntent path (Stripe only): the server creates an intent, Stripe.js confirms it in the page with the
  * person's card, and the server retrieves it to verify before it confirms anything. Refunds give back a payment whose
  * order ended before it could be settled; the webhook tells of intents that succeeded after the page was closed.
  */
-export interface PaymentIntents {
+export interface PaymentIntents extends IntentLedger {
   /** Stripe.js needs it beside an intent's client secret. */
   publishableKey: string;
   create(request: {
@@ -111,13 +133,6 @@ export interface PaymentIntents {
     id: string;
     clientSecret: string;
   }>;
-  retrieve(id: string): Promise<IntentState>;
-  refund(id: string, idempotencyKey: string): Promise<void>;
-  /**
-   * Cancels an intent nobody paid (its swap expired, its purchase hold ended). Answers false for one the provider would
-   * not cancel (it succeeded, is processing, or was cancelled before): it is left as it is.
-   */
-  cancel(id: string): Promise<boolean>;
   /** The event of a signed webhook payload; throws on a bad signature, a signing time outside the tolerance or when no webhook secret is configured. Null for event types we do not handle. */
   verifyWebhook(rawBody: Buffer, signature: string): PaymentEvent | null;
 }
@@ -127,6 +142,13 @@ export interface PaymentsProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Present only for Stripe with a publishable key (without one no page can run Stripe.js). */
   intents?: PaymentIntents;
+  /** The intents the server reads back (a page's report, an event, reconciliation): Stripe's (as `intents`) or the local provider's. */
+  ledger?: IntentLedger;
+  /**
+   * A provider that has no webhooks (the local one) hands its events to the listener instead, which stores and handles
+   * them as the webhook route does. Answers a function that stops listening.
+   */
+  listen?(listener: (event: PaymentEvent) => Promise<unknown>): () => void;
 }
 
 /** The local provider's record of what it charged, for tests that check money adds up. */
@@ -137,33 +159,218 @@ export interface LocalCharge {
   idempotencyKey: string;
 }
 
-export const LOCAL_TEST_METHODS = { succeeds: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
+/**
+ * The local provider's test payment methods, Stripe's own test scheme: the cards' PaymentMethod ids (card numbers
+ * 4242 4242 4242 4242, 4000 0000 0000 0002, 4000 0000 0000 0259), and for a delayed method Stripe's AU BECS Direct Debit
+ * test accounts (BSB 000-000, account 000123456 succeeds after processing, 111111113 fails after it, account_closed).
+ * A refund or the end of a dispute is a person's act at Stripe; here the dev route does it (POST /dev/payments/...).
+ */
+export const LOCAL_TEST_METHODS = {
+  succeeds: 'pm_card_visa',
+  declined: 'pm_card_chargeDeclined',
+  /** Succeeds, then the charge is disputed (as fraudulent) a moment later, as at Stripe: the payout is held. */
+  disputed: 'pm_card_createDispute',
+  /** BECS 000-000 000123456: processing, then succeeded. */
+  processingSucceeds: 'pm_au_becs_debit_000123456',
+  /** BECS 000-000 111111113: processing, then failed (account_closed). */
+  processingFails: 'pm_au_becs_debit_111111113',
+} as const;
 
-export function createLocalPayments(): PaymentsProvider & { charges: LocalCharge[] } {
+/** What the dev route may do to a local charge, as a person would in Stripe's dashboard. */
+export const LOCAL_PAYMENT_ACTIONS = ['refund', 'dispute', 'dispute_won', 'dispute_lost'] as const;
+export type LocalPaymentAction = (typeof LOCAL_PAYMENT_ACTIONS)[number];
+
+interface LocalIntent {
+  id: string;
+  status: 'processing' | 'succeeded' | 'requires_payment_method' | 'canceled';
+  amountMinor: number;
+  currencyCode: string;
+  purpose: PaymentPurpose | null;
+  chargeId: string;
+  refundedMinor: number;
+  dispute: { id: string; status: 'open' | 'won' | 'lost' } | null;
+}
+
+export interface LocalPayments extends PaymentsProvider {
+  kind: 'local';
+  charges: LocalCharge[];
+  ledger: IntentLedger;
+  listen(listener: (event: PaymentEvent) => Promise<unknown>): () => void;
+  /** A refund or a dispute's turn, as a person would make it in Stripe's dashboard; its event is delivered. */
+  act(intentId: string, action: LocalPaymentAction): Promise<void>;
+  /** Ends every processing intent now, and opens the disputes due (tests that run without the delay). */
+  settleProcessing(): Promise<void>;
+  /** Resolves once every event handed out so far was handled by the listeners. */
+  idle(): Promise<void>;
+}
+
+export const isLocalPayments = (payments: PaymentsProvider): payments is LocalPayments => payments.kind === 'local' && 'act' in payments;
+
+/**
+ * The local provider. `processingMs`: how long a delayed method stays processing before it succeeds or fails (null:
+ * until settleProcessing). Its events go to the listeners one after another, after the call that caused them returned,
+ * as webhooks would arrive.
+ */
+export function createLocalPayments({ processingMs = null }: { processingMs?: number | null } = {}): LocalPayments {
   const charges: LocalCharge[] = [];
   const byKey = new Map<string, ChargeResult>();
+  const intents = new Map<string, LocalIntent>();
+  const refundKeys = new Set<string>();
+  const listeners = new Set<(event: PaymentEvent) => Promise<unknown>>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let delivering: Promise<void> = Promise.resolve();
+  const newId = (prefix: string) => `${prefix}_local_${randomBytes(8).toString('hex')}`;
+
+  function deliver(event: PaymentEvent extends infer E ? (E extends PaymentEvent ? Omit<E, 'id'> : never) : never): void {
+    const full = { ...event, id: newId('evt') } as PaymentEvent;
+    delivering = delivering
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(async () => {
+        for (const listener of listeners) await listener(full).catch(() => undefined);
+      });
+  }
+
+  function known(id: string): LocalIntent {
+    const intent = intents.get(id);
+    // As Stripe answers an id it does not know: a payment that did not happen.
+    if (!intent) throw new ApiError('api.payment.declined');
+    return intent;
+  }
+
+  function succeeded(intent: LocalIntent, idempotencyKey: string) {
+    intent.status = 'succeeded';
+    charges.push({ id: intent.id, amountMinor: intent.amountMinor, currencyCode: intent.currencyCode, idempotencyKey });
+  }
+
+  function openDispute(intent: LocalIntent) {
+    if (intent.dispute) return;
+    intent.dispute = { id: newId('dp'), status: 'open' };
+    deliver({ type: 'charge.dispute.created', intentId: intent.id, chargeId: intent.chargeId, disputeId: intent.dispute.id });
+  }
+
+  /** A processing intent's end: the bank debit cleared, or it failed. */
+  function endProcessing(intent: LocalIntent, outcome: 'succeeded' | 'failed', idempotencyKey: string) {
+    if (intent.status !== 'processing') return;
+    if (outcome === 'succeeded') succeeded(intent, idempotencyKey);
+    else intent.status = 'requires_payment_method';
+    deliver({ type: outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', intentId: intent.id });
+  }
+  const pending = new Set<() => void>();
+  /** What happens after the processing time (or at settleProcessing), once. */
+  function later(step: () => void) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = () => {
+      if (!pending.delete(run)) return;
+      if (timer) timers.delete(timer);
+      step();
+    };
+    pending.add(run);
+    if (processingMs === null) return;
+    timer = setTimeout(run, processingMs);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  const ledger: IntentLedger = {
+    async retrieve(id) {
+      const intent = known(id);
+      return {
+        id: intent.id,
+        status: intent.status,
+        amountReceivedMinor: intent.status === 'succeeded' ? intent.amountMinor : 0,
+        currencyCode: intent.currencyCode,
+        purpose: intent.purpose,
+        chargeId: intent.status === 'succeeded' ? intent.chargeId : null,
+      };
+    },
+    async refund(id, idempotencyKey) {
+      const intent = known(id);
+      if (refundKeys.has(idempotencyKey)) return;
+      // Stripe refuses to refund a charge that is not paid, or twice over.
+      if (intent.status !== 'succeeded' || intent.refundedMinor >= intent.amountMinor) throw new ApiError('api.payment.provider_unavailable');
+      refundKeys.add(idempotencyKey);
+      intent.refundedMinor = intent.amountMinor;
+      deliver({ type: 'charge.refunded', intentId: intent.id, chargeId: intent.chargeId, amountRefundedMinor: intent.refundedMinor });
+    },
+    async cancel(id) {
+      const intent = known(id);
+      if (intent.status !== 'requires_payment_method') return false;
+      intent.status = 'canceled';
+      return true;
+    },
+  };
+
   return {
     kind: 'local',
     charges,
+    ledger,
     async charge(request) {
-      const known = byKey.get(request.idempotencyKey);
-      if (known) return known;
+      const knownResult = byKey.get(request.idempotencyKey);
+      if (knownResult) return knownResult;
+      const method = request.paymentMethod;
+      const delayed = method === LOCAL_TEST_METHODS.processingSucceeds || method === LOCAL_TEST_METHODS.processingFails;
+      const pays = method === LOCAL_TEST_METHODS.succeeds || method === LOCAL_TEST_METHODS.disputed;
       let result: ChargeResult;
-      if (request.paymentMethod === LOCAL_TEST_METHODS.succeeds) {
-        const id = `pi_local_${randomBytes(8).toString('hex')}`;
-        charges.push({ id, amountMinor: request.amountMinor, currencyCode: request.currencyCode, idempotencyKey: request.idempotencyKey });
-        result = {
-          status: 'succeeded',
-          providerPaymentId: id,
-          providerChargeId: id.replace('pi_local_', 'ch_local_'),
+      if (pays || (delayed && request.purpose)) {
+        const id = newId('pi');
+        const intent: LocalIntent = {
+          id,
+          status: 'processing',
           amountMinor: request.amountMinor,
           currencyCode: request.currencyCode,
+          purpose: request.purpose ?? null,
+          chargeId: id.replace('pi_local_', 'ch_local_'),
+          refundedMinor: 0,
+          dispute: null,
         };
+        intents.set(id, intent);
+        if (pays) {
+          succeeded(intent, request.idempotencyKey);
+          // Opened a moment later, as at Stripe: after the sale it paid for was recorded.
+          if (method === LOCAL_TEST_METHODS.disputed) later(() => openDispute(intent));
+          result = { status: 'succeeded', providerPaymentId: id, providerChargeId: intent.chargeId, amountMinor: request.amountMinor, currencyCode: request.currencyCode };
+        } else {
+          later(() => endProcessing(intent, method === LOCAL_TEST_METHODS.processingSucceeds ? 'succeeded' : 'failed', request.idempotencyKey));
+          result = { status: 'processing', providerPaymentId: id };
+        }
       } else {
-        result = { status: 'declined', reason: request.paymentMethod === LOCAL_TEST_METHODS.declined ? 'card_declined' : 'unknown_payment_method' };
+        result = {
+          status: 'declined',
+          reason: method === LOCAL_TEST_METHODS.declined ? 'card_declined' : delayed ? 'payment_method_not_available' : 'unknown_payment_method',
+        };
       }
       byKey.set(request.idempotencyKey, result);
       return result;
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) for (const timer of timers) clearTimeout(timer);
+      };
+    },
+    async act(intentId, action) {
+      const intent = known(intentId);
+      if (intent.status !== 'succeeded') throw new ApiError('api.payment.declined');
+      if (action === 'refund') await ledger.refund(intentId, newId('refund'));
+      else if (action === 'dispute') openDispute(intent);
+      else if (intent.dispute?.status === 'open') {
+        intent.dispute.status = action === 'dispute_won' ? 'won' : 'lost';
+        deliver({ type: 'charge.dispute.closed', intentId, chargeId: intent.chargeId, disputeId: intent.dispute.id, outcome: intent.dispute.status });
+      }
+      await delivering;
+    },
+    async settleProcessing() {
+      for (const run of [...pending]) run();
+      await delivering;
+    },
+    idle: async () => {
+      // Events handed out while waiting are waited for too.
+      let seen: Promise<void>;
+      do {
+        seen = delivering;
+        await seen;
+      } while (seen !== delivering);
     },
   };
 }
@@ -173,9 +380,10 @@ export function createStripePayments(
   options: { publishableKey?: string | undefined; apiBase?: string | undefined; webhookSecret?: string | undefined } = {},
 ): PaymentsProvider {
   const stripe = new Stripe(secretKey, { ...stripeOptions(options.apiBase), apiVersion: STRIPE_API_VERSION, maxNetworkRetries: 1 });
+  const intents = options.publishableKey ? stripeIntents(stripe, options.publishableKey, options.webhookSecret) : undefined;
   return {
     kind: 'stripe',
-    ...(options.publishableKey ? { intents: stripeIntents(stripe, options.publishableKey, options.webhookSecret) } : {}),
+    ...(intents ? { intents, ledger: intents } : {}),
     async charge(request) {
       try {
         const intent = await stripe.paymentIntents.create(

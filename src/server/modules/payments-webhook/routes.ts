@@ -45,6 +45,16 @@ export const paymentsWebhookModule = fp(
       timer.unref();
       app.addHook('onClose', async () => clearInterval(timer));
     }
+    // A provider without webhooks (the local one) hands its events over directly; they are stored and handled the same way.
+    const stopListening = app.deps.payments.listen?.(async (event) => {
+      try {
+        const outcome = await service.receive(app.deps.payments.kind, event);
+        app.log.info({ eventId: event.id, type: event.type, outcome }, 'payments provider event');
+      } catch (err) {
+        app.log.error({ err, eventId: event.id, type: event.type }, 'payments provider event failed');
+      }
+    });
+    if (stopListening) app.addHook('onClose', async () => stopListening());
     await app.register(async (scope) => webhook(scope, 'stripe', (body, signature) => app.deps.payments.intents?.verifyWebhook(body, signature)));
     await app.register(async (scope) => webhook(scope, 'stripe-connect', (body, signature) => app.payouts.verifyWebhook(body, signature)));
   },

@@ -86,7 +86,7 @@ export function createPaymentEventService({
       case 'payment_intent.processing':
       case 'payment_intent.payment_failed': {
         // Whatever the event said, the intent as it is now: a `processing` event that arrives after `succeeded` still settles.
-        const intents = payments.intents;
+        const intents = payments.ledger;
         if (!intents) return;
         let intent: IntentState;
         try {

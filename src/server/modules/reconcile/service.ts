@@ -62,7 +62,7 @@ export function createReconciler({
 
   /** An open intent: settled or refunded when it took money, cancelled when nobody paid and its hold ended. */
   async function reconcileAttempt(attempt: typeof paymentAttempts.$inferSelect, at: Date): Promise<ReconcileAction | null> {
-    const intents = payments.intents;
+    const intents = payments.ledger;
     if (!intents) return null;
     const intent: IntentState = await intents.retrieve(attempt.intentId);
     if (intent.status === 'succeeded') {

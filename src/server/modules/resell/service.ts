@@ -7,7 +7,7 @@ import type { Listing, PaymentIntent, PriceQuote, PublicListing, ResellableTicke
 import { ApiError } from '../../../contract/errors';
 import { resellPriceSchema } from '../../../contract/form-schemas';
 import type { Config } from '../../config';
-import type { IntentState, PaymentIntents, PaymentsProvider } from '../../adapters/payments';
+import type { IntentLedger, IntentState, PaymentsProvider } from '../../adapters/payments';
 import type { Database, Transaction } from '../../db/client';
 import { events, listings, organisations, payments as paymentRows, payouts as payoutRows, ticketTypes, userTickets, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -187,10 +187,11 @@ export function createResellService({
    * report of the same intent (the page and the webhook) waits and then finds it settled, answering the same tickets.
    * Money taken for listings that are no longer on sale (another buyer was first, the seller unlisted) is refunded.
    */
-  async function settleIntent(intent: IntentState, intents: PaymentIntents): Promise<{ userTicketIds: number[]; listingIds: number[] }> {
+  async function settleIntent(intent: IntentState, intents: IntentLedger): Promise<{ userTicketIds: number[]; listingIds: number[] }> {
+    const provider = payments.kind;
     const purpose = intent.purpose;
     // Not declined: the money is on its way, and the webhook settles the purchase once it arrives.
-    if (intent.status === 'processing' && purpose?.kind === 'resale') throw new ApiError('api.payment.processing');
+    if (intent.status === 'processing' && purpose?.kind === 'resale') throw new ApiError('api.payment.processing', { paymentIntentId: intent.id });
     if (intent.status !== 'succeeded' || purpose?.kind !== 'resale') throw new ApiError('api.payment.declined');
     const { listingIds: ids, buyerId, shareCode } = purpose;
     const outcome = await inTransaction(db, async (tx) => {
@@ -204,7 +205,7 @@ export function createResellService({
       const [known] = await tx
         .select({ id: paymentRows.id })
         .from(paymentRows)
-        .where(and(eq(paymentRows.provider, 'stripe'), eq(paymentRows.providerPaymentId, intent.id)));
+        .where(and(eq(paymentRows.provider, provider), eq(paymentRows.providerPaymentId, intent.id)));
       if (known) {
         const sold = rows.filter((row) => row.paymentId === known.id);
         return { result: { userTicketIds: sold.map((row) => row.buyerUserTicketId!), listingIds: [] } };
@@ -216,13 +217,13 @@ export function createResellService({
       if (tickets.length !== rows.length) return { refund: new ApiError('api.resell.not_enough_on_sale') };
       const refused = tickets.map((ticket) => refusalOf(ticket, 'purchase', at)).find(Boolean);
       if (refused) return { refund: refused };
-      const result = await completeSale(tx, { buyerId, onSale: rows, tickets, at, provider: 'stripe', providerPaymentId: intent.id, providerChargeId: intent.chargeId });
-      await endAttempt(tx, 'stripe', intent.id, 'settled', at);
+      const result = await completeSale(tx, { buyerId, onSale: rows, tickets, at, provider, providerPaymentId: intent.id, providerChargeId: intent.chargeId });
+      await endAttempt(tx, provider, intent.id, 'settled', at);
       return { result };
     });
     if ('refund' in outcome) {
       await intents.refund(intent.id, `resale-refund:${intent.id}`);
-      await endAttempt(db, 'stripe', intent.id, 'refunded', now());
+      await endAttempt(db, provider, intent.id, 'refunded', now());
       throw outcome.refund;
     }
     return outcome.result;
@@ -391,7 +392,8 @@ export function createResellService({
       input: { quantity: number; paymentMethod: string } | { paymentIntentId: string },
     ): Promise<{ userTicketIds: number[]; listingIds: number[] }> {
       if ('paymentIntentId' in input) {
-        const intents = payments.intents;
+        // Stripe's intent Stripe.js confirmed, or a local charge that was processing (the page asks again until it ends).
+        const intents = payments.ledger;
         if (!intents) throw new ApiError('api.payment.stripe_not_configured');
         const intent = await intents.retrieve(input.paymentIntentId);
         if (intent.purpose?.kind !== 'resale' || intent.purpose.shareCode !== shareCode || intent.purpose.buyerId !== buyerId) {
@@ -399,7 +401,7 @@ export function createResellService({
         }
         return settleIntent(intent, intents);
       }
-      return inTransaction(db, async (tx) => {
+      const outcome = await inTransaction(db, async (tx) => {
         const at = now();
         const onSale = await tx
           .select()
@@ -412,13 +414,17 @@ export function createResellService({
         const tickets = await lockTickets(tx, inArray(userTickets.id, onSale.map((listing) => listing.userTicketId)), at);
         for (const ticket of tickets) assertTicketAllowed(ticket, 'purchase', at);
         const totalMinor = totalOf(onSale);
+        const listingIds = onSale.map((listing) => listing.id);
         const charge = await payments.charge({
           amountMinor: totalMinor,
           currencyCode: onSale[0]!.currencyCode,
           paymentMethod: input.paymentMethod,
           description: `Resale ${shareCode}`,
-          idempotencyKey: `resale:${buyerId}:${onSale.map((listing) => listing.id).join(',')}:${input.paymentMethod}`,
+          idempotencyKey: `resale:${buyerId}:${listingIds.join(',')}:${input.paymentMethod}`,
+          purpose: { kind: 'resale', shareCode, buyerId, listingIds },
         });
+        // A delayed method: nothing is reserved meanwhile, as with a Stripe intent; its success settles it (or refunds it).
+        if (charge.status === 'processing') return { processing: { intentId: charge.providerPaymentId, totalMinor, currencyCode: onSale[0]!.currencyCode } };
         if (charge.status !== 'succeeded' || charge.amountMinor !== totalMinor) throw new ApiError('api.payment.declined');
         return completeSale(tx, {
           buyerId,
@@ -430,6 +436,20 @@ export function createResellService({
           providerChargeId: charge.providerChargeId,
         });
       });
+      if (!('processing' in outcome)) return outcome;
+      const { intentId, totalMinor, currencyCode } = outcome.processing;
+      const at = now();
+      // Reconciliation watches it like a Stripe intent: settled if its event is lost, cancelled if it failed.
+      await recordAttempt(db, {
+        provider: payments.kind,
+        intentId,
+        purpose: 'resale',
+        amountMinor: totalMinor,
+        currencyCode,
+        holdUntil: new Date(at.getTime() + PURCHASE_HOLD_MS),
+        at,
+      });
+      throw new ApiError('api.payment.processing', { paymentIntentId: intentId });
     },
 
     /**
@@ -437,7 +457,7 @@ export function createResellService({
      * page before it reported back: settled as if the page had sent it. Other intents are left alone.
      */
     async intentSucceeded(intent: IntentState): Promise<{ userTicketIds: number[]; listingIds: number[] } | null> {
-      const intents = payments.intents;
+      const intents = payments.ledger;
       if (!intents || intent.purpose?.kind !== 'resale') return null;
       return settleIntent(intent, intents).catch((error: unknown) => {
         // Answered to Stripe as received: refunded or not ours to settle, and retrying changes nothing.
