@@ -104,6 +104,22 @@ describe('ticket answers with ETag', () => {
     expect(samAfter.status).toBe(200);
     expect((samAfter.json as Ticket[]).length).toBe((samBefore.json as Ticket[]).length + 1);
   });
+
+  it("answers fresh after a swap's reservation, a change the wallet gets no event for", async () => {
+    const upcoming = (await get(LIST, t.tokens.alex)).json as Ticket[];
+    const ga = upcoming.filter((ticket) => ticket.ticketName === 'General Admission');
+    const details = await Promise.all(ga.map((ticket) => get(`/v1/list/ticket_listing/${ticket.userTicketId}`, t.tokens.alex)));
+    expect(details.every((detail) => detail.json.isGiftable)).toBe(true);
+    const base = ((await get('/v1/ticket_swap/tickets', t.tokens.alex)).json as { id: number; name: string }[]).find((b) => b.name === 'General Admission')!;
+    const target = ((await get(`/v1/ticket_swap/tickets/${base.id}`, t.tokens.alex)).json as { id: number }[])[0]!;
+    const started = await call(t.app, { method: 'POST', url: '/v1/ticket_swap/start_swap', token: t.tokens.alex, payload: { baseTicketId: base.id, swapPairId: target.id, swapQuantity: 1 } });
+    expect(started.status).toBe(200);
+    const after = await Promise.all(
+      ga.map((ticket, index) => get(`/v1/list/ticket_listing/${ticket.userTicketId}`, t.tokens.alex, details[index]!.response.headers.etag as string)),
+    );
+    // The reserved ticket may be neither gifted nor swapped again while the swap runs.
+    expect(after.filter((detail) => detail.status === 200 && !detail.json.isGiftable && !detail.json.isSwappable)).toHaveLength(1);
+  });
 });
 
 describe('the cache itself', () => {
