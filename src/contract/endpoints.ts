@@ -343,6 +343,8 @@ export const endpoints = {
     response: z.array(e.userTicket),
     errors: [...authErrors, 'api.invalid_request_body'],
     provides: ['TICKETS'],
+    revalidate: true,
+    responseHeaders: { ETag: 'names this answer; sent back as If-None-Match while nothing changed, the answer is 304 without a body' },
   }),
   ticketDetail: define({
     method: 'GET',
@@ -353,6 +355,8 @@ export const endpoints = {
     response: e.ticketDetail,
     errors: [...authErrors, 'api.ticket.not_found', 'api.invalid_request_body'],
     provides: ['SINGLE_TICKET', 'TICKETS'],
+    revalidate: true,
+    responseHeaders: { ETag: 'names this answer; sent back as If-None-Match while nothing changed, the answer is 304 without a body' },
   }),
   unlockBenefit: define({
     method: 'POST',

@@ -145,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { deepLinking: true, tryItOutEnabled: false } });
 
   await app.register(authModule);
+  // The event bus first: the ticket reads' cache listens to it.
+  await app.register(eventsModule);
   await app.register(settingsModule);
   await app.register(ticketsModule);
   await app.register(benefitsModule);
@@ -158,7 +160,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsWebhookModule);
   await app.register(sharePageModule);
   await app.register(checkoutPageModule);
-  await app.register(eventsModule);
   if (config.env !== 'production') await app.register(devModule);
 
   // Every call of the contract must have its route: a missing one is a programming error, found at start.

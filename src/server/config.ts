@@ -89,6 +89,10 @@ const envSchema = z.object({
   EVENTS_REPLAY_WINDOW_MS: intFromEnv(10 * 60_000),
   /** How often an open event stream gets a heartbeat comment. */
   STREAM_HEARTBEAT_MS: intFromEnv(15_000),
+  /** Ticket answers (My tickets, one ticket) each instance keeps, all users together (least recently used go first). */
+  HOT_READS_MAX_ENTRIES: intFromEnv(20_000),
+  /** A kept ticket answer is read again after this long even without a change notice (a safety net). */
+  HOT_READS_MAX_AGE_MS: intFromEnv(5 * 60_000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Lets a production wallet opened with ?inspect=1 publish its states to the statechart visualiser (always allowed outside production). */
   WALLET_INSPECT: z.enum(['true', 'false']).default('false'),
@@ -179,6 +183,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** GET /v1/events: the fan-out channel, streams per user and instance, replay window, heartbeat interval. */
   events: { channel: string; maxStreamsPerUser: number; replayWindowMs: number; heartbeatMs: number };
+  /** The hot-read cache of ticket answers (src/server/modules/tickets/hot-reads.ts). */
+  hotReads: { maxEntries: number; maxAgeMs: number };
   seedDemo: boolean;
   /** The host page tells the wallet that live inspection (?inspect=1) is allowed: outside production, or WALLET_INSPECT=true. */
   walletInspect: boolean;
@@ -280,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       replayWindowMs: e.EVENTS_REPLAY_WINDOW_MS,
       heartbeatMs: e.STREAM_HEARTBEAT_MS,
     },
+    hotReads: { maxEntries: e.HOT_READS_MAX_ENTRIES, maxAgeMs: e.HOT_READS_MAX_AGE_MS },
     seedDemo: e.SEED_DEMO === 'true',
     walletInspect: e.NODE_ENV !== 'production' || e.WALLET_INSPECT === 'true',
     webDistDir: resolve(e.WEB_DIST_DIR),

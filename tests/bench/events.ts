@@ -43,7 +43,7 @@ function startServer(env: Record<string, string>): ChildProcess {
 async function waitReady(base: string): Promise<void> {
   const started = performance.now();
   while (!(await fetch(`${base}/v1/settings/qr`).then((r) => r.ok, () => false))) {
-    if (performance.now() - started > 90_000) throw new Error('server did not start in 90 s');
+    if (performance.now() - started > 180_000) throw new Error('server did not start in 180 s');
     await sleep(200);
   }
 }

@@ -1,9 +1,10 @@
-// The floor of the server bench (tests/bench/server.ts): a bare node:http server doing the same work as each hot route
-// of the app with nothing around it: no framework, no plugins, no token check. Same bytes out, and for the routes
-// with SQL the same service functions, so the same SQL through the same kind of pool (pg, 10 connections) or PGlite.
-// Started as its own process: `tsx tests/bench/floor.ts` with PORT, DATABASE_URL or DATA_DIR, USER_ID, TICKET_ID, and
-// FLOOR_HEADERS, a JSON file of the headers the app answered on each path: the floor sends them too, so the bytes
+// The floor of the server bench (tests/bench/server.ts): a bare node:http server sending fixed bytes for each hot route
+// of the app, with nothing around it: no framework, no plugins, no token check, no SQL. Each body is read once at
+// start through the same service functions the app uses (so it is the same answer, the same length), then sent as it
+// is. Started as its own process: `tsx tests/bench/floor.ts` with PORT, DATABASE_URL or DATA_DIR, USER_ID, TICKET_ID,
+// and FLOOR_HEADERS, a JSON file of the headers the app answered on each path: the floor sends them too, so the bytes
 // out are the same, headers included (only Date, the connection headers and the length are the server's own).
+// Under /bare (e.g. /bare/v1/settings/qr) the same body goes out with a content type alone: the bare floor.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadConfig } from '../../src/server/config';
@@ -28,7 +29,7 @@ const appHeaders: Record<string, Record<string, string>> = process.env.FLOOR_HEA
 
 const json = (status: number, body: string) => ({ status, type: 'application/json; charset=utf-8', body });
 
-async function answer(url: string): Promise<{ status: number; type: string; body: string }> {
+async function read(url: string): Promise<{ status: number; type: string; body: string }> {
   if (url.startsWith('/v1/auth/access/qrCodeData')) return { status: 200, type: 'text/plain; charset=utf-8', body: png };
   if (url === '/v1/settings/qr') return json(200, settings);
   if (url === '/v1/auth/me') return json(200, JSON.stringify(await profiles.me(userId)));
@@ -37,18 +38,21 @@ async function answer(url: string): Promise<{ status: number; type: string; body
   return json(404, '{}');
 }
 
+/** Every answer read once, at start: the floor sends fixed bytes. */
+const answers = new Map<string, { status: number; type: string; body: Buffer }>();
+for (const url of ['/v1/auth/access/qrCodeData', '/v1/settings/qr', '/v1/auth/me', '/v1/list/ticket_listing?status=UPCOMING', `/v1/list/ticket_listing/${ticketId}`]) {
+  const { status, type, body } = await read(url);
+  answers.set(url, { status, type, body: Buffer.from(body) });
+}
+const notFound = { status: 404, type: 'application/json; charset=utf-8', body: Buffer.from('{}') };
+
 const server = createServer((request, response) => {
-  answer(request.url ?? '/').then(
-    ({ status, type, body }) => {
-      const url = request.url ?? '/';
-      response.writeHead(status, { ...(appHeaders[url] ?? { 'content-type': type }), 'content-length': Buffer.byteLength(body) });
-      response.end(body);
-    },
-    () => {
-      response.writeHead(500);
-      response.end();
-    },
-  );
+  const raw = request.url ?? '/';
+  const bare = raw.startsWith('/bare/');
+  const url = bare ? raw.slice('/bare'.length) : raw;
+  const { status, type, body } = answers.get(url) ?? notFound;
+  response.writeHead(status, { ...((!bare && appHeaders[url]) || { 'content-type': type }), 'content-length': body.length });
+  response.end(body);
 });
 server.listen(config.port, '127.0.0.1');
 process.once('SIGTERM', () => {

@@ -31,6 +31,8 @@ async function demoDatabase(): Promise<string> {
   return url;
 }
 
+type Ticket = { userTicketId: number; isLive: boolean };
+
 const isWallet = (type: string) => (block: SseBlock) => block.event === 'wallet' && JSON.parse(block.data!).type === type;
 
 describe.each([
@@ -69,6 +71,13 @@ describe.each([
     const all = await a.database.db.select().from(events);
     const live = all.find((event) => event.startsAt <= a.clock.now && a.clock.now <= event.endsAt)!;
     const qr = (await call(a.app, { method: 'GET', url: '/v1/auth/access/qr', token: accessToken })).response.body;
+    // Instance B keeps alex's answer of the live ticket before the scan.
+    const liveTicket = ((await call(b.app, { method: 'GET', url: '/v1/list/ticket_listing?status=UPCOMING', token: accessToken })).json as Ticket[]).find(
+      (ticket) => ticket.isLive,
+    )!;
+    const detailUrl = `/v1/list/ticket_listing/${liveTicket.userTicketId}`;
+    const before = await call(b.app, { method: 'GET', url: detailUrl, token: accessToken });
+    expect(before.json.eventAccessStatus).toBe(false);
     const arrival = stream.waitFor(isWallet('entry.used'), FAN_OUT_MS);
     const scanned = await call(a.app, {
       method: 'POST',
@@ -79,6 +88,45 @@ describe.each([
     expect(scanned.status).toBe(200);
     const block = await arrival;
     expect(JSON.parse(block.data!)).toMatchObject({ type: 'entry.used' });
+    // B dropped its copy when the notice came (before its stream read the event): no stale answer.
+    const after = await call(b.app, { method: 'GET', url: detailUrl, token: accessToken, headers: { 'if-none-match': before.response.headers.etag as string } });
+    expect(after.status).toBe(200);
+    expect(after.json.eventAccessStatus).toBe(true);
+  });
+
+  it('after a gift on instance A, instance B answers both wallets fresh (its cached lists dropped)', async () => {
+    const alex = (await signIn(a, 'alex@example.com')).accessToken;
+    const jordan = (await signIn(a, 'jordan@example.com')).accessToken;
+    const list = (token: string, etag?: string) =>
+      call(b.app, { method: 'GET', url: '/v1/list/ticket_listing?status=UPCOMING', token, headers: etag ? { 'if-none-match': etag } : {} });
+    const alexBefore = await list(alex);
+    const jordanBefore = await list(jordan);
+    let gifted: Ticket | undefined;
+    for (const ticket of alexBefore.json as Ticket[]) {
+      if ((await call(b.app, { method: 'GET', url: `/v1/list/ticket_listing/${ticket.userTicketId}`, token: alex })).json.isGiftable) gifted = ticket;
+    }
+    expect(gifted).toBeDefined();
+    // Both answers are kept on B: asked again, they are 304.
+    expect((await list(alex, alexBefore.response.headers.etag as string)).status).toBe(304);
+    expect((await list(jordan, jordanBefore.response.headers.etag as string)).status).toBe(304);
+    const stream = await openSse(baseB, jordan);
+    streams.push(stream);
+    await stream.waitFor(() => true);
+    const arrival = stream.waitFor(isWallet('ticket.received'), FAN_OUT_MS);
+    const given = await call(a.app, {
+      method: 'POST',
+      url: '/v1/mobile/giftTicket',
+      token: alex,
+      payload: { userTicketId: gifted!.userTicketId, username: 'jordan@example.com' },
+    });
+    expect(given.status).toBe(200);
+    await arrival;
+    const alexAfter = await list(alex, alexBefore.response.headers.etag as string);
+    expect(alexAfter.status).toBe(200);
+    expect((alexAfter.json as Ticket[]).map((ticket) => ticket.userTicketId)).not.toContain(gifted!.userTicketId);
+    const jordanAfter = await list(jordan, jordanBefore.response.headers.etag as string);
+    expect(jordanAfter.status).toBe(200);
+    expect((jordanAfter.json as Ticket[]).length).toBe((jordanBefore.json as Ticket[]).length + 1);
   });
 
   it("a logout on instance A closes that session's stream on instance B", async () => {

@@ -51,12 +51,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/** logQuery: called with every statement the app runs (tests that count queries). */
+export async function openTestDatabase(options: { logQuery?: (query: string, params: unknown[]) => void } = {}): Promise<DatabaseHandle> {
   const postgres = inject('postgresTemplate');
   if (postgres) {
     const name = `${postgres.prefix}_${randomBytes(4).toString('hex')}`;
     const url = await createDatabase(postgres.url, name, postgres.template);
-    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
+    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 5, logQuery: options.logQuery });
     return {
       ...handle,
       close: async () => {
@@ -66,7 +67,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   const template = readFileSync(inject('pgliteTemplatePath'));
-  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]), logQuery: options.logQuery });
 }
 
 /** The local Postgres server the concurrency suite uses when the run itself is on PGlite. */

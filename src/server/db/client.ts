@@ -132,7 +132,7 @@ export type DatabaseOptions =
       onConnectionError?: (error: Error) => void;
     }
   /** dataDir undefined: in memory. loadDataDir: start from a dumped template (tests). */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; logQuery?: (query: string, params: unknown[]) => void };
 
 /**
  * PGlite's own start parameters (its defaults: single user, no parallel workers) with a smaller buffer pool. With
@@ -233,7 +233,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, startParams: PGLITE_START_PARAMS });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const logQuery = options.logQuery;
+  const db = drizzlePglite(client, { schema, logger: logQuery ? { logQuery } : undefined }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,

@@ -84,7 +84,7 @@ export function completeDocument(document: Json): Json {
     if (example.response !== undefined) Object.values(success.content as Json)[0].example = example.response;
     operation.responses = {
       '200': success,
-      ...(endpoint.revalidate ? { '304': { description: 'Not Modified: the If-None-Match ETag is still the current code' } } : {}),
+      ...(endpoint.revalidate ? { '304': { description: 'Not Modified: the If-None-Match ETag is still the current answer' } } : {}),
       '4XX': errorResponse('Refused: `code` says why (the call\'s codes are listed above)'),
       '5XX': errorResponse('The server or its database failed; `503 api.service_unavailable` comes with Retry-After'),
     };

@@ -25,7 +25,8 @@ export interface RouteInput<N extends EndpointName> {
   reply: FastifyReply;
 }
 
-export type RouteHandler<N extends EndpointName> = (input: RouteInput<N>) => Promise<ResponseOf<N> | Buffer>;
+/** A handler answers the value to send, a PDF, or the reply itself once it has sent the answer (cached bytes, 304). */
+export type RouteHandler<N extends EndpointName> = (input: RouteInput<N>) => Promise<ResponseOf<N> | Buffer | FastifyReply>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,6 +117,7 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
         return reply.status(answer.statusCode).send(answer.body);
       }
       const result = await run();
+      if (result === reply) return reply;
       if (Buffer.isBuffer(result)) return reply.type('application/pdf').send(result);
       return result;
     },

@@ -2,7 +2,7 @@
 // Postgres LISTEN/NOTIFY by default, Redis pub/sub when REDIS_URL is set, and in-process on PGlite (one process:
 // nothing to fan out); each sends after the writing transaction has committed. Notices are small hints; the streams
 // read the rows themselves, so a notice lost between the commit and the send delays an event, never loses it.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Listener } from '../../db/client';
 import type { EventAnnouncer, EventNotice } from './record';
@@ -12,10 +12,19 @@ export interface BusSubscriber {
   notice(notice: EventNotice): void;
   /** Notices may have been missed (the bus connection came back): every stream reads what is new. */
   resync(): void;
+  /** The bus connection is down: notices may be missed from now until the next resync. */
+  lost?(): void;
+  /**
+   * A change committed on this instance, told at once (before its answer is sent), ahead of its notice coming back
+   * through the bus: this instance's cached reads never lag its own writes.
+   */
+  committedHere?(notice: EventNotice): void;
 }
 
 export interface EventBus extends EventAnnouncer {
   readonly kind: 'postgres' | 'redis' | 'memory';
+  /** Whether notices are arriving now (listening or subscribed); what is cached on them is trusted only then. */
+  readonly live: boolean;
   subscribe(subscriber: BusSubscriber): () => void;
   stop(): Promise<void>;
 }
@@ -41,14 +50,21 @@ function subscribers() {
     resync() {
       for (const subscriber of set) subscriber.resync();
     },
+    lost() {
+      for (const subscriber of set) subscriber.lost?.();
+    },
+    committedHere(notices: EventNotice[]) {
+      for (const notice of notices) for (const subscriber of set) subscriber.committedHere?.(notice);
+    },
   };
 }
 
-/** PGlite: the notices never leave the process. */
+/** PGlite: the notices never leave the process (each is delivered at once, so committedHere is not needed). */
 export function createMemoryBus(): EventBus {
   const local = subscribers();
   return {
     kind: 'memory',
+    live: true,
     afterCommit(notices) {
       for (const notice of notices) local.notice(encode(notice));
     },
@@ -61,16 +77,23 @@ export function createMemoryBus(): EventBus {
 export function createPostgresBus(database: DatabaseHandle, channel: string, onError: (error: Error) => void): EventBus {
   const local = subscribers();
   let listener: Listener | undefined;
+  let live = false;
   if (!database.listen) throw new Error('the Postgres event bus needs a Postgres database');
   listener = database.listen(channel, local.notice, (listening) => {
+    live = listening;
     if (listening) local.resync();
+    else local.lost();
   });
   return {
     kind: 'postgres',
+    get live() {
+      return live;
+    },
     // Sent after the commit in a statement of its own, not inside the changing transaction: Postgres serialises the
     // commits of all transactions that NOTIFY (one queue lock, held through the commit's WAL flush), and inside the
     // change that would hold its ticket rows and the user's event lock meanwhile (docs/decisions.md).
     afterCommit(notices) {
+      local.committedHere(notices);
       const payloads = `{${notices.map((notice) => `"${encode(notice)}"`).join(',')}}`;
       database.db.execute(sql`select pg_notify(${channel}, payload) from unnest(${payloads}::text[]) as payload`).catch(onError);
     },
@@ -82,30 +105,48 @@ export function createPostgresBus(database: DatabaseHandle, channel: string, onE
   };
 }
 
-/** Redis: PUBLISH after the commit; SUBSCRIBE on a connection of its own, again after each reconnect. */
-export function createRedisBus(url: string, channel: string, onError: (error: Error) => void): EventBus {
+/**
+ * Redis: PUBLISH after the commit on the app's own connection (app.deps.redis, the one the rate limit uses);
+ * SUBSCRIBE on a duplicate of it (a subscribed connection can send nothing else), again after each reconnect.
+ */
+export function createRedisBus(client: Redis, channel: string, onError: (error: Error) => void): EventBus {
   const local = subscribers();
-  const publisher = new Redis(url, { maxRetriesPerRequest: 1 });
-  const subscriber = new Redis(url, { maxRetriesPerRequest: 1, autoResubscribe: false });
-  publisher.on('error', onError);
+  const publisher = client;
+  const subscriber = client.duplicate({ autoResubscribe: false });
+  let live = false;
   subscriber.on('error', onError);
   subscriber.on('message', (from: string, payload: string) => {
     if (from === channel) local.notice(payload);
   });
   // Subscribed (again): what was published while the connection was down is read from the table.
   subscriber.on('ready', () => {
-    subscriber.subscribe(channel).then(() => local.resync(), onError);
+    subscriber.subscribe(channel).then(() => {
+      live = true;
+      local.resync();
+    }, onError);
   });
+  subscriber.on('close', () => {
+    if (!live) return;
+    live = false;
+    local.lost();
+  });
+  // The duplicate inherits lazyConnect from the app's connection; it then reconnects by itself.
+  if (subscriber.status === 'wait') subscriber.connect().catch(onError);
   return {
     kind: 'redis',
+    get live() {
+      return live;
+    },
     afterCommit(notices) {
+      local.committedHere(notices);
       // A lost publish is not a lost event: the row is in the table, and the stream reads it at its next notice or
       // when the client resumes with Last-Event-ID.
       for (const notice of notices) publisher.publish(channel, encode(notice)).catch(onError);
     },
     subscribe: local.add,
     async stop() {
-      await Promise.all([subscriber.quit().catch(() => subscriber.disconnect()), publisher.quit().catch(() => publisher.disconnect())]);
+      // The publisher is the app's connection: the app closes it.
+      await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };
 }

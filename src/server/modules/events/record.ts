@@ -15,11 +15,17 @@ export interface PendingEvent {
   sessionFamily?: string;
 }
 
-/** What the bus carries: which user has a new row, and its id. The stream reads the row itself. */
+/**
+ * What the bus carries: which user has a new row, and its id. The stream reads the row itself. Event id 0 (no row):
+ * the user's tickets changed in a way their open wallet is not told of (touchUser); only cached reads care.
+ */
 export interface EventNotice {
   userId: number;
   eventId: number;
 }
+
+/** The event id of a notice that carries no event row (touchUser). */
+export const TOUCH_EVENT_ID = 0;
 
 /** The fan-out between instances (src/server/modules/events/bus.ts), as the transaction helper sees it. */
 export interface EventAnnouncer {
@@ -33,6 +39,7 @@ export interface EventAnnouncer {
 const EVENTS_LOCK_SPACE = 200_006;
 
 const pendingByTransaction = new WeakMap<Transaction, PendingEvent[]>();
+const touchedByTransaction = new WeakMap<Transaction, Set<number>>();
 const announcers = new WeakMap<Database, EventAnnouncer>();
 
 /** The app's bus announces the events written through this database handle (one bus per app instance). */
@@ -57,11 +64,28 @@ export function recordEvent(tx: Transaction, event: PendingEvent): void {
   pending.push(event);
 }
 
+/**
+ * Marks a user whose tickets this transaction changes without an event for their wallet (a swap's reservation, its
+ * release): every instance drops its cached reads of that user once it commits (src/server/modules/tickets/hot-reads.ts).
+ */
+export function touchUser(tx: Transaction, userId: number): void {
+  if (!pendingByTransaction.has(tx)) throw new Error('touchUser needs a transaction started with inTransaction');
+  const touched = touchedByTransaction.get(tx) ?? new Set<number>();
+  touched.add(userId);
+  touchedByTransaction.set(tx, touched);
+}
+
 /** Writes the transaction's events (its last statements before the commit); answers what to announce after it. */
 export async function writeEventLog(db: Database, tx: Transaction): Promise<EventNotice[]> {
   const pending = pendingByTransaction.get(tx);
+  const touched = touchedByTransaction.get(tx);
   pendingByTransaction.delete(tx);
-  if (!pending?.length) return [];
+  touchedByTransaction.delete(tx);
+  // Users touched without an event of their own get a notice without a row.
+  const touches = [...(touched ?? [])]
+    .filter((userId) => !pending?.some((event) => event.userId === userId))
+    .map((userId) => ({ userId, eventId: TOUCH_EVENT_ID }));
+  if (!pending?.length) return touches;
   const userIds = [...new Set(pending.map((event) => event.userId))].sort((a, b) => a - b);
   // One statement for all the users' locks, taken in user-id order.
   await tx.execute(
@@ -72,7 +96,7 @@ export async function writeEventLog(db: Database, tx: Transaction): Promise<Even
     .values(pending.map((event) => ({ userId: event.userId, type: event.type, userTicketId: event.userTicketId ?? null, sessionFamily: event.sessionFamily ?? null })))
     .returning({ userId: userEvents.userId, eventId: userEvents.id });
   await announcers.get(db)?.inTransaction?.(tx, rows);
-  return rows;
+  return [...rows, ...touches];
 }
 
 /** After the commit: hands the written events to the bus. */

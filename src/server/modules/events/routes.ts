@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The open event streams of this instance. */
     eventStreams: StreamHub;
+    /** The fan-out of change notices between instances (streams and the hot-read cache subscribe to it). */
+    eventBus: EventBus;
   }
 }
 
@@ -34,10 +36,10 @@ const description = [
 
 export const eventsModule = fp(
   async (app) => {
-    const { config, database } = app.deps;
+    const { config, database, redis } = app.deps;
     const onBusError = (error: Error) => app.log.warn({ err: error }, 'event bus connection error');
-    const bus: EventBus = config.redisUrl
-      ? createRedisBus(config.redisUrl, config.events.channel, onBusError)
+    const bus: EventBus = redis
+      ? createRedisBus(redis.client, config.events.channel, onBusError)
       : database.kind === 'postgres'
         ? createPostgresBus(database, config.events.channel, onBusError)
         : createMemoryBus();
@@ -45,6 +47,7 @@ export const eventsModule = fp(
     const store = createEventStore(database.db);
     const hub = new StreamHub(store, bus, config.events, app.log);
     app.decorate('eventStreams', hub);
+    app.decorate('eventBus', bus);
 
     // Every instance prunes the window (deleting the same old rows twice is harmless).
     const prune = setInterval(

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RESET_EVENT_NAME, STREAM_RETRY_MS, WALLET_EVENT_NAME, type WalletEvent, type WalletEventType } from '../../../contract/events';
 import { ApiError } from '../../../contract/errors';
 import type { EventBus } from './bus';
+import { TOUCH_EVENT_ID } from './record';
 import { READ_BATCH, type EventRow, type EventStore } from './store';
 
 /** A client this far behind (unsent bytes) is cut off; it resumes with Last-Event-ID and loses nothing. */
@@ -125,7 +126,9 @@ export class StreamHub {
   ) {
     this.busKind = bus.kind;
     this.unsubscribe = bus.subscribe({
-      notice: ({ userId }) => {
+      notice: ({ userId, eventId }) => {
+        // A notice without a row (touchUser) is for cached reads alone.
+        if (eventId === TOUCH_EVENT_ID) return;
         for (const stream of this.byUser.get(userId) ?? []) void stream.pull();
       },
       resync: () => this.each((stream) => void stream.pull()),

@@ -16,7 +16,7 @@ import type { Database, Transaction } from '../../db/client';
 import { benefits, events, ticketTypes, type UserTicketStatus, userTicketBenefits, userTickets } from '../../db/schema';
 import type { WalletEventType } from '../../../contract/events';
 import { generateRedeemCode } from '../benefits/codes';
-import { recordEvent } from '../events/record';
+import { recordEvent, touchUser } from '../events/record';
 
 const stateOfStatus: Record<UserTicketStatus, TicketState> = {
   valid: 'held',
@@ -244,7 +244,11 @@ export async function setTicketStatus(
     for (const ticket of group) Object.assign(ticket, changes);
   }
   const type = eventOfOperation[operation];
-  if (type) for (const ticket of tickets) recordEvent(tx, { userId: ticket.ownerUserId, type, userTicketId: ticket.id });
+  for (const ticket of tickets) {
+    if (type) recordEvent(tx, { userId: ticket.ownerUserId, type, userTicketId: ticket.id });
+    // No wallet event, but the holder's ticket answers change (whether it may be gifted, swapped or resold).
+    else touchUser(tx, ticket.ownerUserId);
+  }
 }
 
 /**

@@ -1,13 +1,51 @@
-// My tickets: the upcoming and past lists and the single-ticket view.
+// My tickets: the upcoming and past lists and the single-ticket view, answered from the hot-read cache
+// (./hot-reads.ts) with an ETag; a matching If-None-Match gets 304.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { route } from '../../http/route';
+import { endpoints } from '../../../contract/endpoints';
+import { contractSerializer, route } from '../../http/route';
+import { type HotAnswer, HotReadCache, matchesEtag } from './hot-reads';
 import { createTicketService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's cache of ticket answers (tests and the bench read its counters). */
+    hotReads: HotReadCache;
+  }
+}
+
+/** The answer, or 304 when the client already holds it. */
+function send(request: FastifyRequest, reply: FastifyReply, answer: HotAnswer): FastifyReply {
+  reply.header('etag', answer.etag);
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
 
 export const ticketsModule = fp(
   async (app) => {
-    const tickets = createTicketService({ db: app.deps.database.db, now: app.deps.now });
-    route(app, 'myTickets', ({ userId, query }) => tickets.list(userId, query.status));
-    route(app, 'ticketDetail', ({ userId, params }) => tickets.detail(userId, params.ticketUserId));
+    const { config, now } = app.deps;
+    const tickets = createTicketService({ db: app.deps.database.db, now });
+    const cache = new HotReadCache({ ...config.hotReads, now, live: () => app.eventBus.live });
+    app.decorate('hotReads', cache);
+    const unsubscribe = app.eventBus.subscribe(cache);
+    app.addHook('onClose', async () => unsubscribe());
+    const serializeList = contractSerializer(endpoints.myTickets.response);
+    const serializeDetail = contractSerializer(endpoints.ticketDetail.response);
+
+    route(app, 'myTickets', async ({ userId, query, request, reply }) => {
+      const answer = await cache.get(userId, `list:${userId}:${query.status}`, async () => {
+        const { answer, validUntil } = await tickets.listUntil(userId, query.status);
+        return { body: serializeList(answer), validUntil };
+      });
+      return send(request, reply, answer);
+    });
+    route(app, 'ticketDetail', async ({ userId, params, request, reply }) => {
+      const answer = await cache.get(userId, `detail:${userId}:${params.ticketUserId}`, async () => {
+        const { answer, validUntil } = await tickets.detailUntil(userId, params.ticketUserId);
+        return { body: serializeDetail(answer), validUntil };
+      });
+      return send(request, reply, answer);
+    });
   },
-  { name: 'tickets', dependencies: ['auth'] },
+  { name: 'tickets', dependencies: ['auth', 'events'] },
 );

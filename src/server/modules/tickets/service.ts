@@ -1,7 +1,7 @@
 // My tickets: the tickets a user holds, upcoming or past, and one ticket with its event access and benefits.
 // A ticket is upcoming until its event has ended; whether gift, swap and resell are offered is the lifecycle
 // machine's answer (docs/product.md §6: held, not used, listed or reserved, type allows it, event not over).
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, min, type SQL, sql } from 'drizzle-orm';
 import type { Benefit, TicketDetail, UserTicket } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Database, Transaction } from '../../db/client';
@@ -103,6 +103,19 @@ function toUserTicket({ ticket, type, event }: Row, usages: UsageRow[], now: Dat
   };
 }
 
+/**
+ * The first instant after `at` when an answer computed at `at` may read differently (app-clock ms): an event
+ * starting (isLive), an event ending (upcoming becomes past, the lifecycle's "event over"; both read `endsAt < now`,
+ * so the change is 1 ms after it), a swap's reservation lapsing. Infinity when none is to come.
+ */
+export function nextChange(at: number, starts: Date[], ends: Date[], lapses: (Date | null)[] = []): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const instant of [...starts.map((date) => date.getTime()), ...ends.map((date) => date.getTime() + 1), ...lapses.map((date) => date?.getTime() ?? 0)]) {
+    if (instant > at && instant < next) next = instant;
+  }
+  return next;
+}
+
 export function createTicketService({ db, now }: { db: Database; now: () => Date }) {
   /**
    * The user's held tickets with their type and event, narrowed by `condition`. The reads below are prepared once:
@@ -123,6 +136,14 @@ export function createTicketService({ db, now }: { db: Database; now: () => Date
   const past = heldTickets(lt(events.endsAt, sql.placeholder('at')))
     .orderBy(desc(events.startsAt), asc(userTickets.id))
     .prepare('tickets_past');
+  /** The end of the user's next upcoming event: when a ticket moves to the past list. */
+  const nextEnd = db
+    .select({ endsAt: min(events.endsAt) })
+    .from(userTickets)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+    .innerJoin(events, eq(events.id, ticketTypes.eventId))
+    .where(and(eq(userTickets.ownerUserId, sql.placeholder('userId')), inArray(userTickets.status, heldStatuses), gte(events.endsAt, sql.placeholder('at'))))
+    .prepare('tickets_next_end');
   const oneHeld = heldTickets(eq(userTickets.id, sql.placeholder('userTicketId'))).prepare('tickets_one_held');
   const lifecycleOf = selectTickets(db, eq(userTickets.id, sql.placeholder('userTicketId'))).prepare('tickets_lifecycle_of');
   const usages = db
@@ -141,22 +162,30 @@ export function createTicketService({ db, now }: { db: Database; now: () => Date
     return byTicket;
   }
 
-  return {
-    /** Upcoming: the event has not ended (soonest first). Past: it has (latest first). */
-    async list(userId: number, status: 'UPCOMING' | 'PAST'): Promise<UserTicket[]> {
-      const at = now();
-      const rows = await (status === 'UPCOMING' ? upcoming : past).execute({ userId, at });
-      const usages = await usagesOf(rows.map((row) => row.ticket.id));
-      return rows.map((row) => toUserTicket(row, usages.get(row.ticket.id) ?? [], at));
-    },
+  /** Upcoming: the event has not ended (soonest first). Past: it has (latest first). With until when it holds. */
+  async function listUntil(userId: number, status: 'UPCOMING' | 'PAST'): Promise<{ answer: UserTicket[]; validUntil: number }> {
+    const at = now();
+    const rows = await (status === 'UPCOMING' ? upcoming : past).execute({ userId, at });
+    const usages = await usagesOf(rows.map((row) => row.ticket.id));
+    const answer = rows.map((row) => toUserTicket(row, usages.get(row.ticket.id) ?? [], at));
+    if (status === 'UPCOMING') {
+      return { answer, validUntil: nextChange(at.getTime(), rows.map((row) => row.event.startsAt), rows.map((row) => row.event.endsAt)) };
+    }
+    // The past list changes when an upcoming ticket's event ends.
+    const [next] = await nextEnd.execute({ userId, at });
+    const endsAt = next?.endsAt ? new Date(next.endsAt) : undefined;
+    return { answer, validUntil: nextChange(at.getTime(), [], endsAt ? [endsAt] : []) };
+  }
 
-    async detail(userId: number, userTicketId: number): Promise<TicketDetail> {
-      const [row] = await oneHeld.execute({ userId, userTicketId });
-      if (!row) throw new ApiError('api.ticket.not_found');
-      const at = now();
-      const usages = (await usagesOf([row.ticket.id])).get(row.ticket.id) ?? [];
-      const [ticket] = await lifecycleOf.execute({ userTicketId: row.ticket.id });
-      return {
+  async function detailUntil(userId: number, userTicketId: number): Promise<{ answer: TicketDetail; validUntil: number }> {
+    const [row] = await oneHeld.execute({ userId, userTicketId });
+    if (!row) throw new ApiError('api.ticket.not_found');
+    const at = now();
+    const usages = (await usagesOf([row.ticket.id])).get(row.ticket.id) ?? [];
+    const [ticket] = await lifecycleOf.execute({ userTicketId: row.ticket.id });
+    return {
+      validUntil: nextChange(at.getTime(), [row.event.startsAt], [row.event.endsAt], [ticket!.reservedUntil]),
+      answer: {
         ...toUserTicket(row, usages, at),
         ticketDescription: row.type.descriptionHtml,
         benefits: usages.map(toBenefit),
@@ -167,7 +196,18 @@ export function createTicketService({ db, now }: { db: Database; now: () => Date
         eventFeatureImage: row.event.featureImageUrl,
         eventAccessStatus: row.ticket.eventAccessUsedAt !== null,
         eventAccessUsedOn: iso(row.ticket.eventAccessUsedAt),
-      };
+      },
+    };
+  }
+
+  return {
+    listUntil,
+    detailUntil,
+    async list(userId: number, status: 'UPCOMING' | 'PAST'): Promise<UserTicket[]> {
+      return (await listUntil(userId, status)).answer;
+    },
+    async detail(userId: number, userTicketId: number): Promise<TicketDetail> {
+      return (await detailUntil(userId, userTicketId)).answer;
     },
   };
 }
