@@ -3,7 +3,7 @@
 // through TRUST_PROXY) and an X-Request-Id when the client sent none, and streams answers through unbuffered, so
 // Server-Sent Events pass as they are written. An instance whose /readyz fails is left out until it is ready again.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import httpProxy from 'http-proxy';
 
 export interface ProxyOptions {
@@ -38,7 +38,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const log = options.log ?? ((line: string) => console.log(line));
   const isReady = new Map(options.upstreams.map((upstream) => [upstream, true]));
   // xfwd: X-Forwarded-For/-Port/-Proto/-Host; no timeout of its own (streams stay open); no buffering.
-  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: false, proxyTimeout: 0 });
+  // One keep-alive agent: without it every request opens (and closes) a new connection to its instance, which cost the
+  // proxied /settings/qr 94% of its throughput in the bench (docs/performance.md).
+  const agent = new Agent({ keepAlive: true });
+  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: false, proxyTimeout: 0, agent });
   let next = 0;
 
   const pick = (skip: Set<string>): string | undefined => {
@@ -56,9 +59,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     proxy.web(request, response, { target }, (error: NodeJS.ErrnoException) => {
       // Nothing reached the instance (it is down or restarting): the next one gets a request without a body. One with
       // a body was read into the failed attempt and cannot be replayed: it answers 503, and the client may retry.
+      // A kept-alive connection the instance has just closed fails the same way (ECONNRESET) before any answer.
       const replayable = request.method === 'GET' || request.method === 'HEAD';
-      if (error.code === 'ECONNREFUSED' && replayable && !response.headersSent && tried.size < options.upstreams.length) {
-        isReady.set(target, false);
+      const unreached = error.code === 'ECONNREFUSED' || error.code === 'ECONNRESET';
+      if (unreached && replayable && !response.headersSent && tried.size < options.upstreams.length) {
+        if (error.code === 'ECONNREFUSED') isReady.set(target, false);
         return forward(request, response, tried);
       }
       log(`[proxy] ${request.method} ${request.url} → ${target}: ${error.message}`);
@@ -98,6 +103,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       clearInterval(timer);
       await new Promise((resolve) => server.close(resolve));
       proxy.close();
+      agent.destroy();
     },
   };
 }

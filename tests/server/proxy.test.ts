@@ -1,6 +1,6 @@
 // The round-robin proxy of `npm run cluster` and compose (src/proxy/proxy.ts), against two plain upstream servers:
 // it alternates between ready instances, forwards the client's address and a request id, passes an event stream
-// through as it is written, and sends a request to the other instance when one refuses connections.
+// through as it is written, keeps its connections to the instances alive, and sends a request to the other instance when one refuses connections.
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,12 +10,17 @@ interface Upstream {
   server: Server;
   url: string;
   seen: IncomingHttpHeaders[];
+  /** Connections the proxy opened to this instance. */
+  connections: number;
   /** The open event stream's answer, to write to from the test. */
   stream?: ServerResponse;
 }
 
 async function upstream(name: string): Promise<Upstream> {
-  const state: Upstream = { server: createServer(), url: '', seen: [] };
+  const state: Upstream = { server: createServer(), url: '', seen: [], connections: 0 };
+  state.server.on('connection', () => {
+    state.connections += 1;
+  });
   state.server.on('request', (request, response) => {
     if (request.url === '/readyz') return response.end('{}');
     state.seen.push(request.headers);
@@ -58,6 +63,13 @@ it('alternates between the instances and forwards the client address and a reque
   expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   await fetch(`${base}/anything`, { headers: { 'x-request-id': 'from-client-1' } });
   expect([one.seen.at(-1)!['x-request-id'], two.seen.at(-1)!['x-request-id']]).toContain('from-client-1');
+});
+
+it('keeps its connections to the instances open between requests', async () => {
+  const before = one.connections + two.connections;
+  for (let index = 0; index < 10; index += 1) await (await fetch(`${base}/anything`)).text();
+  // Ten requests one after another, two instances: a connection per request would open ten.
+  expect(one.connections + two.connections - before).toBeLessThanOrEqual(2);
 });
 
 it('passes an event stream through as it is written, not when it ends', async () => {
