@@ -85,7 +85,7 @@ describe('the wallet with the keyboard alone', () => {
       await page.keyboard.press('Enter');
       await page.getByLabel('E-mail').waitFor();
       await expect.poll(async () => (await focused(page)).tag, { timeout: 5000 }).toBe('input');
-      expect(await focused(page)).toMatchObject({ inWallet: true, dialog: 'Ticket Wallet' });
+      expect(await focused(page)).toMatchObject({ inWallet: true, dialog: 'Harbour Lights Festival' });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       stage = 'round';
