@@ -1,7 +1,8 @@
 // The demo ticket site's frame, shared by every page it serves (home, event, help centre, not found, the resale share
 // page, the swap checkout): the document head with the theme script, a skip link, the header with the organisation's
 // logo (its initials when the image fails), the navigation and the language switch, the footer, and the wallet's
-// embed script tag exactly as a real ticket site writes it (docs/embedding.md).
+// embed script tag exactly as a real ticket site writes it (docs/embedding.md). The header is a <nav> and the footer a
+// named <section>, not <header>/<footer>: the open wallet has its own banner and contentinfo, and a page has one each.
 import type { Language } from '../contract/languages';
 import { escapeHtml, type Translate } from './page-html';
 
@@ -68,22 +69,22 @@ export function siteHeader({
     )
     .join('');
   return `<a class="site-skip" href="#content">${escapeHtml(t('site.skip'))}</a>
-<header class="site-header">
-  <div class="site-header__inner">
+<div class="site-header">
+  <nav class="site-header__inner" aria-label="${escapeHtml(t('site.nav_label'))}">
     <a class="site-brand" href="/${lang}/">${brandMark(organisation)}<span class="site-brand__name">${escapeHtml(organisation.name)}</span></a>
-    <nav class="site-nav" aria-label="${escapeHtml(t('site.nav_label'))}">
+    <div class="site-nav">
       <ul>
         <li><a href="/${lang}/"${current('events')}>${escapeHtml(t('site.nav_events'))}</a></li>
         <li><a href="/${lang}/help"${current('help')}>${escapeHtml(t('site.nav_help'))}</a></li>
       </ul>
       <ul class="site-lang" aria-label="${escapeHtml(t('site.language'))}">${languages}</ul>
-    </nav>
-  </div>
-</header>`;
+    </div>
+  </nav>
+</div>`;
 }
 
 export function siteFooter({ t, organisation }: Pick<SiteFrame, 't' | 'organisation'>): string {
-  return `<footer class="site-footer"><p>${escapeHtml(t('site.footer', { org: organisation.name }))}</p></footer>`;
+  return `<section class="site-footer" aria-label="${escapeHtml(organisation.name)}"><p>${escapeHtml(t('site.footer', { org: organisation.name }))}</p></section>`;
 }
 
 /** The embed script tag, as docs/embedding.md shows it to organisers. */

@@ -29,22 +29,16 @@ function fakeApi(): TicketWalletApi & { pushed: unknown[] } {
   };
 }
 
-const loaderTags = () => [...document.querySelectorAll<HTMLScriptElement>('script')].filter((script) => script.src === SRC);
-
-/** Keeps happy-dom from fetching the script: the test plays the browser's part (running it, load/error events). */
+/**
+ * The script tags the module adds to <head>: recorded, not connected, so happy-dom fetches nothing; the test plays the
+ * browser's part (the loader running, the load and error events).
+ */
 let appended: HTMLScriptElement[];
+const loaderTags = () => appended.filter((script) => script.src === SRC);
 beforeEach(() => {
   appended = [];
-  const append = document.head.append.bind(document.head);
   vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
     for (const node of nodes) if (node instanceof HTMLScriptElement) appended.push(node);
-    // Appended without a src attribute's fetch: the src is restored once it is in the document.
-    const sources = nodes.map((node) => (node instanceof HTMLScriptElement ? node.getAttribute('src') : null));
-    for (const node of nodes) if (node instanceof HTMLScriptElement) node.removeAttribute('src');
-    append(...nodes);
-    nodes.forEach((node, index) => {
-      if (node instanceof HTMLScriptElement && sources[index]) node.setAttribute('src', sources[index]);
-    });
   });
 });
 afterEach(() => {
@@ -88,7 +82,6 @@ describe('loadTicketWallet', () => {
     existing.setAttribute('src', SRC);
     const loading = loadTicketWallet({ src: SRC, orgName: 'Ignored' });
     expect(appended).toHaveLength(0);
-    expect(loaderTags()).toEqual([existing]);
     const api = fakeApi();
     window.TicketWallet = api;
     existing.dispatchEvent(new Event('load'));
@@ -101,7 +94,6 @@ describe('loadTicketWallet', () => {
     const failed = loadTicketWallet({ src: SRC });
     appended[0]!.dispatchEvent(new Event('error'));
     await expect(failed).rejects.toThrow(`could not load ${SRC}`);
-    appended[0]!.remove();
     const retry = loadTicketWallet({ src: SRC });
     expect(appended).toHaveLength(2);
     const api = fakeApi();
