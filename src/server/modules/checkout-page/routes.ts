@@ -41,7 +41,6 @@ export const checkoutPageModule = fp(
         if (orderIdentifier.length > MAX_ORDER_LENGTH) return reply.status(404).send(notFoundBody());
         const redirect = safeRedirect(request.query.redirectDomain, { siteOrigin, allowedOrigins: config.allowedOrigins, locale });
         const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
-        const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
@@ -55,7 +54,8 @@ export const checkoutPageModule = fp(
                 stripePublishableKey,
                 organisation: await siteOrganisation(app.deps.database.db),
                 inspect: config.walletInspect,
-                languageHref: (lang) => `/${lang}/${encodeURIComponent(slug)}/checkout/${encodeURIComponent(orderIdentifier)}${search}`,
+                // Without the query: an address given in it is only ever written out after safeRedirect has checked it.
+                languageHref: (lang) => `/${lang}/${encodeURIComponent(slug)}/checkout/${encodeURIComponent(orderIdentifier)}`,
               },
               t,
               (key) => template(locale, key),
