@@ -39,6 +39,11 @@ export interface WalletEvents {
   signOut: Record<string, never>;
   /** A ticket of the signed-in person changed in the wallet (gifted, swapped, listed, unlisted, redeemed, unlocked). */
   ticketChanged: { tags: string[] };
+  /**
+   * The wallet's theme changed (its setting, or the system's scheme under "system"), so that the page can follow it.
+   * The setting is stored under `theme` in the page origin's localStorage: read it there before the wallet has loaded.
+   */
+  themeChange: { theme: 'light' | 'dark'; setting: 'light' | 'system' | 'dark' };
 }
 export type WalletEventName = keyof WalletEvents;
 export type WalletListener<E extends WalletEventName> = (detail: WalletEvents[E]) => void;
@@ -72,7 +77,7 @@ declare global {
   }
 }
 
-export const walletEventNames: readonly WalletEventName[] = ['open', 'close', 'signIn', 'signOut', 'ticketChanged'];
+export const walletEventNames: readonly WalletEventName[] = ['open', 'close', 'signIn', 'signOut', 'ticketChanged', 'themeChange'];
 
 export interface LoaderOptions {
   /** The embed script element (document.currentScript), for its data attributes and its own URL. */

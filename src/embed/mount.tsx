@@ -11,6 +11,7 @@ import { loadToasts, showNotification } from '../web/components/toaster';
 import { loadLocale, localeFromPath, setLocale } from '../web/i18n';
 import type { WalletConfig } from '../web/script-config';
 import { adoptStyles, registerStyles, registerTokens } from '../web/style-sheets';
+import { watchTheme } from '../web/theme';
 import { walletHost } from './host';
 import type { WalletEventName } from './loader';
 
@@ -19,7 +20,7 @@ export interface MountedWallet {
   shadow: ShadowRoot;
   wallet: WalletActor;
   unmount: () => void;
-  /** Tells `emit` what happens from now on: open/close, signIn/signOut, ticketChanged (the embed API's events). */
+  /** Tells `emit` what happens from now on: open/close, signIn/signOut, ticketChanged, themeChange (the embed API's events). */
   observe: (emit: (event: WalletEventName, detail: unknown) => void) => () => void;
   close: () => void;
   logout: () => Promise<void>;
@@ -119,7 +120,7 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
 /**
  * The embed API's events from the wallet's state: open/close from the router, signIn/signOut from the session region
  * (the state at the time of the call counts as already told, except an open panel: the loader had shown none), and
- * ticketChanged from the query cache, whose ticket tags a mutation invalidates.
+ * ticketChanged from the query cache, whose ticket tags a mutation invalidates, and themeChange from the theme setting.
  */
 function observeWallet(wallet: WalletActor, emit: (event: WalletEventName, detail: unknown) => void): () => void {
   let open = false;
@@ -134,9 +135,11 @@ function observeWallet(wallet: WalletActor, emit: (event: WalletEventName, detai
   const subscription = wallet.subscribe(check);
   check();
   const stopCache = wallet.getSnapshot().context.services.api.cache.onInvalidate(TICKET_TAGS, (tags) => emit('ticketChanged', { tags }));
+  const stopTheme = watchTheme((detail) => emit('themeChange', detail));
   return () => {
     subscription.unsubscribe();
     stopCache();
+    stopTheme();
   };
 }
 

@@ -4,7 +4,9 @@
 // payments go through Stripe, and the strings); src/host/checkout.client.js loads the order with the wallet's access
 // token (same origin, localStorage) and shows it, then pays an UPGRADE, confirms a DOWNGRADE or cancels. Order data is
 // only ever written with textContent, never as HTML.
+import type { Language } from '../contract/languages';
 import { escapeHtml, scriptJson, type Translate } from './page-html';
+import { embedScript, type SiteOrganisation, siteFooter, siteHead, siteHeader } from './site-layout';
 
 /** The strings the page's script uses: its own and the answers of the swap calls it makes. */
 export const checkoutScriptKeys = [
@@ -67,34 +69,37 @@ export interface CheckoutPage {
   lang: 'en' | 'es';
   /** With Stripe payments: the publishable key for Stripe.js. Without: the local provider's test cards. */
   stripePublishableKey?: string | undefined;
+  /** The site the page is part of (header, footer, the embed tag); the product's name without one. */
+  organisation?: SiteOrganisation;
+  inspect?: boolean;
+  /** This checkout in another language (the language switch). */
+  languageHref?: (lang: Language) => string;
 }
 
 /** `template` gives a string with its {{placeholders}} kept: the script fills them. */
 export function checkoutHtml(page: CheckoutPage, t: Translate, template: (key: string) => string): string {
   const strings = Object.fromEntries(checkoutScriptKeys.map((key) => [key, template(key)]));
   const data = { order: page.orderIdentifier, redirect: page.redirect, lang: page.lang, stripeKey: page.stripePublishableKey ?? null };
+  const organisation = page.organisation ?? { name: t('app.name'), logoUrl: null };
   return `<!doctype html>
 <html lang="${page.lang}">
 <head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<meta name="robots" content="noindex" />
-<title>${escapeHtml(t('checkout.title'))}</title>
-<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='4' fill='%234f46e5'/%3E%3C/svg%3E" />
-<link rel="stylesheet" href="/checkout-page.css" />
+${siteHead({ title: t('checkout.title'), stylesheet: '/checkout-page.css', head: '\n<meta name="robots" content="noindex" />' })}
 </head>
 <body>
-<main class="checkout" aria-busy="true">
+${siteHeader({ lang: page.lang, t, organisation, path: '', ...(page.languageHref ? { languageHref: page.languageHref } : {}) })}
+<main class="checkout" id="content" tabindex="-1" aria-busy="true">
   <p class="site-kicker">${escapeHtml(t('checkout.kicker'))}</p>
   <h1 tabindex="-1">${escapeHtml(t('checkout.heading'))}</h1>
   <p class="checkout__status" id="checkout-status" role="status" aria-live="polite">${escapeHtml(t('checkout.loading'))}</p>
   <div id="checkout-body"></div>
   <noscript><p class="checkout__status">JavaScript is needed to pay. / Se necesita JavaScript para pagar.</p></noscript>
 </main>
+${siteFooter({ t, organisation })}
 <script type="application/json" id="checkout-data">${scriptJson(data)}</script>
 <script type="application/json" id="checkout-strings">${scriptJson(strings)}</script>
 <script src="/checkout-page.js" defer></script>
-<script src="/embed.js" defer></script>
+${embedScript({ organisation, inspect: page.inspect ?? false })}
 </body>
 </html>`;
 }

@@ -52,6 +52,7 @@
   let payment = null;
 
   function failed(code) {
+    message.classList.add('share__message--error');
     message.textContent = t(code || 'api.internal_error');
     button.disabled = false;
   }
@@ -106,6 +107,7 @@
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     button.disabled = true;
+    message.classList.remove('share__message--error');
     message.textContent = t('share_page.buying');
     if (stripeKey) {
       if (!payment) {

@@ -4,6 +4,13 @@
 // localStorage, see docs/decisions.md). The embedded wallet (<script src="/embed.js">) signs the buyer in.
 import type { PublicListing } from '../contract/entities';
 import { escapeHtml, scriptJson, type Translate } from './page-html';
+import { embedScript, type SiteOrganisation, siteFooter, siteHead, siteHeader } from './site-layout';
+
+/** The site the page is part of: its organisation (header, embed tag) and whether live inspection is allowed. */
+export interface ShareSite {
+  organisation: SiteOrganisation;
+  inspect?: boolean;
+}
 
 
 const money = (amount: number, symbol: string) => `${symbol}${amount.toFixed(2)}`;
@@ -53,7 +60,11 @@ export function sharePageHtml(
   listing: PublicListing,
   lang: 'en' | 'es',
   t: Translate,
-  { stripeKey, template = t }: { stripeKey?: string | undefined; /** Strings with placeholders kept, for the script. */ template?: Translate } = {},
+  {
+    stripeKey,
+    template = t,
+    site = { organisation: { name: t('app.name'), logoUrl: null } },
+  }: { stripeKey?: string | undefined; /** Strings with placeholders kept, for the script. */ template?: Translate; site?: ShareSite } = {},
 ): string {
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone: listing.eventTimeZone }).format(new Date(listing.eventStartDateTime));
   const refusal = refusalKey(listing);
@@ -62,13 +73,11 @@ export function sharePageHtml(
   return `<!doctype html>
 <html lang="${lang}">
 <head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<title>${escapeHtml(t('share_page.title', { ticket: listing.ticketName }))}</title>
-<link rel="stylesheet" href="/resale-page.css" />
+${siteHead({ title: t('share_page.title', { ticket: listing.ticketName }), stylesheet: '/resale-page.css' })}
 </head>
 <body>
-<main class="share">
+${siteHeader({ lang, t, organisation: site.organisation, path: '', languageHref: (code) => `/resale/${encodeURIComponent(listing.shareCode)}?lang=${code}` })}
+<main class="share" id="content" tabindex="-1">
   <p class="site-kicker">${escapeHtml(t('share_page.kicker'))}</p>
   <h1>${escapeHtml(listing.eventName)}</h1>
   <p class="share__when">${escapeHtml(when)} · ${escapeHtml(listing.eventVenue)}</p>
@@ -83,7 +92,11 @@ export function sharePageHtml(
       <dt>${escapeHtml(t('share_page.original_price'))}</dt><dd>${money(listing.originalPrice, listing.currencySymbol)}</dd>
       <dt>${escapeHtml(t('share_page.service_fee'))}</dt><dd>${money(listing.serviceFee, listing.currencySymbol)}</dd>
       <dt>${escapeHtml(t('share_page.total'))}</dt><dd>${money(listing.totalPrice, listing.currencySymbol)} ${escapeHtml(listing.currencyCode)}</dd>
-      <dt>${escapeHtml(t('share_page.quantity'))}</dt><dd data-quantity>${listing.quantity}</dd>
+      ${
+        listing.status === 'sold' && listing.quantity === 0
+          ? `<dt>${escapeHtml(t('share_page.quantity'))}</dt><dd data-quantity><span class="share__badge">${escapeHtml(t('share_page.sold_badge'))}</span></dd>`
+          : `<dt>${escapeHtml(t('share_page.quantity'))}</dt><dd data-quantity>${listing.quantity}</dd>`
+      }
     </dl>
   </section>
   ${
@@ -110,14 +123,15 @@ export function sharePageHtml(
   <p class="share__message" id="share-message" role="status" aria-live="polite"></p>`
   }
 </main>
+${siteFooter({ t, organisation: site.organisation })}
 <script type="application/json" id="share-strings">${scriptJson(strings)}</script>
 <script src="/resale-page.js" defer></script>
-<script src="/embed.js" defer></script>
+${embedScript(site)}
 </body>
 </html>`;
 }
 
 /** The page of an unknown share code. */
-export function shareNotFoundHtml(lang: 'en' | 'es', t: Translate): string {
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${escapeHtml(t('share_page.not_found'))}</title><link rel="stylesheet" href="/resale-page.css" /></head><body><main class="share"><h1>${escapeHtml(t('share_page.not_found'))}</h1></main><script src="/embed.js" defer></script></body></html>`;
+export function shareNotFoundHtml(lang: 'en' | 'es', t: Translate, site: ShareSite = { organisation: { name: t('app.name'), logoUrl: null } }): string {
+  return `<!doctype html><html lang="${lang}"><head>${siteHead({ title: t('share_page.not_found'), stylesheet: '/resale-page.css' })}</head><body>${siteHeader({ lang, t, organisation: site.organisation, path: '/' })}<main class="share" id="content" tabindex="-1"><h1>${escapeHtml(t('share_page.not_found'))}</h1><p><a href="/${lang}/">${escapeHtml(t('site.nav_events'))}</a></p></main>${siteFooter({ t, organisation: site.organisation })}${embedScript(site)}</body></html>`;
 }

@@ -56,7 +56,8 @@ const site = (() => {
    */
   async function paymentElement(mount, intent, lang) {
     if (!(await loadStripe())) return null;
-    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    // The page's theme, the wallet's (site-theme.client.js).
+    const dark = document.documentElement.dataset.theme === 'dark';
     const stripe = window.Stripe(intent.publishableKey, { locale: lang });
     const elements = stripe.elements({
       clientSecret: intent.clientSecret,

@@ -1,9 +1,7 @@
 // Builds the Fastify app: security plugins, the contract's routes under /v1, the OpenAPI document, the dev
 // outbox, and the built web app. `main.ts` listens; tests call buildApp with their own database and mailer.
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -11,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, type EndpointName, endpoints, QR_SECONDS_LEFT_HEADER } from '../contract/endpoints';
 import { ApiError } from '../contract/errors';
@@ -42,6 +40,7 @@ import { sharePageModule } from './modules/share-page/routes';
 import { checkoutPageModule } from './modules/checkout-page/routes';
 import { paymentsWebhookModule } from './modules/payments-webhook/routes';
 import { eventsModule } from './modules/events/routes';
+import { siteModule } from './modules/site/routes';
 
 export interface AppDeps {
   config: Config;
@@ -158,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(payoutsModule);
   await app.register(resellModule);
   await app.register(paymentsWebhookModule);
+  await app.register(siteModule);
   await app.register(sharePageModule);
   await app.register(checkoutPageModule);
   if (config.env !== 'production') await app.register(devModule);
@@ -177,8 +177,10 @@ const FOREVER = 'public, max-age=31536000, immutable';
 const LOADER = 'public, max-age=300, must-revalidate';
 /** The loader under the embed API's major version: host pages that pin it keep the API they were written for. */
 const VERSIONED_LOADER = `${API_PREFIX}/embed.js`;
-/** The host page: always revalidated (ETag), so a new build shows at once. */
+/** An HTML page of the build: always revalidated (ETag), so a new build shows at once. */
 const PAGE = 'no-cache';
+/** A first path segment that reads as a language code: /en/…, /es/…, /fr/…, /pt-BR/…. */
+const LANGUAGE_PATH = /^\/[a-z]{2}(?:-[a-z]{2})?(?:\/|$)/i;
 
 /** The Cache-Control of a file of the built web app. */
 export function webCacheControl(path: string): string {
@@ -188,7 +190,7 @@ export function webCacheControl(path: string): string {
 
 /**
  * Serves the built web app (dist/: brotli or gzip copies written at build time, chosen by Accept-Encoding), avatars
- * and demo images (/assets), and the language paths /en/ and /es/.
+ * and demo images (/assets). The demo site's pages (/, /en/, /es/…) are src/server/modules/site.
  */
 async function registerWeb(app: FastifyInstance, config: Config, storage: FileStorage, uploadPolicy: string): Promise<void> {
   // Uploaded files through the storage port, so any instance serves what another stored. A key is never rewritten
@@ -228,8 +230,6 @@ async function registerWeb(app: FastifyInstance, config: Config, storage: FileSt
     // The versioned loader path: the same file as /embed.js (docs/embedding.md, "Versions"), precompressed copies
     // and cache headers included.
     app.get(VERSIONED_LOADER, { schema: { hide: true } }, (_request, reply) => reply.sendFile('embed.js', config.webDistDir));
-    // The static plugin would answer the bare directory with 403; the root is the host page.
-    app.get('/', { schema: { hide: true } }, (request, reply) => sendHostPage(request, reply));
     // The statechart visualiser (src/visualizer/, its own build in dist/visualizer/).
     if (existsSync(join(config.webDistDir, 'visualizer', 'index.html'))) {
       for (const path of ['/visualizer', '/visualizer/']) {
@@ -239,34 +239,14 @@ async function registerWeb(app: FastifyInstance, config: Config, storage: FileSt
       }
     }
   }
-  // Where live inspection is allowed, the host page's script tag says so (data-inspect): the wallet then loads its
-  // inspector when the page is opened with ?inspect=1 (src/visualizer/inspect.ts).
-  const inspectingPage = hasWeb && config.walletInspect ? hostPageVariants(readFileSync(join(config.webDistDir, 'index.html'), 'utf8')) : null;
-  function sendHostPage(request: FastifyRequest, reply: FastifyReply) {
-    if (!inspectingPage) return reply.type('text/html; charset=utf-8').sendFile('index.html', config.webDistDir);
-    reply.type('text/html; charset=utf-8').header('cache-control', PAGE).header('etag', inspectingPage.etag);
-    if (request.headers['if-none-match'] === inspectingPage.etag) return reply.code(304).send();
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    return encoding ? reply.header('content-encoding', encoding).send(inspectingPage[encoding]) : reply.send(inspectingPage.plain);
-  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !path.startsWith(API_PREFIX) && !path.startsWith('/assets/');
-    if (wantsPage && hasWeb && /^\/(?:(?:en|es)(?:\/.*)?)?$/.test(path)) {
-      return sendHostPage(request, reply);
+    // A page address (a language-like first segment, or a browser asking for HTML) gets the demo site's not-found
+    // page, in its language, or in English with a notice for a language the site does not have (/fr/…).
+    if (wantsPage && (LANGUAGE_PATH.test(path) || /\btext\/html\b/.test(String(request.headers.accept ?? '')))) {
+      return app.siteNotFound(request, reply);
     }
     return reply.status(404).send(notFoundBody());
   });
-}
-
-/** The host page with `data-inspect` on the embed script, plain, brotli and gzip, and its ETag (made once at start). */
-function hostPageVariants(page: string) {
-  const plain = Buffer.from(page.replace('<script src="/embed.js"', '<script src="/embed.js" data-inspect="allowed"'));
-  return {
-    plain,
-    br: brotliCompressSync(plain),
-    gzip: gzipSync(plain),
-    etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
-  };
 }

@@ -317,6 +317,7 @@ function App() {
           <div
             ref={viewport}
             className="vz-viewport"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart scrolls and pans by keyboard (onChartKey), so its region takes focus (axe's scrollable-region-focusable).
             tabIndex={0}
             role="region"
             aria-labelledby="vz-machine"

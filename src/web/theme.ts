@@ -49,6 +49,21 @@ function snapshot(): string {
   return `${setting}:${resolveTheme(setting, systemPrefersDark())}`;
 }
 
+/**
+ * Calls `listener` whenever the resolved theme or the setting changes (the setting written here or in another tab, or
+ * the operating system's scheme under "system"): the embed API's `themeChange` (src/embed/mount.tsx).
+ */
+export function watchTheme(listener: (value: { setting: ThemeSetting; theme: ResolvedTheme }) => void): () => void {
+  let last = snapshot();
+  return subscribe(() => {
+    const now = snapshot();
+    if (now === last) return;
+    last = now;
+    const [setting, theme] = now.split(':') as [ThemeSetting, ResolvedTheme];
+    listener({ setting, theme });
+  });
+}
+
 export function useTheme(): { setting: ThemeSetting; theme: ResolvedTheme; setSetting: (setting: ThemeSetting) => void } {
   const value = useSyncExternalStore(subscribe, snapshot, () => 'system:light');
   const [setting, theme] = value.split(':') as [ThemeSetting, ResolvedTheme];

@@ -58,7 +58,7 @@ describe('gift', () => {
     expect(url.searchParams.get('PANEL_TAB')).toBe('GIFT');
     expect(url.searchParams.get('USER_TICKET_ID')).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(await page.locator('ticket-wallet .tw-event-tile').first().textContent()).toContain('VIP');
-    expect(await page.title()).toBe('Gift a ticket · Ticket Wallet');
+    expect(await page.title()).toBe('Gift a ticket · Harbour Lights Festival');
     expect(await accessibilityViolations(page)).toEqual([]);
 
     const confirm = page.getByRole('button', { name: 'Confirm receiver' });

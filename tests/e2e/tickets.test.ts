@@ -34,7 +34,7 @@ describe('my tickets', () => {
     expect(await live.getByText('Live now').isVisible()).toBe(true);
     expect(await ticketsShown(cards().filter({ hasText: 'Harbour Lights Weekender' }))).toBe(3);
     expect(await cards().nth(1).textContent()).toMatch(/In \d+ days/);
-    expect(await page.title()).toBe('My tickets · Ticket Wallet');
+    expect(await page.title()).toBe('My tickets · Harbour Lights Festival');
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 

@@ -60,7 +60,7 @@ describe('signing in', () => {
     expect(url.searchParams.get('PANEL_TAB')).toBe('QR');
     expect(url.searchParams.get('PANEL_OVERLAY_TAB')).toBe('HUB');
     await page.getByText('sam@example.com').waitFor();
-    expect(await page.title()).toBe('Welcome · Ticket Wallet');
+    expect(await page.title()).toBe('Welcome · Harbour Lights Festival');
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -115,7 +115,7 @@ describe('the wallet', () => {
       await page.getByRole('heading', { name: 'Inicia sesión o crea una cuenta' }).waitFor();
       await page.getByLabel('Correo electrónico').waitFor();
       expect(await page.locator('.tw-root').getAttribute('lang')).toBe('es');
-      expect(await page.title()).toBe('Iniciar sesión · Ticket Wallet');
+      expect(await page.title()).toBe('Iniciar sesión · Harbour Lights Festival');
       expect(errors).toEqual([]);
     });
   });

@@ -1,5 +1,6 @@
-// The server hands out the built web app: the host page at / and under the language paths, the embed script,
-// the content-hashed app chunks (precompressed, cached for good), demo assets; everything else is a JSON 404.
+// The server hands out the built web app: the demo site's home page at / and under the language paths, the embed
+// script, the content-hashed app chunks (precompressed, cached for good), demo assets; a page address nothing answers
+// gets the site's HTML not-found page, anything else a JSON 404.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -24,11 +25,43 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it.each(['/', '/en', '/en/', '/es/', '/es/?PANEL_TAB=LOGIN', '/en/?panel_tab=qr'])('serves the host page at %s', async (url) => {
+it.each([
+  ['/', 'en'],
+  ['/en', 'en'],
+  ['/en/', 'en'],
+  ['/es/', 'es'],
+  ['/es/?PANEL_TAB=LOGIN', 'es'],
+  ['/en/?panel_tab=qr', 'en'],
+])('serves the demo site\'s home page with the wallet at %s', async (url, lang) => {
   const { status, response } = await call(t.app, { method: 'GET', url });
   expect(status).toBe(200);
   expect(response.headers['content-type']).toContain('text/html');
-  expect(response.body).toContain('<title>host</title>');
+  expect(response.body).toContain(`<html lang="${lang}">`);
+  expect(response.body).toMatch(/<script src="\/embed\.js" data-org-name="[^"]+"/);
+});
+
+it('serves the help centre at /{lang}/help, in the language', async () => {
+  const en = await call(t.app, { method: 'GET', url: '/en/help' });
+  const es = await call(t.app, { method: 'GET', url: '/es/help' });
+  expect(en.status).toBe(200);
+  expect(en.response.body).toContain('<h1>Help centre</h1>');
+  expect(es.response.body).toContain('<h1>Centro de ayuda</h1>');
+});
+
+it.each(['/fr/', '/fr/help', '/pt-BR/events/x', '/fr/demo/checkout/ABC'])('answers %s, a language the site does not have, with an English HTML page that says so', async (url) => {
+  const { status, response } = await call(t.app, { method: 'GET', url });
+  expect(status).toBe(404);
+  expect(response.headers['content-type']).toContain('text/html');
+  expect(response.body).toContain('<html lang="en">');
+  expect(response.body).toContain('is not one of its languages');
+  expect(response.body).toContain('href="/es');
+});
+
+it('answers an unknown page under /es/ with the Spanish not-found page', async () => {
+  const { status, response } = await call(t.app, { method: 'GET', url: '/es/nada' });
+  expect(status).toBe(404);
+  expect(response.body).toContain('<html lang="es">');
+  expect(response.body).toContain('Página no encontrada');
 });
 
 it('tells the wallet on the host page that live inspection is allowed (outside production)', async () => {
@@ -59,7 +92,7 @@ it('serves the demo assets', async () => {
   expect(response.headers['content-type']).toContain('image/svg+xml');
 });
 
-it.each(['/fr/', '/missing.js', '/v1/unknown', '/assets/none.png'])('answers %s with a JSON 404', async (url) => {
+it.each(['/missing.js', '/v1/unknown', '/assets/none.png'])('answers %s with a JSON 404', async (url) => {
   const { status, json } = await call(t.app, { method: 'GET', url });
   expect(status).toBe(404);
   expect(json.code).toBe('api.not_found');
@@ -89,16 +122,18 @@ describe('compression and caching', () => {
     }
   });
 
-  it('keeps the loader short-lived and the host page revalidated, both with an ETag that answers 304', async () => {
+  it('keeps the loader short-lived and the site\'s pages revalidated, both with an ETag that answers 304', async () => {
     const loader = await get('/embed.js', { 'accept-encoding': 'br' });
     expect(loader.response.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
     const etag = loader.response.headers.etag as string;
     expect(etag).toBeTruthy();
     const again = await get('/embed.js', { 'accept-encoding': 'br', 'if-none-match': etag });
     expect(again.status).toBe(304);
-    const page = await get('/en/?PANEL_TAB=LOGIN', { 'accept-encoding': 'gzip' });
+    const page = await get('/en/?PANEL_TAB=LOGIN');
     expect(page.response.headers['cache-control']).toBe('no-cache');
-    expect(page.response.headers.etag).toBeTruthy();
-    expect(gunzipSync(page.response.rawPayload).toString()).toContain('<title>host</title>');
+    const pageTag = page.response.headers.etag as string;
+    expect(pageTag).toBeTruthy();
+    expect(page.response.body).toContain('<script src="/embed.js"');
+    expect((await get('/en/?PANEL_TAB=LOGIN', { 'if-none-match': pageTag })).status).toBe(304);
   });
 });

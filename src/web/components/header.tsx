@@ -1,5 +1,5 @@
 // Panel header: organisation logo and name (closes the flow), Get the app, and the avatar that opens the hub.
-import type { ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import { t } from '../i18n';
 import { initialsOf } from '../../../machines/session.selectors';
 import { Avatar } from './identity';
@@ -28,6 +28,33 @@ export function getAppLink(siteUrl: string | undefined, language: string, curren
   return `${site.origin}${site.pathname.replace(/\/+$/, '')}/${language}/`;
 }
 
+/** Up to two capital letters from the organisation's name: "Harbour Lights Festival" → "HL". */
+export function orgInitials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .map((word) => word.match(/\p{L}|\p{N}/u)?.[0] ?? '')
+    .filter(Boolean);
+  return (letters.slice(0, 2).join('') || '?').toUpperCase();
+}
+
+/** The logo (data-org-logo); one that fails to load gives way to the name's initials, no logo at all to the ticket mark. */
+function BrandMark({ name, logo }: { name: string; logo: string | undefined }): ReactElement {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (logo && failed !== logo) return <img className="tw-brand__logo" src={logo} alt="" onError={() => setFailed(logo)} />;
+  if (logo) {
+    return (
+      <span className="tw-icon-tile tw-icon-tile--32 tw-icon-tile--brand tw-brand__initials" aria-hidden="true" data-initials>
+        {orgInitials(name)}
+      </span>
+    );
+  }
+  return (
+    <span className="tw-icon-tile tw-icon-tile--32 tw-icon-tile--brand" aria-hidden="true">
+      <Icon path={iconPath('ticket')} size={18} />
+    </span>
+  );
+}
+
 interface HeaderProps {
   orgName?: string | undefined;
   orgLogo?: string | undefined;
@@ -48,13 +75,7 @@ export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClos
     <header className="tw-header">
       <div className="tw-header__inner">
         <button type="button" className="tw-brand" onClick={onLogoClick} aria-label={t('header.close', { name })} title={name}>
-          {orgLogo ? (
-            <img className="tw-brand__logo" src={orgLogo} alt="" />
-          ) : (
-            <span className="tw-icon-tile tw-icon-tile--32 tw-icon-tile--brand" aria-hidden="true">
-              <Icon path={iconPath('ticket')} size={18} />
-            </span>
-          )}
+          <BrandMark name={name} logo={orgLogo} />
           <span className="tw-brand__name">{name}</span>
         </button>
         <div className="tw-header__actions">

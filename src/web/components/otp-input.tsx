@@ -64,6 +64,7 @@ export function OtpInput({
           // No maxLength: the browser would cut a pasted "314 376" to "314 37" before the spaces are stripped.
           disabled={disabled}
           // The code is the only thing to do on this screen, so the field takes focus.
+          // biome-ignore lint/a11y/noAutofocus: the one field of the one-time code screen (see above).
           autoFocus={autoFocus}
           aria-invalid={showError || undefined}
           aria-describedby={`${id}-message`}

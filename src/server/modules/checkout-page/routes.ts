@@ -10,6 +10,7 @@ import { isLanguage } from '../../../contract/languages';
 import { notFoundBody } from '../../http/errors';
 import { template, translate } from '../../i18n';
 import { safeRedirect } from './redirect';
+import { siteOrganisation } from '../site/data';
 
 const script = siteScript('checkout.client.js');
 const styles = siteStylesheet('checkout.css');
@@ -33,18 +34,35 @@ export const checkoutPageModule = fp(
     app.get<{ Params: { locale: string; slug: string; orderIdentifier: string }; Querystring: { redirectDomain?: unknown } }>(
       '/:locale/:slug/checkout/:orderIdentifier',
       { schema: { hide: true } },
-      (request, reply) => {
-        const { locale, orderIdentifier } = request.params;
-        if (!isLanguage(locale) || orderIdentifier.length > MAX_ORDER_LENGTH) return reply.status(404).send(notFoundBody());
+      async (request, reply) => {
+        const { locale, slug, orderIdentifier } = request.params;
+        // An unknown language is a page address too: the site's not-found page, which says so.
+        if (!isLanguage(locale)) return app.siteNotFound(request, reply);
+        if (orderIdentifier.length > MAX_ORDER_LENGTH) return reply.status(404).send(notFoundBody());
         const redirect = safeRedirect(request.query.redirectDomain, { siteOrigin, allowedOrigins: config.allowedOrigins, locale });
         const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
           .header('referrer-policy', 'no-referrer')
-          .send(checkoutHtml({ orderIdentifier, redirect, lang: locale, stripePublishableKey }, t, (key) => template(locale, key)));
+          .send(
+            checkoutHtml(
+              {
+                orderIdentifier,
+                redirect,
+                lang: locale,
+                stripePublishableKey,
+                organisation: await siteOrganisation(app.deps.database.db),
+                inspect: config.walletInspect,
+                // Without the query: an address given in it is only ever written out after safeRedirect has checked it.
+                languageHref: (lang) => `/${lang}/${encodeURIComponent(slug)}/checkout/${encodeURIComponent(orderIdentifier)}`,
+              },
+              t,
+              (key) => template(locale, key),
+            ),
+          );
       },
     );
   },
-  { name: 'checkout-page' },
+  { name: 'checkout-page', dependencies: ['site'] },
 );

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
 import { sharePageHtml, shareNotFoundHtml } from '../../../host/share-page';
 import { asLocale, template, translate } from '../../i18n';
+import { siteOrganisation } from '../site/data';
 
 const script = siteScript('share-page.client.js');
 const styles = siteStylesheet('share-page.css');
@@ -33,11 +34,13 @@ export const sharePageModule = fp(
       const t = (key: string, params?: Record<string, string | number>) => translate(lang, key, params);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       const code = request.params.shareCode;
-      if (code.length > 64) return reply.status(404).send(shareNotFoundHtml(lang, t));
+      // The page is part of the demo site: its header and the embed tag name the organisation.
+      const site = { organisation: await siteOrganisation(app.deps.database.db), inspect: app.deps.config.walletInspect };
+      if (code.length > 64) return reply.status(404).send(shareNotFoundHtml(lang, t, site));
       try {
-        return sharePageHtml(await app.resell.publicListing(code), lang, t, { stripeKey, template: (key) => template(lang, key) });
+        return sharePageHtml(await app.resell.publicListing(code), lang, t, { stripeKey, template: (key) => template(lang, key), site });
       } catch (error) {
-        if (error instanceof ApiError) return reply.status(404).send(shareNotFoundHtml(lang, t));
+        if (error instanceof ApiError) return reply.status(404).send(shareNotFoundHtml(lang, t, site));
         throw error;
       }
     });
