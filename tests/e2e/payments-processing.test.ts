@@ -61,7 +61,7 @@ describe('a processing payment on the share page', () => {
       await page.getByRole('button', { name: 'Buy', exact: true }).waitFor();
       // The hint names Stripe's test numbers.
       await page.getByText("These are Stripe's test numbers").waitFor();
-      await page.getByLabel('Card').selectOption('pm_au_becs_debit_000123456');
+      await page.getByLabel('Test payment method').selectOption('pm_au_becs_debit_000123456');
       // A mark on this document: a reload or a navigation would lose it.
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
       await page.getByRole('button', { name: 'Buy', exact: true }).click();
