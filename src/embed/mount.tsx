@@ -13,6 +13,11 @@ import type { WalletConfig } from '../web/script-config';
 import { adoptStyles, registerStyles, registerTokens } from '../web/style-sheets';
 import { walletHost } from './host';
 import type { WalletEventName } from './loader';
+import { addRoutes } from '../client/client';
+import { compactRoutes } from '../contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('logout'));
 
 export interface MountedWallet {
   host: HTMLElement;
