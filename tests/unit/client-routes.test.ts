@@ -24,7 +24,13 @@ function browserModules(): string[] {
 it('a call whose route was not added fails before any request', async () => {
   // No module of the wallet calls 'soldTickets' (the machine tests' setup loads every flow, which adds the rest).
   let fetched = 0;
-  const client = createApiClient({ baseUrl: 'https://wallet.test/v1', fetch: async () => (fetched++, new Response('{}')) });
+  const client = createApiClient({
+    baseUrl: 'https://wallet.test/v1',
+    fetch: async () => {
+      fetched++;
+      return new Response('{}');
+    },
+  });
   await expect(client.call('soldTickets')).rejects.toThrow(/no route for 'soldTickets'/);
   expect(fetched).toBe(0);
   addRoutes(compactRoutes('soldTickets'));
