@@ -4,7 +4,7 @@
 // build time over endpoints.ts and only a plain table of those calls reaches that module's chunk, each call written
 // with just the fields where it differs from ROUTE_DEFAULTS; under vitest it is an ordinary call. So the first panel
 // carries the routes of the sign-in and the session, and every other flow's chunk brings its own (docs/decisions.md,
-// "The first panel under budget again"). The schemas stay the server's (and the tests') business: see
+// "The first panel: each module brings its routes"). The schemas stay the server's (and the tests') business: see
 // docs/decisions.md, "The browser carries no schemas".
 import type * as z from 'zod/mini';
 import { type AnswerKind, type Route, ROUTE_DEFAULTS } from './base';
