@@ -7,6 +7,11 @@ import type { Benefit } from '../src/contract/entities';
 import { errorCode } from '../src/client/errors';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('unlockBenefit'));
 
 export interface BenefitInput extends FlowInput {
   userTicketId: number;

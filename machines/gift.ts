@@ -10,6 +10,11 @@ import { giftEmailForm, isFormValid } from '../src/contract/forms';
 import { errorCode } from '../src/client/errors';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('giftTicket', 'giftVerify', 'myTickets', 'searchUsers'));
 
 export interface GiftInput extends FlowInput {
   /** USER_TICKET_ID, decoded: the ticket to preselect, or null. */

@@ -12,6 +12,11 @@ import { forgetLogin, readLogin, writeLogin } from '../src/client/storage-keys';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import type { PanelOverlay, PanelTab } from './tabs';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('signIn', 'verifyLogin', 'me', 'updateProfile', 'logout'));
 
 export type LoginField = 'email' | 'otp' | 'givenName' | 'familyName';
 export type LoginTab = Extract<PanelTab, 'LOGIN' | 'OTP' | 'PERSONAL_DATA'>;

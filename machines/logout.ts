@@ -3,6 +3,11 @@
 import { fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('logout'));
 
 export type LogoutEvent = { type: 'logout.open' } | { type: 'logout.cancel' } | { type: 'logout.confirm' };
 /** What the flow tells the wallet. */

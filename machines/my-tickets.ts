@@ -9,6 +9,11 @@ import type { UserTicket } from '../src/contract/entities';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { encodeUserTicketId } from './ticket-id';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('myTickets'));
 
 export const ticketTabs = ['UPCOMING', 'PAST'] as const;
 export type TicketTab = (typeof ticketTabs)[number];

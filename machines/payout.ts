@@ -11,6 +11,11 @@ import { errorCode } from '../src/client/errors';
 import { mountConnectOnboarding } from '../src/client/stripe-connect';
 import { type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('paymentsAccount', 'paymentsConnect', 'paymentsLocalOnboarding'));
 
 export interface PayoutContext {
   services: WalletServices;

@@ -8,6 +8,11 @@ import { errorCode } from '../src/client/errors';
 import { checkPhone, type PhoneCountry } from './phone';
 import { type LogParams, reportError, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('updateProfile'));
 
 export interface PhoneModalInput {
   services: WalletServices;

@@ -6,6 +6,11 @@ import type { UserProfile } from '../src/contract/entities';
 import { errorCode } from '../src/client/errors';
 import { type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('uploadPicture', 'removePicture'));
 
 export interface PictureFormInput {
   services: WalletServices;

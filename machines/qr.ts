@@ -6,6 +6,11 @@ import { assign, fromCallback, fromPromise, not, setup, type ActorRefFrom, type 
 import type { ResponseOf } from '../src/contract/endpoints';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('qrCodeData', 'qrSettings'));
 
 export type QrSettings = ResponseOf<'qrSettings'>;
 

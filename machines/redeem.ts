@@ -9,6 +9,11 @@ import { errorCode } from '../src/client/errors';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 import { encodeUserTicketId } from './ticket-id';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('redeem'));
 
 export type RedeemInput = FlowInput;
 

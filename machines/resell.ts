@@ -12,6 +12,11 @@ import { errorCode } from '../src/client/errors';
 import { copyLink, listingsMachine } from './listings';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('resellableTickets', 'priceQuote', 'createListing'));
 
 export interface ResellInput extends FlowInput {
   /** USER_TICKET_ID, decoded: the ticket to preselect, or null. */

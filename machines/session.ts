@@ -6,11 +6,15 @@
 // tokens. The API client talks to this actor through `sessionPort`.
 import { type AnyActorLogic, type AnyActorRef, assign, fromCallback, fromPromise, sendParent, setup, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Tokens, UserProfile } from '../src/contract/entities';
-import type { SessionPort } from '../src/client/client';
+import { addRoutes, type SessionPort } from '../src/client/client';
 import { readTokens, type SessionTokens } from '../src/client/storage-keys';
 import { standIn } from './flows';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('me', 'refresh'));
 
 export interface SessionInput extends FlowInput {
   tokens: SessionTokens;

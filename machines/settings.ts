@@ -18,6 +18,11 @@ import { type FlowInput, type LogParams, reportError, type Toast, type WalletSer
 
 import type { SettingsTab } from './settings.tab';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('me', 'username', 'updateProfile', 'paymentsConnect'));
 
 export type { SettingsTab };
 

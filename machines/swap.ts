@@ -10,6 +10,11 @@ import { languageOf } from './panel.location';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { checkoutUrl } from './swap.checkout';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('swapTargets', 'swapTickets', 'startSwap', 'cancelSwap'));
 
 export interface SwapInput extends FlowInput {
   /** USER_TICKET_ID, decoded: a ticket whose type is preselected, or null. */

@@ -11,6 +11,11 @@ import type { TicketTab } from './my-tickets';
 import { type FlowInput, type LogParams, type NotifyEvent, reportError, type Toast, type WalletServices } from './services';
 import { encodeUserTicketId } from './ticket-id';
 import { doc } from './doc' with { type: 'macro' };
+import { addRoutes } from '../src/client/client';
+import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('ticketDetail', 'ticketPdf'));
 
 export interface TicketInput extends FlowInput {
   userTicketId: number;

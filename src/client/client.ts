@@ -1,11 +1,12 @@
 // The typed API client on the browser's fetch, built from src/contract/endpoints.ts: one `call` per endpoint name,
 // typed params, query, body and response; cached reads through the query cache; the bearer token and the 401 →
-// refresh → one retry protocol delegated to the session (the client never redirects). It carries no schema: the route table comes from
-// the contract at build time (a Parcel macro), and the server's answers are checked against the contract by the
-// server tests (docs/decisions.md, "The browser carries no schemas").
+// refresh → one retry protocol delegated to the session (the client never redirects). It carries no schema and no route
+// table of its own: each module that calls the API brings the routes of its calls (`addRoutes`, with the contract's
+// routes from a Parcel macro at build time, src/contract/route-table.ts), and the server's answers are checked
+// against the contract by the server tests (docs/decisions.md, "The browser carries no schemas").
 import { API_PREFIX, buildPath, type CacheTag, type Route, ROUTE_DEFAULTS } from '../contract/base';
 import type { BodyOf, EndpointName, ParamsOf, QueryOf, ResponseOf } from '../contract/endpoints';
-import { compactRouteTable } from '../contract/route-table' with { type: 'macro' };
+import type { CompactRoute } from '../contract/route-table';
 import { cacheKey, createQueryCache, type InvalidationListener, type QueryCache } from './cache';
 import { ApiRequestError } from './errors';
 
@@ -63,10 +64,23 @@ export interface ApiClientOptions {
   cache?: QueryCache;
 }
 
-/** Every call's method, path, auth, tags and kind of answer (built from the contract at build time). */
-export const routes = Object.fromEntries(
-  Object.entries(compactRouteTable()).map(([name, route]) => [name, { ...ROUTE_DEFAULTS, ...route }]),
-) as Record<EndpointName, Route>;
+/** The routes of the calls this page has code for: each module that calls the API added its own (`addRoutes`). */
+const routes: Partial<Record<EndpointName, Route>> = {};
+
+/**
+ * Makes the calls of `table` known to every client: a module that calls the API adds the routes of its calls when it
+ * loads, `addRoutes(compactRoutes('signIn', …))`, with `compactRoutes` imported as a macro from the contract.
+ */
+export function addRoutes(table: Partial<Record<EndpointName, CompactRoute>>): void {
+  for (const [name, route] of Object.entries(table)) routes[name as EndpointName] = { ...ROUTE_DEFAULTS, ...route };
+}
+
+/** A call's method, path, auth, tags and kind of answer; a call whose module did not add its route is a bug. */
+export function routeOf(name: EndpointName): Route {
+  const route = routes[name];
+  if (!route) throw new Error(`api: no route for '${name}' (the module that calls it adds it with addRoutes)`);
+  return route;
+}
 
 /** Whether `call` reads this endpoint through the cache. */
 export function isCachedRead(route: Route): boolean {
@@ -82,7 +96,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const revalidated = new Map<string, { etag: string; value: unknown }>();
 
   async function send(name: EndpointName, args: CallArgs<EndpointName>, token: string | null): Promise<unknown> {
-    const route = routes[name];
+    const route = routeOf(name);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (args.idempotencyKey) headers['idempotency-key'] = args.idempotencyKey;
@@ -144,11 +158,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   /** One request with the session's token; a 401 gets one refresh and one retry, never more. */
   async function request(name: EndpointName, args: CallArgs<EndpointName>): Promise<unknown> {
     // Public calls send no token, so they never wait for a refresh (the refresh call itself is one of them).
-    const token = session && routes[name].auth ? await session.accessToken() : null;
+    const token = session && routeOf(name).auth ? await session.accessToken() : null;
     try {
       return await send(name, args, token);
     } catch (error) {
-      if (!session || !(error instanceof ApiRequestError) || error.status !== 401 || !routes[name].auth) throw error;
+      if (!session || !(error instanceof ApiRequestError) || error.status !== 401 || !routeOf(name).auth) throw error;
       const renewed = await session.refreshAfterUnauthorized(token);
       if (!renewed) throw error;
       return send(name, args, renewed);
@@ -156,7 +170,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function call(name: EndpointName, args: CallArgs<EndpointName> = {}): Promise<unknown> {
-    const route = routes[name];
+    const route = routeOf(name);
     if (isCachedRead(route)) {
       const key = cacheKey(name, { params: args.params, query: args.query });
       return cache.read(key, route.provides, () => request(name, args), { fresh: args.fresh });

@@ -1,8 +1,11 @@
 // The browser's view of the contract: for each call its method, path, auth, cache tags and kind of answer, without
-// any schema. The web client imports `compactRouteTable` as a Parcel macro (`with { type: 'macro' }`), so it runs at
-// build time over endpoints.ts and only a plain table reaches the bundle, each call written with just the fields
-// where it differs from ROUTE_DEFAULTS; under vitest it is an ordinary call. The schemas stay the server's (and the
-// tests') business: see docs/decisions.md, "The browser carries no schemas".
+// any schema. Each module of the wallet that calls the API imports `compactRoutes` as a Parcel macro
+// (`with { type: 'macro' }`) and hands the routes of its own calls to the client (`addRoutes`): the macro runs at
+// build time over endpoints.ts and only a plain table of those calls reaches that module's chunk, each call written
+// with just the fields where it differs from ROUTE_DEFAULTS; under vitest it is an ordinary call. So the first panel
+// carries the routes of the sign-in and the session, and every other flow's chunk brings its own (docs/decisions.md,
+// "The first panel: each module brings its routes"). The schemas stay the server's (and the tests') business: see
+// docs/decisions.md, "The browser carries no schemas".
 import type * as z from 'zod/mini';
 import { type AnswerKind, type Route, ROUTE_DEFAULTS } from './base';
 import { type EndpointName, endpoints, type Endpoints } from './endpoints';
@@ -46,4 +49,13 @@ export function compactRouteTable(): Record<EndpointName, CompactRoute> {
     return [name, compact] as const;
   });
   return Object.fromEntries(entries) as Record<EndpointName, CompactRoute>;
+}
+
+/**
+ * The compact routes of `names` only: what one module of the wallet calls. A Parcel macro in the browser's bundle
+ * (its arguments are the call names, written out), so each chunk carries the routes of its own calls.
+ */
+export function compactRoutes<const N extends EndpointName>(...names: N[]): Record<N, CompactRoute> {
+  const table = compactRouteTable();
+  return Object.fromEntries(names.map((name) => [name, table[name]])) as Record<N, CompactRoute>;
 }

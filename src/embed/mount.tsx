@@ -14,6 +14,11 @@ import { adoptStyles, registerStyles, registerTokens } from '../web/style-sheets
 import { watchTheme } from '../web/theme';
 import { walletHost } from './host';
 import type { WalletEventName } from './loader';
+import { addRoutes } from '../client/client';
+import { compactRoutes } from '../contract/route-table' with { type: 'macro' };
+
+/** The routes of the calls this module makes: its chunk brings them to the client. */
+addRoutes(compactRoutes('logout'));
 
 export interface MountedWallet {
   host: HTMLElement;

@@ -2,9 +2,17 @@
 import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, isCachedRead, routes } from '../../src/client/client';
+import { addRoutes, createApiClient, isCachedRead, routeOf } from '../../src/client/client';
 import { ApiRequestError, errorCode } from '../../src/client/errors';
-import { endpoints } from '../../src/contract/endpoints';
+import { type EndpointName, endpoints } from '../../src/contract/endpoints';
+import { compactRouteTable } from '../../src/contract/route-table';
+
+// These tests call every kind of endpoint: the client knows every route, as a page that loaded every flow does.
+addRoutes(compactRouteTable());
+const routes = Object.fromEntries(Object.keys(endpoints).map((name) => [name, routeOf(name as EndpointName)])) as Record<
+  EndpointName,
+  ReturnType<typeof routeOf>
+>;
 
 const api = 'https://wallet.test/v1';
 const server = setupServer();
