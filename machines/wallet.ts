@@ -20,6 +20,9 @@ export {
   type WalletTag,
 } from './wallet.setup';
 
+/** The toast of an expired session (it travels with the toasts, like every api.* message). */
+export const SESSION_ENDED_KEY = 'api.auth.refresh_invalid';
+
 const tokensOf = (event: { type: string; accessToken?: string; refreshToken?: string }) => ({
   accessToken: event.accessToken ?? '',
   refreshToken: event.refreshToken ?? '',
@@ -34,6 +37,7 @@ export const walletMachine = walletSetup.createMachine({
     services: input.services,
     initialTokens: input.tokens,
     shown: { key: null, tab: null },
+    returnTo: null,
   }),
   invoke: [
     {
@@ -102,8 +106,17 @@ export const walletMachine = walletSetup.createMachine({
             },
             'session.tokensRotated': { actions: { type: 'persistTokens', params: ({ event }) => event.tokens } },
             'session.signOut': { target: 'signedOut', actions: ['forgetInitialTokens', 'forgetTokens', 'clearCache'] },
-            // docs/product.md §4: a failed refresh removes both stored tokens and reloads the page.
-            'session.expired': { target: 'signedOut', actions: ['forgetInitialTokens', 'forgetTokens', 'clearCache', 'reload'] },
+            // docs/product.md §4: a failed refresh removes both stored tokens. No silent reload: "Your session has ended"
+            // says why, and the guard takes an open panel to LOGIN, which returns to it once signed in again.
+            'session.expired': {
+              target: 'signedOut',
+              actions: [
+                'forgetInitialTokens',
+                'forgetTokens',
+                'clearCache',
+                { type: 'showToast', params: { kind: 'error', key: SESSION_ENDED_KEY } },
+              ],
+            },
           },
         },
       },
