@@ -434,7 +434,12 @@ export const loginMachine = setup({
             confirmingBack: {
               ...doc('Back from the names signs the new account out: "Going back signs you out" asks first (Sign out, Stay)'),
               tags: ['form'],
-              on: { 'login.confirmBack': 'leaving', 'login.cancelBack': 'editing' },
+              on: {
+                'login.confirmBack': 'leaving',
+                'login.cancelBack': 'editing',
+                // The question takes the focus from a name field: leaving it does not mark the name touched.
+                'login.blur': {},
+              },
             },
             leaving: {
               ...doc(

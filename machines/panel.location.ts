@@ -87,7 +87,7 @@ export const afterSignInRoute: Route = routeTo('QR', { overlay: 'HUB' });
  * from `requested` to LOGIN, the route to come back to once signed in; null when the request was the sign-in itself.
  */
 export function returnToOf(requested: Route): Route | null {
-  if (requested.tab === 'LOGIN' || requested.tab === 'OTP') return null;
+  if (requested.tab === 'LOGIN' || requested.tab === 'OTP' || requested.tab === 'PERSONAL_DATA') return null;
   return resolveRoute(requested, false).tab === 'LOGIN' ? requested : null;
 }
 

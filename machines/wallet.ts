@@ -6,7 +6,7 @@
 // of the setup (machines/wallet.setup.ts), supplied by createWallet.
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { router } from './router';
-import { walletSetup } from './wallet.setup';
+import { urlParams, walletSetup } from './wallet.setup';
 import { doc } from './doc' with { type: 'macro' };
 
 export {
@@ -105,7 +105,19 @@ export const walletMachine = walletSetup.createMachine({
               actions: { type: 'persistTokens', params: ({ event }) => tokensOf(event) },
             },
             'session.tokensRotated': { actions: { type: 'persistTokens', params: ({ event }) => event.tokens } },
-            'session.signOut': { target: 'signedOut', actions: ['forgetInitialTokens', 'forgetTokens', 'clearCache'] },
+            // Signed out on purpose (Logout, Back from the names): the guard's LOGIN comes at once, remembering nothing,
+            // so the next sign-in is a plain one (QR + HUB).
+            'session.signOut': {
+              target: 'signedOut',
+              actions: [
+                'forgetInitialTokens',
+                'forgetTokens',
+                'clearCache',
+                { type: 'redirect', params: { signedIn: false } },
+                { type: 'replaceUrl', params: urlParams },
+                'forgetReturnTo',
+              ],
+            },
             // docs/product.md §4: a failed refresh removes both stored tokens. No silent reload: "Your session has ended"
             // says why, and the guard takes an open panel to LOGIN, which returns to it once signed in again.
             'session.expired': {

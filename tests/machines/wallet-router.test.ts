@@ -215,6 +215,16 @@ describe('wallet effects', () => {
     expect(selectIsHubVisible(other.actor.getSnapshot())).toBe(true);
   });
 
+  it('remembers nothing when the person signs out on purpose: the next sign-in is a plain one', () => {
+    const { actor } = start(at('?PANEL_TAB=GIFT'), true);
+    actor.send({ type: 'session.signOut' });
+    expect(selectTab(actor.getSnapshot())).toBe('LOGIN');
+    expect(actor.getSnapshot().context.returnTo).toBeNull();
+    actor.send({ type: 'session.signIn', accessToken: 'a', refreshToken: 'r' });
+    actor.send({ type: 'panel.continue' });
+    expect(selectTab(actor.getSnapshot())).toBe('QR');
+  });
+
   it('opens the HUB alone without a token at LOGIN', () => {
     const { actor } = start(at('?PANEL_OVERLAY_TAB=HUB'), false);
     expect(selectTab(actor.getSnapshot())).toBe('LOGIN');
