@@ -66,3 +66,6 @@ export function selectLoginScreen(snapshot: LoginSnapshot): 'LOGIN' | 'OTP' | 'P
   if (snapshot.matches({ flow: 'personalData' })) return 'PERSONAL_DATA';
   return null;
 }
+
+/** Back on the names step asks first: "Going back signs you out" is on screen. */
+export const selectConfirmingBack = (snapshot: LoginSnapshot) => snapshot.matches({ flow: { personalData: 'confirmingBack' } });

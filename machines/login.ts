@@ -55,6 +55,9 @@ export type LoginEvent =
    * data (a new account, already signed in): end that session and go back to the e-mail form, the address kept.
    */
   | { type: 'login.back' }
+  /** On the "Going back signs you out" question of the names step: go back (sign out) or stay. */
+  | { type: 'login.confirmBack' }
+  | { type: 'login.cancelBack' }
   | { type: 'login.submitPersonalData' }
   /** From the wallet: the router now shows this sign-in panel. */
   | { type: 'login.show'; tab: LoginTab }
@@ -64,6 +67,8 @@ export type LoginEvent =
 /** What the flow tells the wallet. */
 export type LoginReport =
   | { type: 'panel.open'; tab: PanelTab; overlay?: PanelOverlay | null }
+  /** Signed in (and named): the wallet goes where the person was going, or to the QR code with the HUB. */
+  | { type: 'panel.continue' }
   | { type: 'session.signIn'; accessToken: string; refreshToken: string }
   | { type: 'session.signOut' }
   | ({ type: 'notify' } & Toast);
@@ -119,6 +124,8 @@ export const loginMachine = setup({
     notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
     openPanel: sendParent((_, params: { tab: PanelTab; overlay?: PanelOverlay | null }) => ({ type: 'panel.open' as const, ...params })),
     signOut: sendParent({ type: 'session.signOut' as const }),
+    /** The wallet's return-to rule (machines/router.ts) picks the panel: the one asked for before sign-in, or QR + HUB. */
+    continueAfterSignIn: sendParent({ type: 'panel.continue' as const }),
     signIn: sendParent((_, params: Tokens) => ({
       type: 'session.signIn' as const,
       accessToken: params.accessToken,
@@ -397,7 +404,7 @@ export const loginMachine = setup({
                   {
                     guard: { type: 'userHasGivenName', params: ({ event }) => ({ user: event.output }) },
                     target: '#login.flow.done',
-                    actions: { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } },
+                    actions: 'continueAfterSignIn',
                   },
                   { target: '#login.flow.personalData', actions: { type: 'openPanel', params: { tab: 'PERSONAL_DATA' } } },
                 ],
@@ -406,7 +413,7 @@ export const loginMachine = setup({
                   target: '#login.flow.done',
                   actions: [
                     { type: 'logError', params: ({ event }) => ({ message: 'login: profile load failed', error: event.error }) },
-                    { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } },
+                    'continueAfterSignIn',
                   ],
                 },
               },
@@ -426,7 +433,17 @@ export const loginMachine = setup({
                   { guard: 'personalDataValid', target: 'saving' },
                   { actions: { type: 'touchFields', params: { fields: ['givenName', 'familyName'] } } },
                 ],
-                'login.back': 'leaving',
+                'login.back': 'confirmingBack',
+              },
+            },
+            confirmingBack: {
+              ...doc('Back from the names signs the new account out: "Going back signs you out" asks first (Sign out, Stay)'),
+              tags: ['form'],
+              on: {
+                'login.confirmBack': 'leaving',
+                'login.cancelBack': 'editing',
+                // The question takes the focus from a name field: leaving it does not mark the name touched.
+                'login.blur': {},
               },
             },
             leaving: {
@@ -460,7 +477,7 @@ export const loginMachine = setup({
                   givenName: context.fields.givenName.trim(),
                   familyName: context.fields.familyName.trim(),
                 }),
-                onDone: { target: '#login.flow.done', actions: { type: 'openPanel', params: { tab: 'QR', overlay: 'HUB' } } },
+                onDone: { target: '#login.flow.done', actions: 'continueAfterSignIn' },
                 onError: {
                   target: 'editing',
                   actions: [
@@ -474,7 +491,7 @@ export const loginMachine = setup({
         },
 
         done: {
-          ...doc('Signed in and named: the wallet moves on to the QR pass and the HUB, which ends this flow'),
+          ...doc('Signed in and named: the wallet moves on (where the person was going, else the QR pass and the HUB), which ends this flow'),
         },
       },
     },

@@ -79,6 +79,18 @@ export function resolveRoute(requested: Route, signedIn: boolean): Route {
   return requested;
 }
 
+/** Where a sign-in ends when nobody asked for a panel before it (docs/product.md §4 Sign-in): the QR code with the HUB. */
+export const afterSignInRoute: Route = routeTo('QR', { overlay: 'HUB' });
+
+/**
+ * The return-to rule (docs/decisions.md, "Deep links survive sign-in"): when the panel guard sends a signed-out person
+ * from `requested` to LOGIN, the route to come back to once signed in; null when the request was the sign-in itself.
+ */
+export function returnToOf(requested: Route): Route | null {
+  if (requested.tab === 'LOGIN' || requested.tab === 'OTP' || requested.tab === 'PERSONAL_DATA') return null;
+  return resolveRoute(requested, false).tab === 'LOGIN' ? requested : null;
+}
+
 export function sameRoute(a: Route, b: Route): boolean {
   return (Object.keys(emptyRoute) as Array<keyof Route>).every((key) => a[key] === b[key]);
 }

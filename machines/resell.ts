@@ -3,8 +3,10 @@
 // every change, debounced; a stale answer is dropped because the quote in flight is stopped), Continue, tick the
 // resale terms and list. With no ticket selected the listings child (machines/listings.ts) shows Sale and Sold.
 // A listing refused with api.resell.create.no_stripe shows the "verify your payout account here" notice for 30 s.
-// Listing invalidates LISTED_TICKETS and TICKETS_AVAILABLE_FOR_LISTING (the contract's route table).
-import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// Listing invalidates LISTED_TICKETS and TICKETS_AVAILABLE_FOR_LISTING (the contract's route table). While the picker
+// shows, an invalidation of TICKETS_AVAILABLE_FOR_LISTING (an Unlist in the listings below it, a sale, a gift in
+// another tab) loads the resellable tickets again, so an unlisted ticket can be chosen at once.
+import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PriceQuote, ResellableTicket } from '../src/contract/entities';
 import type { ResponseOf } from '../src/contract/endpoints';
 import { checkResellPrice } from '../src/contract/forms';
@@ -55,6 +57,8 @@ export type ResellEvent =
   | { type: 'resell.more' }
   | { type: 'resell.openPayouts' }
   | { type: 'resell.copy' }
+  /** From the watchResellable actor: the TICKETS_AVAILABLE_FOR_LISTING cache tag was invalidated. */
+  | { type: 'resell.stale' }
   /** A toast of the listings child, passed on to the wallet. */
   | ({ type: 'notify' } & Toast);
 
@@ -152,6 +156,10 @@ export const resellMachine = setup({
         }),
     ),
     listings: listingsMachine,
+    /** Sends resell.stale when the TICKETS_AVAILABLE_FOR_LISTING cache tag is invalidated. */
+    watchResellable: fromCallback<ResellEvent, { services: WalletServices }>(({ input, sendBack }) =>
+      input.services.api.onInvalidate(['TICKETS_AVAILABLE_FOR_LISTING'], () => sendBack({ type: 'resell.stale' })),
+    ),
   },
   delays: {
     quoteDebounce: QUOTE_DEBOUNCE_MS,
@@ -198,12 +206,38 @@ export const resellMachine = setup({
     },
     picking: {
       meta: { screen: 'RESELL', ...doc('No ticket selected: the dropdown and the listings (Sale and Sold tabs)') },
-      invoke: {
-        id: 'listings',
-        src: 'listings',
-        input: ({ context }) => ({ services: context.services }),
-        // A bug in the listings child: logged, and the ticket dropdown goes on without the listings.
-        onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'resell: the listings child crashed', error: event.error }) } },
+      invoke: [
+        {
+          id: 'listings',
+          src: 'listings',
+          input: ({ context }) => ({ services: context.services }),
+          // A bug in the listings child: logged, and the ticket dropdown goes on without the listings.
+          onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'resell: the listings child crashed', error: event.error }) } },
+        },
+        {
+          id: 'watchResellable',
+          src: 'watchResellable',
+          input: ({ context }) => ({ services: context.services }),
+          onError: { actions: { type: 'logError', params: logParams('resell: the resellable tickets listener failed') } },
+        },
+      ],
+      initial: 'current',
+      states: {
+        current: {
+          on: { 'resell.stale': 'reloading' },
+        },
+        reloading: {
+          ...doc('An Unlist (or a change elsewhere) made the resellable tickets stale: they load again, the dropdown stays'),
+          on: { 'resell.stale': { target: 'reloading', reenter: true } },
+          invoke: {
+            id: 'loadTickets',
+            src: 'loadTickets',
+            input: ({ context }) => ({ services: context.services }),
+            onDone: { target: 'current', actions: { type: 'storeTickets', params: ({ event }) => ({ tickets: event.output }) } },
+            // The list on screen stays; the next invalidation or visit tries again.
+            onError: { target: 'current', actions: { type: 'logError', params: logParams('resell: reloading the tickets failed') } },
+          },
+        },
       },
       on: {
         'resell.selectTicket': {

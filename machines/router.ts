@@ -2,6 +2,8 @@
 // truth: every navigation writes the location, eventless transitions apply the panel guard and bring the open panel
 // in line with it (entering a panel scrolls to the top), and each panel's state downloads its chunks (the flow's
 // machine and the screen), then invokes its flow (machines/tabs.ts) as a child with a fixed id, given its row's input.
+// The return-to (context.returnTo): a link the guard turns into LOGIN is remembered, and `panel.continue` from the
+// sign-in flow goes there (or to QR + HUB for a plain sign-in); closing the wallet forgets it.
 // A flow lives exactly as long as its panel; a crashed flow leaves the fallback panel with Try again. The states of
 // `open.tab` are one per flow of the registry, all alike (`flowState`).
 import { and, not, stateIn } from 'xstate';
@@ -164,12 +166,23 @@ export const router = walletSetup.createStateConfig({
       { guard: and([stateIn(SIGNED_IN), { type: 'requestLeadsHere', params: { signedIn: true } }]) },
       { guard: and([not(stateIn(SIGNED_IN)), { type: 'requestLeadsHere', params: { signedIn: false } }]) },
       {
+        // The host page opens the sign-in (the share page's "Sign in to buy"): once signed in, back to the page.
+        guard: 'asksReturnToPage',
+        actions: [
+          'returnToPage',
+          { type: 'navigate', params: ({ event }) => ({ route: requestedRoute(event) }) },
+          { type: 'pushUrl', params: urlParams },
+        ],
+      },
+      {
         actions: [
           { type: 'navigate', params: ({ event }) => ({ route: requestedRoute(event) }) },
           { type: 'pushUrl', params: urlParams },
         ],
       },
     ],
+    // The sign-in flow is done: the return-to route (the deep link the guard turned into LOGIN), else QR + HUB.
+    'panel.continue': { guard: stateIn(SIGNED_IN), actions: ['navigateAfterSignIn', { type: 'pushUrl', params: urlParams }] },
     'panel.openHub': [
       { guard: 'hubInRoute' },
       {
@@ -202,8 +215,9 @@ export const router = walletSetup.createStateConfig({
       actions: [{ type: 'redirect', params: { signedIn: true } }, { type: 'replaceUrl', params: urlParams }],
     },
     {
+      // Signed out, a panel that needs a token leads to LOGIN: the route asked for is kept as the return-to.
       guard: and([not(stateIn(SIGNED_IN)), { type: 'needsRedirect', params: { signedIn: false } }]),
-      actions: [{ type: 'redirect', params: { signedIn: false } }, { type: 'replaceUrl', params: urlParams }],
+      actions: ['rememberReturnTo', { type: 'redirect', params: { signedIn: false } }, { type: 'replaceUrl', params: urlParams }],
     },
   ],
   initial: 'routing',
@@ -212,7 +226,8 @@ export const router = walletSetup.createStateConfig({
       always: [{ guard: 'nothingOpen', target: 'closed' }, { target: 'open' }],
     },
     closed: {
-      ...doc('No panel parameter: only the host page (and the launcher) is visible'),
+      ...doc('No panel parameter: only the host page (and the launcher) is visible; a sign-in left unfinished is forgotten'),
+      entry: 'forgetReturnTo',
       always: { guard: not('nothingOpen'), target: 'open' },
     },
     open: {

@@ -6,12 +6,14 @@ import type { SessionTokens } from '../src/client/storage-keys';
 import type { Language } from '../src/contract/languages';
 import { isFlowLoaded, lazyFlows, loadedScreen, loadFlow, loadScreen } from './flows';
 import {
+  afterSignInRoute,
   type BrowserLocation,
   emptyRoute,
   languageOf,
   panelKey,
   parseRoute,
   resolveRoute,
+  returnToOf,
   type Route,
   sameRoute,
   toUrl,
@@ -35,10 +37,20 @@ export interface WalletContext {
   initialTokens: SessionTokens | null;
   /** The panel the tab region shows: its key (flow and restart parameters) and tab, set on entering it. */
   shown: { key: string | null; tab: PanelTab | null };
+  /**
+   * Where a sign-in in progress returns to (docs/decisions.md, "Deep links survive sign-in"): the route the panel
+   * guard turned into LOGIN, or the host page (`emptyRoute`) when the page asked for it; null: QR + HUB.
+   */
+  returnTo: Route | null;
 }
 
-/** A navigation request: a panel (or none), the overlay and the panels' parameters, as the URL would carry them. */
-export type PanelRequest = { tab: PanelTab | null; overlay?: PanelOverlay | null } & Partial<Record<RouteParam, string | null>>;
+/**
+ * A navigation request: a panel (or none), the overlay and the panels' parameters, as the URL would carry them.
+ * `returnToPage`: a sign-in opened by the host page (the share page's "Sign in to buy") closes the wallet when done.
+ */
+export type PanelRequest = { tab: PanelTab | null; overlay?: PanelOverlay | null; returnToPage?: boolean } & Partial<
+  Record<RouteParam, string | null>
+>;
 
 export type WalletEvent =
   | ({ type: 'panel.open' } & PanelRequest)
@@ -52,6 +64,8 @@ export type WalletEvent =
   | { type: 'panel.setParams'; params: Partial<Record<RouteParam, string | null>> }
   /** The open panel could not be downloaded, or its flow crashed: Try again. */
   | { type: 'panel.retryFlow' }
+  /** The sign-in flow is done: go to the return-to route, or QR + HUB. */
+  | { type: 'panel.continue' }
   | { type: 'session.signIn'; accessToken: string; refreshToken: string }
   | { type: 'session.signOut' }
   | { type: 'session.tokensRotated'; tokens: SessionTokens }
@@ -160,6 +174,13 @@ export const walletSetup = setup({
       return { shown: { key: panelKey(route), tab: route.tab } };
     }),
     forgetInitialTokens: assign({ initialTokens: null }),
+    /** The guard is about to send a signed-out person to LOGIN: remember what they asked for. */
+    rememberReturnTo: assign(({ context }) => ({ returnTo: returnToOf(currentRoute(context)) ?? context.returnTo })),
+    /** The host page opened the sign-in itself: come back to it (the wallet closed) once signed in. */
+    returnToPage: assign({ returnTo: emptyRoute }),
+    forgetReturnTo: assign({ returnTo: null }),
+    /** Signed in: the remembered route, or QR + HUB (the guard then applies as to any route). */
+    navigateAfterSignIn: assign(({ context }) => ({ location: withRoute(context.location, context.returnTo ?? afterSignInRoute), returnTo: null })),
     /** The sign-in flow shows three panels: it follows the router between them. */
     showLoginTab: sendTo('login', ({ context }: { context: WalletContext }) => ({
       type: 'login.show' as const,
@@ -196,6 +217,7 @@ export const walletSetup = setup({
     hubInRoute: ({ context }) => currentRoute(context).overlay === 'HUB',
     languageDiffers: ({ context }, params: { lang: Language }) => languageOf(context.location.pathname) !== params.lang,
     hasInitialTokens: ({ context }) => context.initialTokens !== null,
+    asksReturnToPage: ({ event }) => event.type === 'panel.open' && event.returnToPage === true,
     /** The panel's chunks are here (its flow's machine and the screen of the tab in the route, or of `panel`). */
     panelLoaded: ({ context }, params: { flow: LazyFlowId; panel?: PanelName }) => {
       const panel = params.panel ?? currentRoute(context).tab;

@@ -6,7 +6,7 @@
 // of the setup (machines/wallet.setup.ts), supplied by createWallet.
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { router } from './router';
-import { walletSetup } from './wallet.setup';
+import { urlParams, walletSetup } from './wallet.setup';
 import { doc } from './doc' with { type: 'macro' };
 
 export {
@@ -19,6 +19,9 @@ export {
   type WalletInput,
   type WalletTag,
 } from './wallet.setup';
+
+/** The toast of an expired session (it travels with the toasts, like every api.* message). */
+export const SESSION_ENDED_KEY = 'api.auth.refresh_invalid';
 
 const tokensOf = (event: { type: string; accessToken?: string; refreshToken?: string }) => ({
   accessToken: event.accessToken ?? '',
@@ -34,6 +37,7 @@ export const walletMachine = walletSetup.createMachine({
     services: input.services,
     initialTokens: input.tokens,
     shown: { key: null, tab: null },
+    returnTo: null,
   }),
   invoke: [
     {
@@ -101,9 +105,30 @@ export const walletMachine = walletSetup.createMachine({
               actions: { type: 'persistTokens', params: ({ event }) => tokensOf(event) },
             },
             'session.tokensRotated': { actions: { type: 'persistTokens', params: ({ event }) => event.tokens } },
-            'session.signOut': { target: 'signedOut', actions: ['forgetInitialTokens', 'forgetTokens', 'clearCache'] },
-            // docs/product.md §4: a failed refresh removes both stored tokens and reloads the page.
-            'session.expired': { target: 'signedOut', actions: ['forgetInitialTokens', 'forgetTokens', 'clearCache', 'reload'] },
+            // Signed out on purpose (Logout, Back from the names): the guard's LOGIN comes at once, remembering nothing,
+            // so the next sign-in is a plain one (QR + HUB).
+            'session.signOut': {
+              target: 'signedOut',
+              actions: [
+                'forgetInitialTokens',
+                'forgetTokens',
+                'clearCache',
+                { type: 'redirect', params: { signedIn: false } },
+                { type: 'replaceUrl', params: urlParams },
+                'forgetReturnTo',
+              ],
+            },
+            // docs/product.md §4: a failed refresh removes both stored tokens. No silent reload: "Your session has ended"
+            // says why, and the guard takes an open panel to LOGIN, which returns to it once signed in again.
+            'session.expired': {
+              target: 'signedOut',
+              actions: [
+                'forgetInitialTokens',
+                'forgetTokens',
+                'clearCache',
+                { type: 'showToast', params: { kind: 'error', key: SESSION_ENDED_KEY } },
+              ],
+            },
           },
         },
       },

@@ -442,7 +442,7 @@ export const endpoints = {
     params: z.object({ swapIdentifier: boundedText(1, 100) }),
     response: e.ok,
     errors: [...authErrors, ...swapEndErrors, 'api.swap.payment_required', 'api.swap.not_enough_tickets', 'api.swap.not_allowed'],
-    invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
+    invalidates: ['TICKETS', 'SINGLE_TICKET', 'TICKETS_SWAP', 'SWAPPABLE_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
   }),
   swapOrder: define({
     method: 'GET',
@@ -482,7 +482,7 @@ export const endpoints = {
       'api.swap.not_enough_tickets',
       'api.swap.not_allowed',
     ],
-    invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
+    invalidates: ['TICKETS', 'SINGLE_TICKET', 'TICKETS_SWAP', 'SWAPPABLE_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
   }),
   cancelSwap: define({
     method: 'POST',
@@ -492,7 +492,7 @@ export const endpoints = {
     params: z.object({ swapIdentifier: boundedText(1, 100) }),
     response: e.ok,
     errors: [...authErrors, 'api.swap.not_found', 'api.swap.already_confirmed'],
-    invalidates: ['TICKETS', 'SWAPPABLE_TICKETS'],
+    invalidates: ['TICKETS', 'SINGLE_TICKET', 'TICKETS_SWAP', 'SWAPPABLE_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
   }),
   // ── resell ──────────────────────────────────────────────────────────────────────────────────────────────
   resellOverview: define({
@@ -561,7 +561,7 @@ export const endpoints = {
       'api.resell.invalid_price',
       'api.resell.ticket_not_found',
     ],
-    invalidates: ['LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
+    invalidates: ['TICKETS', 'SINGLE_TICKET', 'LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING', 'SWAPPABLE_TICKETS'],
   }),
   unlist: define({
     method: 'POST',
@@ -571,7 +571,7 @@ export const endpoints = {
     body: z.object({ userTicketId: positiveInt }),
     response: e.ok,
     errors: ['api.ticket.not_listed', ...bodyErrors, ...authErrors, 'api.resell.listing_not_found'],
-    invalidates: ['LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
+    invalidates: ['TICKETS', 'SINGLE_TICKET', 'LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING', 'SWAPPABLE_TICKETS'],
   }),
   purchaseListing: define({
     method: 'POST',
@@ -594,7 +594,7 @@ export const endpoints = {
       'api.payment.stripe_not_configured',
       'api.payment.provider_unavailable',
     ],
-    invalidates: ['TICKETS', 'LISTED_TICKETS'],
+    invalidates: ['TICKETS', 'SINGLE_TICKET', 'LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING', 'SWAPPABLE_TICKETS'],
   }),
   resalePaymentIntent: define({
     method: 'POST',
@@ -640,7 +640,7 @@ export const endpoints = {
     params: z.object({ secret: trimmedText(1, 64) }),
     response: e.redeemResult,
     errors: [...ticketStateErrors, ...authErrors, 'api.redeem.invalid_code', 'api.ticket.not_transferable'],
-    invalidates: ['TICKETS'],
+    invalidates: ['TICKETS', 'SINGLE_TICKET', 'SWAPPABLE_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
   }),
   // ── payouts ─────────────────────────────────────────────────────────────────────────────────────────────
   paymentsConnect: define({

@@ -27,6 +27,8 @@ export interface OpenOptions {
   ticketId?: string | number | null;
   userTicketId?: string | number | null;
   settingsTab?: string | null;
+  /** With the LOGIN tab: once signed in, the wallet closes and the page is back (the share page's "Sign in to buy"). */
+  returnToPage?: boolean;
 }
 
 /** What the wallet tells the host page, and what each listener receives. */
@@ -126,6 +128,7 @@ function panelRequest(options: OpenOptions | undefined): PanelRequest {
     overlay: options.overlay?.toUpperCase() === 'HUB' ? 'HUB' : null,
     userTicketId: urlTicketId(options.ticketId ?? options.userTicketId),
     settingsTab: options.settingsTab ?? null,
+    ...(options.returnToPage ? { returnToPage: true } : {}),
   };
 }
 

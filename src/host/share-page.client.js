@@ -42,7 +42,7 @@
   }
 
   signIn.addEventListener('click', () => {
-    if (window.TicketWallet) window.TicketWallet.open({ tab: 'LOGIN' });
+    if (window.TicketWallet) window.TicketWallet.open({ tab: 'LOGIN', returnToPage: true });
   });
 
   const button = form.querySelector('button[type="submit"]');

@@ -21,7 +21,7 @@ export const screenPrefixes: readonly ScreenPrefix[] = [...new Set([...panelName
  * Keys only the server uses (e-mails, the resale share page it renders), and the statechart visualiser's page (its
  * own bundle, src/visualizer/): never in the wallet bundle.
  */
-export const serverPrefixes = ['mail', 'share_page', 'checkout', 'visualizer'] as const;
+export const serverPrefixes = ['mail', 'pdf', 'share_page', 'checkout', 'visualizer'] as const;
 
 const prefixOf = (key: string) => key.slice(0, key.indexOf('.'));
 

@@ -26,6 +26,7 @@ import { PanelSkeleton } from './components/panel-skeleton';
 import { useDocumentTitle } from './document-title';
 import { markFirstPanel } from './first-panel';
 import { keepTabInside } from './focus-trap';
+import { useKeepFocus } from './keep-focus';
 import { t } from './i18n';
 import type { ThemeSetting } from './theme-setting';
 import { useChild, useWallet, useWalletConfig } from './wallet-config';
@@ -60,6 +61,7 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
   const panelRef = useRef<HTMLDivElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
   useFocusReturn(open, launcherRef);
+  useKeepFocus(open, panelRef);
 
   if (!open) {
     return (

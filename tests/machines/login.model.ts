@@ -50,6 +50,10 @@ const formEvents: Array<[StateValue, LoginModelEvent[]]> = [
       { type: 'login.back' },
     ],
   ],
+  [
+    { personalData: 'confirmingBack' },
+    [{ type: 'login.confirmBack' }, { type: 'login.cancelBack' }, { type: 'login.blur', field: 'givenName' }],
+  ],
 ];
 
 /** How each request can end; the outputs and errors are what the API client gives the machine. */

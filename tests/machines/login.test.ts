@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { loginMachine, type LoginTab } from '../../machines/login';
-import { RESEND_COOLDOWN_MS, selectCanResendCode, selectEmailField, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.selectors';
+import { RESEND_COOLDOWN_MS, selectCanResendCode, selectEmailField, selectGivenNameField, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.selectors';
 import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { httpError, userProfile } from './fixtures';
@@ -119,7 +119,7 @@ describe('login effects', () => {
     expect(actor.getSnapshot().matches({ flow: 'email' })).toBe(true);
   });
 
-  it('verifies the code, hands the tokens to the session, forgets the login session, and opens QR + HUB', async () => {
+  it('verifies the code, hands the tokens to the session, forgets the login session, and goes on (the wallet return-to, else QR + HUB)', async () => {
     const { actor, control, storage, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.change', field: 'otp', value: '123456' });
     actor.send({ type: 'login.submitOtp' });
@@ -134,11 +134,11 @@ describe('login effects', () => {
     expect(actor.getSnapshot().context.storedEmail).toBeNull();
     control.settle('fetchUser', 'done', userProfile());
     await flush();
-    expect(emitted.at(-1)).toEqual({ type: 'panel.open', tab: 'QR', overlay: 'HUB' });
+    expect(emitted.at(-1)).toEqual({ type: 'panel.continue' });
     expect(actor.getSnapshot().matches({ flow: 'done' })).toBe(true);
   });
 
-  it('goes to personal data when the user has no given name, then to QR + HUB after saving', async () => {
+  it('goes to personal data when the user has no given name, then goes on after saving', async () => {
     const { actor, control, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.change', field: 'otp', value: '123456' });
     actor.send({ type: 'login.submitOtp' });
@@ -159,7 +159,7 @@ describe('login effects', () => {
     actor.send({ type: 'login.submitPersonalData' });
     control.settle('saveNames', 'done', userProfile());
     await flush();
-    expect(emitted.at(-1)).toEqual({ type: 'panel.open', tab: 'QR', overlay: 'HUB' });
+    expect(emitted.at(-1)).toEqual({ type: 'panel.continue' });
   });
 
   it('a wrong code stores the new session id and toasts the server code', async () => {
@@ -262,6 +262,23 @@ describe('login effects', () => {
     expect(emitted.at(-1)).toEqual({ type: 'panel.open', tab: 'LOGIN' });
     expect(actor.getSnapshot().matches({ flow: { email: 'editing' } })).toBe(true);
     expect(selectEmailField(actor.getSnapshot()).value).toBe('ada@example.com');
+  });
+
+  it('Back on the names asks before it signs the new account out; Stay keeps the names', async () => {
+    const { actor, control, emitted } = start({ tab: 'PERSONAL_DATA' });
+    actor.send({ type: 'login.change', field: 'givenName', value: 'Ada' });
+    actor.send({ type: 'login.back' });
+    expect(actor.getSnapshot().matches({ flow: { personalData: 'confirmingBack' } })).toBe(true);
+    expect(control.inputs.filter((call) => call.id === 'endSession')).toEqual([]);
+    actor.send({ type: 'login.cancelBack' });
+    expect(actor.getSnapshot().matches({ flow: { personalData: 'editing' } })).toBe(true);
+    expect(selectGivenNameField(actor.getSnapshot()).value).toBe('Ada');
+    actor.send({ type: 'login.back' });
+    actor.send({ type: 'login.confirmBack' });
+    expect(control.inputs.filter((call) => call.id === 'endSession')).toHaveLength(1);
+    control.settle('endSession', 'done', { ok: true });
+    await flush();
+    expect(emitted.slice(-2)).toEqual([{ type: 'session.signOut' }, { type: 'panel.open', tab: 'LOGIN' }]);
   });
 
   it('follows the router between its panels without starting over', () => {

@@ -62,6 +62,9 @@ export const resellSampleEvents: ResellModelEvent[] = [
   { type: 'resell.openPayouts' },
   { type: 'resell.copy' },
   { type: 'notify', kind: 'success', key: 'listings.unlisted' },
+  // An Unlist below the picker (or a change elsewhere) invalidated TICKETS_AVAILABLE_FOR_LISTING.
+  { type: 'resell.stale' },
+  { type: 'loadTickets.done', output: [resellableTicket(), resellableTicket({ userTicketId: 22, availableTicketCount: 1 })] },
 ];
 
 /** One vertex per state value and the facts that change a guard or the screen. */
@@ -95,5 +98,7 @@ export const resellSpec = modelSpec({
     // The listings child is a machine of our own with its own model (tests/machines/listings.test.ts): it crashes only
     // through a bug, and then the branch only logs. The wallet's tests crash a flow on purpose.
     'resell.picking on listings.error': 'the listings child machine crashes only through a bug; the branch only logs',
+    'resell.picking on watchResellable.error':
+      'the TICKETS_AVAILABLE_FOR_LISTING listener is an in-memory subscription that cannot fail; the branch only logs',
   },
 });

@@ -17,6 +17,7 @@ import {
   selectResellTicket,
   selectTermsAccepted,
 } from '../../machines/resell.selectors';
+import type { WalletServices } from '../../machines/services';
 import { testServices } from './fake-platform';
 import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
 import { pathsOf } from './model-spec';
@@ -170,6 +171,46 @@ describe('resell effects', () => {
     control.settle('createListing', 'done', sampleListed);
     await flush();
     expect(snapshot().context.listed?.shareLinkUrl).toBe(sampleListed.shareLinkUrl);
+  });
+});
+
+describe('resell after an Unlist', () => {
+  it('loads the resellable tickets again when TICKETS_AVAILABLE_FOR_LISTING is invalidated, so the unlisted ticket can be chosen', async () => {
+    const listeners = new Set<{ tags: readonly string[]; listener: () => void }>();
+    const api = {
+      call: () => Promise.reject(new Error('unused: the actors are controlled')),
+      onInvalidate: (tags: readonly string[], listener: () => void) => {
+        const entry = { tags, listener };
+        listeners.add(entry);
+        return () => listeners.delete(entry);
+      },
+      cache: {},
+    } as unknown as WalletServices['api'];
+    const invalidate = (tag: string) => {
+      for (const entry of [...listeners]) if (entry.tags.includes(tag)) entry.listener();
+    };
+    const control = controlledActors([...resellPromiseActors]);
+    const machine = resellMachine.provide({ actors: { ...control.actors, listings: stubListings } as never, actions: { logError: () => {} } });
+    const { flow: actor } = startAsChild(machine, { services: testServices({ api }), userTicketId: null });
+    control.settle('loadTickets', 'done', []);
+    await flush();
+    const snapshot = () => actor.getSnapshot() as ResellSnapshot;
+    expect(snapshot().matches({ picking: 'current' })).toBe(true);
+    actor.send({ type: 'resell.selectTicket', userTicketId: 21 });
+    expect(snapshot().matches('picking')).toBe(true);
+    // The listings below the picker unlisted ticket 21: the unlist call invalidated the tag.
+    invalidate('LISTED_TICKETS');
+    expect(snapshot().matches({ picking: 'current' })).toBe(true);
+    invalidate('TICKETS_AVAILABLE_FOR_LISTING');
+    expect(snapshot().matches({ picking: 'reloading' })).toBe(true);
+    expect(inputsOf(control, 'loadTickets')).toHaveLength(2);
+    control.settle('loadTickets', 'done', [resellableTicket()]);
+    await flush();
+    actor.send({ type: 'resell.selectTicket', userTicketId: 21 });
+    expect(snapshot().matches('editing')).toBe(true);
+    expect(selectResellTicket(snapshot())?.userTicketId).toBe(21);
+    // Out of the picker, nobody listens any more.
+    expect(listeners.size).toBe(0);
   });
 });
 

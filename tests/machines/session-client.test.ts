@@ -120,7 +120,7 @@ describe('session and client', () => {
     wallet.stop();
   });
 
-  it('a failed refresh removes both tokens, clears the cache and reloads the page', async () => {
+  it('a failed refresh removes both tokens, clears the cache and says the session ended (no silent reload)', async () => {
     api401({
       validToken: 'never',
       refresh: () =>
@@ -133,7 +133,7 @@ describe('session and client', () => {
     await waitFor(wallet, (snapshot) => snapshot.matches({ session: 'signedOut' }));
     expect(storage.getItem(storageKeys.accessToken)).toBeNull();
     expect(storage.getItem(storageKeys.refreshToken)).toBeNull();
-    expect(platform.reload).toHaveBeenCalledTimes(1);
+    expect(platform.reload).not.toHaveBeenCalled();
     expect(apiOf(wallet).cache.size).toBe(0);
     wallet.stop();
   });

@@ -10,6 +10,7 @@ import {
   selectPanelReady,
   selectTab,
 } from '../../machines/panel.selectors';
+import { afterSignInRoute, parseRoute, resolveRoute, type Route, sameRoute } from '../../machines/panel.location';
 import { flowIds, lazyFlowIds, panelTabs, tabsOfFlow, tabTable } from '../../machines/tabs';
 import { walletMachine, type WalletInput } from '../../machines/wallet';
 import { expectFullCoverage, runPathOnActor } from './model';
@@ -71,6 +72,8 @@ const models = runs.map(({ start, input, paths }) => ({ name: start.name, input,
 describe.each(models)('wallet model from $name', ({ input, paths }) => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     const { machine, spies } = provided(platformSpies(), neverLoaded);
+    // The return-to held before each step: `panel.continue` must lead there (or to QR + HUB).
+    let returnTo: Route | null = null;
     await runPathOnActor(path, {
       machine,
       input,
@@ -79,9 +82,21 @@ describe.each(models)('wallet model from $name', ({ input, paths }) => {
       perform: Object.fromEntries(
         ['session', ...lazyFlowIds].map((id) => [`${id}.error`, (actor: AnyActorRef) => actor.getSnapshot().children[id]?.send(crash)]),
       ),
-      check: (actor) => {
+      check: (actor, step) => {
         // The host page's scroll lock follows the wallet's visibility.
         const open = actor.getSnapshot().matches({ panel: 'open' });
+        const { context } = actor.getSnapshot();
+        const route = parseRoute(context.location.search);
+        if (step.event.type === 'panel.continue' && actor.getSnapshot().matches({ session: 'signedIn' })) {
+          expect(sameRoute(route, resolveRoute(returnTo ?? afterSignInRoute, true)), 'signed in, back where the person was going').toBe(true);
+          expect(context.returnTo).toBeNull();
+        }
+        // A closed wallet holds no return-to; one is only held signed out, or signed in before the flow continues.
+        if (!open) expect(context.returnTo).toBeNull();
+        if (step.event.type === 'panel.open' && (step.event as { returnToPage?: boolean }).returnToPage && !actor.getSnapshot().matches({ session: 'signedIn' })) {
+          expect(context.returnTo).toEqual(parseRoute(''));
+        }
+        returnTo = context.returnTo;
         expect(spies.lockPageScroll.mock.calls.length - spies.unlockPageScroll.mock.calls.length).toBe(open ? 1 : 0);
         // Signed in, exactly the session child runs with the tokens; signed out, none does.
         const snapshot = actor.getSnapshot();
@@ -105,7 +120,8 @@ describe('wallet model coverage', () => {
     const tabs = new Set(paths.flatMap((path) => path.steps.map((step) => selectTab(step.state as never))));
     for (const tab of panelTabs) expect(tabs).toContain(tab);
     expectFullCoverage(walletSpec.name, testMachine, paths, walletSpec.excused);
-  });
+    // Counting the transitions of ~1,900 paths takes seconds on a shared machine: no timing is asserted.
+  }, 120_000);
 });
 
 describe('wallet effects', () => {
@@ -152,6 +168,61 @@ describe('wallet effects', () => {
     expect(actor.getSnapshot().matches({ panel: { open: { tab: 'qr', overlay: 'hub' } } })).toBe(true);
     expect(spies.replaceUrl).toHaveBeenCalledWith('/en/events/spring-fest?PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB');
     expect(actor.getSnapshot().children.logout).toBeDefined();
+  });
+
+  it('brings the gift e-mail link (a ticket) back after sign-in, not QR + HUB', () => {
+    const { actor, spies } = start(at('?PANEL_TAB=TICKET&USER_TICKET_ID=NDI'), false);
+    expect(selectTab(actor.getSnapshot())).toBe('LOGIN');
+    expect(actor.getSnapshot().context.returnTo).toEqual(expect.objectContaining({ tab: 'TICKET', userTicketId: 'NDI' }));
+    actor.send({ type: 'panel.open', tab: 'OTP' });
+    actor.send({ type: 'session.signIn', accessToken: 'a', refreshToken: 'r' });
+    // Without a first name the flow shows PERSONAL_DATA first; the return-to waits for it.
+    actor.send({ type: 'panel.open', tab: 'PERSONAL_DATA' });
+    expect(actor.getSnapshot().context.returnTo).not.toBeNull();
+    actor.send({ type: 'panel.continue' });
+    expect(selectTab(actor.getSnapshot())).toBe('TICKET');
+    expect(spies.pushUrl).toHaveBeenLastCalledWith('/en/events/spring-fest?PANEL_TAB=TICKET&USER_TICKET_ID=NDI');
+    expect(actor.getSnapshot().children.ticket).toBeDefined();
+    expect(actor.getSnapshot().context.returnTo).toBeNull();
+  });
+
+  it('closes the wallet after a sign-in the host page opened (the share page is back, ready to buy)', () => {
+    const { actor, spies } = start(at('?utm=share'), false);
+    actor.send({ type: 'panel.open', tab: 'LOGIN', returnToPage: true });
+    expect(selectTab(actor.getSnapshot())).toBe('LOGIN');
+    actor.send({ type: 'session.signIn', accessToken: 'a', refreshToken: 'r' });
+    actor.send({ type: 'panel.continue' });
+    expect(actor.getSnapshot().matches({ panel: 'closed' })).toBe(true);
+    expect(spies.pushUrl).toHaveBeenLastCalledWith('/en/events/spring-fest?utm=share');
+  });
+
+  it('ends a plain sign-in (the launcher) on QR + HUB, and forgets a return-to when the wallet closes', () => {
+    const { actor } = start(at(''), false);
+    actor.send({ type: 'panel.open', tab: 'QR', overlay: 'HUB' });
+    expect(selectTab(actor.getSnapshot())).toBe('LOGIN');
+    actor.send({ type: 'session.signIn', accessToken: 'a', refreshToken: 'r' });
+    actor.send({ type: 'panel.continue' });
+    expect(actor.getSnapshot().matches({ panel: { open: { tab: 'qr', overlay: 'hub' } } })).toBe(true);
+
+    const other = start(at('?PANEL_TAB=GIFT'), false);
+    expect(other.actor.getSnapshot().context.returnTo?.tab).toBe('GIFT');
+    other.actor.send({ type: 'panel.close' });
+    expect(other.actor.getSnapshot().context.returnTo).toBeNull();
+    other.actor.send({ type: 'panel.open', tab: 'LOGIN' });
+    other.actor.send({ type: 'session.signIn', accessToken: 'a', refreshToken: 'r' });
+    other.actor.send({ type: 'panel.continue' });
+    expect(selectTab(other.actor.getSnapshot())).toBe('QR');
+    expect(selectIsHubVisible(other.actor.getSnapshot())).toBe(true);
+  });
+
+  it('remembers nothing when the person signs out on purpose: the next sign-in is a plain one', () => {
+    const { actor } = start(at('?PANEL_TAB=GIFT'), true);
+    actor.send({ type: 'session.signOut' });
+    expect(selectTab(actor.getSnapshot())).toBe('LOGIN');
+    expect(actor.getSnapshot().context.returnTo).toBeNull();
+    actor.send({ type: 'session.signIn', accessToken: 'a', refreshToken: 'r' });
+    actor.send({ type: 'panel.continue' });
+    expect(selectTab(actor.getSnapshot())).toBe('QR');
   });
 
   it('opens the HUB alone without a token at LOGIN', () => {
@@ -235,7 +306,7 @@ describe('wallet effects', () => {
     expect(spies.scrollToTop).toHaveBeenCalled();
   });
 
-  it('keeps the session: stores tokens on sign-in and rotation, forgets them on sign-out and reloads when they expire', () => {
+  it('keeps the session: stores tokens on sign-in and rotation, forgets them on sign-out and says so when they expire', () => {
     const { actor, spies } = start(at('?PANEL_TAB=LOGIN'), false);
     expect(selectIsSignedIn(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'session.signIn', accessToken: 'a', refreshToken: 'r' });
@@ -247,7 +318,8 @@ describe('wallet effects', () => {
     expect(selectIsSignedIn(actor.getSnapshot())).toBe(false);
     expect(spies.forgetTokens).toHaveBeenCalledTimes(1);
     expect(spies.clearCache).toHaveBeenCalledTimes(1);
-    expect(spies.reload).toHaveBeenCalledTimes(1);
+    expect(spies.reload).not.toHaveBeenCalled();
+    expect(spies.showToast).toHaveBeenCalledWith({ kind: 'error', key: 'api.auth.refresh_invalid' });
   });
 
   it('writes a flow\'s parameters without a new history entry and without restarting it', () => {

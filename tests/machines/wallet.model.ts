@@ -4,7 +4,7 @@ import { setup } from 'xstate';
 import type { BrowserLocation } from '../../machines/panel.location';
 import { flowIds, lazyFlowIds, tabsOfFlow } from '../../machines/tabs';
 import type { WalletServices } from '../../machines/services';
-import { walletMachine, type WalletEvent, type WalletInput } from '../../machines/wallet';
+import { type WalletContext, walletMachine, type WalletEvent, type WalletInput } from '../../machines/wallet';
 import { snapshotOnly } from './model';
 import { modelSpec } from './model-spec';
 
@@ -58,6 +58,10 @@ export const walletSampleEvents: WalletModelEvent[] = [
   { type: 'panel.open', tab: 'SETTINGS' },
   { type: 'panel.open', tab: 'REDEEM' },
   { type: 'panel.locationChanged', location: at('?utm=mail') },
+  // The gift e-mail's link (a ticket) signed out; the share page's "Sign in to buy"; the sign-in flow is done.
+  { type: 'panel.locationChanged', location: at('?PANEL_TAB=TICKET&USER_TICKET_ID=NDI') },
+  { type: 'panel.open', tab: 'LOGIN', returnToPage: true },
+  { type: 'panel.continue' },
   { type: 'after.hubFade' },
   // The open panel's chunks (flow and screen) download, or fail to (offline), and Try again.
   { type: 'loadPanel.done' },
@@ -127,6 +131,12 @@ export const walletSpec = modelSpec({
   machine: walletMachine.provide({ actions: { showLoginTab: () => {}, prefetchAhead: () => {} }, guards: neverLoaded }),
   starts: walletStarts.map((start) => ({ name: start.name, input: () => start.input })),
   events: walletSampleEvents as WalletEvent[],
+  // One vertex per state value, address and shown panel, as before the return-to: which one is held changes no
+  // transition (`panel.continue` is one), and the effects tests check where each kind leads.
+  serializeState: (snapshot) => {
+    const { location, shown } = snapshot.context as WalletContext;
+    return JSON.stringify({ value: snapshot.value, location, shown });
+  },
   serializeTransition: snapshotOnly,
   excused: {
     'wallet on watchHistory.error': 'the popstate listener cannot fail in a browser; the branch only logs',

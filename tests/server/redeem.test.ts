@@ -1,4 +1,5 @@
 // Ticket PDFs with a secret code, and redeeming the code: the ticket moves to whoever redeems it, once.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfTexts, SECRET_CODE_PATTERN } from '../support/pdf-text';
 import { call, createDemoApp, type DemoApp } from './helper';
@@ -38,6 +39,23 @@ describe('POST /resell/:id (ticket PDF)', () => {
     expect(texts.some((text) => text.includes('Redeem a ticket'))).toBe(true);
     // The QR code of the secret: one embedded image.
     expect(response.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
+  });
+
+  it("names the wallet's own Redeem label in the holder's language (the HUB tile says the same)", async () => {
+    const en = JSON.parse(readFileSync(new URL('../../locales/en.json', import.meta.url), 'utf8')) as Record<string, string>;
+    const es = JSON.parse(readFileSync(new URL('../../locales/es.json', import.meta.url), 'utf8')) as Record<string, string>;
+    const [ticket] = await upcoming(alex);
+    const english = pdfTexts((await pdfOf(ticket!.userTicketId)).response.rawPayload);
+    expect(english.some((text) => text.includes(`choose "${en['hub.redeem']}"`))).toBe(true);
+    await call(t.app, { method: 'POST', url: '/v1/auth/profile', token: alex, body: { locale: 'es' } });
+    try {
+      const spanish = pdfTexts((await pdfOf(ticket!.userTicketId)).response.rawPayload);
+      expect(spanish).toContain(es['pdf.how_title']);
+      expect(spanish).toContain('Titular: Alex Rivera');
+      expect(spanish.some((text) => text.includes(`elige "${es['hub.redeem']}"`))).toBe(true);
+    } finally {
+      await call(t.app, { method: 'POST', url: '/v1/auth/profile', token: alex, body: { locale: 'en' } });
+    }
   });
 
   it("refuses someone else's ticket", async () => {

@@ -31,6 +31,7 @@ describe('the HUB', () => {
     ['Gift', 'GIFT'],
     ['Swap', 'SWAP'],
     ['Resell', 'RESELL'],
+    ['Redeem a ticket', 'REDEEM'],
     ['Settings', 'SETTINGS'],
   ])('opens %s', async (label, tab) => {
     const { params } = startSignedIn();

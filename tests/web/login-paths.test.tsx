@@ -3,7 +3,7 @@
 // done the way a person does it (typing, clicking) or is the API answering (msw holds each request until the path
 // says how it ends, with the step's output or error), and after every step the screen on display, the field errors
 // and the busy state must match the model's state.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -84,6 +84,12 @@ async function perform(event: LoginModelEvent, requests: HeldRequests, wallet: W
     case 'login.back':
       fireEvent.click(screen.getByRole('button', { name: 'Back' }));
       return;
+    case 'login.confirmBack':
+      fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Go back and sign out?' })).getByRole('button', { name: 'Sign out' }));
+      return;
+    case 'login.cancelBack':
+      fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Go back and sign out?' })).getByRole('button', { name: 'Stay' }));
+      return;
     case 'after.resendTick':
     case 'after.resendCooldown':
       // The resend region's timer fires: no one presses anything, a second or the 30 s pass (tests/web/sign-in.test.tsx
@@ -109,6 +115,10 @@ function expectScreenMatches(state: AnyMachineSnapshot): void {
     return;
   }
   expect(screen.getByRole('heading', { name: headings[shown] })).toBeTruthy();
+  // Back on the names step asks first, as the state says.
+  expect(Boolean(screen.queryByRole('alertdialog', { name: 'Go back and sign out?' })), 'sign-out question').toBe(
+    state.matches({ flow: { personalData: 'confirmingBack' } }),
+  );
   for (const field of screenFields[shown] ?? []) {
     const expected = fieldView(state.context as never, field);
     const input = screen.getByLabelText(labels[field]);

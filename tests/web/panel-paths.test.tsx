@@ -49,6 +49,7 @@ function onScreen(state: WalletSnapshot, event: WalletModelEvent): boolean {
     case 'panel.locationChanged':
       return true; // browser back/forward
     case 'panel.open':
+      if (event.returnToPage) return false; // the host page's own sign-in button (tests/e2e/seams.test.ts)
       if (event.overlay === 'HUB') return state.matches({ panel: 'closed' }) && event.tab === 'QR'; // the launcher
       if (event.tab === 'OTP') return signingIn && tab === 'LOGIN'; // submitting the e-mail
       if (event.tab === 'LOGIN') return signingIn && tab === 'OTP'; // the OTP back link
@@ -91,6 +92,8 @@ function pathsFrom(input: WalletInput) {
     events: walletSampleEvents as WalletEvent[],
     filterEvents: (snapshot, event) =>
       canTake(snapshot, event) && isSample(walletSampleEvents, event) && onScreen(snapshot as WalletSnapshot, event as WalletModelEvent),
+    // The return-to held changes nothing a person sees until the sign-in finishes (the flow's doing, not a step here).
+    serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, returnTo: undefined } }),
     serializeTransition: (_snapshot, event) => (event && keptTransitions.includes(event.type) ? ` via ${event.type}` : ''),
   });
   return model.getShortestPaths();

@@ -52,7 +52,7 @@ const runs = resellStarts.map((start) => {
   return { start, input, paths: screenModelPaths({ machine: testMachine, input, events: resellSampleEvents as EventObject[], vertex: resellVertex, onScreen, leaves }) };
 });
 
-async function perform(event: EventObject, requests: HeldRequests): Promise<void> {
+async function perform(event: EventObject, requests: HeldRequests, page: RenderedWallet): Promise<void> {
   const settled = /^(\w+)\.(done|error)$/.exec(event.type);
   if (settled && endpointOf[settled[1]!]) {
     const endpoint = endpointOf[settled[1]!]!;
@@ -67,6 +67,10 @@ async function perform(event: EventObject, requests: HeldRequests): Promise<void
       return;
     case 'after.noStripeNotice':
       await act(() => vi.advanceTimersByTimeAsync(NO_STRIPE_NOTICE_MS));
+      return;
+    case 'resell.stale':
+      // An Unlist in the listings below (their own paths: tests/machines/listings.test.ts) invalidated the tag.
+      act(() => page.wallet.getSnapshot().context.services.api.cache.invalidate(['TICKETS_AVAILABLE_FOR_LISTING']));
       return;
     case 'resell.retry':
       click(main().getByRole('button', { name: 'Try again' }));
@@ -165,6 +169,7 @@ describe('resell paths on the rendered screen', () => {
     expectFullCoverage('resell on the screen', testMachine, runs.flatMap((run) => run.paths), {
       'resell on notify': 'the listings child reports it from its own screen (tests/machines/listings.test.ts)',
       'resell.picking on listings.error': 'the listings child crashes only through a bug; the branch only logs',
+      'resell.picking on watchResellable.error': 'an in-memory subscription that cannot fail; the branch only logs',
     });
   });
 
@@ -182,7 +187,7 @@ describe('resell paths on the rendered screen', () => {
       const id = input.userTicketId ? `&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}` : '';
       const page = tests.render(`/en/?PANEL_TAB=RESELL${id}`, api.signedInStorage('alex@example.com'));
       for (const [index, step] of path.steps.entries()) {
-        if (index > 0) await perform(step.event, requests);
+        if (index > 0) await perform(step.event, requests, page);
         await waitFor(() => expectScreenMatches(step.state as ResellSnapshot, step.event, page), quick);
       }
       expect(screen.queryByText('Something went wrong on our side. Please try again.')).toBeNull();

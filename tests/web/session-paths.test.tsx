@@ -4,7 +4,7 @@
 // saves their name on the personal-data screen (which invalidates the profile); the API answers the held profile and
 // refresh requests (an expired access token is answered 401, the refresh succeeds or fails). After every step the
 // screens must agree with the model's state: the tokens in storage, the avatar and its initials, the HUB's profile
-// card, LOGIN once the session expired (and one page reload), exactly one refresh request while refreshing, and a
+// card, LOGIN once the session expired (with "Your session has ended" and no page reload), exactly one refresh request while refreshing, and a
 // profile request sent with the current token exactly while the profile loads. Signing in and out are the router's
 // transitions: tests/web/panel-paths.test.tsx walks them on the screens.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -111,14 +111,16 @@ async function perform(event: SessionModelEvent, wallet: RenderedWallet, request
 
 // ── what the screens must show ──────────────────────────────────────────────────────────────────────────────────
 
-function expectScreenMatches(state: SessionSnapshot, wallet: RenderedWallet, requests: HeldRequests, reloads: number): void {
+function expectScreenMatches(state: SessionSnapshot, wallet: RenderedWallet, requests: HeldRequests, expiries: number): void {
   const { user } = state.context;
   const expired = state.matches({ token: 'expired' });
   // The wallet stores what the session holds, and forgets both tokens when the session expires.
   const accessToken = expired ? null : state.context.accessToken;
   expect(wallet.storage.getItem('tw.accessToken'), 'stored access token').toBe(accessToken);
   expect(wallet.storage.getItem('tw.refreshToken'), 'stored refresh token').toBe(expired ? null : state.context.refreshToken);
-  expect(wallet.platform.reload, 'page reloads').toHaveBeenCalledTimes(reloads);
+  // No silent reload: the expired session says so (issue 23).
+  expect(wallet.platform.reload, 'page reloads').not.toHaveBeenCalled();
+  if (expiries > 0) expect(screen.getByText('Your session has ended. Please sign in again.'), 'session ended toast').toBeTruthy();
   expect(requests.pending('refresh').length, 'refresh requests').toBe(state.hasTag('refreshing') ? 1 : 0);
   const loading = state.matches({ token: 'valid', profile: 'loading' });
   const profileRequests = requests.pending('me', (request) => accessToken !== null && request.bearer === accessToken);
@@ -166,8 +168,8 @@ describe('session paths on the rendered screens', () => {
     const page = tests.render('/en/?PANEL_TAB=PERSONAL_DATA', storedTokens(sessionInput.tokens));
     for (const [index, step] of path.steps.entries()) {
       if (index > 0) await perform(step.event as SessionModelEvent, page, held);
-      const reloads = countSteps(path.steps, index, 'refreshTokens.error');
-      await waitFor(() => expectScreenMatches(step.state as SessionSnapshot, page, held, reloads), quick);
+      const expiries = countSteps(path.steps, index, 'refreshTokens.error');
+      await waitFor(() => expectScreenMatches(step.state as SessionSnapshot, page, held, expiries), quick);
     }
   });
 });

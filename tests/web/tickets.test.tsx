@@ -72,6 +72,13 @@ describe('my tickets', () => {
     await waitFor(() => expect(params().get('PANEL_TAB')).toBe('REDEEM'));
   });
 
+  it('offers Redeem a ticket beside a list of tickets too (the PDF names this label)', async () => {
+    const { params } = start('/en/?PANEL_TAB=MY_TICKET', { upcoming: [userTicket()] });
+    await screen.findByRole('button', { name: /Harbour Lights Weekender/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem a ticket' }));
+    await waitFor(() => expect(params().get('PANEL_TAB')).toBe('REDEEM'));
+  });
+
   it('offers the upcoming tickets from an empty Past list', async () => {
     start('/en/?PANEL_TAB=MY_TICKET&TICKETS_TAB=PAST', { upcoming: [userTicket()] });
     fireEvent.click(await screen.findByRole('button', { name: 'See upcoming tickets' }));

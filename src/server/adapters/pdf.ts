@@ -2,6 +2,7 @@
 // code, and how to redeem it.
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { type Locale, translate } from '../i18n';
 
 export interface TicketPdfInput {
   eventName: string;
@@ -10,6 +11,8 @@ export interface TicketPdfInput {
   venue: string;
   holder: string;
   secret: string;
+  /** The holder's language: the "How to redeem" steps name the wallet's own label for Redeem (hub.redeem). */
+  locale: Locale;
 }
 
 /** The standard PDF fonts only know WinAnsi: anything else is replaced rather than failing the document. */
@@ -39,20 +42,19 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   line(input.ticketName, 13);
   line(input.startsAt.toUTCString().replace(' GMT', ' UTC'), 10, regular, muted);
   line(input.venue, 10, regular, muted);
-  line(`Holder: ${input.holder}`, 10, regular, muted);
+  const t = (key: string, params?: Record<string, string>) => translate(input.locale, key, params);
+  line(t('pdf.holder', { name: input.holder }), 10, regular, muted);
   y -= 20;
-  line('Secret redeem code', 10, bold, muted);
+  line(t('pdf.secret'), 10, bold, muted);
   line(input.secret, 18, mono, accent);
   // The same code as a QR code, for a phone's camera: the code itself, nothing else (no link to follow).
   const qr = await pdf.embedPng(await QRCode.toBuffer(input.secret, { errorCorrectionLevel: 'M', margin: 1, width: 240 }));
   const qrSize = 104;
   page.drawImage(qr, { x: 20, y: y - qrSize + 12, width: qrSize, height: qrSize });
   y -= qrSize + 6;
-  line('How to redeem', 10, bold, ink);
-  line('1. Open Ticket Wallet and sign in.', 8, regular, muted);
-  line('2. Choose Redeem a ticket and type the code above.', 8, regular, muted);
-  line('The code works once: whoever redeems it receives the ticket,', 8, regular, muted);
-  line('which then leaves the wallet of the person who made this PDF.', 8, regular, muted);
-  line('Keep it private until you hand the ticket over.', 8, regular, muted);
+  line(t('pdf.how_title'), 10, bold, ink);
+  line(t('pdf.how_sign_in'), 8, regular, muted);
+  line(t('pdf.how_choose', { action: t('hub.redeem') }), 8, regular, muted);
+  for (const key of ['pdf.how_once', 'pdf.how_leaves', 'pdf.how_private']) line(t(key), 8, regular, muted);
   return Buffer.from(await pdf.save());
 }

@@ -46,7 +46,7 @@ export default function HubScreen(): ReactElement {
   );
 }
 
-export type HubTarget = 'QR' | 'MY_TICKET' | 'GIFT' | 'SWAP' | 'RESELL' | 'SETTINGS';
+export type HubTarget = 'QR' | 'MY_TICKET' | 'GIFT' | 'SWAP' | 'RESELL' | 'REDEEM' | 'SETTINGS';
 
 export interface HubProfile {
   nickname: string;
@@ -141,6 +141,8 @@ export function HubView(props: HubViewProps): ReactElement {
             <Tile icon={iconPath('gift')} label={t('hub.gift')} onSelect={() => props.onOpen('GIFT')} />
             <Tile icon={iconPath('swap')} label={t('hub.swap')} onSelect={() => props.onOpen('SWAP')} />
             <Tile icon={iconPath('resell')} label={t('hub.resell')} onSelect={() => props.onOpen('RESELL')} />
+            {/* A code from a ticket PDF: the PDF's "How to redeem" names this label (pdf.how_choose). */}
+            <Tile wide icon={iconPath('unlock')} label={t('hub.redeem')} onSelect={() => props.onOpen('REDEEM')} />
           </div>
         </section>
 
@@ -177,12 +179,15 @@ interface TileProps {
   label: string;
   hint?: string;
   feature?: boolean;
+  /** The whole row of its grid, icon beside the label (Redeem under Gift, Swap and Resell). */
+  wide?: boolean;
   onSelect: () => void;
 }
 
-export function Tile({ icon, label, hint, feature = false, onSelect }: TileProps): ReactElement {
+export function Tile({ icon, label, hint, feature = false, wide = false, onSelect }: TileProps): ReactElement {
+  const modifiers = `${feature ? ' tw-tile--feature' : ''}${wide ? ' tw-tile--wide' : ''}`;
   return (
-    <button type="button" className={`tw-card tw-card--flat tw-card--interactive tw-card--lift tw-tile${feature ? ' tw-tile--feature' : ''}`} onClick={onSelect}>
+    <button type="button" className={`tw-card tw-card--flat tw-card--interactive tw-card--lift tw-tile${modifiers}`} onClick={onSelect}>
       <span className="tw-icon-tile tw-icon-tile--40" aria-hidden="true">
         <Icon path={icon} size={22} />
       </span>

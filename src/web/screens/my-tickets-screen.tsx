@@ -82,6 +82,14 @@ export function MyTicketsView(props: MyTicketsViewProps): ReactElement {
           {t('title.my_ticket')}
         </h1>
         <p className="tw-subtitle">{t('tickets.subtitle')}</p>
+        {/* Always a way to a code from a ticket PDF (the empty list has its own). */}
+        {props.status === 'loaded' ? (
+          <div className="tw-tickets__actions">
+            <Button variant="secondary" size="small" icon={<Icon path={iconPath('unlock')} size={16} />} onClick={props.onRedeem}>
+              {t('tickets.redeem')}
+            </Button>
+          </div>
+        ) : null}
       </div>
       <ListTabs
         id="tw-tickets"

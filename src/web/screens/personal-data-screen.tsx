@@ -1,7 +1,9 @@
 // PERSONAL_DATA: first and last name for a new account.
 import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';
-import { selectFamilyNameField, selectGivenNameField, selectIsBusy } from '../../../machines/login.selectors';
+import { selectConfirmingBack, selectFamilyNameField, selectGivenNameField, selectIsBusy } from '../../../machines/login.selectors';
+import { Button } from '../components/button';
+import { Modal } from '../components/modal';
 import '../components/card';
 import { type FieldState, FormField } from '../components/form-field';
 import { FormScreen } from '../components/form-screen';
@@ -25,6 +27,7 @@ function PersonalDataFlowScreen({ login }: { login: LoginActor }): ReactElement 
   const givenName = useSelector(login, selectGivenNameField);
   const familyName = useSelector(login, selectFamilyNameField);
   const busy = useSelector(login, selectIsBusy);
+  const confirmingBack = useSelector(login, selectConfirmingBack);
   return (
     <PersonalDataView
       fields={{ givenName, familyName }}
@@ -33,6 +36,9 @@ function PersonalDataFlowScreen({ login }: { login: LoginActor }): ReactElement 
       onBlur={(field) => login.send({ type: 'login.blur', field })}
       onSubmit={() => login.send({ type: 'login.submitPersonalData' })}
       onBack={() => login.send({ type: 'login.back' })}
+      confirmingBack={confirmingBack}
+      onConfirmBack={() => login.send({ type: 'login.confirmBack' })}
+      onCancelBack={() => login.send({ type: 'login.cancelBack' })}
     />
   );
 }
@@ -44,6 +50,10 @@ export interface PersonalDataViewProps {
   onBlur: (field: NameField) => void;
   onSubmit: () => void;
   onBack: () => void;
+  /** Back signs the new account out: the question is open. */
+  confirmingBack?: boolean;
+  onConfirmBack?: () => void;
+  onCancelBack?: () => void;
 }
 
 export function PersonalDataView(props: PersonalDataViewProps): ReactElement {
@@ -78,6 +88,23 @@ export function PersonalDataView(props: PersonalDataViewProps): ReactElement {
         error={props.fields.familyName.error}
         status={props.fields.familyName.status}
         required
+      />
+      <Modal
+        open={props.confirmingBack ?? false}
+        role="alertdialog"
+        title={t('personal_data.back_title')}
+        description={t('personal_data.back_text')}
+        onClose={() => props.onCancelBack?.()}
+        actions={
+          <>
+            <Button variant="secondary" onClick={props.onCancelBack}>
+              {t('personal_data.back_stay')}
+            </Button>
+            <Button variant="danger" onClick={props.onConfirmBack}>
+              {t('personal_data.back_confirm')}
+            </Button>
+          </>
+        }
       />
     </FormScreen>
   );

@@ -80,7 +80,7 @@ function TicketStep({ resell, send }: { resell: ResellActor; send: Send }): Reac
   const canCancel = useSelector(resell, selectCanCancel);
   return (
     <section className="tw-card tw-resell__step" aria-labelledby="tw-resell-ticket-step">
-      <h2 className="tw-resell__step-title" id="tw-resell-ticket-step">
+      <h2 className="tw-resell__step-title" id="tw-resell-ticket-step" data-focus-step>
         {t('resell.ticket_step')}
       </h2>
       {step === 'loading' ? (
@@ -203,7 +203,7 @@ function ConfirmStep({ resell, send }: { resell: ResellActor; send: Send }): Rea
   if (!ticket) return null;
   return (
     <section className="tw-card tw-resell__step" aria-labelledby="tw-resell-confirm">
-      <h2 className="tw-resell__step-title" id="tw-resell-confirm">
+      <h2 className="tw-resell__step-title" id="tw-resell-confirm" data-focus-step>
         {t('resell.confirm_title')}
       </h2>
       <p>{t('resell.confirm_line', { quantity: quantity.value, ticket: ticket.ticketName, price: money(price ?? 0, ticket.currencySymbol) })}</p>

@@ -64,7 +64,7 @@ function BaseStep({ swap, send }: { swap: SwapActor; send: Send }): ReactElement
   const busy = useSelector(swap, selectIsBusy);
   return (
     <section className="tw-card tw-swap__step" aria-labelledby="tw-swap-base-step">
-      <h2 className="tw-swap__step-title" id="tw-swap-base-step">
+      <h2 className="tw-swap__step-title" id="tw-swap-base-step" data-focus-step>
         {t('swap.base_step')}
       </h2>
       {step === 'loading' ? (
@@ -163,7 +163,7 @@ function TargetStep({ swap, send }: { swap: SwapActor; send: Send }): ReactEleme
   if (state === 'hidden') return null;
   return (
     <section className="tw-card tw-swap__step" aria-labelledby="tw-swap-target-step" aria-busy={state === 'loading' || undefined}>
-      <h2 className="tw-swap__step-title" id="tw-swap-target-step">
+      <h2 className="tw-swap__step-title" id="tw-swap-target-step" data-focus-step>
         {t('swap.target_step')}
       </h2>
       {state === 'loading' ? (

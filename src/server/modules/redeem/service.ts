@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { events, redeemSecrets, ticketTypes, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { renderTicketPdf } from '../../adapters/pdf';
+import { asLocale } from '../../i18n';
 import { assertTicketAllowed, heldStatuses, lockTicket, transferTicket } from '../lifecycle/service';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -56,6 +57,7 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
         venue: `${row.event.venue}, ${row.event.city}`,
         holder: [row.owner.givenName, row.owner.familyName].filter(Boolean).join(' ') || row.owner.email,
         secret,
+        locale: asLocale(row.owner.locale),
       });
     },
 

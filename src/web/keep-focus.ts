@@ -1,0 +1,54 @@
+// Focus is never lost inside the open wallet (issue 23): when a step or a panel replaces the element that had the
+// keyboard focus (a ticket opened from the list, a swap base chosen, Continue, a confirmation closed), the browser
+// drops the focus to <body>. This watches the panel and puts the focus on the new step's heading, marked
+// `data-focus-step` (the last one on screen is the newest step), or else on the panel's <h1>. Headings get
+// tabindex="-1"; their ring shows for keyboard users only (:focus-visible, src/web/styles/tokens.css).
+import { type RefObject, useEffect } from 'react';
+
+/** The element the focus goes to in `main` when it was lost: the newest step's heading, else the screen's title. */
+export function focusTarget(main: ParentNode): HTMLElement | null {
+  const steps = main.querySelectorAll<HTMLElement>('[data-focus-step]');
+  return steps[steps.length - 1] ?? main.querySelector<HTMLElement>('h1');
+}
+
+/** Whether the focus is nowhere: on <body> (or no element) in the panel's document or shadow root. */
+function focusLost(panel: HTMLElement): boolean {
+  const root = panel.getRootNode() as Document | ShadowRoot;
+  const active = root.activeElement;
+  const documentActive = panel.ownerDocument.activeElement;
+  return (!active || active === panel.ownerDocument.body) && (!documentActive || documentActive === panel.ownerDocument.body);
+}
+
+/**
+ * While `open`, restores a focus lost inside the panel. Only when the focus was last inside it: a person who clicked
+ * the host page, or pressed nothing yet, keeps theirs.
+ */
+export function useKeepFocus(open: boolean, panelRef: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+    let inside = panel.contains((panel.getRootNode() as Document | ShadowRoot).activeElement);
+    const onFocusIn = () => {
+      inside = true;
+    };
+    const onPointerDown = (event: Event) => {
+      inside = event.composedPath().includes(panel);
+    };
+    const restore = () => {
+      if (!inside || !focusLost(panel)) return;
+      const target = focusTarget(panel.querySelector('.tw-main') ?? panel);
+      if (!target) return;
+      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+      target.focus({ preventScroll: true });
+    };
+    const observer = new MutationObserver(restore);
+    observer.observe(panel, { childList: true, subtree: true });
+    panel.addEventListener('focusin', onFocusIn);
+    panel.ownerDocument.addEventListener('pointerdown', onPointerDown, true);
+    return () => {
+      observer.disconnect();
+      panel.removeEventListener('focusin', onFocusIn);
+      panel.ownerDocument.removeEventListener('pointerdown', onPointerDown, true);
+    };
+  }, [open, panelRef]);
+}
