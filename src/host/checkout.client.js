@@ -77,7 +77,9 @@
   // ── the order ────────────────────────────────────────────────────────────────────────────────────────────────
   function summary(order) {
     const upgrade = order.swapType === 'UPGRADE';
-    const time = new Intl.DateTimeFormat(data.lang, { timeStyle: 'short' }).format(new Date(order.expiresAt));
+    // On the event's clock with the zone named, like every date of the wallet, the ticket PDF and the e-mails.
+    const zone = order.eventTimeZone ? { timeZone: order.eventTimeZone, timeZoneName: 'shortOffset' } : {};
+    const time = new Intl.DateTimeFormat(data.lang, { hour: '2-digit', minute: '2-digit', ...zone }).format(new Date(order.expiresAt));
     return [
       el(
         'section',

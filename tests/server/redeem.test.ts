@@ -1,5 +1,6 @@
 // Ticket PDFs with a secret code, and redeeming the code: the ticket moves to whoever redeems it, once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatEventDateRange } from '../../src/contract/dates';
 import { pdfTexts, SECRET_CODE_PATTERN } from '../support/pdf-text';
 import { call, createDemoApp, type DemoApp } from './helper';
 
@@ -38,6 +39,23 @@ describe('POST /resell/:id (ticket PDF)', () => {
     expect(texts.some((text) => text.includes('Redeem a ticket'))).toBe(true);
     // The QR code of the secret: one embedded image.
     expect(response.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
+  });
+
+  it("prints the event's dates on the event's clock with the zone named, as the wallet shows them", async () => {
+    const [ticket] = (await call(t.app, { method: 'GET', url: '/v1/list/ticket_listing?status=UPCOMING', token: alex })).json as Array<{
+      userTicketId: number;
+      eventStartDateTime: string;
+      eventEndDateTime: string;
+      eventTimeZone: string;
+    }>;
+    expect(ticket!.eventTimeZone).not.toBe('UTC');
+    const { response } = await pdfOf(ticket!.userTicketId);
+    // WinAnsi's en dash is byte 0x96.
+    const texts = pdfTexts(response.rawPayload).map((text) => text.replaceAll('\u0096', '–'));
+    const wallet = formatEventDateRange(ticket!.eventStartDateTime, ticket!.eventEndDateTime, { locale: 'en', tz: ticket!.eventTimeZone });
+    expect(wallet).toMatch(/ GMT[+-]\d+$/);
+    expect(texts).toContain(wallet);
+    expect(texts.some((text) => / UTC$/.test(text))).toBe(false);
   });
 
   it("refuses someone else's ticket", async () => {

@@ -2,18 +2,22 @@
 // code, and how to redeem it.
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { formatEventDateRange } from '../../contract/dates';
 
 export interface TicketPdfInput {
   eventName: string;
   ticketName: string;
   startsAt: Date;
+  endsAt: Date;
+  /** IANA zone of the event: the date prints on the event's clock with the zone named, as the wallet shows it. */
+  timeZone: string;
   venue: string;
   holder: string;
   secret: string;
 }
 
 /** The standard PDF fonts only know WinAnsi: anything else is replaced rather than failing the document. */
-const winAnsi = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+const winAnsi = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7E\u00A0-\u00FF\u2013]/g, '?');
 
 export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -37,7 +41,7 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   };
   line(input.eventName, 16, bold);
   line(input.ticketName, 13);
-  line(input.startsAt.toUTCString().replace(' GMT', ' UTC'), 10, regular, muted);
+  line(formatEventDateRange(input.startsAt, input.endsAt, { locale: 'en', tz: input.timeZone }), 10, regular, muted);
   line(input.venue, 10, regular, muted);
   line(`Holder: ${input.holder}`, 10, regular, muted);
   y -= 20;

@@ -53,6 +53,8 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
         eventName: row.event.name,
         ticketName: row.type.name,
         startsAt: row.event.startsAt,
+        endsAt: row.event.endsAt,
+        timeZone: row.event.timeZone,
         venue: `${row.event.venue}, ${row.event.city}`,
         holder: [row.owner.givenName, row.owner.familyName].filter(Boolean).join(' ') || row.owner.email,
         secret,

@@ -135,7 +135,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
      */
     async order(userId: number, orderIdentifier: string): Promise<SwapOrder> {
       const [row] = await db
-        .select({ swap: swaps, pair: swapPairs, base: ticketTypes, eventName: events.name })
+        .select({ swap: swaps, pair: swapPairs, base: ticketTypes, eventName: events.name, eventTimeZone: events.timeZone })
         .from(swaps)
         .innerJoin(swapPairs, eq(swapPairs.id, swaps.swapPairId))
         .innerJoin(ticketTypes, eq(ticketTypes.id, swapPairs.baseTicketTypeId))
@@ -159,6 +159,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
         currencyCode: swap.currencyCode,
         currencySymbol: target!.currencySymbol,
         expiresAt: swap.expiresAt.toISOString(),
+        eventTimeZone: row.eventTimeZone,
       };
     },
 
