@@ -11,7 +11,7 @@ import { modelSpec } from './model-spec';
  * A File that serialises as its name and size: JSON.stringify of a bare File is "{}", so the graph would take the
  * three picks below for one event and keep only the last.
  */
-const sampleFile = (bytes: Uint8Array, name: string, type: string) =>
+const sampleFile = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) =>
   Object.defineProperty(new File([bytes], name, { type }), 'toJSON', { value: () => ({ name, size: bytes.length }) });
 
 export const PICKED = sampleFile(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'me.png', 'image/png');
