@@ -18,6 +18,15 @@ export function checkPhone(typed: string, country: PhoneCountry): PhoneCheck {
   return { ok: true, e164: parsed.number, country: parsed.country ?? country, national: parsed.formatNational() };
 }
 
+/**
+ * A stored number as people read it: international format with spaces ("+61412345678" → "+61 412 345 678"). A
+ * number the metadata cannot read is shown as stored.
+ */
+export function formatPhone(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  return parsed ? parsed.formatInternational() : e164;
+}
+
 /** Every country the metadata knows, with its calling code, for the country picker. */
 export function phoneCountries(): Array<{ country: PhoneCountry; callingCode: string }> {
   return getCountries().map((country) => ({ country, callingCode: getCountryCallingCode(country) }));

@@ -4,6 +4,7 @@
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UserProfile } from '../src/contract/entities';
 import { errorCode } from '../src/client/errors';
+import { PICTURE_LIMIT_BYTES } from '../src/contract/forms';
 import { type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 import { addRoutes } from '../src/client/client';
@@ -41,6 +42,8 @@ export type PictureFormEvent =
 export type PictureFormReport = { type: 'settings.pictureSaved'; profile: UserProfile } | ({ type: 'notify' } & Toast);
 
 export const PICTURE_FALLBACK_KEY = 'request_failed';
+/** A picked file over the limit is refused in the browser, before any upload, with this toast. */
+export const PICTURE_TOO_BIG_KEY = 'settings.picture_too_big';
 
 const failed = (message: string) => [
   { type: 'logError' as const, params: ({ event }: { event: { error: unknown } }) => ({ message, error: event.error }) },
@@ -70,6 +73,8 @@ export const pictureFormMachine = setup({
   },
   guards: {
     hasPicture: ({ context }) => context.hasPicture,
+    /** The picked file is over the upload limit (PICTURE_LIMIT_BYTES): refused before it is sent. */
+    tooBig: (_, params: { file: File }) => params.file.size > PICTURE_LIMIT_BYTES,
   },
   actors: {
     uploadPicture: fromPromise<UserProfile, { services: WalletServices; file: File }>(({ input: { services, file } }) => {
@@ -93,7 +98,14 @@ export const pictureFormMachine = setup({
   states: {
     idle: {
       on: {
-        'picture.pick': { target: 'chosen', actions: { type: 'keepPicture', params: ({ event }) => event } },
+        'picture.pick': [
+          {
+            ...doc('A file over the upload limit: refused with a toast before any upload, nothing picked'),
+            guard: { type: 'tooBig', params: ({ event }) => event },
+            actions: { type: 'notify', params: { kind: 'error', key: PICTURE_TOO_BIG_KEY } },
+          },
+          { target: 'chosen', actions: { type: 'keepPicture', params: ({ event }) => event } },
+        ],
         'picture.remove': { guard: 'hasPicture', target: 'removing' },
       },
     },
@@ -124,8 +136,16 @@ export const pictureFormMachine = setup({
         picked: {
           ...doc('The picked picture is previewed with its square crop'),
           on: {
-            // Another file: a new preview (the state is entered again, so its URL is made anew).
-            'picture.pick': { target: '#pictureForm.chosen', reenter: true, actions: { type: 'keepPicture', params: ({ event }) => event } },
+            // Another file: a new preview (the state is entered again, so its URL is made anew); one over the limit is
+            // refused and the picture picked before stays.
+            'picture.pick': [
+              {
+                ...doc('A file over the upload limit: refused with a toast, the picture picked before stays'),
+                guard: { type: 'tooBig', params: ({ event }) => event },
+                actions: { type: 'notify', params: { kind: 'error', key: PICTURE_TOO_BIG_KEY } },
+              },
+              { target: '#pictureForm.chosen', reenter: true, actions: { type: 'keepPicture', params: ({ event }) => event } },
+            ],
             'picture.drop': { target: '#pictureForm.idle', actions: 'dropPicture' },
             'picture.upload': 'uploading',
           },

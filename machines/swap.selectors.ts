@@ -1,6 +1,6 @@
 // Derived values of the swap machine for the view (the step, the quantity stepper, which targets can be chosen, the
 // modal's amount and wording) and the checkout address (docs/product.md §7). Pure functions of the snapshot and plain data.
-import type { SwapBaseTicket, SwapStart, SwapTarget } from '../src/contract/entities';
+import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
 import type { SwapSnapshot } from './swap';
 
 export type SwapStep = 'loading' | 'failed' | 'picking' | 'chosen' | 'confirming' | 'cancelling' | 'leaving';
@@ -115,3 +115,6 @@ export function selectSwapModal(snapshot: SwapSnapshot): SwapModalView | null {
   if (!snapshot.matches('confirming') && !snapshot.matches('cancelling') && !snapshot.matches('leaving')) return null;
   return swapModal(base, target, quantity, started);
 }
+
+/** The order the checkout page came back from, once confirmed ("You now hold VIP"), else null. */
+export const selectSwapReceipt = (snapshot: SwapSnapshot): SwapOrder | null => (snapshot.matches({ receipt: 'shown' }) ? snapshot.context.receipt : null);

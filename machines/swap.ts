@@ -5,7 +5,7 @@
 // checkout page on the ticket site, which takes the difference (UPGRADE) or confirms (DOWNGRADE) and comes back.
 // A child of the wallet while SWAP is open, given the decoded USER_TICKET_ID to preselect the type holding it.
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { SwapBaseTicket, SwapStart, SwapTarget } from '../src/contract/entities';
+import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
 import { languageOf } from './panel.location';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { checkoutUrl } from './swap.checkout';
@@ -19,6 +19,8 @@ addRoutes(compactRoutes('swapTargets', 'swapTickets', 'startSwap', 'cancelSwap')
 export interface SwapInput extends FlowInput {
   /** USER_TICKET_ID, decoded: a ticket whose type is preselected, or null. */
   userTicketId: number | null;
+  /** SWAP_ORDER: the order the checkout page came back from, whose confirmation the panel shows first; or null. */
+  swapOrder?: string | null;
 }
 
 export interface SwapContext {
@@ -33,6 +35,10 @@ export interface SwapContext {
   target: SwapTarget | null;
   /** The started swap the modal confirms. */
   started: SwapStart | null;
+  /** The order the checkout page came back from (SWAP_ORDER), until its confirmation was shown or found not confirmed. */
+  returnedOrder: string | null;
+  /** That order once confirmed: "You now hold VIP", with what was paid. */
+  receipt: SwapOrder | null;
 }
 
 export type SwapEvent =
@@ -44,7 +50,9 @@ export type SwapEvent =
   | { type: 'swap.selectTarget'; swapPairId: number }
   | { type: 'swap.cancel' }
   | { type: 'swap.checkout' }
-  | { type: 'swap.viewTickets' };
+  | { type: 'swap.viewTickets' }
+  /** From the confirmation after checkout: swap more tickets (step 1). */
+  | { type: 'swap.dismissReceipt' };
 
 export type SwapReport = { type: 'panel.open'; tab: 'MY_TICKET' } | ({ type: 'notify' } & Toast);
 
@@ -95,6 +103,8 @@ export const swapMachine = setup({
     })),
     forgetTarget: assign({ target: null, started: null }),
     storeStarted: assign((_, params: { started: SwapStart }) => ({ started: params.started })),
+    storeReceipt: assign((_, params: { order: SwapOrder }) => ({ receipt: params.order, returnedOrder: null })),
+    forgetReceipt: assign({ receipt: null, returnedOrder: null }),
     resetSelection: assign(() => noSelection),
     /** docs/product.md §7: the whole window goes to the checkout page, which comes back to this page afterwards. */
     goToCheckout: ({ context }) => {
@@ -110,6 +120,9 @@ export const swapMachine = setup({
     },
   },
   guards: {
+    returnedFromCheckout: ({ context }) => context.returnedOrder !== null,
+    /** The order came back confirmed (paid, or a downgrade confirmed): its confirmation shows. */
+    confirmed: (_, params: { order: SwapOrder }) => params.order.status === 'confirmed',
     preselectHeld: ({ context }) => context.bases.some((base) => base.userTicketIds.includes(context.preselectId ?? -1)),
     offered: ({ context }, params: { ticketTypeId: number }) => context.bases.some((base) => base.id === params.ticketTypeId),
     /** docs/product.md §5: plus stops at the quantity held. */
@@ -129,6 +142,9 @@ export const swapMachine = setup({
         body: { baseTicketId: input.baseTicketId, swapPairId: input.swapPairId, swapQuantity: input.swapQuantity },
       }),
     ),
+    loadOrder: fromPromise<SwapOrder, { services: WalletServices; orderIdentifier: string }>(({ input }) =>
+      input.services.api.call('swapOrder', { params: { swapIdentifier: input.orderIdentifier } }),
+    ),
     cancelSwap: fromPromise<unknown, { services: WalletServices; orderIdentifier: string }>(({ input }) =>
       input.services.api.call('cancelSwap', { params: { swapIdentifier: input.orderIdentifier } }),
     ),
@@ -136,13 +152,54 @@ export const swapMachine = setup({
 }).createMachine({
   id: 'swap',
   meta: { ...doc('Swap a ticket for another type: choose, start, pay or cancel') },
-  context: ({ input }) => ({ services: input.services, preselectId: input.userTicketId, bases: [], ...noSelection }),
+  context: ({ input }) => ({
+    services: input.services,
+    preselectId: input.userTicketId,
+    bases: [],
+    ...noSelection,
+    returnedOrder: input.swapOrder ?? null,
+    receipt: null,
+  }),
   on: {
     // The empty state's link.
     'swap.viewTickets': { actions: 'openMyTickets' },
   },
-  initial: 'loading',
+  initial: 'opening',
   states: {
+    opening: {
+      ...doc('Back from the checkout page (SWAP_ORDER): its order first; else step 1'),
+      always: [{ guard: 'returnedFromCheckout', target: 'receipt' }, { target: 'loading' }],
+    },
+    receipt: {
+      ...doc('The order the checkout page came back from'),
+      initial: 'loading',
+      states: {
+        loading: {
+          meta: { screen: 'SWAP', ...doc('Loading the order the checkout page came back from') },
+          tags: ['loading'],
+          invoke: {
+            id: 'loadOrder',
+            src: 'loadOrder',
+            input: ({ context }) => ({ services: context.services, orderIdentifier: context.returnedOrder ?? '' }),
+            onDone: [
+              {
+                ...doc('Confirmed: its confirmation shows'),
+                guard: { type: 'confirmed', params: ({ event }) => ({ order: event.output }) },
+                target: 'shown',
+                actions: { type: 'storeReceipt', params: ({ event }) => ({ order: event.output }) },
+              },
+              // Cancelled, expired or still open: nothing to confirm, step 1 as usual.
+              { target: '#swap.loading', actions: 'forgetReceipt' },
+            ],
+            onError: { target: '#swap.loading', actions: ['forgetReceipt', { type: 'logError', params: logParams('swap: loading the order failed') }] },
+          },
+        },
+        shown: {
+          meta: { screen: 'SWAP', ...doc('"You now hold VIP": what is held now, instead of what, and what was paid') },
+          on: { 'swap.dismissReceipt': { target: '#swap.loading', actions: 'forgetReceipt' } },
+        },
+      },
+    },
     loading: {
       meta: { screen: 'SWAP', ...doc('Swap: step 1 as skeleton cards while the swappable tickets load') },
       tags: ['loading'],

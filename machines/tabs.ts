@@ -24,6 +24,8 @@ export const routeParams = {
   userTicketId: 'USER_TICKET_ID',
   /** ACCOUNT_VERIFICATION opens the payout tab of the settings; anything else the account tab. */
   settingsTab: 'SETTINGS_TAB',
+  /** The swap order the checkout page came back from: the swap panel shows its confirmation first. */
+  swapOrder: 'SWAP_ORDER',
   /** UPCOMING or PAST: the list My tickets shows (so Back from a past ticket lands on Past). */
   ticketsTab: 'TICKETS_TAB',
 } as const;
@@ -126,8 +128,13 @@ export const flowTable = {
   },
   swap: {
     machine: () => import('./swap').then((module) => module.swapMachine),
-    input: preselected,
-    tabs: { SWAP: panel(() => import('../src/web/screens/swap-screen'), 'title.swap', ['swap'], preselect) },
+    input: (source: FlowSource) => ({ ...preselected(source), swapOrder: source.route.swapOrder ?? null }),
+    tabs: {
+      SWAP: panel(() => import('../src/web/screens/swap-screen'), 'title.swap', ['swap'], {
+        params: ['userTicketId', 'swapOrder'],
+        restartOn: ['userTicketId', 'swapOrder'],
+      }),
+    },
   },
   resell: {
     machine: () => import('./resell').then((module) => module.resellMachine),

@@ -148,6 +148,8 @@ export const soldEntry = named(
     payoutStatus: z.enum(['held', 'paid', 'on_hold', 'reversed']),
     /** While held: when it is released (the event's end); once paid: when; once reversed: when. */
     payoutDate: isoDate,
+    /** IANA zone of the ticket's event: the payout date is shown on its clock, as the event's end is. */
+    eventTimeZone: text,
   }),
 );
 export type SoldEntry = z.infer<typeof soldEntry>;
@@ -256,6 +258,8 @@ export const swapOrder = named(
     currencyCode: text,
     currencySymbol: text,
     expiresAt: text,
+    /** IANA zone of the event: the checkout page shows the hold's end on the event's clock, with its name. */
+    eventTimeZone: text,
   }),
 );
 export type SwapOrder = z.infer<typeof swapOrder>;

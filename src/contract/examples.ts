@@ -89,6 +89,7 @@ const sold: SoldEntry = {
   soldDate: '2026-11-21T09:00:00+00:00',
   payoutStatus: 'held',
   payoutDate: '2027-02-14T12:00:00+00:00',
+  eventTimeZone: 'Australia/Sydney',
 };
 
 const ok = { ok: true } as const;
@@ -183,6 +184,7 @@ export const examples: { [N in EndpointName]?: OperationExample<N> } = {
       currencyCode: 'AUD',
       currencySymbol: '$',
       expiresAt: '2026-11-27T03:30:00.000Z',
+      eventTimeZone: 'Australia/Sydney',
     },
   },
   swapPaymentIntent: { params: swapIdentifier, response: paymentIntent },

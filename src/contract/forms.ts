@@ -4,6 +4,11 @@
 // Every message is a locale key, translated by locales/*.json.
 
 export const OTP_LENGTH = 6;
+/**
+ * The largest profile picture one may upload (the server's default PICTURE_LIMIT_BYTES, 5 MB): the form states it
+ * and checks it before sending; the server, which may be configured otherwise, checks its own (413).
+ */
+export const PICTURE_LIMIT_BYTES = 5 * 1024 * 1024;
 /** docs/product.md §9: the resale price may exceed the maximum ticket price by at most this much. */
 export const RESELL_PRICE_TOLERANCE = 0.001;
 

@@ -77,7 +77,9 @@
   // ── the order ────────────────────────────────────────────────────────────────────────────────────────────────
   function summary(order) {
     const upgrade = order.swapType === 'UPGRADE';
-    const time = new Intl.DateTimeFormat(data.lang, { timeStyle: 'short' }).format(new Date(order.expiresAt));
+    // On the event's clock with the zone named, like every date of the wallet, the ticket PDF and the e-mails.
+    const zone = order.eventTimeZone ? { timeZone: order.eventTimeZone, timeZoneName: 'shortOffset' } : {};
+    const time = new Intl.DateTimeFormat(data.lang, { hour: '2-digit', minute: '2-digit', ...zone }).format(new Date(order.expiresAt));
     return [
       el(
         'section',
@@ -216,9 +218,26 @@
     return payment;
   }
 
+  /**
+   * Back to the wallet on its swap panel with this order (SWAP_ORDER), which then shows the confirmation: "You now
+   * hold VIP", with what was paid. The address stays the one the server checked; only the panel's parameters change.
+   */
+  function confirmedUrl() {
+    try {
+      const url = new URL(data.redirect, window.location.href);
+      url.searchParams.set('PANEL_TAB', 'SWAP');
+      url.searchParams.delete('PANEL_OVERLAY_TAB');
+      url.searchParams.set('SWAP_ORDER', data.order);
+      return url.href;
+    } catch {
+      return data.redirect;
+    }
+  }
+
   function finished() {
-    show(t('checkout.done'), backLink());
-    window.setTimeout(() => window.location.assign(data.redirect), 1500);
+    const back = confirmedUrl();
+    show(t('checkout.done'), el('a', { class: 'checkout__button checkout__button--secondary', href: back }, t('checkout.continue')));
+    window.setTimeout(() => window.location.assign(back), 1500);
   }
 
   load();

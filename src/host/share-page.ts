@@ -2,6 +2,7 @@
 // how much, and a Buy form. Rendered by the server (src/server/modules/share-page) in the reader's language; its
 // behaviour is src/host/share-page.client.js (same origin as the wallet: it reads the wallet's access token from
 // localStorage, see docs/decisions.md). The embedded wallet (<script src="/embed.js">) signs the buyer in.
+import { formatEventMoment } from '../contract/dates';
 import type { PublicListing } from '../contract/entities';
 import { escapeHtml, scriptJson, type Translate } from './page-html';
 import { embedScript, type SiteOrganisation, siteFooter, siteHead, siteHeader } from './site-layout';
@@ -66,7 +67,7 @@ export function sharePageHtml(
     site = { organisation: { name: t('app.name'), logoUrl: null } },
   }: { stripeKey?: string | undefined; /** Strings with placeholders kept, for the script. */ template?: Translate; site?: ShareSite } = {},
 ): string {
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone: listing.eventTimeZone }).format(new Date(listing.eventStartDateTime));
+  const when = formatEventMoment(listing.eventStartDateTime, { locale: lang, tz: listing.eventTimeZone });
   const refusal = refusalKey(listing);
   const strings = Object.fromEntries(sharePageScriptKeys.map((key) => [key, template(key)]));
   const options = Array.from({ length: listing.quantity }, (_, index) => `<option value="${index + 1}">${index + 1}</option>`).join('');

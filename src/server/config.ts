@@ -5,6 +5,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import { compile as compileTrust } from '@fastify/proxy-addr';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
+import { PICTURE_LIMIT_BYTES } from '../contract/forms';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -62,7 +63,7 @@ const envSchema = z.object({
   /** How long the local provider's bank debit test methods stay processing before they succeed or fail (ms). */
   LOCAL_PAYMENT_PROCESSING_MS: z.coerce.number().int().nonnegative().default(5_000),
   BODY_LIMIT_BYTES: intFromEnv(1024 * 1024),
-  PICTURE_LIMIT_BYTES: intFromEnv(5 * 1024 * 1024),
+  PICTURE_LIMIT_BYTES: intFromEnv(PICTURE_LIMIT_BYTES),
   /** Pictures re-encoded at once per instance, each in its own process on one core (src/server/adapters/picture-pool.ts). */
   PICTURE_CONCURRENCY: intFromEnv(2),
   /** Wall-clock time one picture may take; its process is then killed and the upload refused. */

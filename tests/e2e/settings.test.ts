@@ -28,7 +28,7 @@ describe('account settings', () => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Account' }).getAttribute('aria-selected')).toBe('true');
     expect(await nicknameForm().getByText('#4821').isVisible()).toBe(true);
-    expect(await page.getByText('At least 264×264 pixels recommended', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('up to 5 MB. At least 264×264 pixels recommended', { exact: false }).isVisible()).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
@@ -62,7 +62,8 @@ describe('account settings', () => {
     await modal.getByLabel('Phone number').fill('0412 345 678');
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'detached' });
-    await page.getByText('+61412345678').waitFor();
+    // Shown formatted, stored as E.164.
+    await page.getByText('+61 412 345 678').waitFor();
   });
 
   it('uploads a picture, previewed first, and the header shows it', async () => {

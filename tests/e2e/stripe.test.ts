@@ -191,7 +191,10 @@ describe('paying through Stripe', () => {
 
     await card.fill(GOOD_CARD);
     await pay.click();
-    await page.waitForURL((url) => url.pathname === '/en/' && url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
+    await page.waitForURL((url) => url.pathname === '/en/' && url.searchParams.get('PANEL_TAB') === 'SWAP' && url.searchParams.has('SWAP_ORDER'));
+    await page.getByRole('heading', { name: 'You now hold VIP' }).waitFor();
+    await page.getByRole('button', { name: 'View my tickets' }).click();
+    await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
     await page.locator('ticket-wallet .tw-ticket-card', { hasText: 'VIP' }).first().waitFor();
     await shot(page, '3-back-in-wallet');
     expect(confirmations.every((asked) => asked.key === PUBLISHABLE_KEY)).toBe(true);

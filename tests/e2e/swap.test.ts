@@ -84,7 +84,15 @@ describe('swap', () => {
 
     await page.getByLabel(/succeeds/i).check();
     await page.getByRole('button', { name: /^Pay \$140\.00$/ }).click();
-    await page.waitForURL((url) => url.pathname === '/en/' && url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
+    // Back in the wallet on the confirmation: what is held now and what was paid, focused; then My tickets.
+    await page.waitForURL((url) => url.pathname === '/en/' && url.searchParams.get('PANEL_TAB') === 'SWAP' && /^SW-/.test(url.searchParams.get('SWAP_ORDER') ?? ''));
+    const receipt = page.getByRole('heading', { name: 'You now hold VIP' });
+    await receipt.waitFor();
+    await page.getByText(/^You paid \$140\.00 \w+ for the upgrade from General Admission\.$/).waitFor();
+    expect(await receipt.evaluate((heading) => heading.getRootNode() instanceof ShadowRoot && (heading.getRootNode() as ShadowRoot).activeElement === heading)).toBe(true);
+    await shot(page, '4-swap-confirmation');
+    await page.getByRole('button', { name: 'View my tickets' }).click();
+    await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
     await page.locator('ticket-wallet .tw-ticket-card', { hasText: 'VIP' }).first().waitFor();
     await shot(page, '4-back-in-wallet');
     const after = await holdings(page);
@@ -106,6 +114,9 @@ describe('swap', () => {
     await expect(page.getByRole('button', { name: /^Pay/ }).count()).resolves.toBe(0);
     await shot(page, '5-checkout-downgrade');
     await page.getByRole('button', { name: 'Confirm swap' }).click();
+    await page.getByRole('heading', { name: 'You now hold General Admission' }).waitFor();
+    await page.getByText(/^Swapped from VIP\. The difference of \$140\.00 \w+ was not refunded\.$/).waitFor();
+    await page.getByRole('button', { name: 'View my tickets' }).click();
     await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
     await page.locator('ticket-wallet .tw-ticket-card').first().waitFor();
     const after = await holdings(page);
@@ -124,7 +135,7 @@ describe('swap', () => {
     const pay = page.getByRole('button', { name: /^Pay|^Confirm swap$/ });
     if (await page.getByLabel(/succeeds/i).count()) await page.getByLabel(/succeeds/i).check();
     await pay.click();
-    await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
+    await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'SWAP' && url.searchParams.has('SWAP_ORDER'));
     expect(new URL(page.url()).origin).toBe(server.url);
   });
 });

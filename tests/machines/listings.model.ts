@@ -21,7 +21,7 @@ export const sampleListing = {
   listedDate: '2026-11-20T10:00:00.000Z',
   shareLinkUrl: 'http://localhost:3000/resale/abc123',
 };
-export const sampleSold = { userTicketId: 22, name: 'General Admission', ticketLogo: null, price: 40, currencySymbol: '$', soldDate: '2026-11-22T10:00:00.000Z', payoutStatus: 'held' as const, payoutDate: '2026-12-01T10:00:00.000Z' };
+export const sampleSold = { userTicketId: 22, name: 'General Admission', ticketLogo: null, price: 40, currencySymbol: '$', soldDate: '2026-11-22T10:00:00.000Z', payoutStatus: 'held' as const, payoutDate: '2026-12-01T10:00:00.000Z', eventTimeZone: 'Australia/Sydney' };
 
 export const listingsSampleEvents: ListingsModelEvent[] = [
   { type: 'loadOverview.done', output: { sale: [sampleListing], sold: [sampleSold] } },

@@ -2,18 +2,29 @@
 // sample events, its vertex, and the machine under test with a fake previewUrl that records the previews it holds.
 import { fromCallback, type AnyMachineSnapshot } from 'xstate';
 import { pictureFormMachine, type PictureFormEvent, type PictureFormSnapshot } from '../../machines/picture-form';
+import { PICTURE_LIMIT_BYTES } from '../../src/contract/forms';
 import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';
 import { modelSpec } from './model-spec';
 
-export const PICKED = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
-export const OTHER = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'other.jpg', { type: 'image/jpeg' });
+/**
+ * A File that serialises as its name and size: JSON.stringify of a bare File is "{}", so the graph would take the
+ * three picks below for one event and keep only the last.
+ */
+const sampleFile = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) =>
+  Object.defineProperty(new File([bytes], name, { type }), 'toJSON', { value: () => ({ name, size: bytes.length }) });
+
+export const PICKED = sampleFile(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'me.png', 'image/png');
+export const OTHER = sampleFile(new Uint8Array([0xff, 0xd8, 0xff]), 'other.jpg', 'image/jpeg');
+/** One byte over the upload limit: refused in the browser. */
+export const TOO_BIG = sampleFile(new Uint8Array(PICTURE_LIMIT_BYTES + 1), 'huge.jpg', 'image/jpeg');
 export const WITH_PICTURE = userProfile({ picture: 'https://cdn.test/avatars/1-abc.webp' });
 export const WITHOUT_PICTURE = userProfile({ picture: null });
 
 export const pictureFormSampleEvents = [
   { type: 'picture.pick', file: PICKED },
   { type: 'picture.pick', file: OTHER },
+  { type: 'picture.pick', file: TOO_BIG },
   { type: 'picture.drop' },
   { type: 'picture.upload' },
   { type: 'picture.remove' },

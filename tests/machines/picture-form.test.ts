@@ -3,7 +3,7 @@
 // settings as the new profile with a toast, failures toasted with the server's key.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { pictureFormMachine, type PictureFormSnapshot } from '../../machines/picture-form';
+import { PICTURE_TOO_BIG_KEY, pictureFormMachine, type PictureFormSnapshot } from '../../machines/picture-form';
 import {
   selectCanRemovePicture,
   selectIsRemovingPicture,
@@ -11,9 +11,9 @@ import {
   selectPickedPicture,
   selectPicturePreview,
 } from '../../machines/picture-form.selectors';
-import { expectFullCoverage, runPathOnActor } from './model';
+import { expectFullCoverage, runPathOnActor, startAsChild } from './model';
 import { pathsOf } from './model-spec';
-import { OTHER, PICKED, pictureFormInput, pictureFormSpec, pictureFormVertex, previews } from './picture-form.model';
+import { OTHER, PICKED, pictureFormInput, pictureFormSpec, pictureFormVertex, previews, TOO_BIG } from './picture-form.model';
 
 const input = pictureFormInput;
 const vertex = pictureFormVertex;
@@ -52,10 +52,29 @@ describe('picture form model', () => {
         // Each answer goes to settings as the new profile, before its toast.
         if (type.endsWith('.done')) expect(reports.at(-2)).toEqual({ type: 'settings.pictureSaved', profile: (step.event as { output?: unknown }).output });
         if (type === 'uploadPicture.error') expect(selectPickedPicture(snapshot)).not.toBeNull();
+        // A file over the limit is never kept (so never uploaded): a toast says why, what was picked before stays.
+        if (type === 'picture.pick' && (step.event as unknown as { file: File }).file === TOO_BIG) {
+          expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'error', key: PICTURE_TOO_BIG_KEY });
+          expect(snapshot.context.picture).not.toBe(TOO_BIG);
+        }
       },
     });
     // The upload sends the file picked last.
     for (const call of inputs.filter(({ id }) => id === 'uploadPicture')) expect((call.input as { file: File }).file).toBeInstanceOf(File);
+  });
+});
+
+describe('picture form size limit', () => {
+  it('refuses a file over the limit before any upload, keeping what was picked before', () => {
+    const { flow, reports, root } = startAsChild(machineUnderTest, input());
+    flow.send({ type: 'picture.pick', file: TOO_BIG });
+    expect((flow.getSnapshot() as PictureFormSnapshot).matches('idle')).toBe(true);
+    expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'error', key: PICTURE_TOO_BIG_KEY });
+    flow.send({ type: 'picture.pick', file: PICKED });
+    flow.send({ type: 'picture.pick', file: TOO_BIG });
+    expect(selectPickedPicture(flow.getSnapshot() as PictureFormSnapshot)).toBe(PICKED);
+    expect(reports.filter((report) => (report as { key?: string }).key === PICTURE_TOO_BIG_KEY)).toHaveLength(2);
+    root.stop();
   });
 });
 

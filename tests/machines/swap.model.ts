@@ -1,7 +1,7 @@
 // The swap machine's test model, shared by tests/machines/swap.test.ts (paths on the actor) and
 // tests/web/swap-paths.test.tsx (the same paths on the rendered screen).
 import type { AnyMachineSnapshot } from 'xstate';
-import type { SwapBaseTicket, SwapStart, SwapTarget } from '../../src/contract/entities';
+import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../../src/contract/entities';
 import type { SwapEvent, SwapInput, SwapSnapshot } from '../../machines/swap';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
@@ -11,7 +11,25 @@ import { modelSpec } from './model-spec';
 
 export type SwapModelEvent = SwapEvent | { type: string; output?: unknown; error?: unknown };
 
-export const swapPromiseActors = ['loadBases', 'loadTargets', 'startSwap', 'cancelSwap'] as const;
+export const swapPromiseActors = ['loadBases', 'loadTargets', 'startSwap', 'cancelSwap', 'loadOrder'] as const;
+
+/** The order the checkout page came back from, paid (confirmed) or not. */
+export const returnedOrder = (status: SwapOrder['status'] = 'confirmed'): SwapOrder => ({
+  orderIdentifier: 'SW-ABC123',
+  swapType: 'UPGRADE',
+  status,
+  eventId: 3,
+  eventName: 'Summer Sound Festival',
+  fromName: 'General Admission',
+  toName: 'VIP',
+  quantity: 1,
+  amountDue: 70,
+  amountLost: 0,
+  currencyCode: 'USD',
+  currencySymbol: '$',
+  expiresAt: '2026-11-27T03:30:00.000Z',
+  eventTimeZone: 'Australia/Sydney',
+});
 
 /** General admission (2 held, tickets 11 and 12) and a single VIP (ticket 21). */
 export const swapBases = (): SwapBaseTicket[] => [
@@ -56,6 +74,10 @@ export const swapSampleEvents: SwapModelEvent[] = [
   { type: 'cancelSwap.error', error: new ApiRequestError('cancelSwap', 'FETCH_ERROR') },
   { type: 'swap.checkout' },
   { type: 'swap.viewTickets' },
+  { type: 'loadOrder.done', output: returnedOrder() },
+  { type: 'loadOrder.done', output: returnedOrder('cancelled') },
+  { type: 'loadOrder.error', error: httpError('swapOrder', 404, 'api.swap.not_found') },
+  { type: 'swap.dismissReceipt' },
 ];
 
 /** One vertex per state value and what changes a branch or the screen: bases or none, the quantity, targets. */
@@ -68,12 +90,15 @@ export function swapVertex(snapshot: AnyMachineSnapshot): string {
     base: context.base?.id ?? null,
     quantity: context.quantity,
     targets: context.targets.length > 0,
+    returned: context.returnedOrder !== null,
+    receipt: context.receipt !== null,
   });
 }
 
 export const swapStarts: Array<{ name: string; input: () => SwapInput }> = [
   { name: 'Swap from the HUB', input: () => ({ services: testServices(), userTicketId: null }) },
   { name: 'Swap ticket on a ticket (USER_TICKET_ID 12 preselects General Admission)', input: () => ({ services: testServices(), userTicketId: 12 }) },
+  { name: 'Back from the checkout page (SWAP_ORDER SW-ABC123)', input: () => ({ services: testServices(), userTicketId: null, swapOrder: 'SW-ABC123' }) },
 ];
 
 /** The swap machine's model-based test (tests/machines/swap.test.ts, the visualiser's paths). */

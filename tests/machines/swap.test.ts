@@ -3,6 +3,7 @@
 // (a failure flashes api.start_swap_failed), the modal's Cancel (the reservation released) and Go to checkout (the
 // whole window to the checkout address). Then the selectors: the amount, its wording and the checkout address.
 import { describe, expect, it } from 'vitest';
+import type { SwapOrder } from '../../src/contract/entities';
 import { swapMachine, type SwapSnapshot } from '../../machines/swap';
 import { checkoutUrl, eventSlug } from '../../machines/swap.checkout';
 import {
@@ -10,6 +11,7 @@ import {
   selectBase,
   selectSwapModal,
   selectSwapQuantity,
+  selectSwapReceipt,
   selectSwapStep,
   selectTargets,
   selectTargetsState,
@@ -28,7 +30,7 @@ describe('swap model', () => {
   it('covers every transition: bases, quantity, targets, start, cancel, checkout and failures', () => {
     const paths = runs.flatMap((run) => run.paths);
     const values = paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value)));
-    for (const part of ['"failed"', '"picking"', '"loadingTargets"', '"targets"', '"starting"', '"confirming"', '"cancelling"', '"leaving"']) {
+    for (const part of ['"failed"', '"picking"', '"loadingTargets"', '"targets"', '"starting"', '"confirming"', '"cancelling"', '"leaving"', '"shown"']) {
       expect(values.some((value) => value.includes(part)), part).toBe(true);
     }
     expectFullCoverage(swapSpec.name, testMachine, paths, swapSpec.excused);
@@ -65,6 +67,17 @@ describe('swap model', () => {
           }
           if (type === 'startSwap.error') expect(last).toEqual({ type: 'notify', kind: 'error', key: 'api.start_swap_failed' });
           if (type === 'swap.viewTickets') expect(last).toEqual({ type: 'panel.open', tab: 'MY_TICKET' });
+          // Back from checkout: a confirmed order shows "You now hold …" first; any other answer goes to step 1.
+          expect(selectSwapReceipt(snapshot) !== null).toBe(snapshot.matches({ receipt: 'shown' }));
+          if (type === 'loadOrder.done') {
+            const order = (step.event as unknown as { output: SwapOrder }).output;
+            expect(selectSwapReceipt(snapshot)).toEqual(order.status === 'confirmed' ? order : null);
+            if (order.status !== 'confirmed') expect(snapshot.matches('loading')).toBe(true);
+          }
+          if (type === 'loadOrder.error' || type === 'swap.dismissReceipt') {
+            expect(snapshot.matches('loading')).toBe(true);
+            expect(snapshot.context.receipt).toBeNull();
+          }
           if (type === 'swap.checkout') {
             expect(input.services.platform.loadUrl).toHaveBeenLastCalledWith(
               'https://tickets.test/en/summer-sound-festival-3/checkout/SW-ABC123?redirectDomain=https%3A%2F%2Ftickets.test%2Fen%2Fevents%2Fspring-fest&origin=ticket_swap',

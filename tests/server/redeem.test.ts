@@ -1,6 +1,9 @@
 // Ticket PDFs with a secret code, and redeeming the code: the ticket moves to whoever redeems it, once.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { formatEventDateRange } from '../../src/contract/dates';
+import { users } from '../../src/server/db/schema';
 import { pdfTexts, SECRET_CODE_PATTERN } from '../support/pdf-text';
 import { call, createDemoApp, type DemoApp } from './helper';
 
@@ -58,6 +61,23 @@ describe('POST /resell/:id (ticket PDF)', () => {
     }
   });
 
+  it("prints the event's dates on the event's clock with the zone named, as the wallet shows them", async () => {
+    const [ticket] = (await call(t.app, { method: 'GET', url: '/v1/list/ticket_listing?status=UPCOMING', token: alex })).json as Array<{
+      userTicketId: number;
+      eventStartDateTime: string;
+      eventEndDateTime: string;
+      eventTimeZone: string;
+    }>;
+    expect(ticket!.eventTimeZone).not.toBe('UTC');
+    const { response } = await pdfOf(ticket!.userTicketId);
+    // WinAnsi's en dash is byte 0x96.
+    const texts = pdfTexts(response.rawPayload).map((text) => text.replaceAll('\u0096', '–'));
+    const wallet = formatEventDateRange(ticket!.eventStartDateTime, ticket!.eventEndDateTime, { locale: 'en', tz: ticket!.eventTimeZone });
+    expect(wallet).toMatch(/ GMT[+-]\d+$/);
+    expect(texts).toContain(wallet);
+    expect(texts.some((text) => / UTC$/.test(text))).toBe(false);
+  });
+
   it("refuses someone else's ticket", async () => {
     const [ticket] = await upcoming(alex);
     const refused = await pdfOf(ticket!.userTicketId, sam);
@@ -76,9 +96,28 @@ describe('POST /resell/redeem/:secret', () => {
     expect(json).toMatchObject({ name: ticket.ticketName });
     expect((await upcoming(sam)).find((x) => x.userTicketId === json.userTicketId)?.ticketName).toBe(ticket.ticketName);
     expect((await upcoming(alex)).map((x) => x.userTicketId)).not.toContain(ticket.userTicketId);
+    // The PDF's maker is told, in their language, who redeemed which ticket; the redeemer gets no such mail.
+    const told = t.mailer.outbox!.filter((mail) => mail.to === 'alex@example.com' && mail.subject === `Your ticket PDF was redeemed: ${ticket.ticketName}`);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toMatch(/ redeemed the code of the PDF you made of your ticket /);
+    expect(told[0]!.text).toContain('no longer in yours');
+    expect(t.mailer.outbox!.some((mail) => mail.to === 'sam@example.com' && /PDF was redeemed/.test(mail.subject))).toBe(false);
     const again = await redeem(code);
     expect(again.status).toBe(400);
     expect(again.json).toMatchObject({ code: 'api.redeem.invalid_code', message: 'Invalid code' });
+  });
+
+  it("tells the PDF's maker in their own language", async () => {
+    await t.database.db.update(users).set({ locale: 'es' }).where(eq(users.email, 'alex@example.com'));
+    try {
+      const ticket = (await upcoming(alex)).at(-1)!;
+      expect((await redeem(await pdfCode(ticket.userTicketId))).status).toBe(200);
+      const told = t.mailer.outbox!.filter((mail) => mail.to === 'alex@example.com' && mail.subject === `Se canjeó el PDF de tu entrada: ${ticket.ticketName}`);
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text).toContain('ya no en la tuya');
+    } finally {
+      await t.database.db.update(users).set({ locale: 'en' }).where(eq(users.email, 'alex@example.com'));
+    }
   });
 
   it('a newer PDF retires the older code; the owner cannot redeem their own code', async () => {

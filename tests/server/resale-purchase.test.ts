@@ -6,7 +6,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { events, listings, payments, payouts, userTickets, users } from '../../src/server/db/schema';
+import { formatEventMoment } from '../../src/contract/dates';
+import { events, listings, payments, payouts, ticketTypes, userTickets, users } from '../../src/server/db/schema';
 import { call, createDemoApp, openPostgresTestDatabase, type DemoApp } from './helper';
 
 let t: DemoApp;
@@ -69,6 +70,10 @@ describe('the public listing and its share page', () => {
     expect(page.body).toContain('id="share-buy"');
     const spanish = await t.app.inject({ method: 'GET', url: `/resale/${code}`, headers: { 'accept-language': 'es-ES,es;q=0.9' } });
     expect(spanish.body).toContain('Las vende alex');
+    // The event's start on the event's clock with the zone named, as the wallet and the PDF show it.
+    expect(json.eventTimeZone).not.toBe('UTC');
+    expect(page.body).toContain(formatEventMoment(json.eventStartDateTime, { locale: 'en', tz: json.eventTimeZone }));
+    expect(spanish.body).toContain(formatEventMoment(json.eventStartDateTime, { locale: 'es', tz: json.eventTimeZone }));
     expect((await t.app.inject({ method: 'GET', url: '/resale-page.js' })).statusCode).toBe(200);
     expect((await get('/resell/listing/nope')).json.code).toBe('api.resell.listing_not_found');
     expect((await t.app.inject({ method: 'GET', url: '/resale/nope' })).statusCode).toBe(404);
@@ -132,6 +137,18 @@ describe('buying', () => {
     const outbox = t.mailer.outbox!;
     expect(outbox.some((mail) => mail.to === buyerEmail && /You bought 1 × /.test(mail.subject))).toBe(true);
     expect(outbox.some((mail) => mail.to === 'alex@example.com' && /Your listing sold/.test(mail.subject) && /held until the event has ended/.test(mail.text))).toBe(true);
+    // One clock: the release date reads on the event's clock with its zone named, in the list and in the e-mail.
+    const [event] = await t.database.db
+      .select({ timeZone: events.timeZone })
+      .from(userTickets)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+      .innerJoin(events, eq(events.id, ticketTypes.eventId))
+      .where(eq(userTickets.id, userTicketId));
+    expect(event!.timeZone).not.toBe('UTC');
+    expect((soldEntry as unknown as { eventTimeZone: string }).eventTimeZone).toBe(event!.timeZone);
+    const release = formatEventMoment(payout!.releaseAfter, { locale: 'en', tz: event!.timeZone });
+    expect(release).toMatch(/^\w{3}, \d{2} \w{3} \d{2}:\d{2}[AP]M GMT[+-]\d+$/);
+    expect(outbox.some((mail) => mail.to === 'alex@example.com' && mail.text.includes(`held until the event has ended (${release})`))).toBe(true);
   });
 
   it('a listing sold while it is being unlisted: exactly one of the two happens', async () => {

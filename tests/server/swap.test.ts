@@ -1,7 +1,7 @@
 // Swapping tickets for another type: base tickets, targets, start (reserve and price) and confirm (exchange).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { swapPairs } from '../../src/server/db/schema';
+import { swapPairs, users } from '../../src/server/db/schema';
 import { call, createDemoApp, type DemoApp } from './helper';
 
 let t: DemoApp;
@@ -70,6 +70,28 @@ describe('a swap', () => {
     // Confirming again changes nothing.
     expect((await confirm(started.json.orderIdentifier)).json).toEqual({ ok: true });
     expect((await upcomingNames()).filter((name) => name === 'VIP')).toHaveLength(vipBefore + 2);
+    // One e-mail receipt, however often it was confirmed: what is held now, instead of what, and what was paid.
+    const receipts = t.mailer.outbox!.filter((mail) => mail.to === 'alex@example.com' && mail.subject === 'You now hold 2 × VIP');
+    expect(receipts).toHaveLength(1);
+    const paidText = `$${((vip.price - ga.price) * 2).toFixed(2)}`;
+    expect(receipts[0]!.text).toContain(`you now hold 2 × VIP in place of General Admission. You paid ${paidText} `);
+    expect(receipts[0]!.text).toContain(`(order ${started.json.orderIdentifier})`);
+    expect(receipts[0]!.text).toMatch(/\/en\/\?PANEL_TAB=MY_TICKET$/);
+  });
+
+  it('a confirmed downgrade mails its receipt in the holder’s language', async () => {
+    await t.database.db.update(users).set({ locale: 'es' }).where(eq(users.email, 'alex@example.com'));
+    try {
+      const vip = (await bases()).find((b) => b.name === 'VIP')!;
+      const cheaper = (await targets(vip.id)).find((target) => target.price < vip.price)!;
+      const started = await start({ baseTicketId: vip.id, swapPairId: cheaper.id, swapQuantity: 1 });
+      expect((await confirm(started.json.orderIdentifier)).json).toEqual({ ok: true });
+      const receipt = t.mailer.outbox!.find((mail) => mail.to === 'alex@example.com' && mail.subject === `Ahora tienes 1 × ${cheaper.name}`);
+      expect(receipt?.text).toContain(`en lugar de VIP`);
+      expect(receipt?.text).toContain(`(pedido ${started.json.orderIdentifier})`);
+    } finally {
+      await t.database.db.update(users).set({ locale: 'en' }).where(eq(users.email, 'alex@example.com'));
+    }
   });
 
   it('a downgrade is a DOWNGRADE with a zero or positive amount (what the user loses)', async () => {

@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { QrSecondsLeft } from '../../src/web/screens/qr-screen';
 import { configFromScript, helpCentreUrl } from '../../src/web/script-config';
 import { apiError, FAKE_QR_PNG, FAKE_QR_TTL_MS, handle, signInApi } from './fake-api';
 import { setUpWalletTests } from './render-wallet';
@@ -50,6 +51,10 @@ describe('the QR screen', () => {
     expect(screen.queryByRole('status', { name: 'Loading your QR code' })).toBeNull();
     expect(screen.getByText('Updates automatically every 15 seconds')).toBeTruthy();
     expect(document.querySelector('.tw-qr__timer-bar')).toBeTruthy();
+    // The seconds left in words beside the bar: a timer whose live region is off (read on arrival, not every second).
+    const left = screen.getByRole('timer');
+    expect(left.textContent).toMatch(/^New code in (1[0-5]|[1-9]) s$/);
+    expect(left.getAttribute('aria-live')).toBe('off');
     // Whose pass it is, and how to make the door's scanner read it.
     await waitFor(() => expect(document.querySelector('.tw-qr__holder')?.textContent).toBe('HolderAlex Kim'));
     expect(screen.getByText(/turn your screen brightness up/)).toBeTruthy();
@@ -114,7 +119,8 @@ describe('learn more', () => {
       'Gift tickets',
       'Ticket add-ons',
     ]);
-    expect(within(panel).getByText(/Your code is personal/)).toBeTruthy();
+    // Honest about the gate: the code just replaced still works for one rotation (the ttl), and the note says so.
+    expect(within(panel).getByText(/Your code is personal/).textContent).toContain('for up to 15 seconds after it changes, the one just before it');
     const help = within(panel).getByRole('link', { name: /Visit the help centre/ });
     expect(help.getAttribute('href')).toBe('https://tickets.example/en/help');
     expect(help.getAttribute('target')).toBe('_blank');
@@ -153,8 +159,10 @@ describe('learn more', () => {
     startOnQr({ url: '/es/?PANEL_TAB=QR' });
     expect(await screen.findByRole('img', { name: 'Tu código QR personal de acceso' })).toBeTruthy();
     expect(screen.getByText('Se renueva cada 15 segundos')).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^Código nuevo en \d+ s$/);
     fireEvent.click(screen.getByRole('button', { name: '¿Cómo funciona?' }));
     const panel = await screen.findByRole('dialog', { name: 'Un código para todo tu evento' });
+    expect(within(panel).getByText(/Tu código es personal/).textContent).toContain('hasta 15 segundos después de que cambie');
     expect(within(panel).getByRole('link', { name: /Visita el centro de ayuda/ }).getAttribute('href')).toMatch(/\/es\/help$/);
   });
 });
@@ -169,5 +177,26 @@ describe('the help-centre address', () => {
     expect(helpCentreUrl(config, 'es', 'https://host.example')).toBe('https://help.example/es/wallet');
     expect(helpCentreUrl({ siteUrl: 'https://tickets.example/' }, 'en', 'https://host.example')).toBe('https://tickets.example/en/help');
     expect(helpCentreUrl({}, 'es', 'https://host.example')).toBe('https://host.example/es/help');
+  });
+});
+
+describe('the seconds left', () => {
+  // The language is whichever the last render set: only the number is asserted here.
+  it('counts down each second with the bar and starts over with it when the next image is late', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const { render: renderPlain } = await import('@testing-library/react');
+      renderPlain(<QrSecondsLeft durationMs={15_000} />);
+      const left = screen.getByRole('timer');
+      expect(left.textContent).toMatch(/ 15 s$/);
+      act(() => vi.advanceTimersByTime(1000));
+      expect(left.textContent).toMatch(/ 14 s$/);
+      act(() => vi.advanceTimersByTime(13_000));
+      expect(left.textContent).toMatch(/ 1 s$/);
+      act(() => vi.advanceTimersByTime(1000));
+      expect(left.textContent).toMatch(/ 15 s$/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -6,7 +6,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { swapMachine, type SwapSnapshot } from '../../machines/swap';
-import { selectBase, selectSwapModal, selectSwapQuantity, selectSwapStep, selectTargets, selectTargetsState } from '../../machines/swap.selectors';
+import {
+  selectBase,
+  selectSwapModal,
+  selectSwapQuantity,
+  selectSwapReceipt,
+  selectSwapStep,
+  selectTargets,
+  selectTargetsState,
+} from '../../machines/swap.selectors';
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import type { EndpointName } from '../../src/contract/endpoints';
 import { expectFullCoverage, toTestMachine } from '../machines/model';
@@ -21,8 +29,9 @@ const tests = setUpWalletTests({ fakeTimeouts: true });
 const main = () => within(document.querySelector<HTMLElement>('.tw-main')!);
 const click = (element: HTMLElement) => act(() => fireEvent.click(element));
 const quick = { interval: 5 };
-const held: EndpointName[] = ['swapTickets', 'swapTargets', 'startSwap', 'cancelSwap'];
+const held: EndpointName[] = ['swapTickets', 'swapTargets', 'startSwap', 'cancelSwap', 'swapOrder'];
 const endpointOf: Record<string, EndpointName> = {
+  loadOrder: 'swapOrder',
   loadBases: 'swapTickets',
   loadTargets: 'swapTargets',
   startSwap: 'startSwap',
@@ -90,6 +99,9 @@ async function perform(event: EventObject, requests: HeldRequests): Promise<void
     case 'swap.viewTickets':
       click(main().getByRole('button', { name: 'View my tickets' }));
       return;
+    case 'swap.dismissReceipt':
+      click(main().getByRole('button', { name: 'Swap more tickets' }));
+      return;
     default:
       throw new Error(`no way to perform ${event.type} on the screen`);
   }
@@ -103,6 +115,16 @@ function expectScreenMatches(state: SwapSnapshot, event: EventObject, page: Rend
     return;
   }
   expect(page.params().get('PANEL_TAB')).toBe('SWAP');
+  // Back from checkout with the order confirmed: the confirmation, focused, in place of the steps.
+  const receipt = selectSwapReceipt(state);
+  const receiptHeading = main().queryByRole('heading', { name: 'You now hold VIP' });
+  expect(Boolean(receiptHeading), 'receipt').toBe(receipt !== null);
+  if (receipt) {
+    expect(main().getByText('You paid $70.00 USD for the upgrade from General Admission.')).toBeTruthy();
+    expect(main().getByText('Order SW-ABC123. A receipt is on its way to your e-mail.')).toBeTruthy();
+    expect(document.activeElement).toBe(receiptHeading);
+    return;
+  }
   const step = selectSwapStep(state);
   expect(Boolean(main().queryByText('Your tickets could not be loaded.')), 'error').toBe(step === 'failed');
   expect(Boolean(main().queryByText('No tickets to swap')), 'empty').toBe(step === 'picking' && state.context.bases.length === 0);
@@ -149,7 +171,7 @@ function toastOf(event: EventObject): string | null {
 describe('swap paths on the rendered screen', () => {
   it('keeps steps a person can take and still reaches every state', () => {
     const values = runs.flatMap((run) => run.paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    for (const part of ['"failed"', '"targets"', '"starting"', '"confirming"', '"cancelling"', '"leaving"']) {
+    for (const part of ['"failed"', '"targets"', '"starting"', '"confirming"', '"cancelling"', '"leaving"', '"shown"']) {
       expect(values.some((value) => value.includes(part)), part).toBe(true);
     }
     const busy = 'nothing changes the selection while the swap starts: the screen disables the stepper and Change';
@@ -166,7 +188,8 @@ describe('swap paths on the rendered screen', () => {
       // My tickets (the empty state's link) finds an empty wallet.
       tests.server.use(...api.handlers, ...ticketsApi().handlers);
       const requests = holdRequests(tests, held);
-      const id = input.userTicketId ? `&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}` : '';
+      const id =
+        (input.userTicketId ? `&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}` : '') + (input.swapOrder ? `&SWAP_ORDER=${input.swapOrder}` : '');
       const page = tests.render(`/en/?PANEL_TAB=SWAP${id}`, api.signedInStorage('alex@example.com'));
       for (const [index, step] of path.steps.entries()) {
         if (index > 0) await perform(step.event, requests);

@@ -3,11 +3,15 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { type Locale, translate } from '../i18n';
+import { formatEventDateRange } from '../../contract/dates';
 
 export interface TicketPdfInput {
   eventName: string;
   ticketName: string;
   startsAt: Date;
+  endsAt: Date;
+  /** IANA zone of the event: the date prints on the event's clock with the zone named, as the wallet shows it. */
+  timeZone: string;
   venue: string;
   holder: string;
   secret: string;
@@ -16,7 +20,7 @@ export interface TicketPdfInput {
 }
 
 /** The standard PDF fonts only know WinAnsi: anything else is replaced rather than failing the document. */
-const winAnsi = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+const winAnsi = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7E\u00A0-\u00FF\u2013]/g, '?');
 
 export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -40,7 +44,7 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   };
   line(input.eventName, 16, bold);
   line(input.ticketName, 13);
-  line(input.startsAt.toUTCString().replace(' GMT', ' UTC'), 10, regular, muted);
+  line(formatEventDateRange(input.startsAt, input.endsAt, { locale: input.locale, tz: input.timeZone }), 10, regular, muted);
   line(input.venue, 10, regular, muted);
   const t = (key: string, params?: Record<string, string>) => translate(input.locale, key, params);
   line(t('pdf.holder', { name: input.holder }), 10, regular, muted);

@@ -3,7 +3,7 @@
 // variant has a caption ("You are gifting", "You are reselling") above the title; the solid variant is a filled card
 // with price, date and venue in one line separated by bullets. Skeletons for both, with or without two actions.
 import type { ReactElement } from 'react';
-import { formatEventDate, formatMoney } from '../format';
+import { formatEventMoment, formatMoney } from '../format';
 import { currentLocale } from '../i18n';
 import './card';
 import { iconPath } from './icon-paths' with { type: 'macro' };
@@ -52,7 +52,7 @@ export interface EventCardProps {
 export function eventCardFacts({ price, currencySymbol = '', date, timeZone, venue }: EventCardProps): string[] {
   const facts: string[] = [];
   if (price !== undefined && price !== null) facts.push(formatMoney(price, currencySymbol));
-  if (date) facts.push(formatEventDate(date, { locale: currentLocale(), ...(timeZone ? { tz: timeZone } : {}) }));
+  if (date) facts.push(formatEventMoment(date, { locale: currentLocale(), tz: timeZone }));
   if (venue) facts.push(venue);
   return facts;
 }

@@ -15,8 +15,8 @@ import {
   selectSold,
   selectUnlisting,
 } from '../../../machines/listings.selectors';
-import { formatValidUntil } from '../format';
-import { t, tPlural } from '../i18n';
+import { formatEventMoment } from '../format';
+import { currentLocale, t, tPlural } from '../i18n';
 import { registerStyles } from '../style-sheets';
 import { Button } from './button';
 import { LoadFailed } from './load-failed';
@@ -104,7 +104,7 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
                     <EventCard variant="solid" title={entry.name} image={entry.ticketLogo} price={entry.price} currencySymbol={entry.currencySymbol} />
                     <span className="tw-muted">
                       {ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')} ·{' '}
-                      {t(payoutLabel[entry.payoutStatus], { date: formatValidUntil(entry.payoutDate) })}
+                      {t(payoutLabel[entry.payoutStatus], { date: formatEventMoment(entry.payoutDate, { locale: currentLocale(), tz: entry.eventTimeZone }) })}
                     </span>
                   </li>
                 ))}

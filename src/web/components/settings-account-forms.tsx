@@ -14,7 +14,7 @@ import {
   selectProfile,
   selectNicknameField,
 } from '../../../machines/settings.selectors';
-import { FALLBACK_PHONE_COUNTRY, isPhoneCountry } from '../../../machines/phone';
+import { FALLBACK_PHONE_COUNTRY, formatPhone, isPhoneCountry } from '../../../machines/phone';
 import { t } from '../i18n';
 import { useWalletConfig } from '../wallet-config';
 import { Button } from './button';
@@ -125,7 +125,7 @@ export function PhoneRow({ settings }: { settings: SettingsActor }): ReactElemen
         {t('settings.phone_title')}
       </h2>
       <div className="tw-settings__row">
-        <span className={phone ? 'tw-settings__value' : 'tw-muted'}>{phone ?? t('settings.phone_none')}</span>
+        <span className={phone ? 'tw-settings__value' : 'tw-muted'}>{phone ? formatPhone(phone) : t('settings.phone_none')}</span>
         <Button
           variant="secondary"
           icon={<Icon path={iconPath('phone')} size={18} />}

@@ -3,7 +3,7 @@
 import { type ReactElement, useState } from 'react';
 import type { TicketDetail } from '../../contract/entities';
 import { ticketTiming } from '../../../machines/my-tickets.selectors';
-import { formatEventDate, formatEventDateRange } from '../format';
+import { formatEventDateRange, formatEventMoment } from '../format';
 import { currentLocale, t } from '../i18n';
 import { Badge } from './badge';
 import { LinkButton } from './button';
@@ -81,7 +81,7 @@ export function EventAccessCard({ used, usedOn, timeZone, onShowQr }: EventAcces
         <span className="tw-access__detail">
           {used
             ? usedOn
-              ? t('ticket.access_used_on', { date: formatEventDate(usedOn, { locale: currentLocale(), tz: timeZone }) })
+              ? t('ticket.access_used_on', { date: formatEventMoment(usedOn, { locale: currentLocale(), tz: timeZone }) })
               : t('ticket.access_used')
             : t('ticket.access_unused_hint')}
         </span>

@@ -18,7 +18,11 @@ const benefits: Array<{ icon: string; title: string; text: string }> = [
   { icon: iconPath('sparkle'), title: 'qr.benefit_addons_title', text: 'qr.benefit_addons_text' },
 ];
 
-export function QrLearnMore({ helpUrl, onClose }: { helpUrl: string; onClose: () => void }): ReactElement {
+/**
+ * `graceSeconds`: how long the gate still takes the code just replaced (one rotation, the server's QR_TTL_MS); the
+ * note says so rather than "only the latest code works". Null until the settings loaded.
+ */
+export function QrLearnMore({ helpUrl, graceSeconds = null, onClose }: { helpUrl: string; graceSeconds?: number | null; onClose: () => void }): ReactElement {
   return (
     <FullScreenPanel className="tw-learn-more" title={t('qr.learn_more_title')} closeLabel={t('qr.learn_more_close')} onClose={onClose}>
       <p className="tw-subtitle">{t('qr.learn_more_intro')}</p>
@@ -37,7 +41,7 @@ export function QrLearnMore({ helpUrl, onClose }: { helpUrl: string; onClose: ()
       </ul>
       <p className="tw-learn-more__note">
         <Icon path={iconPath('info')} size={18} />
-        <span>{t('qr.learn_more_note')}</span>
+        <span>{graceSeconds !== null ? t('qr.learn_more_note', { seconds: graceSeconds }) : t('qr.learn_more_note_unknown')}</span>
       </p>
       <p className="tw-learn-more__help">
         {t('qr.help_question')}{' '}

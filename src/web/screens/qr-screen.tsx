@@ -1,7 +1,7 @@
 // QR (docs/product.md §2): the personal entry pass. The qr machine loads and rotates the image; this screen draws it (a
 // placeholder while the first one loads, an error with Retry when it failed) and the learn-more panel.
 import { useSelector } from '../use-selector';
-import type { ReactElement } from 'react';
+import { type ReactElement, useEffect, useState } from 'react';
 import { selectLanguage } from '../../../machines/panel.selectors';
 import { fullName, selectUser } from '../../../machines/session.selectors';
 import type { QrActor } from '../../../machines/qr';
@@ -67,10 +67,32 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
       {learnMoreOpen ? (
         <QrLearnMore
           helpUrl={helpCentreUrl(config, language, window.location.origin)}
+          graceSeconds={refreshSeconds}
           onClose={() => qr.send({ type: 'qr.closeLearnMore' })}
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * The seconds until the next image, in words beside the bar (which is hidden from assistive technology). A timer
+ * role, whose live region is off: a screen reader reads it when the person gets there, and is not told every second.
+ * Like the bar it starts with each image (keyed by it) and starts over if the next image is late. The second hand is
+ * the view's own: the machine only knows when the image came and how long it lasts.
+ */
+export function QrSecondsLeft({ durationMs }: { durationMs: number }): ReactElement {
+  const [elapsedMs, setElapsedMs] = useState(0);
+  useEffect(() => {
+    const started = Date.now();
+    const id = window.setInterval(() => setElapsedMs(Date.now() - started), 1000);
+    return () => window.clearInterval(id);
+  }, []);
+  const seconds = Math.max(1, Math.ceil((durationMs - (elapsedMs % durationMs)) / 1000));
+  return (
+    <p className="tw-qr__seconds" role="timer" aria-live="off">
+      {t('qr.seconds_left', { seconds })}
+    </p>
   );
 }
 
@@ -140,6 +162,7 @@ export function QrView(props: QrViewProps): ReactElement {
             <span key={imageSrc} className="tw-qr__timer-bar" style={{ animationDuration: `${props.countdownMs}ms` }} />
           ) : null}
         </div>
+        {props.countdownMs !== null ? <QrSecondsLeft key={imageSrc} durationMs={props.countdownMs} /> : null}
 
         {props.stale ? (
           <div className="tw-qr__stale" role="alert">

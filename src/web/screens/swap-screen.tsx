@@ -2,7 +2,8 @@
 // swap and opens the confirmation modal (UPGRADE or DOWNGRADE wording, what is paid or lost), whose Go to checkout
 // sends the window to the ticket site's checkout page. The swap machine decides; this view renders and sends.
 import { useSelector } from '../use-selector';
-import type { ReactElement } from 'react';
+import { type ReactElement, useEffect, useRef } from 'react';
+import type { SwapOrder } from '../../../src/contract/entities';
 import type { SwapActor, SwapEvent } from '../../../machines/swap';
 import {
   selectBase,
@@ -10,6 +11,7 @@ import {
   selectIsBusy,
   selectSwapModal,
   selectSwapQuantity,
+  selectSwapReceipt,
   selectSwapStep,
   selectTargets,
   selectTargetsState,
@@ -22,6 +24,7 @@ import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 import { Icon } from '../components/icons';
 import { Modal } from '../components/modal';
 import { PanelSkeleton } from '../components/panel-skeleton';
+import { formatMoney } from '../format';
 import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { registerStyles } from '../style-sheets';
@@ -40,7 +43,9 @@ type Send = (event: SwapEvent) => void;
 
 function SwapFlowScreen({ swap }: { swap: SwapActor }): ReactElement {
   const step = useSelector(swap, selectSwapStep);
+  const receipt = useSelector(swap, selectSwapReceipt);
   const send: Send = (event) => swap.send(event);
+  if (receipt) return <SwapReceipt receipt={receipt} send={send} />;
   return (
     <section className="tw-screen tw-swap" aria-labelledby="tw-swap-title" aria-busy={step === 'loading' || undefined}>
       <div className="tw-screen__head">
@@ -52,6 +57,42 @@ function SwapFlowScreen({ swap }: { swap: SwapActor }): ReactElement {
       <BaseStep swap={swap} send={send} />
       <TargetStep swap={swap} send={send} />
       <ConfirmModal swap={swap} send={send} />
+    </section>
+  );
+}
+
+/** Back from the checkout page with the order confirmed: what is held now, instead of what, and what it cost. */
+export function SwapReceipt({ receipt, send }: { receipt: SwapOrder; send: Send }): ReactElement {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The window came back from another page: the news is where the focus starts.
+  useEffect(() => heading.current?.focus(), []);
+  const ticket = receipt.quantity > 1 ? `${receipt.quantity} × ${receipt.toName}` : receipt.toName;
+  const amount = (value: number) => `${formatMoney(value, receipt.currencySymbol)} ${receipt.currencyCode}`;
+  const cost =
+    receipt.swapType === 'UPGRADE'
+      ? t('swap.receipt_paid', { amount: amount(receipt.amountDue), from: receipt.fromName })
+      : receipt.amountLost > 0
+        ? t('swap.receipt_lost', { amount: amount(receipt.amountLost), from: receipt.fromName })
+        : t('swap.receipt_free', { from: receipt.fromName });
+  return (
+    <section className="tw-screen tw-swap" aria-labelledby="tw-swap-receipt-title">
+      <div className="tw-card tw-swap__receipt">
+        <span className="tw-icon-tile tw-icon-tile--56 tw-swap__receipt-icon" aria-hidden="true">
+          <Icon path={iconPath('check')} size={26} />
+        </span>
+        <h1 className="tw-title" id="tw-swap-receipt-title" tabIndex={-1} ref={heading}>
+          {t('swap.receipt_title', { ticket })}
+        </h1>
+        <p className="tw-swap__receipt-event">{receipt.eventName}</p>
+        <p>{cost}</p>
+        <p className="tw-muted">{t('swap.receipt_order', { order: receipt.orderIdentifier })}</p>
+        <div className="tw-swap__receipt-actions">
+          <Button onClick={() => send({ type: 'swap.viewTickets' })}>{t('swap.view_tickets')}</Button>
+          <Button variant="secondary" onClick={() => send({ type: 'swap.dismissReceipt' })}>
+            {t('swap.receipt_more')}
+          </Button>
+        </div>
+      </div>
     </section>
   );
 }

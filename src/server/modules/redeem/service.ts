@@ -28,7 +28,15 @@ function generateSecret(): string {
   return groups.join('-');
 }
 
-export function createRedeemService({ db, now }: { db: Database; now: () => Date }) {
+export interface Redeemed {
+  /** The redeemer's new ticket. */
+  userTicketId: number;
+  /** Who made the PDF and held the ticket until now. */
+  previousUserId: number;
+  redeemerUserId: number;
+}
+
+export function createRedeemService({ db, now, onRedeemed }: { db: Database; now: () => Date; onRedeemed?: (redeemed: Redeemed) => Promise<void> }) {
   return {
     /** A PDF of a ticket the user holds, carrying a new secret code. */
     async ticketPdf(userId: number, userTicketId: number): Promise<Buffer> {
@@ -54,6 +62,8 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
         eventName: row.event.name,
         ticketName: row.type.name,
         startsAt: row.event.startsAt,
+        endsAt: row.event.endsAt,
+        timeZone: row.event.timeZone,
         venue: `${row.event.venue}, ${row.event.city}`,
         holder: [row.owner.givenName, row.owner.familyName].filter(Boolean).join(' ') || row.owner.email,
         secret,
@@ -67,7 +77,7 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
      * type no longer giftable) says why (api.ticket.*) and the code stays, as the lifecycle asks again at each try.
      */
     async redeem(userId: number, code: string): Promise<{ name: string; logo: string | null; userTicketId: number }> {
-      return inTransaction(db, async (tx) => {
+      const redeemed = await inTransaction(db, async (tx) => {
         // The ticket is locked before its code (as a new PDF of it does), so the two never wait on each other in a circle.
         const [found] = await tx.select().from(redeemSecrets).where(and(eq(redeemSecrets.codeHash, hashCode(code)), isNull(redeemSecrets.redeemedAt)));
         if (!found || found.createdByUserId === userId) throw new ApiError('api.redeem.invalid_code');
@@ -84,8 +94,11 @@ export function createRedeemService({ db, now }: { db: Database; now: () => Date
         }
         const received = await transferTicket(tx, ticket, { operation: 'redeem', toUserId: userId, source: 'redeem', at: now() });
         await tx.update(redeemSecrets).set({ redeemedAt: now(), redeemedByUserId: userId }).where(eq(redeemSecrets.id, secret.id));
-        return { name: ticket.ticketName, logo: ticket.ticketLogo, userTicketId: received };
+        return { name: ticket.ticketName, logo: ticket.ticketLogo, userTicketId: received, previousUserId: secret.createdByUserId };
       });
+      // Committed: the PDF's maker is told (their ticket left their wallet), never holding up the answer.
+      await onRedeemed?.({ userTicketId: redeemed.userTicketId, previousUserId: redeemed.previousUserId, redeemerUserId: userId });
+      return { name: redeemed.name, logo: redeemed.logo, userTicketId: redeemed.userTicketId };
     },
   };
 }

@@ -2,6 +2,7 @@
 // is (a link to the wallet on the first ticket), the seller that it sold and when the payout is made (held until the
 // event has ended). A mail that fails is logged and does not undo the sale. Same pattern as gift's mail.ts.
 import { eq, inArray } from 'drizzle-orm';
+import { formatEventMoment } from '../../../contract/dates';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Mailer } from '../../adapters/mail';
 import type { Config } from '../../config';
@@ -38,6 +39,7 @@ export function createResaleMail({ db, mailer, config, log }: ResaleMailDeps) {
             ticketName: ticketTypes.name,
             eventName: events.name,
             eventEnd: events.endsAt,
+            eventTimeZone: events.timeZone,
             seller: person(seller),
             buyer: person(buyer),
           })
@@ -57,7 +59,7 @@ export function createResaleMail({ db, mailer, config, log }: ResaleMailDeps) {
         const sellerLocale = asLocale(first.seller.locale);
         const facts = { ticket: first.ticketName, event: first.eventName, count: String(count) };
         const bought = { ...facts, seller: displayName(first.seller), total: money(paid, first.currencySymbol), link: ticketLink(config.publicBaseUrl, buyerLocale, receivedIds[0]!) };
-        const sold = { ...facts, buyer: displayName(first.buyer), payout: money(payout, first.currencySymbol), date: first.eventEnd.toISOString().slice(0, 10) };
+        const sold = { ...facts, buyer: displayName(first.buyer), payout: money(payout, first.currencySymbol), date: formatEventMoment(first.eventEnd, { locale: sellerLocale, tz: first.eventTimeZone }) };
         const results = await Promise.allSettled([
           mailer.send({ to: first.buyer.email, subject: translate(buyerLocale, 'mail.resale_bought.subject', bought), text: translate(buyerLocale, 'mail.resale_bought.text', bought) }),
           mailer.send({ to: first.seller.email, subject: translate(sellerLocale, 'mail.resale_sold.subject', sold), text: translate(sellerLocale, 'mail.resale_sold.text', sold) }),

@@ -37,7 +37,7 @@ const toDecimal = (minor: number) => minor / 100;
 const transferGroupOf = (buyerId: number, listingIds: number[]) => `resale-${buyerId}-${listingIds.join('-')}`;
 const toMinor = (decimal: number) => Math.round(decimal * 100);
 
-type ListingRow = typeof listings.$inferSelect & { name: string; ticketLogo: string | null; payout: typeof payoutRows.$inferSelect | null; eventEnd: Date };
+type ListingRow = typeof listings.$inferSelect & { name: string; ticketLogo: string | null; payout: typeof payoutRows.$inferSelect | null; eventEnd: Date; eventTimeZone: string };
 
 export function createResellService({
   db,
@@ -72,7 +72,7 @@ export function createResellService({
 
   async function listingRows(userId: number, status: 'on_sale' | 'sold'): Promise<ListingRow[]> {
     const rows = await db
-      .select({ listing: listings, name: ticketTypes.name, ticketLogo: ticketTypes.logoUrl, payout: payoutRows, eventEnd: events.endsAt })
+      .select({ listing: listings, name: ticketTypes.name, ticketLogo: ticketTypes.logoUrl, payout: payoutRows, eventEnd: events.endsAt, eventTimeZone: events.timeZone })
       .from(listings)
       .innerJoin(userTickets, eq(userTickets.id, listings.userTicketId))
       .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
@@ -108,6 +108,7 @@ export function createResellService({
         ? row.payout.reversedAt!
         : (row.payout?.releaseAfter ?? row.eventEnd)
     ).toISOString(),
+    eventTimeZone: row.eventTimeZone,
   });
 
   const totalOf = (onSale: (typeof listings.$inferSelect)[]) => onSale.reduce((sum, listing) => sum + listing.priceMinor + listing.serviceFeeMinor, 0);

@@ -2,6 +2,7 @@
 // method, or a Stripe PaymentIntent made here and confirmed by Stripe.js) or confirm it, cancel it.
 import fp from 'fastify-plugin';
 import { route } from '../../http/route';
+import { createSwapMail } from './mail';
 import { createSwapService, type SwapService } from './service';
 
 declare module 'fastify' {
@@ -13,7 +14,13 @@ declare module 'fastify' {
 
 export const swapModule = fp(
   async (app) => {
-    const swaps = createSwapService({ db: app.deps.database.db, now: app.deps.now, payments: app.deps.payments });
+    const mails = createSwapMail({ db: app.deps.database.db, mailer: app.deps.mailer, config: app.deps.config, log: (message, error) => app.log.error({ err: error }, message) });
+    const swaps = createSwapService({
+      db: app.deps.database.db,
+      now: app.deps.now,
+      payments: app.deps.payments,
+      onConfirmed: (swapId) => mails.sendSwapReceipt(swapId),
+    });
     route(app, 'swapTickets', ({ userId }) => swaps.baseTickets(userId));
     route(app, 'swapTargets', ({ params }) => swaps.targets(params.ticketId));
     route(app, 'startSwap', ({ userId, body }) => swaps.start(userId, body));

@@ -28,7 +28,29 @@ const toDecimal = (minor: number) => minor / 100;
 /** A started swap holds its tickets this long, time enough for the checkout; afterwards they may be offered again. */
 const RESERVATION_MS = 30 * 60 * 1000;
 
-export function createSwapService({ db, now, payments }: { db: Database; now: () => Date; payments: PaymentsProvider }) {
+export function createSwapService({
+  db,
+  now,
+  payments,
+  onConfirmed,
+}: {
+  db: Database;
+  now: () => Date;
+  payments: PaymentsProvider;
+  /** After a swap was confirmed and committed (once per swap, whichever path confirmed it): its receipt. */
+  onConfirmed?: (swapId: number) => Promise<void>;
+}) {
+  /**
+   * Runs a settlement, noting the swaps whose exchange it commits; once it has committed, each one's receipt goes
+   * out (a call that finds the swap already confirmed notes nothing, so a receipt is sent once).
+   */
+  async function receipting<T>(run: (confirmed: Set<number>) => Promise<T>): Promise<T> {
+    const confirmed = new Set<number>();
+    const result = await run(confirmed);
+    for (const swapId of confirmed) await onConfirmed?.(swapId);
+    return result;
+  }
+
   return {
     /** Base tickets: the user's swappable tickets grouped by type, for types with at least one swap pair. */
     async baseTickets(userId: number): Promise<SwapBaseTicket[]> {
@@ -135,7 +157,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
      */
     async order(userId: number, orderIdentifier: string): Promise<SwapOrder> {
       const [row] = await db
-        .select({ swap: swaps, pair: swapPairs, base: ticketTypes, eventName: events.name })
+        .select({ swap: swaps, pair: swapPairs, base: ticketTypes, eventName: events.name, eventTimeZone: events.timeZone })
         .from(swaps)
         .innerJoin(swapPairs, eq(swapPairs.id, swaps.swapPairId))
         .innerJoin(ticketTypes, eq(ticketTypes.id, swapPairs.baseTicketTypeId))
@@ -159,6 +181,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
         currencyCode: swap.currencyCode,
         currencySymbol: target!.currencySymbol,
         expiresAt: swap.expiresAt.toISOString(),
+        eventTimeZone: row.eventTimeZone,
       };
     },
 
@@ -167,19 +190,20 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
      * confirms it, so this answers ok for a paid one and 402 for an unpaid one). Confirming twice changes nothing.
      */
     async confirm(userId: number, orderIdentifier: string): Promise<{ ok: true }> {
-      return settle(
+      return receipting((confirmed) => settle(
         inTransaction(db, async (tx) => {
+          confirmed.clear(); // a retried transaction starts over
           const at = now();
           const swap = await lockSwap(tx, userId, orderIdentifier);
           if (swap.status === 'confirmed') return done;
           const ended = await endedOrLapsed(tx, swap, at);
           if (ended) return ended;
           if (swap.swapType === 'UPGRADE') return { error: new ApiError('api.swap.payment_required') };
-          const exchange = await prepareExchange(tx, swap, at);
+          const exchange = await prepareExchange(tx, swap, at, confirmed);
           await exchange.commit();
           return done;
         }),
-      );
+      ));
     },
 
     /**
@@ -229,11 +253,14 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
         const intents = payments.intents;
         if (!intents) throw new ApiError('api.payment.stripe_not_configured');
         const intent = await intents.retrieve(payment.paymentIntentId);
-        return settle(inTransaction(db, async (tx) => settleIntent(tx, await lockSwap(tx, userId, orderIdentifier), intent, intents, now())));
+        return receipting((confirmed) =>
+          settle(inTransaction(db, async (tx) => settleIntent(tx, await lockSwap(tx, userId, orderIdentifier), intent, intents, now(), confirmed))),
+        );
       }
       const { paymentMethod } = payment;
-      return settle(
+      return receipting((confirmed) => settle(
         inTransaction(db, async (tx) => {
+          confirmed.clear(); // a retried transaction starts over
           const at = now();
           const swap = await lockSwap(tx, userId, orderIdentifier);
           if (swap.status === 'confirmed') return done;
@@ -241,7 +268,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
           if (ended) return ended;
           if (swap.swapType !== 'UPGRADE') return { error: new ApiError('api.swap.nothing_to_pay') };
           // Everything the exchange needs is locked and checked before any money moves.
-          const exchange = await prepareExchange(tx, swap, at);
+          const exchange = await prepareExchange(tx, swap, at, confirmed);
           const charge = await payments.charge({
             amountMinor: swap.amountDueMinor,
             currencyCode: swap.currencyCode,
@@ -259,7 +286,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
           await exchange.commit();
           return done;
         }),
-      );
+      ));
     },
 
     /**
@@ -271,12 +298,14 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
       const intents = payments.intents;
       if (!intents || intent.purpose?.kind !== 'swap') return;
       const orderIdentifier = intent.purpose.swapOrder;
-      await settle(
-        inTransaction(db, async (tx) => {
-          const [swap] = await tx.select().from(swaps).where(eq(swaps.orderIdentifier, orderIdentifier)).for('update');
-          if (!swap) return done;
-          return settleIntent(tx, swap, intent, intents, now());
-        }),
+      await receipting((confirmed) =>
+        settle(
+          inTransaction(db, async (tx) => {
+            const [swap] = await tx.select().from(swaps).where(eq(swaps.orderIdentifier, orderIdentifier)).for('update');
+            if (!swap) return done;
+            return settleIntent(tx, swap, intent, intents, now(), confirmed);
+          }),
+        ),
       ).catch((error: unknown) => {
         // Answered to Stripe as received: the swap ended or the intent is not its payment, and retrying changes nothing.
         if (!(error instanceof ApiError)) throw error;
@@ -341,7 +370,15 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
    * amount due in its currency, else the payment is declined. Money taken for a swap that can no longer be settled
    * (it was cancelled, it expired, the target sold out meanwhile) is refunded and the swap ends, releasing its tickets.
    */
-  async function settleIntent(tx: Transaction, swap: SwapRow, intent: IntentState, intents: PaymentIntents, at: Date): Promise<Outcome> {
+  async function settleIntent(
+    tx: Transaction,
+    swap: SwapRow,
+    intent: IntentState,
+    intents: PaymentIntents,
+    at: Date,
+    confirmed: Set<number>,
+  ): Promise<Outcome> {
+    confirmed.clear(); // a retried transaction starts over
     if (swap.status === 'confirmed') return done;
     // Not declined: the money is on its way, and the webhook settles the swap once it arrives.
     if (intent.status === 'processing' && swap.paymentIntentId === intent.id) return { error: new ApiError('api.payment.processing') };
@@ -365,7 +402,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
     }
     let exchange: Awaited<ReturnType<typeof prepareExchange>>;
     try {
-      exchange = await prepareExchange(tx, swap, at);
+      exchange = await prepareExchange(tx, swap, at, confirmed);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       await refund();
@@ -433,7 +470,8 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
   }
 
   /** Locks the swap's tickets and its pair's allowance and checks both; commit() then exchanges the tickets. */
-  async function prepareExchange(tx: Transaction, swap: SwapRow, at: Date) {
+  /** `confirmed` notes the swap once commit() ran, for its receipt after the transaction (see receipting). */
+  async function prepareExchange(tx: Transaction, swap: SwapRow, at: Date, confirmed: Set<number>) {
     const items = await tx.select().from(swapTickets).where(eq(swapTickets.swapId, swap.id));
     const tickets = await lockTickets(tx, inArray(userTickets.id, items.map((item) => item.baseUserTicketId)), at);
     for (const ticket of tickets) {
@@ -467,6 +505,7 @@ export function createSwapService({ db, now, payments }: { db: Database; now: ()
           recordEvent(tx, { userId: swap.userId, type: 'ticket.received', userTicketId: created!.id });
         }
         await tx.update(swaps).set({ status: 'confirmed', confirmedAt: at, endedAt: at }).where(eq(swaps.id, swap.id));
+        confirmed.add(swap.id);
       },
     };
   }

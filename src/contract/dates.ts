@@ -1,0 +1,70 @@
+// One clock for every date a person reads (docs/product.md §9): the wallet, the ticket PDF, the e-mails and the demo
+// pages all format through here, in the event's own time zone and with that zone named ("GMT+11"), so the same moment
+// never reads as "01:00:00 UTC" on paper and "12:00PM GMT+11" on screen. Pure functions of their inputs; the server
+// and the browser share them.
+import { format } from '@formkit/tempo';
+
+export const EVENT_DATE_FORMAT = 'ddd, DD MMM hh:mmA';
+export const VALID_UNTIL_FORMAT = 'DD.MM.YYYY';
+
+export type DateInput = string | Date;
+export interface DateOptions {
+  locale?: string;
+  /** IANA time zone (the event's); the viewer's own zone when absent. */
+  tz?: string | undefined;
+}
+
+/**
+ * Spanish writes the meridiem apart and in lower case ("01:00 p. m."); tempo's `A` gives "01:00P. M.".
+ * English keeps the spec's compact "01:00PM".
+ */
+function localMeridiem(text: string, locale: string): string {
+  if (!locale.startsWith('es')) return text;
+  return text.replace(/(\d{2}:\d{2})\s?([AP])\.\s?M\./g, (_, time: string, letter: string) => `${time} ${letter.toLowerCase()}. m.`);
+}
+
+const zoneOf = (tz: string | undefined) => (tz ? { tz } : {});
+
+/** Event dates: 'ddd, DD MMM hh:mmA', e.g. "Sat, 14 Jun 08:30PM" ("sáb, 14 jun 08:30 p. m." in Spanish). */
+export function formatEventDate(date: DateInput, { locale = 'en', tz }: DateOptions = {}): string {
+  return localMeridiem(format({ date, format: EVENT_DATE_FORMAT, locale, ...zoneOf(tz) }), locale);
+}
+
+/**
+ * One moment of an event (its start, its end, a payout's release, a ticket's use) in the event's zone with the zone
+ * named: "Sat, 19 Dec 12:00AM GMT+11". Without a zone it is the viewer's clock and carries no name.
+ */
+export function formatEventMoment(date: DateInput, options: DateOptions = {}): string {
+  const text = formatEventDate(date, options);
+  return options.tz ? `${text} ${timeZoneLabel(date, options.tz)}` : text;
+}
+
+/** An event's start and end; the end shows only its time when both fall on the same day. */
+export function formatEventDateRange(start: DateInput, end: DateInput, options: DateOptions = {}): string {
+  const locale = options.locale ?? 'en';
+  const day = (date: DateInput) => format({ date, format: 'YYYY-MM-DD', ...zoneOf(options.tz) });
+  const endText =
+    day(start) === day(end) ? localMeridiem(format({ date: end, format: 'hh:mmA', locale, ...zoneOf(options.tz) }), locale) : formatEventDate(end, options);
+  const range = `${formatEventDate(start, options)} – ${endText}`;
+  return options.tz ? `${range} ${timeZoneLabel(start, options.tz)}` : range;
+}
+
+/**
+ * The event's zone as its offset at that moment ("GMT+11", "GMT-3", "GMT"): event times are the venue's, and a
+ * person planning from elsewhere needs to see which clock they are on.
+ */
+export function timeZoneLabel(date: DateInput, tz: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'shortOffset' }).formatToParts(new Date(date));
+    const label = parts.find((part) => part.type === 'timeZoneName')?.value ?? tz;
+    // Engines differ on a zero offset ("GMT" or "GMT+0"): one spelling everywhere.
+    return label.replace(/^GMT[+-]0(?::00)?$/, 'GMT');
+  } catch {
+    return tz;
+  }
+}
+
+/** A day at the venue, DD.MM.YYYY (benefit valid-until dates): midnight in Sydney is still the day before in UTC. */
+export function formatValidUntil(date: DateInput, { tz }: Pick<DateOptions, 'tz'> = {}): string {
+  return format({ date, format: VALID_UNTIL_FORMAT, locale: 'en', ...zoneOf(tz) });
+}
