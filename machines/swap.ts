@@ -14,7 +14,7 @@ import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
-addRoutes(compactRoutes('swapTargets', 'swapTickets', 'startSwap', 'cancelSwap'));
+addRoutes(compactRoutes('swapTargets', 'swapTickets', 'startSwap', 'cancelSwap', 'swapOrder'));
 
 export interface SwapInput extends FlowInput {
   /** USER_TICKET_ID, decoded: a ticket whose type is preselected, or null. */
