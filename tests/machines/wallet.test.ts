@@ -68,14 +68,15 @@ const loginOf = (wallet: WalletActor): LoginActor => wallet.getSnapshot().childr
 const logoutOf = (wallet: WalletActor) => wallet.getSnapshot().children.logout!;
 
 describe('wallet', () => {
-  it('signs in from the e-mail form to QR with the HUB open', async () => {
+  it('signs in from the e-mail form to QR with the HUB open (a plain sign-in: nothing to return to)', async () => {
     const calls = authApi({ givenName: 'Ada' });
-    const fake = fakePlatform({ url: 'https://tickets.test/es/events/spring-fest?utm=mail&PANEL_TAB=GIFT' });
+    // A deep link that needs a session comes back to its panel after sign-in (tests/machines/wallet-router.test.ts, "brings the gift e-mail link…");
+    // a plain sign-in ends on QR with the HUB (docs/product.md §2).
+    const fake = fakePlatform({ url: 'https://tickets.test/es/events/spring-fest?utm=mail&PANEL_TAB=LOGIN' });
     const notify = vi.fn();
     const wallet = createWallet({ baseUrl: api, platform: fake.platform, notify });
     wallet.start();
 
-    // Guard: GIFT without a token → LOGIN (URL replaced).
     expect(selectTab(wallet.getSnapshot())).toBe('LOGIN');
     expect(fake.url()).toBe('/es/events/spring-fest?utm=mail&PANEL_TAB=LOGIN');
     expect(selectLoginScreen(loginOf(wallet).getSnapshot())).toBe('LOGIN');

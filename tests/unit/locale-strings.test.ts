@@ -21,8 +21,10 @@ function closure(entry: string): string[] {
     if (seen.has(file)) return;
     seen.add(file);
     const source = readFileSync(file, 'utf8');
-    // Type-only imports bring no code (and so no strings) into the chunk.
-    for (const match of source.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?from\s+'(\.[^']+)'/gms)) {
+    // Type-only imports bring no code (and so no strings) into the chunk, and neither do macros: they run at build
+    // time and leave only their result (compactRoutes: the routes of a module's calls).
+    for (const match of source.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?from\s+'(\.[^']+)'(\s+with\s*\{\s*type:\s*'macro'\s*\})?/gms)) {
+      if (match[2]) continue;
       const target = resolve(dirname(file), match[1]!);
       const candidates = [`${target}.ts`, `${target}.tsx`, join(target, 'index.ts')];
       const found = candidates.find((candidate) => {
