@@ -143,15 +143,22 @@ export function eventPage(frame: Frame, event: SiteEvent, now: Date): string {
 }
 
 /** The help centre's topics, in the order a person meets them. */
-export const helpTopics = ['sign_in', 'qr', 'gift', 'swap', 'resell', 'redeem'] as const;
+export const helpTopics = [
+  { id: 'sign_in', title: 'site.help_sign_in', text: 'site.help_sign_in_text' },
+  { id: 'qr', title: 'site.help_qr', text: 'site.help_qr_text' },
+  { id: 'gift', title: 'site.help_gift', text: 'site.help_gift_text' },
+  { id: 'swap', title: 'site.help_swap', text: 'site.help_swap_text' },
+  { id: 'resell', title: 'site.help_resell', text: 'site.help_resell_text' },
+  { id: 'redeem', title: 'site.help_redeem', text: 'site.help_redeem_text' },
+] as const;
 
 export function helpPage(frame: Frame): string {
   const { t } = frame;
   const topics = helpTopics
     .map(
-      (topic) => `<section class="site-help__topic" id="${topic.replace('_', '-')}" aria-labelledby="help-${topic}">
-      <h2 id="help-${topic}">${escapeHtml(t(`site.help_${topic}`))}</h2>
-      <p>${escapeHtml(t(`site.help_${topic}_text`))}</p>
+      (topic) => `<section class="site-help__topic" id="${topic.id.replace('_', '-')}" aria-labelledby="help-${topic.id}">
+      <h2 id="help-${topic.id}">${escapeHtml(t(topic.title))}</h2>
+      <p>${escapeHtml(t(topic.text))}</p>
     </section>`,
     )
     .join('');
@@ -159,7 +166,7 @@ export function helpPage(frame: Frame): string {
   <h1>${escapeHtml(t('site.help_title'))}</h1>
   <p class="site-lead">${escapeHtml(t('site.help_intro'))}</p>
   <nav class="site-help__toc" aria-labelledby="help-toc"><h2 id="help-toc" class="site-visually-hidden">${escapeHtml(t('site.help_title'))}</h2><ul>${helpTopics
-    .map((topic) => `<li><a href="#${topic.replace('_', '-')}">${escapeHtml(t(`site.help_${topic}`))}</a></li>`)
+    .map((topic) => `<li><a href="#${topic.id.replace('_', '-')}">${escapeHtml(t(topic.title))}</a></li>`)
     .join('')}</ul></nav>
   <div class="site-help">${topics}</div>
   <p><button type="button" class="site-button" data-open-wallet>${escapeHtml(t('site.help_open'))}</button></p>

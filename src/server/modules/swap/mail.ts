@@ -11,6 +11,13 @@ import { asLocale, translate } from '../../i18n';
 
 type SwapMailDeps = { db: Database; mailer: Mailer; config: Pick<Config, 'publicBaseUrl'>; log: (message: string, error: unknown) => void };
 
+/** The receipt for each kind of swap: an upgrade paid for, a downgrade refunded, a change at the same price. */
+const receipts = {
+  upgraded: { subject: 'mail.swap_upgraded.subject', text: 'mail.swap_upgraded.text' },
+  downgraded: { subject: 'mail.swap_downgraded.subject', text: 'mail.swap_downgraded.text' },
+  changed: { subject: 'mail.swap_changed.subject', text: 'mail.swap_changed.text' },
+} as const;
+
 const money = (minor: number, symbol: string) => `${symbol}${(minor / 100).toFixed(2)}`;
 
 export function createSwapMail({ db, mailer, config, log }: SwapMailDeps) {
@@ -53,8 +60,8 @@ export function createSwapMail({ db, mailer, config, log }: SwapMailDeps) {
           amount: `${money(Math.abs(row.amountDueMinor), row.symbol)} ${row.currencyCode}`,
           link: `${config.publicBaseUrl}/${locale}/?PANEL_TAB=MY_TICKET`,
         };
-        const key = upgrade ? 'mail.swap_upgraded' : row.amountDueMinor < 0 ? 'mail.swap_downgraded' : 'mail.swap_changed';
-        await mailer.send({ to: row.email, subject: translate(locale, `${key}.subject`, facts), text: translate(locale, `${key}.text`, facts) });
+        const mail = upgrade ? receipts.upgraded : row.amountDueMinor < 0 ? receipts.downgraded : receipts.changed;
+        await mailer.send({ to: row.email, subject: translate(locale, mail.subject, facts), text: translate(locale, mail.text, facts) });
       } catch (error) {
         log('swap: the swap receipt was not sent', error);
       }
