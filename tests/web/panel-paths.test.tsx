@@ -18,6 +18,7 @@ import type { PanelTab } from '../../machines/tabs';
 import { walletMachine, type WalletEvent, type WalletInput, type WalletSnapshot } from '../../machines/wallet';
 import { canTake, isSample, toTestMachine } from '../machines/model';
 import { walletSampleEvents, walletStarts, type WalletModelEvent } from '../machines/wallet.model';
+import { ticketDetail } from '../machines/ticket-fixtures';
 import { handle } from './fake-api';
 import { countSteps, holdRequests, storedTokens, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';
@@ -93,8 +94,11 @@ function pathsFrom(input: WalletInput) {
     filterEvents: (snapshot, event) =>
       canTake(snapshot, event) && isSample(walletSampleEvents, event) && onScreen(snapshot as WalletSnapshot, event as WalletModelEvent),
     // The return-to held changes nothing a person sees until the sign-in finishes (the flow's doing, not a step here).
-    serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, returnTo: undefined } }),
-    serializeTransition: (_snapshot, event) => (event && keptTransitions.includes(event.type) ? ` via ${event.type}` : ''),
+    // A serializeState of one's own replaces the transition suffix too (xstate/graph), so the kept transitions are
+    // appended here.
+    serializeState: (snapshot, event) =>
+      JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, returnTo: undefined } }) +
+      (event && keptTransitions.includes(event.type) ? ` via ${event.type}` : ''),
   });
   return model.getShortestPaths();
 }
@@ -172,7 +176,7 @@ const headings: Record<PanelTab, string> = {
   PERSONAL_DATA: "What's your name?",
   QR: 'My QR code',
   MY_TICKET: 'My tickets',
-  TICKET: 'Ticket',
+  TICKET: ticketDetail().ticketName, // the ticket's own name heads its screen
   GIFT: 'Gift a ticket',
   SWAP: 'Swap a ticket',
   RESELL: 'Resell tickets',
@@ -201,7 +205,7 @@ function screenMarker(main: ReturnType<typeof within>, tab: PanelTab): HTMLEleme
   }
 }
 /** The document title of each screen, before " · Ticket Wallet". */
-const titles: Record<string, string> = { ...headings, LOGIN: 'Sign in', OTP: 'Enter your code', PERSONAL_DATA: 'Your name', HUB: 'Welcome' };
+const titles: Record<string, string> = { ...headings, TICKET: 'Ticket', LOGIN: 'Sign in', OTP: 'Enter your code', PERSONAL_DATA: 'Your name', HUB: 'Welcome' };
 
 interface Effects {
   historyBack: number;
@@ -265,6 +269,8 @@ describe.each(startsWithPaths)('panel paths on the rendered screens from $name',
       handle('verifyLogin', () => ({ accessToken: 'access-2', refreshToken: 'refresh-2' })),
       handle('logout', () => ({ ok: true as const })),
       handle('myTickets', () => []),
+      // A gift e-mail's link (TICKET) reached after sign-in shows its ticket.
+      handle('ticketDetail', () => ticketDetail()),
     );
     const page = tests.render(toUrl(input.location), storage);
     for (const [index, step] of path.steps.entries()) {
