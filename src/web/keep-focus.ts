@@ -34,19 +34,28 @@ export function useKeepFocus(open: boolean, panelRef: RefObject<HTMLElement | nu
     const onPointerDown = (event: Event) => {
       inside = event.composedPath().includes(panel);
     };
+    // A mutation can come in the middle of a focus move: a field's blur that re-renders it runs while the browser
+    // has taken the focus off the field and not yet given it to the next control (the active element is <body> for
+    // that moment). So the check waits for the move to finish; a focus really lost is still lost then.
+    let pending = 0;
+    const restoreSoon = () => {
+      if (!pending) pending = window.setTimeout(restore, 0);
+    };
     const restore = () => {
+      pending = 0;
       if (!inside || !focusLost(panel)) return;
       const target = focusTarget(panel.querySelector('.tw-main') ?? panel);
       if (!target) return;
       if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
       target.focus({ preventScroll: true });
     };
-    const observer = new MutationObserver(restore);
+    const observer = new MutationObserver(restoreSoon);
     observer.observe(panel, { childList: true, subtree: true });
     panel.addEventListener('focusin', onFocusIn);
     panel.ownerDocument.addEventListener('pointerdown', onPointerDown, true);
     return () => {
       observer.disconnect();
+      window.clearTimeout(pending);
       panel.removeEventListener('focusin', onFocusIn);
       panel.ownerDocument.removeEventListener('pointerdown', onPointerDown, true);
     };
