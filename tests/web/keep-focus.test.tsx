@@ -30,6 +30,19 @@ function Panel({ step, blurError }: { step: 1 | 2; blurError?: boolean }): React
   );
 }
 
+function Single({ show }: { show: boolean }): ReactElement {
+  const ref = useRef<HTMLDivElement>(null);
+  useKeepFocus(true, ref);
+  return (
+    <div ref={ref}>
+      <main className="tw-main">
+        <h1>Settings</h1>
+        {show ? <button type="button">Save</button> : <p>Saved</p>}
+      </main>
+    </div>
+  );
+}
+
 describe('useKeepFocus', () => {
   it('puts a focus lost with its step on the new step heading', async () => {
     const view = render(<Panel step={1} />);
@@ -42,18 +55,6 @@ describe('useKeepFocus', () => {
   });
 
   it('falls back to the screen title when no step is marked', async () => {
-    function Single({ show }: { show: boolean }): ReactElement {
-      const ref = useRef<HTMLDivElement>(null);
-      useKeepFocus(true, ref);
-      return (
-        <div ref={ref}>
-          <main className="tw-main">
-            <h1>Settings</h1>
-            {show ? <button type="button">Save</button> : <p>Saved</p>}
-          </main>
-        </div>
-      );
-    }
     const view = render(<Single show />);
     act(() => view.getByRole('button', { name: 'Save' }).focus());
     view.rerender(<Single show={false} />);
