@@ -21,6 +21,20 @@ interface Person {
   uniqueSuffix: string;
 }
 
+/** The columns of `users` (or an alias of it) a mail needs to reach and name a person. */
+type PersonColumn = 'email' | 'locale' | 'givenName' | 'familyName' | 'nickname' | 'uniqueSuffix';
+
+export function personColumns<T extends Record<PersonColumn, unknown>>(table: T): Pick<T, PersonColumn> {
+  return {
+    email: table.email,
+    locale: table.locale,
+    givenName: table.givenName,
+    familyName: table.familyName,
+    nickname: table.nickname,
+    uniqueSuffix: table.uniqueSuffix,
+  };
+}
+
 /** How a person is named in a mail: their full name, else their username (nickname#suffix). */
 export function displayName(person: Omit<Person, 'email' | 'locale'>): string {
   const name = [person.givenName, person.familyName].filter((part) => part?.trim()).join(' ');
@@ -35,14 +49,7 @@ export function ticketLink(publicBaseUrl: string, locale: string, userTicketId: 
 export function createGiftMail({ db, mailer, config, log }: GiftMailDeps) {
   const giver = alias(users, 'giver');
   const receiver = alias(users, 'receiver');
-  const person = (table: typeof giver | typeof receiver) => ({
-    email: table.email,
-    locale: table.locale,
-    givenName: table.givenName,
-    familyName: table.familyName,
-    nickname: table.nickname,
-    uniqueSuffix: table.uniqueSuffix,
-  });
+  const person = personColumns;
 
   return {
     /** Mails both sides of the transfer of `userTicketId` (the giver's ticket); never throws. */

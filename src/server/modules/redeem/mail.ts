@@ -7,21 +7,14 @@ import type { Mailer } from '../../adapters/mail';
 import type { Database } from '../../db/client';
 import { events, ticketTypes, userTickets, users } from '../../db/schema';
 import { asLocale, translate } from '../../i18n';
-import { displayName } from '../gift/mail';
+import { displayName, personColumns } from '../gift/mail';
 
 type RedeemMailDeps = { db: Database; mailer: Mailer; log: (message: string, error: unknown) => void };
 
 export function createRedeemMail({ db, mailer, log }: RedeemMailDeps) {
   const previous = alias(users, 'previous');
   const redeemer = alias(users, 'redeemer');
-  const person = (table: typeof previous | typeof redeemer) => ({
-    email: table.email,
-    locale: table.locale,
-    givenName: table.givenName,
-    familyName: table.familyName,
-    nickname: table.nickname,
-    uniqueSuffix: table.uniqueSuffix,
-  });
+  const person = personColumns;
 
   return {
     /** Tells `previousUserId` that the PDF code of `userTicketId` was redeemed by `redeemerUserId`; never throws. */

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { events, listings, ticketTypes, userTickets, users } from '../../db/schema';
 import { asLocale, translate } from '../../i18n';
-import { displayName, ticketLink } from '../gift/mail';
+import { displayName, personColumns, ticketLink } from '../gift/mail';
 
 type ResaleMailDeps = { db: Database; mailer: Mailer; config: Pick<Config, 'publicBaseUrl'>; log: (message: string, error: unknown) => void };
 
@@ -18,14 +18,7 @@ const money = (minor: number, symbol: string) => `${symbol}${(minor / 100).toFix
 export function createResaleMail({ db, mailer, config, log }: ResaleMailDeps) {
   const seller = alias(users, 'seller');
   const buyer = alias(users, 'buyer');
-  const person = (table: typeof seller | typeof buyer) => ({
-    email: table.email,
-    locale: table.locale,
-    givenName: table.givenName,
-    familyName: table.familyName,
-    nickname: table.nickname,
-    uniqueSuffix: table.uniqueSuffix,
-  });
+  const person = personColumns;
 
   return {
     /** Mails buyer and seller of the listings just bought (`receivedIds`: the buyer's new tickets). */
