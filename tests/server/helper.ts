@@ -2,6 +2,7 @@
 // set), with the dev outbox as mailer and a clock the test can move. One per test file; close() tears it down.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { createOutboxMailer, type Mailer } from '../../src/server/adapters/mail';
@@ -9,6 +10,7 @@ import { createLocalPayments, createStripePayments, type LocalCharge, type Payme
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
+import { listings } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed';
 import { createDatabase, dropDatabases } from '../support/postgres';
 import type { StripeConnectStub } from '../support/stripe-connect-stub';
@@ -240,4 +242,23 @@ export async function createStripeDemoApp({
       await stubs.close();
     },
   };
+}
+
+/**
+ * `token`'s first resellable ticket listed at its face price, one at a time: the listing's share code and its row (the
+ * start of every resale purchase test).
+ */
+export async function listFirstResellable(test: DemoApp, token: string) {
+  const available = await call(test.app, { method: 'GET', url: '/v1/resell/tickets/available', token });
+  const [ticket] = available.json as Array<{ userTicketId: number; ticketPrice: number; currencyCode: string; currencySymbol: string }>;
+  const listed = await call(test.app, {
+    method: 'POST',
+    url: '/v1/resell',
+    token,
+    payload: { userTicketId: ticket!.userTicketId, amountCount: 1, price: ticket!.ticketPrice, currencyCode: ticket!.currencyCode, currencySymbol: ticket!.currencySymbol },
+  });
+  if (listed.status !== 200) throw new Error(`listing failed: ${listed.status} ${JSON.stringify(listed.json)}`);
+  const code = (listed.json.shareLinkUrl as string).split('/resale/')[1]!;
+  const [row] = await test.database.db.select().from(listings).where(eq(listings.shareCode, code));
+  return { code, row: row! };
 }

@@ -11,7 +11,7 @@ import { events, listings, paymentAttempts, paymentEvents, payments, payouts, us
 import { localTestMethods } from '../../src/host/share-page';
 import { PURCHASE_HOLD_MS } from '../../src/server/modules/resell/service';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { call, createDemoApp, openPostgresTestDatabase, signIn, type DemoApp } from './helper';
+import { call, createDemoApp, openPostgresTestDatabase, signIn, type DemoApp, listFirstResellable } from './helper';
 
 const local = createLocalPayments({ processingMs: null });
 let t: DemoApp;
@@ -45,17 +45,7 @@ const paymentOf = async (intentId: string) =>
   (await t.database.db.select().from(payments).where(and(eq(payments.provider, 'local'), eq(payments.providerPaymentId, intentId))))[0];
 const attemptOf = async (intentId: string) => (await t.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.intentId, intentId)))[0];
 
-async function listOne() {
-  const [ticket] = (await get('/resell/tickets/available', alex)).json as Resellable[];
-  const listed = await post(
-    '/resell',
-    { userTicketId: ticket!.userTicketId, amountCount: 1, price: ticket!.ticketPrice, currencyCode: ticket!.currencyCode, currencySymbol: ticket!.currencySymbol },
-    alex,
-  );
-  expect(listed.status).toBe(200);
-  const code = (listed.json.shareLinkUrl as string).split('/resale/')[1]!;
-  return { code, row: await listingOf(code) };
-}
+const listOne = () => listFirstResellable(t, alex);
 const buy = (code: string, token: string, paymentMethod: string) => post(`/resell/purchase/${code}`, { quantity: 1, paymentMethod }, token);
 const askAgain = (code: string, paymentIntentId: string, token: string) => post(`/resell/purchase/${code}`, { paymentIntentId }, token);
 /** The provider's id of the payment that bought a listing. */

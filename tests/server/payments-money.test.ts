@@ -10,7 +10,7 @@ import { PURCHASE_HOLD_MS } from '../../src/server/modules/resell/service';
 import { assertMoneyAddsUp } from '../support/money-invariant';
 import type { StripeConnectStub } from '../support/stripe-connect-stub';
 import type { StripePaymentsStub } from '../support/stripe-payments-stub';
-import { call, createStripeDemoApp, signIn, type StripeDemoApp } from './helper';
+import { call, createStripeDemoApp, signIn, type StripeDemoApp, listFirstResellable } from './helper';
 
 const WEBHOOK_SECRET = 'whsec_test_money';
 const CONNECT_SECRET = 'whsec_test_money_connect';
@@ -48,18 +48,7 @@ const post = (url: string, payload: object, token: string) => call(t.app, { meth
 const get = (url: string, token: string) => call(t.app, { method: 'GET', url: `/v1${url}`, token });
 const userId = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 
-async function listOne() {
-  const [ticket] = (await get('/resell/tickets/available', alex)).json as Resellable[];
-  const listed = await post(
-    '/resell',
-    { userTicketId: ticket!.userTicketId, amountCount: 1, price: ticket!.ticketPrice, currencyCode: ticket!.currencyCode, currencySymbol: ticket!.currencySymbol },
-    alex,
-  );
-  expect(listed.status).toBe(200);
-  const code = (listed.json.shareLinkUrl as string).split('/resale/')[1]!;
-  const [row] = await t.database.db.select().from(listings).where(eq(listings.shareCode, code));
-  return { code, row: row! };
-}
+const listOne = () => listFirstResellable(t, alex);
 const intentFor = async (code: string, token: string) => (await post(`/resell/payment_intent/${code}`, { quantity: 1 }, token)).json.paymentIntentId as string;
 const buyWith = (code: string, paymentIntentId: string, token: string) => post(`/resell/purchase/${code}`, { paymentIntentId }, token);
 const listingOf = async (code: string) => (await t.database.db.select().from(listings).where(eq(listings.shareCode, code)))[0]!;

@@ -12,7 +12,7 @@ import { assertMoneyAddsUp } from '../support/money-invariant';
 import { events, listings, payments, payouts, userTickets, users } from '../../src/server/db/schema';
 import type { StripeConnectStub } from '../support/stripe-connect-stub';
 import type { StripePaymentsStub } from '../support/stripe-payments-stub';
-import { call, createStripeDemoApp, type StripeDemoApp } from './helper';
+import { call, createStripeDemoApp, type StripeDemoApp, listFirstResellable } from './helper';
 
 const WEBHOOK_SECRET = 'whsec_test_resale';
 let stripe: StripePaymentsStub;
@@ -34,22 +34,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Resellable = { userTicketId: number; ticketPrice: number; currencyCode: string; currencySymbol: string };
 const post = (url: string, payload: object, token: string) => call(t.app, { method: 'POST', url: `/v1${url}`, token, payload });
 const get = (url: string, token: string) => call(t.app, { method: 'GET', url: `/v1${url}`, token });
 
-async function listOne() {
-  const [ticket] = (await get('/resell/tickets/available', alex)).json as Resellable[];
-  const listed = await post(
-    '/resell',
-    { userTicketId: ticket!.userTicketId, amountCount: 1, price: ticket!.ticketPrice, currencyCode: ticket!.currencyCode, currencySymbol: ticket!.currencySymbol },
-    alex,
-  );
-  expect(listed.status).toBe(200);
-  const code = (listed.json.shareLinkUrl as string).split('/resale/')[1]!;
-  const [row] = await t.database.db.select().from(listings).where(eq(listings.shareCode, code));
-  return { code, row: row! };
-}
+const listOne = () => listFirstResellable(t, alex);
 const intentFor = (code: string, token: string) => post(`/resell/payment_intent/${code}`, { quantity: 1 }, token);
 const buyWith = (code: string, paymentIntentId: string, token: string) => post(`/resell/purchase/${code}`, { paymentIntentId }, token);
 const statusOf = async (code: string) => (await t.database.db.select().from(listings).where(eq(listings.shareCode, code)))[0]!.status;
