@@ -49,7 +49,7 @@ function chunkCache<K, V>(load: (key: K) => Promise<V>) {
 }
 
 const flowChunks = chunkCache<LazyFlowId, AnyActorLogic>((flow) => flowTable[flow].machine() as Promise<AnyActorLogic>);
-const screenChunks = chunkCache<PanelName, ScreenModule['default']>((name) => panelRow(name).screen().then((module) => module.default));
+const screenChunks = chunkCache<PanelName, ScreenModule>((name) => panelRow(name).screen());
 
 export function isFlowLoaded(flow: LazyFlowId): boolean {
   return flowChunks.get(flow) !== undefined;
@@ -62,12 +62,12 @@ export function loadFlow(flow: LazyFlowId): Promise<void> {
 
 /** A panel's screen, once its chunk is here. */
 export function loadedScreen(name: PanelName): ScreenModule['default'] | undefined {
-  return screenChunks.get(name);
+  return screenChunks.get(name)?.default;
 }
 
 /** Loads a panel's screen chunk once; a failed download may be tried again. */
 export function loadScreen(name: PanelName): Promise<ScreenModule['default']> {
-  return screenChunks.load(name);
+  return screenChunks.load(name).then((module) => module.default);
 }
 
 /** Every flow's chunk (tests load them up front, so a flow starts in the step its panel opens). */
@@ -82,10 +82,15 @@ export function preloadScreens(): Promise<unknown> {
 
 /**
  * Fetches every flow's and screen's chunk (and `more`) in the background: one at a time, each after the browser was
- * idle (`idle`), so evaluating them is many short tasks rather than one long one. Answers the function that stops it.
+ * idle (`idle`), so evaluating them is many short tasks rather than one long one; then the parts the screens load on
+ * demand (their `later`). Answers the function that stops it.
  */
 export function prefetchFlows(idle: (next: () => void) => () => void, more: ReadonlyArray<() => Promise<unknown>> = []): () => void {
-  const loads = [...more, ...lazyFlowIds.map((flow) => () => loadFlow(flow)), ...panelNames.map((name) => () => loadScreen(name))];
+  const loads: Array<() => Promise<unknown>> = [
+    ...more,
+    ...lazyFlowIds.map((flow) => () => loadFlow(flow)),
+    ...panelNames.map((name) => () => screenChunks.load(name).then((module) => loads.push(...(module.later ?? [])))),
+  ];
   let cancel = (): void => {};
   let stopped = false;
   const next = (): void => {

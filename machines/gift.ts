@@ -9,6 +9,7 @@ import type { ResponseOf } from '../src/contract/endpoints';
 import { giftEmailForm, isFormValid } from '../src/contract/forms';
 import { errorCode } from '../src/client/errors';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
+import { asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
 import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
@@ -42,6 +43,8 @@ export interface GiftContext {
   candidateId: number | null;
   /** The ticket being gifted (the server said it can be). */
   ticket: UserTicket | null;
+  /** The person chose the ticket in this panel (not the USER_TICKET_ID it opened with): closing asks first. */
+  handPicked: boolean;
   email: string;
   emailTouched: boolean;
   /** The username tab's text, its suggestions and the one picked. */
@@ -50,6 +53,11 @@ export interface GiftContext {
   picked: ReceiverSuggestion | null;
   receiver: GiftReceiver | null;
   gifted: GiftResult | null;
+  /**
+   * "Discard this gift?" is open (the flow asked it, Keep editing has not answered yet): the e-mail field's blur is the
+   * question taking the focus, not the person leaving the field, so it does not mark the field touched.
+   */
+  discardAsked: boolean;
 }
 
 export type GiftEvent =
@@ -67,12 +75,14 @@ export type GiftEvent =
   | { type: 'gift.submit' }
   | { type: 'gift.cancel' }
   | { type: 'gift.more' }
-  | { type: 'gift.viewTickets' };
+  | { type: 'gift.viewTickets' }
+  | ClosingEvent;
 
 /** What the flow tells the wallet. */
 export type GiftReport =
   | { type: 'panel.open'; tab: 'MY_TICKET' }
   | { type: 'panel.setParams'; params: { userTicketId: null } }
+  | ClosingReport
   | ({ type: 'notify' } & Toast);
 
 export type GiftTag = 'loading' | 'searching';
@@ -111,12 +121,18 @@ export const giftMachine = setup({
   actions: {
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
+    askDiscard: sendParent({ type: 'panel.askDiscard' as const }),
+    /** "Discard this gift?" is asked: the field's blur it causes is held off until Keep editing. */
+    markDiscardAsked: assign({ discardAsked: true }),
+    /** Keep editing: the question has gone, the field's blur counts again. */
+    keepEditing: assign({ discardAsked: false }),
+    dismiss: sendParent({ type: 'panel.dismiss' as const }),
     openMyTickets: sendParent({ type: 'panel.open' as const, tab: 'MY_TICKET' as const }),
     /** The preselected ticket is given away: the address stops naming it (the wallet starts the flow anew). */
     forgetPreselect: sendParent({ type: 'panel.setParams' as const, params: { userTicketId: null } }),
     storeTickets: assign((_, params: { tickets: UserTicket[] }) => ({ tickets: params.tickets })),
     takePreselected: assign(({ context }) => ({ candidateId: context.preselectId, preselectId: null })),
-    chooseCandidate: assign((_, params: { userTicketId: number }) => ({ candidateId: params.userTicketId })),
+    chooseCandidate: assign((_, params: { userTicketId: number }) => ({ candidateId: params.userTicketId, handPicked: true })),
     selectCandidate: assign(({ context }) => ({
       ticket: context.tickets.find((ticket) => ticket.userTicketId === context.candidateId) ?? null,
     })),
@@ -138,7 +154,7 @@ export const giftMachine = setup({
     })),
     forgetReceiver: assign({ receiver: null }),
     storeGifted: assign((_, params: { gifted: GiftResult }) => ({ gifted: params.gifted })),
-    resetAll: assign(() => ({ ...freshReceiver, ticket: null, candidateId: null, gifted: null })),
+    resetAll: assign(() => ({ ...freshReceiver, ticket: null, candidateId: null, handPicked: false, gifted: null })),
   },
   guards: {
     hasPreselect: ({ context }) => context.preselectId !== null,
@@ -147,6 +163,7 @@ export const giftMachine = setup({
     giftable: ({ context }, params: { canBeGifted: boolean }) =>
       params.canBeGifted && context.tickets.some((ticket) => ticket.userTicketId === context.candidateId),
     hasReceiver: ({ context }) => context.receiver !== null,
+    discardAsked: ({ context }) => context.discardAsked,
     receiverIsUsername: ({ context }) => context.receiver?.kind === 'username',
     tabIs: (_, params: { tab: ReceiverTab; wanted: ReceiverTab }) => params.tab === params.wanted,
     /** docs/product.md §5: a valid e-mail, changed from the empty form. */
@@ -154,6 +171,11 @@ export const giftMachine = setup({
     hasQuery: ({ context }) => context.query.trim() !== '',
     suggested: ({ context }, params: { username: string }) => context.suggestions.some((suggestion) => suggestion.username === params.username),
     hasPicked: ({ context }) => context.picked !== null,
+    /**
+     * Half-done (docs/decisions.md, "Discard?"): past the ticket, the person chose it here or has typed, picked or
+     * confirmed a receiver. A ticket preselected by the link with nothing entered is not asked about.
+     */
+    holdsInput: ({ context }) => context.handPicked || context.email !== '' || context.query !== '' || context.receiver !== null,
   },
   actors: {
     loadTickets: fromPromise<UserTicket[], { services: WalletServices }>(({ input }) =>
@@ -181,12 +203,16 @@ export const giftMachine = setup({
     tickets: [],
     candidateId: null,
     ticket: null,
+    handPicked: false,
     gifted: null,
+    discardAsked: false,
     ...freshReceiver,
   }),
   on: {
     // The empty list's link and the success screen's "view my tickets".
     'gift.viewTickets': { actions: 'openMyTickets' },
+    ...closesAtOnce,
+    'flow.keep': { actions: 'keepEditing' },
   },
   initial: 'loading',
   states: {
@@ -253,6 +279,7 @@ export const giftMachine = setup({
       on: {
         'gift.editTicket': { target: 'picking', actions: 'forgetTicket' },
         'gift.cancel': { target: 'picking', actions: 'resetAll' },
+        ...asksBeforeClosingWhen('holdsInput', 'markDiscardAsked'),
       },
       initial: 'deciding',
       states: {
@@ -271,7 +298,8 @@ export const giftMachine = setup({
                   target: 'username',
                 },
                 'gift.changeEmail': { actions: { type: 'changeEmail', params: ({ event }) => ({ value: event.value }) } },
-                'gift.blurEmail': { actions: 'touchEmail' },
+                // The blur "Discard this gift?" causes (it takes the focus) leaves the field as it was, not red behind it.
+                'gift.blurEmail': [{ guard: 'discardAsked' }, { actions: 'touchEmail' }],
                 'gift.confirmReceiver': { guard: 'emailConfirmable', target: '#gift.selected.confirmed', actions: 'confirmEmail' },
               },
             },
@@ -337,8 +365,8 @@ export const giftMachine = setup({
             },
             gifting: {
               tags: ['loading'],
-              // Nothing may change the gift while it is sent.
-              on: { 'gift.editReceiver': {}, 'gift.editTicket': {}, 'gift.cancel': {} },
+              // Nothing may change the gift while it is sent; a close waits for the outcome.
+              on: { 'gift.editReceiver': {}, 'gift.editTicket': {}, 'gift.cancel': {}, ...holdsOffClosing },
               invoke: {
                 id: 'giftTicket',
                 src: 'giftTicket',

@@ -171,6 +171,11 @@ export const loginMachine = setup({
       event.type === 'login.change' && event.field === 'otp' && event.value !== context.fields.otp && isFormValid(otpForm, { otp: event.value }),
     /** Leaving the code field before typing anything is no mistake to point out (no "Code is required" yet). */
     leavesOtpUntyped: ({ context, event }) => event.type === 'login.blur' && event.field === 'otp' && context.fields.otp === '',
+    /**
+     * Leaving a name field before typing in it is no mistake either: pressing Back takes the focus from the empty
+     * first name, and that must not mark it "required" behind the sign-out question (Continue still marks both).
+     */
+    leavesNameUntyped: ({ context, event }) => event.type === 'login.blur' && context.fields[event.field] === '',
     otpValid: ({ context }) => isFormValid(otpForm, context.fields),
     personalDataValid: ({ context }) => isFormValid(personalDataForm, context.fields),
     userHasGivenName: (_, params: { user: UserProfile }) => Boolean(params.user.givenName?.trim()),
@@ -434,6 +439,10 @@ export const loginMachine = setup({
                   { actions: { type: 'touchFields', params: { fields: ['givenName', 'familyName'] } } },
                 ],
                 'login.back': 'confirmingBack',
+                'login.blur': [
+                  { guard: 'leavesNameUntyped' },
+                  { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
+                ],
               },
             },
             confirmingBack: {

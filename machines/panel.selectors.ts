@@ -100,3 +100,14 @@ export function selectTitleScreen(snapshot: WalletSnapshot): PanelTab | PanelOve
 export function selectSession(snapshot: WalletSnapshot) {
   return snapshot.children.session;
 }
+
+/**
+ * "Discard?" over the running flow (machines/router.ts, `closingQuestion`): 'asking' while the question is open,
+ * 'discarding' while the flow lets go of what it held before the wallet closes, else null.
+ */
+export function selectDiscardQuestion(snapshot: WalletSnapshot): 'asking' | 'discarding' | null {
+  const flow = flowStateOf(snapshot);
+  if (flow === null) return null;
+  if (inFlow(snapshot, flow, { running: 'asking' })) return 'asking';
+  return inFlow(snapshot, flow, { running: 'discarding' }) ? 'discarding' : null;
+}

@@ -1,5 +1,5 @@
 // Derived values of the QR pass machine for the views.
-import { pollIntervalOf, type QrSnapshot } from './qr';
+import { type DoorTickets, pollIntervalOf, type QrSnapshot } from './qr';
 
 /** The gate admitted the holder while the pass was open: the screen says "Welcome in". */
 export const selectIsAdmitted = (snapshot: QrSnapshot): boolean => snapshot.matches({ admission: 'admitted' });
@@ -13,13 +13,20 @@ export function qrImageSrc(image: string): string {
   return trimmed.startsWith('data:') ? trimmed : `data:image/png;base64,${trimmed}`;
 }
 
-/** The current QR image as a data: URL, or null before the first image (and after the panel was left). */
+/** The pass shows the device-bound code (the organiser's setting), not the server's image. */
+export const selectIsDeviceCode = (snapshot: QrSnapshot): boolean => snapshot.matches({ pass: 'device' });
+
+/** The current QR image as a data: URL (the server's PNG, or the SVG drawn on the device), or null before the first. */
 export function selectQrImageSrc(snapshot: QrSnapshot): string | null {
+  if (selectIsDeviceCode(snapshot)) {
+    const { code } = snapshot.context;
+    return code === null ? null : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(code.svg)}`;
+  }
   return snapshot.context.image === null ? null : qrImageSrc(snapshot.context.image);
 }
 
 export function selectQrFrame(snapshot: QrSnapshot): QrFrame {
-  if (snapshot.context.image !== null) return 'image';
+  if (selectQrImageSrc(snapshot) !== null) return 'image';
   return snapshot.hasTag('error') ? 'error' : 'skeleton';
 }
 
@@ -35,8 +42,23 @@ export function selectHasQrError(snapshot: QrSnapshot): boolean {
 
 /** A refresh failed while an image is shown: the image stays with a warning and Retry. */
 export function selectIsQrStale(snapshot: QrSnapshot): boolean {
-  return snapshot.hasTag('error') && snapshot.context.image !== null;
+  return snapshot.hasTag('error') && selectQrImageSrc(snapshot) !== null;
 }
+
+/** The device code is drawn with no network: "Offline — your code still works" (kept while the next check runs). */
+export function selectIsQrOffline(snapshot: QrSnapshot): boolean {
+  if (snapshot.matches({ pass: { device: { showing: { link: 'offline' } } } })) return true;
+  return snapshot.matches({ pass: { device: { showing: { link: 'checking' } } } }) && snapshot.context.offline;
+}
+
+/** Another device registered for the ticket: the screen says so and offers to take the code back. */
+export const selectIsQrReplaced = (snapshot: QrSnapshot): boolean => snapshot.matches({ pass: { device: 'replaced' } });
+
+/** The next event's tickets the device code is drawn for (the picker shows when there are several); null when polling. */
+export const selectDoorTickets = (snapshot: QrSnapshot): DoorTickets | null => (selectIsDeviceCode(snapshot) ? snapshot.context.door : null);
+
+/** Whole seconds until the next image or code (counted down by the machine), or null when none is scheduled. */
+export const selectQrSecondsLeft = (snapshot: QrSnapshot): number | null => snapshot.context.secondsLeft;
 
 export function selectCanRetryQr(snapshot: QrSnapshot): boolean {
   return snapshot.can({ type: 'qr.retry' });
@@ -44,12 +66,13 @@ export function selectCanRetryQr(snapshot: QrSnapshot): boolean {
 
 /** The image is shown and the next one is scheduled (the view draws its countdown only then). */
 export function selectIsQrCountingDown(snapshot: QrSnapshot): boolean {
-  return snapshot.matches({ pass: 'showing' });
+  return snapshot.matches({ pass: 'showing' }) || snapshot.matches({ pass: { device: 'showing' } });
 }
 
-/** How long the countdown to the next image runs, or null when none is scheduled. */
+/** How long the countdown to the next image or code runs, or null when none is scheduled. */
 export function selectQrCountdownMs(snapshot: QrSnapshot): number | null {
-  return selectIsQrCountingDown(snapshot) ? selectQrPollInterval(snapshot) : null;
+  if (!selectIsQrCountingDown(snapshot)) return null;
+  return selectIsDeviceCode(snapshot) ? (snapshot.context.code?.msLeft ?? null) : selectQrPollInterval(snapshot);
 }
 
 /** Milliseconds between two images (the countdown's duration); null until the settings loaded. */

@@ -13,6 +13,7 @@ import { checkResellPrice } from '../src/contract/forms';
 import { errorCode } from '../src/client/errors';
 import { copyLink, listingsMachine } from './listings';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
+import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
 import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
@@ -32,6 +33,8 @@ export interface ResellContext {
   preselectId: number | null;
   tickets: ResellableTicket[];
   ticket: ResellableTicket | null;
+  /** The person chose the ticket in this panel (not the USER_TICKET_ID it opened with): closing asks first. */
+  handPicked: boolean;
   quantity: number;
   /** The price per ticket as typed (the field's text). */
   priceText: string;
@@ -40,6 +43,11 @@ export interface ResellContext {
   edited: boolean;
   quote: PriceQuote | null;
   listed: ListingResult | null;
+  /**
+   * "Discard this listing?" is open (the flow asked it, Keep editing has not answered yet): the price field's blur is
+   * the question taking the focus, not the person leaving the field, so it does not mark the field touched.
+   */
+  discardAsked: boolean;
 }
 
 export type ResellEvent =
@@ -60,11 +68,13 @@ export type ResellEvent =
   /** From the watchResellable actor: the TICKETS_AVAILABLE_FOR_LISTING cache tag was invalidated. */
   | { type: 'resell.stale' }
   /** A toast of the listings child, passed on to the wallet. */
-  | ({ type: 'notify' } & Toast);
+  | ({ type: 'notify' } & Toast)
+  | ClosingEvent;
 
 export type ResellReport =
   | { type: 'panel.open'; tab: 'SETTINGS'; settingsTab: 'ACCOUNT_VERIFICATION' }
   | { type: 'panel.setParams'; params: { userTicketId: null } }
+  | ClosingReport
   | ({ type: 'notify' } & Toast);
 
 export type ResellTag = 'loading' | 'quoting';
@@ -103,12 +113,19 @@ export const resellMachine = setup({
   actions: {
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
+    askDiscard: sendParent({ type: 'panel.askDiscard' as const }),
+    /** "Discard this listing?" is asked: the field's blur it causes is held off until Keep editing. */
+    markDiscardAsked: assign({ discardAsked: true }),
+    /** Keep editing: the question has gone, the field's blur counts again. */
+    keepEditing: assign({ discardAsked: false }),
+    dismiss: sendParent({ type: 'panel.dismiss' as const }),
     openPayouts: sendParent({ type: 'panel.open' as const, tab: 'SETTINGS' as const, settingsTab: 'ACCOUNT_VERIFICATION' as const }),
     forgetPreselect: sendParent({ type: 'panel.setParams' as const, params: { userTicketId: null } }),
     storeTickets: assign((_, params: { tickets: ResellableTicket[] }) => ({ tickets: params.tickets })),
-    select: assign(({ context }, params: { userTicketId: number }) => ({
+    select: assign(({ context }, params: { userTicketId: number; byHand: boolean }) => ({
       ...freshForm,
       ticket: context.tickets.find((ticket) => ticket.userTicketId === params.userTicketId) ?? null,
+      handPicked: params.byHand,
       preselectId: null,
     })),
     increment: assign(({ context }) => ({
@@ -123,7 +140,7 @@ export const resellMachine = setup({
     storeListed: assign((_, params: { listed: ListingResult }) => ({ listed: params.listed })),
     copy: ({ context, self }) =>
       copyLink(context.services, context.listed?.shareLinkUrl ?? '', () => self.send({ type: 'notify', kind: 'success', key: 'resell.copied' })),
-    resetAll: assign(() => ({ ...freshForm, ticket: null, listed: null })),
+    resetAll: assign(() => ({ ...freshForm, ticket: null, handPicked: false, listed: null })),
   },
   guards: {
     hasPreselect: ({ context }) => context.tickets.some((ticket) => ticket.userTicketId === context.preselectId),
@@ -134,6 +151,12 @@ export const resellMachine = setup({
     /** docs/product.md §5: Continue only when the form was edited and is valid (and, by the state, no quote is running). */
     continuable: ({ context }) => context.edited && priceError(context) === null,
     noStripe: (_, params: { error: unknown }) => errorCode(params.error) === NO_STRIPE_CODE,
+    /**
+     * Half-done (docs/decisions.md, "Discard?"): the form shows a ticket the person chose here, or a quantity or price
+     * they changed. A ticket preselected by the link, untouched, is not asked about.
+     */
+    holdsInput: ({ context }) => context.handPicked || context.edited,
+    discardAsked: ({ context }) => context.discardAsked,
   },
   actors: {
     loadTickets: fromPromise<ResellableTicket[], { services: WalletServices }>(({ input }) => input.services.api.call('resellableTickets', {})),
@@ -173,11 +196,15 @@ export const resellMachine = setup({
     preselectId: input.userTicketId,
     tickets: [],
     ticket: null,
+    handPicked: false,
     listed: null,
+    discardAsked: false,
     ...freshForm,
   }),
   on: {
     'resell.openPayouts': { actions: 'openPayouts' },
+    ...closesAtOnce,
+    'flow.keep': { actions: 'keepEditing' },
     notify: { actions: { type: 'notify', params: ({ event }) => ({ kind: event.kind, key: event.key }) } },
   },
   initial: 'loading',
@@ -200,7 +227,7 @@ export const resellMachine = setup({
     deciding: {
       ...doc('A resellable ticket named by USER_TICKET_ID is selected at once'),
       always: [
-        { guard: 'hasPreselect', target: 'editing', actions: { type: 'select', params: ({ context }) => ({ userTicketId: context.preselectId ?? 0 }) } },
+        { guard: 'hasPreselect', target: 'editing', actions: { type: 'select', params: ({ context }) => ({ userTicketId: context.preselectId ?? 0, byHand: false }) } },
         { target: 'picking' },
       ],
     },
@@ -243,7 +270,7 @@ export const resellMachine = setup({
         'resell.selectTicket': {
           guard: { type: 'listed', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
           target: 'editing',
-          actions: { type: 'select', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
+          actions: { type: 'select', params: ({ event }) => ({ userTicketId: event.userTicketId, byHand: true }) },
         },
       },
     },
@@ -253,8 +280,10 @@ export const resellMachine = setup({
         'resell.increment': { guard: 'canIncrement', target: '.debouncing', reenter: true, actions: 'increment' },
         'resell.decrement': { guard: 'canDecrement', target: '.debouncing', reenter: true, actions: 'decrement' },
         'resell.changePrice': { target: '.debouncing', reenter: true, actions: { type: 'changePrice', params: ({ event }) => ({ value: event.value }) } },
-        'resell.blurPrice': { actions: 'touchPrice' },
+        // The blur "Discard this listing?" causes (it takes the focus) leaves the field as it was, not red behind it.
+        'resell.blurPrice': [{ guard: 'discardAsked' }, { actions: 'touchPrice' }],
         'resell.cancel': { target: 'picking', actions: ['resetAll', 'forgetPreselect'] },
+        ...asksBeforeClosingWhen('holdsInput', 'markDiscardAsked'),
       },
       initial: 'idle',
       states: {
@@ -288,6 +317,8 @@ export const resellMachine = setup({
       on: {
         'resell.edit': { target: 'editing' },
         'resell.cancel': { target: 'picking', actions: ['resetAll', 'forgetPreselect'] },
+        // Continue needs an edited form: the summary is always half-done.
+        ...asksBeforeClosing,
       },
       initial: 'unaccepted',
       states: {
@@ -300,7 +331,7 @@ export const resellMachine = setup({
         },
         listing: {
           tags: ['loading'],
-          on: { 'resell.edit': {}, 'resell.cancel': {} },
+          on: { 'resell.edit': {}, 'resell.cancel': {}, ...holdsOffClosing },
           invoke: {
             id: 'createListing',
             src: 'createListing',

@@ -2,13 +2,14 @@
 // truth: every navigation writes the location, eventless transitions apply the panel guard and bring the open panel
 // in line with it (entering a panel scrolls to the top), and each panel's state downloads its chunks (the flow's
 // machine and the screen), then invokes its flow (machines/tabs.ts) as a child with a fixed id, given its row's input.
+// A flow that may hold half-done input is asked before the wallet closes over it ("Discard?", `closingQuestion`).
 // The return-to (context.returnTo): a link the guard turns into LOGIN is remembered, and `panel.continue` from the
 // sign-in flow goes there (or to QR + HUB for a plain sign-in); closing the wallet forgets it.
 // A flow lives exactly as long as its panel; a crashed flow leaves the fallback panel with Try again. The states of
 // `open.tab` are one per flow of the registry, all alike (`flowState`).
 import { and, not, stateIn } from 'xstate';
 import { emptyRoute, toUrl, withLanguage } from './panel.location';
-import { type FlowId, flowIds, flowTable, tabsOfFlow } from './tabs';
+import { asksBeforeClosing, type FlowId, flowIds, flowTable, tabsOfFlow } from './tabs';
 import {
   currentRoute,
   flowSource,
@@ -79,6 +80,45 @@ function runningAcrossTabs(flow: FlowId) {
   });
 }
 
+/** Closes the wallet: the host page without a panel, a new history entry. */
+const closeWallet = [{ type: 'navigate', params: { route: emptyRoute } }, { type: 'pushUrl', params: urlParams }] as const;
+
+/**
+ * "Discard?" (docs/decisions.md, "Discard? before closing a half-done flow"): while a flow that may hold half-done
+ * input runs, a close (Esc, the close button, the logo) is first put to the flow (`flow.close`), which answers
+ * `panel.dismiss` (nothing would be lost: the wallet closes) or `panel.askDiscard`. Keep editing goes back to the flow
+ * as it was and tells it so (`flow.keep`: a blur the question caused is not a field left); Discard tells the flow to let go (`flow.discard`: a swap releases its reservation) and it answers
+ * `panel.dismiss`. The flow's own state does not change while the question is open, so its screen stays behind it.
+ */
+function closingQuestion(flow: FlowId) {
+  const screen = tabsOfFlow(flow)[0];
+  return walletSetup.createStateConfig({
+    initial: 'editing',
+    states: {
+      editing: {
+        on: {
+          'panel.close': { actions: 'askFlowToClose' },
+          'panel.askDiscard': 'asking',
+        },
+      },
+      asking: {
+        meta: { screen, ...doc('"Discard this …?": Keep editing (focused first) or Discard') },
+        on: {
+          // The flow is told, so a field's blur the question caused is not taken for the person leaving it.
+          'panel.keepEditing': { target: 'editing', actions: 'askFlowToKeep' },
+          'panel.discard': { target: 'discarding', actions: 'askFlowToDiscard' },
+          // The question covers the panel: nothing else closes it meanwhile.
+          'panel.close': {},
+        },
+      },
+      discarding: {
+        meta: { screen, ...doc('Discard: the flow lets go of what it holds (a swap releases its reservation), then the wallet closes') },
+        on: { 'panel.close': {} },
+      },
+    },
+  });
+}
+
 /**
  * The state of a panel whose flow is `flow`: it downloads the flow's machine and the panel's screen if they are not
  * here yet, then invokes the flow, and leaves when the route names another panel.
@@ -117,7 +157,9 @@ function flowState(flow: FlowId) {
       running: {
         // The panel is on screen: the other panels' chunks may download now.
         entry: 'prefetchAhead',
-        ...(tabs.length > 1 ? runningAcrossTabs(flow) : { meta: runningMeta(flow), invoke: invokeFlow(flow) }),
+        ...(tabs.length > 1
+          ? runningAcrossTabs(flow)
+          : { meta: runningMeta(flow), invoke: invokeFlow(flow), ...(asksBeforeClosing(flow) ? closingQuestion(flow) : {}) }),
       },
       crashed: {
         meta: { screen, ...doc('The flow crashed: "Something went wrong" and Try again, which starts it anew') },
@@ -192,10 +234,9 @@ export const router = walletSetup.createStateConfig({
         ],
       },
     ],
-    'panel.close': [
-      { guard: 'nothingOpen' },
-      { actions: [{ type: 'navigate', params: { route: emptyRoute } }, { type: 'pushUrl', params: urlParams }] },
-    ],
+    'panel.close': [{ guard: 'nothingOpen' }, { actions: closeWallet }],
+    // The running flow was asked and lets the wallet close (a flow asked about closing, machines/router.ts).
+    'panel.dismiss': [{ guard: 'nothingOpen' }, { actions: closeWallet }],
     'panel.back': { actions: 'historyBack' },
     'panel.locationChanged': {
       actions: { type: 'adoptLocation', params: ({ event }) => ({ location: event.location }) },

@@ -33,7 +33,9 @@ export type SessionEvent =
   /** The USER cache tag was invalidated: load the profile again. */
   | { type: 'session.userStale' }
   /** From the stream: the server revoked this session (logout elsewhere): it ends like one whose refresh failed. */
-  | { type: 'session.revoked' };
+  | { type: 'session.revoked' }
+  /** From `waitForFirstPanel`: the wallet's first panel is on screen; the live stream's chunk may download. */
+  | { type: 'session.panelShown' };
 
 /** What the session tells the wallet. */
 export type SessionReport = { type: 'session.tokensRotated'; tokens: SessionTokens } | { type: 'session.expired' };
@@ -113,6 +115,14 @@ export const sessionMachine = setup({
     watchUser: fromCallback<SessionEvent, { services: WalletServices }>(({ input, sendBack }) =>
       input.services.api.onInvalidate(['USER'], () => sendBack({ type: 'session.userStale' })),
     ),
+    /** Sends session.panelShown once the wallet's first panel has rendered (at once if it has, or nothing tells). */
+    waitForFirstPanel: fromCallback<SessionEvent, { services: WalletServices }>(({ input, sendBack }) => {
+      const shown = () => sendBack({ type: 'session.panelShown' });
+      const { onFirstPanel } = input.services.platform;
+      if (onFirstPanel) return onFirstPanel(shown);
+      shown();
+      return () => {};
+    }),
     loadStream: fromPromise<void>(() => loadStreamMachine()),
     /** The stream machine (machines/stream.ts) once `loadStream` brought its chunk. */
     stream: standIn('stream', () => streamLogic),
@@ -204,7 +214,17 @@ export const sessionMachine = setup({
     live: {
       initial: 'deciding',
       states: {
-        deciding: { always: [{ guard: 'canStream', target: 'loading' }, { target: 'off' }] },
+        deciding: { always: [{ guard: 'canStream', target: 'waitingForPanel' }, { target: 'off' }] },
+        waitingForPanel: {
+          ...doc("Waits for the wallet's first panel to show: the stream's chunk is not part of it"),
+          invoke: {
+            id: 'waitForFirstPanel',
+            src: 'waitForFirstPanel',
+            input: ({ context }) => ({ services: context.services }),
+            onError: { target: 'loading', actions: { type: 'logError', params: ({ event }) => ({ message: 'session: the first-panel listener failed', error: event.error }) } },
+          },
+          on: { 'session.panelShown': 'loading' },
+        },
         loading: {
           ...doc("Downloads the live stream's chunk (it is not part of the first panel)"),
           invoke: {

@@ -61,6 +61,14 @@ export function reconnectDelayOf(failures: number, random: () => number = Math.r
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/**
+ * The tags a connection without Last-Event-ID invalidates once it opens, since the events before it (between the
+ * screens' first reads and this connection) cannot be replayed: every tag an event can make stale that a read
+ * provides. Not ENTRY: no read provides it, its invalidation is the gate's "Welcome in" signal (machines/qr.ts), and
+ * a resync must not fake an admission.
+ */
+export const RESYNC_TAGS: readonly CacheTag[] = [...new Set(Object.values(eventInvalidates).flat())].filter((tag) => tag !== 'ENTRY');
+
 /** The tags `events` make stale, each once, in the order first seen. */
 export function tagsOf(known: readonly CacheTag[], event: WalletEvent): CacheTag[] {
   return [...new Set([...known, ...eventInvalidates[event.type]])];
@@ -82,6 +90,8 @@ export const streamMachine = setup({
     rememberEvent: assign((_, params: { event: WalletEvent }) => ({ lastEventId: params.event.id })),
     collectTags: assign(({ context }, params: { event: WalletEvent }) => ({ staleTags: tagsOf(context.staleTags, params.event) })),
     invalidateTags: ({ context }) => context.services.api.cache.invalidate(context.staleTags),
+    /** The open screens read again what events could have changed (their ETags make an unchanged read a 304). */
+    resync: ({ context }) => context.services.api.cache.invalidate(RESYNC_TAGS),
     forgetTags: assign({ staleTags: [] }),
     countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
     resetFailures: assign({ failures: 0 }),
@@ -89,6 +99,8 @@ export const streamMachine = setup({
   },
   guards: {
     revokes: (_, params: { event: WalletEvent }) => params.event.type === 'session.revoked',
+    /** No event arrived yet: this connection cannot resume, what happened before it may have been missed. */
+    cannotResume: ({ context }) => context.lastEventId === null,
   },
   delays: {
     /** A stream that sent nothing, not even a heartbeat, for this long is dead. */
@@ -161,8 +173,13 @@ export const streamMachine = setup({
               },
               states: {
                 connecting: {
-                  ...doc('Asks GET /v1/events with the access token and the last event id'),
-                  on: { 'stream.opened': { target: 'open', actions: 'resetFailures' } },
+                  ...doc('Asks GET /v1/events with the access token and the last event id (none yet: the open screens resync once it opens)'),
+                  on: {
+                    'stream.opened': [
+                      { guard: 'cannotResume', target: 'open', actions: ['resetFailures', 'resync'] },
+                      { target: 'open', actions: 'resetFailures' },
+                    ],
+                  },
                   after: { silence: { target: '#stream.connection.live.waiting', actions: 'countFailure' } },
                 },
                 open: {

@@ -10,7 +10,8 @@ export function selectSwapStep(snapshot: SwapSnapshot): SwapStep {
   if (snapshot.matches('picking')) return 'picking';
   if (snapshot.matches('chosen')) return 'chosen';
   if (snapshot.matches('confirming')) return 'confirming';
-  if (snapshot.matches('cancelling')) return 'cancelling';
+  // Discard releases the reservation as Cancel does (the wallet then closes).
+  if (snapshot.matches('cancelling') || snapshot.matches('discarding')) return 'cancelling';
   if (snapshot.matches('leaving')) return 'leaving';
   return 'loading';
 }
@@ -20,6 +21,11 @@ export const selectBases = (snapshot: SwapSnapshot): SwapBaseTicket[] => snapsho
 /** The chosen base, shown while its targets are chosen and the modal is open. */
 export function selectBase(snapshot: SwapSnapshot): SwapBaseTicket | null {
   return snapshot.matches('picking') || snapshot.matches('loading') || snapshot.matches('failed') ? null : snapshot.context.base;
+}
+
+/** Step 1 after Cancel: the base of the released swap, shown chosen again (its Choose button gets the focus). */
+export function selectCancelledBase(snapshot: SwapSnapshot): number | null {
+  return snapshot.matches('picking') ? snapshot.context.cancelledBase : null;
 }
 
 export interface SwapQuantityView {
@@ -46,7 +52,7 @@ export type TargetsState = 'hidden' | 'loading' | 'ready';
 
 export function selectTargetsState(snapshot: SwapSnapshot): TargetsState {
   if (snapshot.matches({ chosen: 'loadingTargets' })) return 'loading';
-  if (snapshot.matches('chosen') || snapshot.matches('confirming') || snapshot.matches('cancelling') || snapshot.matches('leaving')) return 'ready';
+  if (['chosen', 'confirming', 'cancelling', 'discarding', 'leaving'].some((state) => snapshot.matches(state as 'chosen'))) return 'ready';
   return 'hidden';
 }
 
@@ -112,7 +118,7 @@ export function swapModal(base: SwapBaseTicket, target: SwapTarget, quantity: nu
 export function selectSwapModal(snapshot: SwapSnapshot): SwapModalView | null {
   const { base, target, quantity, started } = snapshot.context;
   if (!base || !target || !started) return null;
-  if (!snapshot.matches('confirming') && !snapshot.matches('cancelling') && !snapshot.matches('leaving')) return null;
+  if (!['confirming', 'cancelling', 'discarding', 'leaving'].some((state) => snapshot.matches(state as 'confirming'))) return null;
   return swapModal(base, target, quantity, started);
 }
 

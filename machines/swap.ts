@@ -9,6 +9,7 @@ import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/co
 import { languageOf } from './panel.location';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { checkoutUrl } from './swap.checkout';
+import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
 import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
@@ -30,6 +31,8 @@ export interface SwapContext {
   bases: SwapBaseTicket[];
   base: SwapBaseTicket | null;
   quantity: number;
+  /** The person chose the base in this panel (not the USER_TICKET_ID it opened with): closing asks first. */
+  handPicked: boolean;
   /** Step 2's choices for the base. */
   targets: SwapTarget[];
   target: SwapTarget | null;
@@ -39,6 +42,11 @@ export interface SwapContext {
   returnedOrder: string | null;
   /** That order once confirmed: "You now hold VIP", with what was paid. */
   receipt: SwapOrder | null;
+  /**
+   * The base (ticket type id) of the swap Cancel released: step 1 shows it chosen again (its Choose button has the
+   * focus, so Enter picks it again) until another base is chosen or the selection resets otherwise.
+   */
+  cancelledBase: number | null;
 }
 
 export type SwapEvent =
@@ -52,9 +60,10 @@ export type SwapEvent =
   | { type: 'swap.checkout' }
   | { type: 'swap.viewTickets' }
   /** From the confirmation after checkout: swap more tickets (step 1). */
-  | { type: 'swap.dismissReceipt' };
+  | { type: 'swap.dismissReceipt' }
+  | ClosingEvent;
 
-export type SwapReport = { type: 'panel.open'; tab: 'MY_TICKET' } | ({ type: 'notify' } & Toast);
+export type SwapReport = { type: 'panel.open'; tab: 'MY_TICKET' } | ClosingReport | ({ type: 'notify' } & Toast);
 
 export type SwapTag = 'loading' | 'busy';
 
@@ -67,7 +76,18 @@ export const swapToastKeys = {
 
 const logParams = (message: string) => ({ event }: { event: { error: unknown } }) => ({ message, error: event.error });
 
-const noSelection = { base: null, quantity: 1, targets: [], target: null, started: null } satisfies Partial<SwapContext>;
+/** The started swap's order, which Cancel and Discard release. */
+const releaseInput = ({ context }: { context: SwapContext }) => ({ services: context.services, orderIdentifier: context.started?.orderIdentifier ?? '' });
+
+const noSelection = {
+  base: null,
+  quantity: 1,
+  handPicked: false,
+  targets: [],
+  target: null,
+  started: null,
+  cancelledBase: null,
+} satisfies Partial<SwapContext>;
 
 export const swapMachine = setup({
   types: {
@@ -79,6 +99,8 @@ export const swapMachine = setup({
   actions: {
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
+    askDiscard: sendParent({ type: 'panel.askDiscard' as const }),
+    dismiss: sendParent({ type: 'panel.dismiss' as const }),
     openMyTickets: sendParent({ type: 'panel.open' as const, tab: 'MY_TICKET' as const }),
     storeBases: assign((_, params: { bases: SwapBaseTicket[] }) => ({ bases: params.bases })),
     /** USER_TICKET_ID is tried once: the type holding that ticket, with one ticket. */
@@ -91,6 +113,8 @@ export const swapMachine = setup({
     chooseBase: assign(({ context }, params: { ticketTypeId: number }) => ({
       base: context.bases.find((base) => base.id === params.ticketTypeId) ?? null,
       quantity: 1,
+      handPicked: true,
+      cancelledBase: null,
     })),
     increment: assign(({ context }) => ({ quantity: context.quantity + 1 })),
     decrement: assign(({ context }) => ({ quantity: context.quantity - 1 })),
@@ -106,6 +130,8 @@ export const swapMachine = setup({
     storeReceipt: assign((_, params: { order: SwapOrder }) => ({ receipt: params.order, returnedOrder: null })),
     forgetReceipt: assign({ receipt: null, returnedOrder: null }),
     resetSelection: assign(() => noSelection),
+    /** Cancel released the swap: the selection resets, its base is remembered for step 1. */
+    resetAfterCancel: assign(({ context }) => ({ ...noSelection, cancelledBase: context.base?.id ?? null })),
     /** docs/product.md §7: the whole window goes to the checkout page, which comes back to this page afterwards. */
     goToCheckout: ({ context }) => {
       const { platform } = context.services;
@@ -128,6 +154,11 @@ export const swapMachine = setup({
     /** docs/product.md §5: plus stops at the quantity held. */
     belowHeld: ({ context }) => context.quantity < (context.base?.quantity ?? 1),
     aboveOne: ({ context }) => context.quantity > 1,
+    /**
+     * Half-done (docs/decisions.md, "Discard?"): step 2 shows a base the person chose here, or a quantity they
+     * changed. A base preselected by the link with one ticket is not asked about.
+     */
+    holdsInput: ({ context }) => context.handPicked || context.quantity !== 1,
     /** A target of the list with enough left for the quantity. */
     available: ({ context }, params: { swapPairId: number }) =>
       context.targets.some((target) => target.id === params.swapPairId && target.quantity >= context.quantity),
@@ -163,6 +194,7 @@ export const swapMachine = setup({
   on: {
     // The empty state's link.
     'swap.viewTickets': { actions: 'openMyTickets' },
+    ...closesAtOnce,
   },
   initial: 'opening',
   states: {
@@ -236,6 +268,7 @@ export const swapMachine = setup({
         // docs/product.md §4: minus at 1 clears the selection.
         'swap.decrement': [{ guard: 'aboveOne', actions: 'decrement' }, { target: 'picking', actions: 'resetSelection' }],
         'swap.clearBase': { target: 'picking', actions: 'resetSelection' },
+        ...asksBeforeClosingWhen('holdsInput'),
       },
       initial: 'loadingTargets',
       states: {
@@ -271,8 +304,8 @@ export const swapMachine = setup({
         starting: {
           meta: { screen: 'SWAP', ...doc('The chosen target is marked busy while the swap starts on the server') },
           tags: ['busy'],
-          // Nothing changes the selection while the server reserves the tickets.
-          on: { 'swap.increment': {}, 'swap.decrement': {}, 'swap.clearBase': {} },
+          // Nothing changes the selection while the server reserves the tickets; a close waits for the reservation.
+          on: { 'swap.increment': {}, 'swap.decrement': {}, 'swap.clearBase': {}, ...holdsOffClosing },
           invoke: {
             id: 'startSwap',
             src: 'startSwap',
@@ -301,6 +334,9 @@ export const swapMachine = setup({
       on: {
         'swap.cancel': 'cancelling',
         'swap.checkout': 'leaving',
+        // A reservation is held: a close asks, and Discard releases it as Cancel does.
+        ...asksBeforeClosing,
+        'flow.discard': 'discarding',
       },
     },
     cancelling: {
@@ -309,10 +345,23 @@ export const swapMachine = setup({
       invoke: {
         id: 'cancelSwap',
         src: 'cancelSwap',
-        input: ({ context }) => ({ services: context.services, orderIdentifier: context.started?.orderIdentifier ?? '' }),
-        onDone: { target: 'picking', actions: 'resetSelection' },
+        input: releaseInput,
+        onDone: { target: 'picking', actions: 'resetAfterCancel' },
         // The reservation lapses by itself after 30 minutes; the person is not kept waiting on a failed release.
-        onError: { target: 'picking', actions: ['resetSelection', { type: 'logError', params: logParams('swap: cancelling the swap failed') }] },
+        onError: { target: 'picking', actions: ['resetAfterCancel', { type: 'logError', params: logParams('swap: cancelling the swap failed') }] },
+      },
+    },
+    discarding: {
+      meta: { screen: 'SWAP', ...doc('Discard (closing the wallet): the reservation is released as by Cancel, then the wallet closes') },
+      tags: ['busy'],
+      on: holdsOffClosing,
+      invoke: {
+        id: 'cancelSwap',
+        src: 'cancelSwap',
+        input: releaseInput,
+        onDone: { actions: 'dismiss' },
+        // As Cancel: a failed release lapses by itself; the wallet closes all the same.
+        onError: { actions: [{ type: 'logError', params: logParams('swap: cancelling the swap failed') }, 'dismiss'] },
       },
     },
     leaving: {

@@ -34,6 +34,11 @@ export type RouteParam = keyof typeof routeParams;
 /** A screen's chunk: its default export is the screen. */
 export interface ScreenModule {
   default: ComponentType;
+  /**
+   * Parts the screen loads on demand, a chunk each (the QR screen's learn-more panel): not needed to draw the panel,
+   * so not in the first one; the background prefetch fetches them after the screens (machines/flows.ts).
+   */
+  later?: ReadonlyArray<() => Promise<unknown>>;
 }
 
 /** One panel (a tab, or the HUB overlay) of a flow. */
@@ -44,7 +49,7 @@ export interface PanelRow<S extends string = string> {
   access: 'public' | 'signedIn';
   /** Locale key of the document title (docs/product.md §2: set per screen). */
   title: string;
-  /** The locale key prefixes whose strings travel with the screen's chunk (src/web/locale-strings.ts). */
+  /** The locale key prefixes whose strings travel with the screen's chunk, or with a part it loads later (src/web/locale-strings.ts). */
   strings: readonly S[];
   /** The parameters the panel reads; `restartOn` ones start its flow anew when they change. */
   params: readonly RouteParam[];
@@ -99,7 +104,7 @@ export const flowTable = {
   qr: {
     machine: () => import('./qr').then((module) => module.qrMachine),
     input: ({ services }: FlowSource) => ({ services }),
-    tabs: { QR: panel(() => import('../src/web/screens/qr-screen'), 'title.qr', ['qr']) },
+    tabs: { QR: panel(() => import('../src/web/screens/qr-screen'), 'title.qr', ['qr', 'qr_info']) },
   },
   myTickets: {
     machine: () => import('./my-tickets').then((module) => module.myTicketsMachine),
@@ -124,13 +129,15 @@ export const flowTable = {
   gift: {
     machine: () => import('./gift').then((module) => module.giftMachine),
     input: preselected,
-    tabs: { GIFT: panel(() => import('../src/web/screens/gift-screen'), 'title.gift', ['gift', 'form'], preselect) },
+    asksBeforeClosing: true,
+    tabs: { GIFT: panel(() => import('../src/web/screens/gift-screen'), 'title.gift', ['gift', 'form', 'discard'], preselect) },
   },
   swap: {
     machine: () => import('./swap').then((module) => module.swapMachine),
     input: (source: FlowSource) => ({ ...preselected(source), swapOrder: source.route.swapOrder ?? null }),
+    asksBeforeClosing: true,
     tabs: {
-      SWAP: panel(() => import('../src/web/screens/swap-screen'), 'title.swap', ['swap'], {
+      SWAP: panel(() => import('../src/web/screens/swap-screen'), 'title.swap', ['swap', 'discard'], {
         params: ['userTicketId', 'swapOrder'],
         restartOn: ['userTicketId', 'swapOrder'],
       }),
@@ -139,8 +146,9 @@ export const flowTable = {
   resell: {
     machine: () => import('./resell').then((module) => module.resellMachine),
     input: preselected,
+    asksBeforeClosing: true,
     tabs: {
-      RESELL: panel(() => import('../src/web/screens/resell-screen'), 'title.resell', ['resell', 'listings', 'form'], preselect),
+      RESELL: panel(() => import('../src/web/screens/resell-screen'), 'title.resell', ['resell', 'listings', 'form', 'discard'], preselect),
     },
   },
   redeem: {
@@ -210,6 +218,14 @@ export function isPanelTab(value: unknown): value is PanelTab {
 
 export function isPanelOverlay(value: unknown): value is PanelOverlay {
   return typeof value === 'string' && Object.hasOwn(overlays, value);
+}
+
+/**
+ * Flows that may hold half-done input (`asksBeforeClosing` in their row): closing the wallet asks the flow first, which
+ * answers `panel.askDiscard` or `panel.dismiss` (machines/router.ts, docs/decisions.md "Discard?").
+ */
+export function asksBeforeClosing(flow: FlowId): boolean {
+  return (flowTable[flow] as { asksBeforeClosing?: boolean }).asksBeforeClosing === true;
 }
 
 /** The tabs of one flow, in table order (the login flow shows LOGIN, OTP and PERSONAL_DATA). */

@@ -1,5 +1,5 @@
 // Derived values of the single-ticket machine for the views.
-import type { Benefit, TicketDetail } from '../src/contract/entities';
+import type { Benefit, TicketDetail, WalletLinks } from '../src/contract/entities';
 import { isBenefitUsed } from './benefit.selectors';
 import { canHandOn, visibleBenefits, type TicketSnapshot } from './ticket';
 
@@ -44,3 +44,16 @@ export function selectIsMenuOpen(snapshot: TicketSnapshot): boolean {
 export function selectIsDescriptionExpanded(snapshot: TicketSnapshot): boolean {
   return snapshot.matches({ loaded: { description: 'expanded' } });
 }
+
+export type WalletStatus = 'none' | 'loading' | 'ready' | 'failed';
+
+/** The wallet buttons' state: none offered, their links loading, ready (with the links), or failed. */
+export function selectWalletStatus(snapshot: TicketSnapshot): WalletStatus {
+  if (snapshot.matches({ loaded: { wallet: 'loading' } })) return 'loading';
+  if (snapshot.matches({ loaded: { wallet: 'ready' } })) return 'ready';
+  if (snapshot.matches({ loaded: { wallet: 'failed' } })) return 'failed';
+  return 'none';
+}
+
+export const selectWalletLinks = (snapshot: TicketSnapshot): WalletLinks | null =>
+  snapshot.matches({ loaded: { wallet: 'ready' } }) ? snapshot.context.walletLinks : null;

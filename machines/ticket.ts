@@ -4,7 +4,7 @@
 // Gift, Swap and Resell open their panels with the ticket preselected; a benefit opens the benefit modal, a child
 // of this flow.
 import { assign, fromCallback, fromPromise, not, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Benefit, TicketDetail } from '../src/contract/entities';
+import type { Benefit, TicketDetail, WalletLinks } from '../src/contract/entities';
 import { failureKey, httpStatus } from '../src/client/errors';
 import { benefitMachine } from './benefit';
 import type { TicketTab } from './my-tickets';
@@ -15,7 +15,7 @@ import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
-addRoutes(compactRoutes('ticketDetail', 'ticketPdf'));
+addRoutes(compactRoutes('ticketDetail', 'ticketPdf', 'walletLinks'));
 
 export interface TicketInput extends FlowInput {
   userTicketId: number;
@@ -25,7 +25,12 @@ export interface TicketContext {
   services: WalletServices;
   userTicketId: number;
   ticket: TicketDetail | null;
+  /** Add to Apple Wallet / Save to Google Wallet (GET /wallet/tickets/{id}), once loaded. */
+  walletLinks: WalletLinks | null;
 }
+
+/** The Apple Wallet download link lasts 10 minutes on the server: the links are asked for again well before. */
+export const WALLET_LINKS_REFRESH_MS = 8 * 60_000;
 
 export type TicketEvent =
   | { type: 'ticket.retry' }
@@ -39,6 +44,8 @@ export type TicketEvent =
   /** Hand the ticket on: a PDF with a new secret code, saved as a file. */
   | { type: 'ticket.downloadPdf' }
   | { type: 'ticket.openBenefit'; userTicketBenefitId: number }
+  /** The wallet links did not load: ask again. */
+  | { type: 'ticket.walletRetry' }
   /** From the watchTicket actor: the SINGLE_TICKET (or TICKETS) cache tag was invalidated. */
   | { type: 'ticket.stale' }
   /** From the benefit modal: a toast for the wallet. */
@@ -68,6 +75,14 @@ export function ticketActions(ticket: TicketDetail | null): { gift: boolean; swa
  */
 export function canHandOn(ticket: TicketDetail | null): boolean {
   return ticketActions(ticket).gift;
+}
+
+/**
+ * A phone wallet's pass is offered for an upcoming ticket the holder holds and has not used (docs/decisions.md,
+ * "Wallet passes"): the server refuses the rest, and a pass of a used ticket would only show void.
+ */
+export function canAddToWallet(ticket: TicketDetail | null, now: Date = new Date()): boolean {
+  return ticket !== null && !ticket.eventAccessStatus && ticketsTabOf(ticket, now) === 'UPCOMING';
 }
 
 /** The PDF's file name: event and ticket, as a reader would look for it in Downloads. */
@@ -102,11 +117,13 @@ export const ticketMachine = setup({
     events: {} as TicketEvent,
     input: {} as TicketInput,
     tags: {} as TicketTag,
-    children: {} as { benefit: 'benefit'; loadTicket: 'loadTicket'; watchTicket: 'watchTicket'; downloadPdf: 'downloadPdf' },
+    children: {} as { benefit: 'benefit'; loadTicket: 'loadTicket'; watchTicket: 'watchTicket'; downloadPdf: 'downloadPdf'; loadWalletLinks: 'loadWalletLinks' },
   },
+  delays: { walletLinksRefresh: WALLET_LINKS_REFRESH_MS },
   actions: {
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     storeTicket: assign((_, params: { ticket: TicketDetail }) => ({ ticket: params.ticket })),
+    storeWalletLinks: assign((_, params: { walletLinks: WalletLinks | null }) => ({ walletLinks: params.walletLinks })),
     openMyTickets: sendParent(({ context }) => ({ type: 'panel.open' as const, tab: 'MY_TICKET' as const, ticketsTab: ticketsTabOf(context.ticket) })),
     openPanel: sendParent(({ context }, params: { tab: 'GIFT' | 'SWAP' | 'RESELL' }) => ({
       type: 'panel.open' as const,
@@ -126,6 +143,7 @@ export const ticketMachine = setup({
     canSwap: ({ context }) => ticketActions(context.ticket).swap,
     canResell: ({ context }) => ticketActions(context.ticket).resell,
     canHandOn: ({ context }) => canHandOn(context.ticket),
+    canAddToWallet: ({ context }) => canAddToWallet(context.ticket),
     hasMenu: ({ context }) => {
       const actions = ticketActions(context.ticket);
       return actions.swap || actions.resell;
@@ -148,12 +166,15 @@ export const ticketMachine = setup({
       const pdf = await input.services.api.call('ticketPdf', { params: { id: input.userTicketId } });
       saveFile(pdf, input.fileName);
     }),
+    loadWalletLinks: fromPromise<WalletLinks, { services: WalletServices; userTicketId: number }>(({ input }) =>
+      input.services.api.call('walletLinks', { params: { userTicketId: input.userTicketId } }),
+    ),
     benefit: benefitMachine,
   },
 }).createMachine({
   id: 'ticket',
   meta: { ...doc('One ticket: its details, PDF download and benefits') },
-  context: ({ input }) => ({ services: input.services, userTicketId: input.userTicketId, ticket: null }),
+  context: ({ input }) => ({ services: input.services, userTicketId: input.userTicketId, ticket: null, walletLinks: null }),
   // The ticket's cache tags, watched all along: a change elsewhere reloads a shown ticket, or retries a failed load.
   invoke: {
     id: 'watchTicket',
@@ -269,6 +290,41 @@ export const ticketMachine = setup({
                   ],
                 },
               },
+            },
+          },
+        },
+        wallet: {
+          initial: 'unavailable',
+          states: {
+            unavailable: {
+              ...doc('No phone wallet pass: the ticket is used or its event is over'),
+              always: { guard: 'canAddToWallet', target: 'loading' },
+              entry: { type: 'storeWalletLinks', params: { walletLinks: null } },
+            },
+            loading: {
+              ...doc('Asks for the Add to Apple Wallet and Save to Google Wallet links'),
+              // A reload that finds the ticket used stops asking.
+              always: { guard: not('canAddToWallet'), target: 'unavailable' },
+              invoke: {
+                id: 'loadWalletLinks',
+                src: 'loadWalletLinks',
+                input: loadInput,
+                onDone: { target: 'ready', actions: { type: 'storeWalletLinks', params: ({ event }) => ({ walletLinks: event.output }) } },
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'logError', params: ({ event }) => ({ message: 'ticket: the wallet links did not load', error: event.error }) },
+                },
+              },
+            },
+            ready: {
+              ...doc('The wallet buttons, links to the pass; asked for again before the Apple link expires'),
+              always: { guard: not('canAddToWallet'), target: 'unavailable' },
+              after: { walletLinksRefresh: 'loading' },
+            },
+            failed: {
+              ...doc('The wallet links did not load: a message and Retry'),
+              always: { guard: not('canAddToWallet'), target: 'unavailable' },
+              on: { 'ticket.walletRetry': 'loading' },
             },
           },
         },

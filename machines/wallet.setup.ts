@@ -57,6 +57,13 @@ export type WalletEvent =
   | { type: 'panel.openHub' }
   | { type: 'panel.closeHub' }
   | { type: 'panel.close' }
+  /** From a flow asked about closing (`flow.close`): nothing would be lost, close now; or, after Discard, it let go. */
+  | { type: 'panel.dismiss' }
+  /** From a flow asked about closing: it holds half-done input, so "Discard?" is asked first. */
+  | { type: 'panel.askDiscard' }
+  /** The "Discard?" question's answers. */
+  | { type: 'panel.keepEditing' }
+  | { type: 'panel.discard' }
   | { type: 'panel.back' }
   | { type: 'panel.changeLanguage'; lang: Language }
   | { type: 'panel.locationChanged'; location: BrowserLocation }
@@ -91,6 +98,12 @@ export function requestedRoute(event: PanelRequest): Route {
   }
   return route;
 }
+
+/** The flow of the open tab (the router asks it about closing only while it runs). */
+const flowOfRoute = (context: WalletContext): string => {
+  const { tab } = currentRoute(context);
+  return tab ? tabTable[tab].flow : '';
+};
 
 export const urlParams = ({ context }: { context: WalletContext }) => ({ url: toUrl(context.location) });
 
@@ -181,6 +194,12 @@ export const walletSetup = setup({
     forgetReturnTo: assign({ returnTo: null }),
     /** Signed in: the remembered route, or QR + HUB (the guard then applies as to any route). */
     navigateAfterSignIn: assign(({ context }) => ({ location: withRoute(context.location, context.returnTo ?? afterSignInRoute), returnTo: null })),
+    /** A close was asked for: the flow that may hold half-done input decides (machines/router.ts, `closingQuestion`). */
+    askFlowToClose: sendTo(({ context }: { context: WalletContext }) => flowOfRoute(context), { type: 'flow.close' }),
+    /** Discard: the flow lets go of what it holds (a swap releases its reservation), then answers `panel.dismiss`. */
+    askFlowToDiscard: sendTo(({ context }: { context: WalletContext }) => flowOfRoute(context), { type: 'flow.discard' }),
+    /** Keep editing: the question has gone (the flow counts its fields' blur again). */
+    askFlowToKeep: sendTo(({ context }: { context: WalletContext }) => flowOfRoute(context), { type: 'flow.keep' }),
     /** The sign-in flow shows three panels: it follows the router between them. */
     showLoginTab: sendTo('login', ({ context }: { context: WalletContext }) => ({
       type: 'login.show' as const,

@@ -4,7 +4,7 @@
 // table of its own: each module that calls the API brings the routes of its calls (`addRoutes`, with the contract's
 // routes from a Parcel macro at build time, src/contract/route-table.ts), and the server's answers are checked
 // against the contract by the server tests (docs/decisions.md, "The browser carries no schemas").
-import { API_PREFIX, buildPath, type CacheTag, type Route, ROUTE_DEFAULTS } from '../contract/base';
+import { API_PREFIX, buildPath, type CacheTag, isBinary, type Route, ROUTE_DEFAULTS } from '../contract/base';
 import type { BodyOf, EndpointName, ParamsOf, QueryOf, ResponseOf } from '../contract/endpoints';
 import type { CompactRoute } from '../contract/route-table';
 import { cacheKey, createQueryCache, type InvalidationListener, type QueryCache } from './cache';
@@ -36,6 +36,8 @@ export type CallArgs<N extends EndpointName> = Field<'params', ParamsOf<N>> &
     /** Cached reads: skip a stored value and ask the server. */
     fresh?: boolean;
     signal?: AbortSignal;
+    /** Reads the headers of a successful answer (a 304's too): what the contract's `responseHeaders` say. */
+    onHeaders?: (headers: Headers) => void;
   };
 
 type HasRequiredArgs<N extends EndpointName> = [ParamsOf<N>, QueryOf<N>, BodyOf<N>] extends [undefined, undefined, undefined]
@@ -126,8 +128,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     let raw: Blob | string;
     try {
       response = await fetchImpl(url, { method: route.method, headers, body, signal: controller.signal });
-      // PDF endpoints answer a blob; their error bodies are JSON all the same.
-      raw = route.answer === 'pdf' && response.ok ? await response.blob() : await response.text();
+      // Binary endpoints (a PDF) answer a blob; their error bodies are JSON all the same.
+      raw = isBinary(route.answer) && response.ok ? await response.blob() : await response.text();
     } catch (error) {
       throw new ApiRequestError(name, timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR', undefined, { cause: error });
     } finally {
@@ -135,9 +137,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       args.signal?.removeEventListener('abort', abort);
     }
 
-    if (response.status === 304 && last) return last.value;
+    if (response.status === 304 && last) {
+      args.onHeaders?.(response.headers);
+      return last.value;
+    }
     if (!response.ok) throw new ApiRequestError(name, response.status, parseJsonOr(raw as string, raw));
-    if (route.answer === 'pdf') return raw;
+    args.onHeaders?.(response.headers);
+    if (isBinary(route.answer)) return raw;
     const value = parseAnswer(name, route, response, raw as string);
     const etag = route.revalidate ? response.headers.get('etag') : null;
     if (etag) revalidated.set(url, { etag, value });

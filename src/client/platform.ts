@@ -48,6 +48,11 @@ export interface WalletPlatform {
   fetch?: typeof globalThis.fetch;
   /** Whether `fetch` can read a response body as it arrives (the live events stream needs it). */
   canStreamFetch?(): boolean;
+  /**
+   * Calls `listener` once the wallet's first panel has rendered (at once when it already has); answers the cancel
+   * function. What is not needed to draw it (the live stream's chunk) waits for it; without it nothing waits.
+   */
+  onFirstPanel?(listener: () => void): () => void;
   log?(message: string, error?: unknown): void;
 }
 

@@ -5,6 +5,11 @@ export const API_PREFIX = '/v1';
 
 /** Response header of the entry QR code: whole seconds until its window ends and a new code is drawn. */
 export const QR_SECONDS_LEFT_HEADER = 'x-qr-seconds-left';
+/**
+ * Response header of the entry QR code, sent only when the organiser of the holder's next event chose the device-bound
+ * code (`device`): the wallet learns the setting from the answer it loads anyway (docs/decisions.md).
+ */
+export const ENTRY_CODE_HEADER = 'x-entry-code';
 
 export const cacheTags = [
   'USER',
@@ -28,12 +33,17 @@ export function buildPath(path: string, params: Record<string, string | number> 
   });
 }
 
-/** How the client reads an answer: JSON, plain text (the QR token and image) or a PDF document. */
-export type AnswerKind = 'json' | 'text' | 'pdf';
+/** How the client reads an answer: JSON, plain text (the QR token and image), a PDF document or an Apple Wallet pass. */
+export type AnswerKind = 'json' | 'text' | 'pdf' | 'pkpass';
+
+/** The binary answers and their content types (the client reads them as a Blob). */
+export const binaryTypes = { pdf: 'application/pdf', pkpass: 'application/vnd.apple.pkpass' } as const;
+export type BinaryKind = keyof typeof binaryTypes;
+export const isBinary = (kind: AnswerKind): kind is BinaryKind => kind in binaryTypes;
 
 /** The browser's view of one call: method, path, auth, cache tags and kind of answer (src/contract/route-table.ts). */
 export interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   auth: boolean;
   answer: AnswerKind;

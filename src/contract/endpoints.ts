@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import * as e from './entities';
 import type { CacheTag } from './base';
 import type { ErrorCode } from './errors';
-import { QR_SECONDS_LEFT_HEADER } from './base';
+import { type BinaryKind, ENTRY_CODE_HEADER, QR_SECONDS_LEFT_HEADER } from './base';
 import { languages } from './languages';
 import {
   emailSchema,
@@ -19,9 +19,9 @@ import {
   withoutControlCharacters,
 } from './form-schemas';
 
-export { API_PREFIX, buildPath, cacheTags, type CacheTag, QR_SECONDS_LEFT_HEADER } from './base';
+export { API_PREFIX, buildPath, cacheTags, type CacheTag, ENTRY_CODE_HEADER, QR_SECONDS_LEFT_HEADER } from './base';
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'DELETE';
 
 export interface Endpoint {
   method: Method;
@@ -32,11 +32,13 @@ export interface Endpoint {
   auth: boolean;
   /** Called by an organiser's system with its key in the X-Organizer-Key header (the gate scanner), not by a user. */
   organizerKey?: boolean;
+  /** Called by Apple Wallet with the pass's own token: `Authorization: ApplePass <authenticationToken>`. */
+  applePass?: boolean;
   params?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
-  /** A JSON response schema, or 'pdf' for a binary document. */
-  response: z.ZodMiniType | 'pdf';
+  /** A JSON response schema, or the kind of a binary answer: 'pdf' (a document), 'pkpass' (an Apple Wallet pass). */
+  response: z.ZodMiniType | BinaryKind;
   errors: readonly ErrorCode[];
   /** Cached reads are tagged; mutations invalidate tags (docs/product.md §4). */
   provides?: readonly CacheTag[];
@@ -52,6 +54,8 @@ export interface Endpoint {
   revalidate?: boolean;
   /** Response headers of a successful answer, with what they mean (documentation and the OpenAPI description). */
   responseHeaders?: Readonly<Record<string, string>>;
+  /** Other successful statuses than 200, with what they mean (a protocol the server follows, such as Apple's). */
+  otherStatuses?: Readonly<Partial<Record<'201' | '204' | '304', string>>>;
 }
 
 const define = <const T extends Endpoint>(endpoint: T): T => endpoint;
@@ -210,6 +214,8 @@ export const endpoints = {
       ETag: 'names the user and window; sent back as If-None-Match within the window the answer is 304 without a body',
       'Cache-Control': 'private, max-age = the seconds left in the window',
       [QR_SECONDS_LEFT_HEADER]: 'whole seconds until this code\'s window ends (for a countdown without asking)',
+      [ENTRY_CODE_HEADER]:
+        '`device` when the organiser of the holder\'s next event chose the device-bound entry code (the wallet draws that code instead); absent for the polling code',
     },
   }),
   qrSettings: define({
@@ -295,6 +301,19 @@ export const endpoints = {
     response: z.object({ entryCode: entryCodeMode }),
     errors: [...bodyErrors, 'api.access.organizer_key_invalid'],
   }),
+  doorEvents: define({
+    method: 'GET',
+    path: '/door/events',
+    summary: "The events a scanner signed in with this organizer key may admit to: the organisation's events that have not ended, soonest first",
+    auth: false,
+    organizerKey: true,
+    response: z.object({
+      organisation: z.string(),
+      entryCode: entryCodeMode,
+      events: z.array(z.object({ eventId: z.int(), name: z.string(), venue: z.string(), startsAt: isoDateTime, endsAt: isoDateTime })),
+    }),
+    errors: ['api.access.organizer_key_invalid'],
+  }),
   doorRevocations: define({
     method: 'GET',
     path: '/door/events/:eventId/revocations',
@@ -332,6 +351,85 @@ export const endpoints = {
       ),
     }),
     errors: [...bodyErrors, 'api.access.organizer_key_invalid', 'api.door.unavailable'],
+  }),
+  // ── wallet passes (src/server/modules/passes; docs/decisions.md, "Wallet passes") ─────────────────────
+  walletLinks: define({
+    method: 'GET',
+    path: '/wallet/tickets/:userTicketId',
+    summary:
+      "Links that put one of the holder's upcoming tickets in a phone's wallet: a short-lived Apple Wallet download and " +
+      "a Google Wallet save link (a signed JWT); null where that wallet is not configured",
+    auth: true,
+    params: z.object({ userTicketId: pathId }),
+    response: e.walletLinks,
+    errors: [...authErrors, ...ticketStateErrors, 'api.ticket.not_found'],
+    noCache: true,
+  }),
+  applePassDownload: define({
+    method: 'GET',
+    path: '/wallet/apple/download/:token',
+    summary: 'The Apple Wallet pass of a ticket (application/vnd.apple.pkpass), by the short-lived link of GET /v1/wallet/tickets/{userTicketId}',
+    auth: false,
+    params: z.object({ token: boundedText(1, 300) }),
+    response: 'pkpass',
+    errors: [...ticketStateErrors, 'api.wallet.link_invalid', 'api.wallet.unavailable'],
+  }),
+  // Apple's PassKit web service (the pass's webServiceURL is PUBLIC_BASE_URL/v1/wallet/apple): paths and answers as
+  // Apple Wallet calls them.
+  appleRegisterDevice: define({
+    method: 'POST',
+    path: '/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+    summary: 'Apple Wallet: a device asks for updates of a pass (201 when new, 200 when it already was)',
+    auth: false,
+    applePass: true,
+    params: z.object({ deviceLibraryIdentifier: boundedText(1, 128), passTypeIdentifier: boundedText(1, 128), serialNumber: boundedText(1, 64) }),
+    body: z.object({ pushToken: boundedText(1, 256) }),
+    response: e.ok,
+    errors: [...bodyErrors, 'api.wallet.pass_auth_invalid', 'api.wallet.pass_not_found'],
+    otherStatuses: { '201': 'The device is now registered for this pass' },
+  }),
+  appleUnregisterDevice: define({
+    method: 'DELETE',
+    path: '/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+    summary: 'Apple Wallet: a device no longer wants updates of a pass (it was removed)',
+    auth: false,
+    applePass: true,
+    params: z.object({ deviceLibraryIdentifier: boundedText(1, 128), passTypeIdentifier: boundedText(1, 128), serialNumber: boundedText(1, 64) }),
+    response: e.ok,
+    errors: ['api.wallet.pass_auth_invalid', 'api.wallet.pass_not_found'],
+  }),
+  appleUpdatedPasses: define({
+    method: 'GET',
+    path: '/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',
+    summary: "Apple Wallet: the serial numbers of a device's passes that changed since the tag it last got (204 when none)",
+    auth: false,
+    params: z.object({ deviceLibraryIdentifier: boundedText(1, 128), passTypeIdentifier: boundedText(1, 128) }),
+    query: z.object({ passesUpdatedSince: z.optional(z.string().check(z.regex(/^\d{1,15}$/))) }),
+    response: z.object({ serialNumbers: z.array(z.string()), lastUpdated: z.string() }),
+    errors: ['api.invalid_request_body'],
+    noCache: true,
+    otherStatuses: { '204': 'No pass of this device changed since that tag' },
+  }),
+  appleLatestPass: define({
+    method: 'GET',
+    path: '/wallet/apple/v1/passes/:passTypeIdentifier/:serialNumber',
+    summary: 'Apple Wallet: the latest version of a pass (voided once its ticket is gifted, sold, swapped or used)',
+    auth: false,
+    applePass: true,
+    params: z.object({ passTypeIdentifier: boundedText(1, 128), serialNumber: boundedText(1, 64) }),
+    response: 'pkpass',
+    errors: ['api.wallet.pass_auth_invalid', 'api.wallet.pass_not_found', 'api.wallet.unavailable'],
+    responseHeaders: { 'Last-Modified': 'when the pass last changed; sent back as If-Modified-Since, the answer is 304 while it has not' },
+    otherStatuses: { '304': 'Not Modified: the pass has not changed since If-Modified-Since' },
+  }),
+  appleLog: define({
+    method: 'POST',
+    path: '/wallet/apple/v1/log',
+    summary: "Apple Wallet: messages about the web service's errors, written to the server log",
+    auth: false,
+    body: z.object({ logs: z.array(boundedText(0, 2000)).check(z.maxLength(100)) }),
+    response: e.ok,
+    errors: [...bodyErrors],
   }),
   // ── tickets and benefits ────────────────────────────────────────────────────────────────────────────────
   myTickets: define({
@@ -595,6 +693,17 @@ export const endpoints = {
       'api.payment.provider_unavailable',
     ],
     invalidates: ['TICKETS', 'SINGLE_TICKET', 'LISTED_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING', 'SWAPPABLE_TICKETS'],
+  }),
+  processingPurchase: define({
+    method: 'GET',
+    path: '/resell/purchase/:shareCode',
+    summary:
+      "The signed-in buyer's payment for tickets under a share link that is still processing (a bank debit), or null: " +
+      'the share page, reloaded, says so and asks the purchase again with it until it ends',
+    auth: true,
+    params: z.object({ shareCode: boundedText(1, 64) }),
+    response: z.object({ paymentIntentId: z.nullable(z.string()) }),
+    errors: [...authErrors],
   }),
   resalePaymentIntent: define({
     method: 'POST',

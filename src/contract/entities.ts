@@ -260,6 +260,11 @@ export const swapOrder = named(
     expiresAt: text,
     /** IANA zone of the event: the checkout page shows the hold's end on the event's clock, with its name. */
     eventTimeZone: text,
+    /**
+     * A started UPGRADE whose payment is processing (a bank debit): its id, which the checkout page, reloaded, asks
+     * `pay` about until it ends; else null.
+     */
+    processingPaymentIntentId: optionalText,
   }),
 );
 export type SwapOrder = z.infer<typeof swapOrder>;
@@ -305,3 +310,17 @@ export type PaymentsAccount = z.infer<typeof paymentsAccount>;
 export const qrSettings = named('QrSettings', z.object({ ttl: z.int().check(z.positive()) }));
 export const qrCodeData = z.string().check(z.meta({ id: 'QrCodeData', description: 'base64 PNG of the entry QR code' }));
 export const ok = named('Ok', z.object({ ok: z.literal(true) }));
+
+/** Where a ticket goes into a phone's wallet (GET /v1/wallet/tickets/{userTicketId}); null: that wallet is not configured. */
+export const walletLinks = named(
+  'WalletLinks',
+  z.object({
+    /** The Apple Wallet pass, a download good for a few minutes. */
+    apple: z.nullable(z.string()),
+    /** Google Wallet's save link: https://pay.google.com/gp/v/save/<signed JWT>. */
+    google: z.nullable(z.string()),
+    /** The pass's serial number in both wallets. */
+    serialNumber: z.string(),
+  }),
+);
+export type WalletLinks = z.infer<typeof walletLinks>;

@@ -99,6 +99,11 @@ export const errorCatalogue = {
   'api.door.unavailable': { status: 503, message: 'Device-bound entry codes are not configured on this server' },
   'api.door.not_enabled': { status: 409, message: 'The organizer uses the entry code drawn by the server for this event' },
   'api.door.public_key_invalid': { status: 400, message: 'This is not a P-256 public key' },
+  // wallet passes (src/server/modules/passes)
+  'api.wallet.unavailable': { status: 503, message: 'This wallet is not configured on this server' },
+  'api.wallet.link_invalid': { status: 404, message: 'This wallet pass link is not valid or has expired' },
+  'api.wallet.pass_auth_invalid': { status: 401, message: 'The pass authentication token is not valid' },
+  'api.wallet.pass_not_found': { status: 404, message: 'No such wallet pass' },
   // live events
   'api.events.too_many_streams': { status: 429, message: 'Too many open event streams for this user' },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -140,4 +145,15 @@ export class ApiError extends Error {
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && value in errorCatalogue;
+}
+
+/**
+ * For a `.catch`: an ApiError (an answer the caller may do without, such as a provider's refusal) becomes `fallback`;
+ * anything else (a bug, a lost database) is thrown on.
+ */
+export function unlessApiError<T>(fallback: T): (error: unknown) => T {
+  return (error) => {
+    if (error instanceof ApiError) return fallback;
+    throw error;
+  };
 }

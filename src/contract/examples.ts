@@ -128,6 +128,13 @@ export const examples: { [N in EndpointName]?: OperationExample<N> } = {
   doorDevice: { params: { userTicketId: 12 }, response: { certificateId: 1001, entryCode: 'device' } },
   doorKeys: { response: { keys: [{ keyId: 1, algorithm: 'ES256', publicKey: 'BFq3e…' }], ttl: 15, toleranceSteps: 1 } },
   doorEntryCode: { body: { entryCode: 'device' }, response: { entryCode: 'device' } },
+  doorEvents: {
+    response: {
+      organisation: 'Harbour Lights Festival',
+      entryCode: 'device',
+      events: [{ eventId: 2, name: 'Harbour Night Market', venue: 'Barangaroo Reserve', startsAt: '2026-11-27T17:00:00Z', endsAt: '2026-11-28T01:00:00Z' }],
+    },
+  },
   doorRevocations: { params: { eventId: 2 }, response: { eventId: 2, certificateIds: [998, 1000], asOf: '2026-11-27T19:30:00Z' } },
   doorSync: {
     params: { eventId: 2 },
@@ -139,6 +146,31 @@ export const examples: { [N in EndpointName]?: OperationExample<N> } = {
       flagged: [{ userTicketId: 12, holderUserId: 7, admissions: [{ scannerId: 'north-gate-1', admittedAt: '2026-11-27T19:02:11Z' }, { scannerId: 'south-gate-2', admittedAt: '2026-11-27T19:04:40Z' }] }],
     },
   },
+  walletLinks: {
+    params: { userTicketId: 12 },
+    response: {
+      apple: 'https://wallet.example.com/v1/wallet/apple/download/12.1764236400.Hk2…',
+      google: 'https://pay.google.com/gp/v/save/eyJhbGciOiJSUzI1NiJ9…',
+      serialNumber: 'tw-12',
+    },
+  },
+  applePassDownload: { params: { token: '12.1764236400.Hk2…' } },
+  appleRegisterDevice: {
+    params: { deviceLibraryIdentifier: '6b2c1a…', passTypeIdentifier: 'pass.com.example.tickets', serialNumber: 'tw-12' },
+    body: { pushToken: '8f1e…' },
+    response: { ok: true },
+  },
+  appleUnregisterDevice: {
+    params: { deviceLibraryIdentifier: '6b2c1a…', passTypeIdentifier: 'pass.com.example.tickets', serialNumber: 'tw-12' },
+    response: { ok: true },
+  },
+  appleUpdatedPasses: {
+    params: { deviceLibraryIdentifier: '6b2c1a…', passTypeIdentifier: 'pass.com.example.tickets' },
+    query: { passesUpdatedSince: '1764235800000' },
+    response: { serialNumbers: ['tw-12'], lastUpdated: '1764236112345' },
+  },
+  appleLatestPass: { params: { passTypeIdentifier: 'pass.com.example.tickets', serialNumber: 'tw-12' } },
+  appleLog: { body: { logs: ['[2026-11-27 19:02:11 +1100] Web service error for pass.com.example.tickets (https://wallet.example.com/v1/wallet/apple): …'] }, response: { ok: true } },
   myTickets: { query: { status: 'UPCOMING' }, response: [ticket] },
   ticketDetail: {
     params: { ticketUserId: 12 },
@@ -185,6 +217,7 @@ export const examples: { [N in EndpointName]?: OperationExample<N> } = {
       currencySymbol: '$',
       expiresAt: '2026-11-27T03:30:00.000Z',
       eventTimeZone: 'Australia/Sydney',
+      processingPaymentIntentId: null,
     },
   },
   swapPaymentIntent: { params: swapIdentifier, response: paymentIntent },
@@ -204,6 +237,7 @@ export const examples: { [N in EndpointName]?: OperationExample<N> } = {
     response: { shareLinkUrl: 'https://wallet.example.com/resale/Q7k2mW9x', userTicketIds: [12] },
   },
   unlist: { body: { userTicketId: 12 }, response: ok },
+  processingPurchase: { params: shareCode, response: { paymentIntentId: 'pi_local_3f9a2c' } },
   purchaseListing: { params: shareCode, body: { quantity: 1, paymentMethod: 'pm_card_visa' }, response: { userTicketIds: [58] } },
   resalePaymentIntent: { params: shareCode, body: { quantity: 1 }, response: paymentIntent },
   publicListing: {

@@ -7,15 +7,15 @@
 // "The first panel: each module brings its routes"). The schemas stay the server's (and the tests') business: see
 // docs/decisions.md, "The browser carries no schemas".
 import type * as z from 'zod/mini';
-import { type AnswerKind, type Route, ROUTE_DEFAULTS } from './base';
+import { type AnswerKind, type BinaryKind, type Route, ROUTE_DEFAULTS } from './base';
 import { type EndpointName, endpoints, type Endpoints } from './endpoints';
 
 export type RouteTable = Record<EndpointName, Route>;
 /** A route as the bundle carries it: its path and the fields that differ from ROUTE_DEFAULTS. */
 export type CompactRoute = Partial<Route> & Pick<Route, 'path'>;
 
-export function answerKind(response: z.ZodMiniType | 'pdf'): AnswerKind {
-  if (response === 'pdf') return 'pdf';
+export function answerKind(response: z.ZodMiniType | BinaryKind): AnswerKind {
+  if (typeof response === 'string') return response;
   // A schema that accepts a bare string is answered as text/plain by the server.
   return response.safeParse('x').success ? 'text' : 'json';
 }

@@ -7,6 +7,7 @@ import { createWallet } from '../../machines/create-wallet';
 import { type PanelRequest, type WalletActor } from '../../machines/wallet';
 import { browserPlatform } from '../client/platform';
 import { App } from '../web/app';
+import { afterFirstPanel } from '../web/first-panel';
 import { loadToasts, showNotification } from '../web/components/toaster';
 import { loadLocale, localeFromPath, setLocale } from '../web/i18n';
 import type { WalletConfig } from '../web/script-config';
@@ -73,7 +74,11 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
     inspect,
     baseUrl: `${config.apiBase}/v1`,
     // The panel, not the host page, is what scrolls while the wallet is open.
-    platform: browserPlatform(window, { scrollContainer: () => shadow.querySelector('.tw-panel'), siteUrl: config.siteUrl }),
+    // The live stream's chunk waits for the first panel (src/web/first-panel.ts marks it).
+    platform: {
+      ...browserPlatform(window, { scrollContainer: () => shadow.querySelector('.tw-panel'), siteUrl: config.siteUrl }),
+      onFirstPanel: afterFirstPanel,
+    },
     notify: showNotification,
     prefetch: [loadToasts],
   });

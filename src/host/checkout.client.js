@@ -1,7 +1,8 @@
 // The swap checkout's behaviour (src/host/checkout.ts renders the frame; `site` is src/host/site.client.js: the
 // wallet's token, API calls, strings, Stripe's Payment Element). It loads the order
 // (GET /v1/ticket_swap/order/{id}) and shows it; an UPGRADE is paid — with Stripe.js confirming a PaymentIntent the
-// server created when the server names a publishable key, else with the local provider's test cards — a DOWNGRADE is
+// server created when the server names a publishable key, else with the local provider's test cards and bank debits; a
+// debit that is processing is asked about again until it ends — a DOWNGRADE is
 // confirmed, either may be cancelled. The server checks every payment itself (POST /v1/ticket_swap/pay/{id}); this
 // page only asks. Done, it sends the window to the address the server already checked (data.redirect).
 (() => {
@@ -122,6 +123,7 @@
     async function settle(answer, button, label) {
       if (answer.ok) return finished();
       if (ends(answer.body.code)) return load();
+      if (answer.body.code === 'api.payment.processing' && answer.body.paymentIntentId) return whenSettled(answer.body.paymentIntentId);
       busy(false, label, button);
       alert.textContent =
         answer.body.code === 'api.payment.declined'
@@ -129,6 +131,25 @@
           : answer.body.code === 'api.payment.processing'
             ? t('api.payment.processing')
             : errorText(answer);
+    }
+
+    /**
+     * A payment that is processing (a bank debit): the page says so and asks the server again every two seconds, with
+     * the payment's id, until it has ended — the swap done, or released because the debit failed — without a reload.
+     */
+    function whenSettled(paymentIntentId) {
+      busy(true, t('checkout.paying'), primary);
+      alert.textContent = '';
+      status.hidden = false;
+      status.textContent = t('api.payment.processing');
+      const ask = async () => {
+        const answer = await call('POST', `/ticket_swap/pay/${orderPath}`, { paymentIntentId });
+        if (answer.ok) return finished();
+        if (answer.body.code === 'api.payment.processing' || answer.offline) return window.setTimeout(ask, 2000);
+        if (answer.body.code === 'api.payment.declined') return show(t('checkout.payment_failed'), backLink());
+        return ends(answer.body.code) ? load() : show(errorText(answer), backLink());
+      };
+      window.setTimeout(ask, 2000);
     }
 
     if (upgrade && data.stripeKey) {
@@ -149,11 +170,7 @@
           return;
         }
         // Processing (a delayed method): not declined; the webhook confirms the swap once the money arrives.
-        if (result.paymentIntent?.status === 'processing') {
-          busy(false, t('checkout.pay', { amount }), primary);
-          alert.textContent = t('api.payment.processing');
-          return;
-        }
+        if (result.paymentIntent?.status === 'processing') return whenSettled(ready.paymentIntentId);
         settle(await call('POST', `/ticket_swap/pay/${orderPath}`, { paymentIntentId: ready.paymentIntentId }), primary, t('checkout.pay', { amount }));
       });
     } else if (upgrade) {
@@ -165,10 +182,12 @@
         { class: 'checkout__pay' },
         el(
           'fieldset',
-          { class: 'checkout__cards' },
+          { class: 'site-choices' },
           el('legend', {}, t('checkout.card_legend')),
           card('pm_card_visa', t('checkout.card_visa'), true),
           card('pm_card_chargeDeclined', t('checkout.card_declined'), false),
+          card('pm_au_becs_debit_000123456', t('share_page.becs_succeeds'), false),
+          card('pm_au_becs_debit_111111113', t('share_page.becs_fails'), false),
         ),
         el('p', { class: 'checkout__hint' }, t('checkout.test_mode')),
         alert,
@@ -202,6 +221,8 @@
     });
 
     show('', ...summary(order), form);
+    // Reloaded (or opened again) while its payment is on its way: the page says so and keeps asking, not the form.
+    if (upgrade && order.processingPaymentIntentId) whenSettled(order.processingPaymentIntentId);
   }
 
   /** Stripe.js on demand, the PaymentIntent from our server, and the Payment Element in the form; null on failure. */

@@ -15,6 +15,8 @@
   const code = form.dataset.shareCode;
   let shownFor;
   let done = false;
+  /** A processing payment is being asked about (whenSettled): the form stays disabled meanwhile. */
+  let waiting = false;
 
   async function show() {
     const current = token();
@@ -39,10 +41,25 @@
       return;
     }
     form.hidden = false;
+    // Reloaded while this buyer's payment is on its way: the page says so and keeps asking, instead of offering the form anew.
+    const pending = await call('GET', `/resell/purchase/${encodeURIComponent(code)}`);
+    if (pending.ok && pending.body.paymentIntentId && !waiting) whenSettled(pending.body.paymentIntentId);
+  }
+
+  // Back from the sign-in, the wallet gives the focus back to "Sign in to buy", which the page then hides: the focus
+  // goes to the form's first control instead of <body>, so a keyboard user is ready to buy.
+  function onWalletClosed() {
+    window.TicketWallet.off('close', onWalletClosed);
+    shownFor = undefined;
+    show().then(() => {
+      if (!form.hidden) quantity.focus();
+    });
   }
 
   signIn.addEventListener('click', () => {
-    if (window.TicketWallet) window.TicketWallet.open({ tab: 'LOGIN', returnToPage: true });
+    if (!window.TicketWallet) return;
+    window.TicketWallet.on('close', onWalletClosed);
+    window.TicketWallet.open({ tab: 'LOGIN', returnToPage: true });
   });
 
   const button = form.querySelector('button[type="submit"]');
@@ -66,6 +83,8 @@
     open.textContent = t('share_page.open_wallet');
     open.addEventListener('click', () => window.TicketWallet && window.TicketWallet.open({ tab: 'MY_TICKET' }));
     message.after(open);
+    // The Buy button that had the focus is hidden with its form: the next thing to do has it instead.
+    open.focus();
   }
 
   /**
@@ -73,12 +92,16 @@
    * the payment's id, until it has ended — bought, or the reason it was not — without a reload.
    */
   function whenSettled(paymentIntentId) {
+    waiting = true;
+    message.classList.remove('share__message--error');
     message.textContent = t('api.payment.processing');
     quantity.disabled = true;
+    button.disabled = true;
     const ask = async () => {
       const answer = await call('POST', `/resell/purchase/${encodeURIComponent(code)}`, { paymentIntentId });
       if (answer.ok) return bought();
-      if (answer.body.code === 'api.payment.processing') return window.setTimeout(ask, 2000);
+      if (answer.body.code === 'api.payment.processing' || answer.offline) return window.setTimeout(ask, 2000);
+      waiting = false;
       quantity.disabled = false;
       return failed(answer.body.code);
     };

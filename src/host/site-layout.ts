@@ -30,6 +30,8 @@ export interface SiteFrame {
   script?: string;
   /** More <head> content (e.g. `<meta name="robots">`). */
   head?: string;
+  /** Whether the page carries the attendee's wallet (the embed script); staff pages such as the door scanner do not. */
+  wallet?: boolean;
   /** The server allows live inspection: the embed tag says so (data-inspect, src/visualizer/inspect.ts). */
   inspect?: boolean;
 }
@@ -114,7 +116,7 @@ ${siteHead(frame)}
 ${siteHeader(frame)}
 ${main}
 ${siteFooter(frame)}
-${frame.script ? `<script src="${frame.script}" defer></script>\n` : ''}${embedScript(frame)}
+${frame.script ? `<script src="${frame.script}" defer></script>\n` : ''}${frame.wallet === false ? '' : embedScript(frame)}
 </body>
 </html>`;
 }

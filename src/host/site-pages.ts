@@ -5,11 +5,12 @@
 // the embed script tag (site-layout.ts). Data is only ever written escaped.
 import type { Language } from '../contract/languages';
 import { escapeHtml } from './page-html';
+import { descriptionHtml } from './site-description';
 import { type SiteFrame, sitePage } from './site-layout';
 
 export interface SiteTicketType {
   name: string;
-  /** The organiser's HTML description; the site shows its text only. */
+  /** The organiser's HTML description; the site shows its paragraphs and lists only (site-description.ts). */
   descriptionHtml: string | null;
   logoUrl: string | null;
   priceMinor: number;
@@ -43,21 +44,6 @@ export const siteMoney = (minor: number, symbol: string) =>
 /** An event's start in its own time zone, with the zone's name. */
 export function eventWhen(event: Pick<SiteEvent, 'startsAt' | 'timeZone'>, lang: Language): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short', timeZone: event.timeZone }).format(event.startsAt);
-}
-
-/** The text of the organiser's HTML (tags dropped, entities of the common kind read), for escaping again. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<\/(p|li|h\d)>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 const cheapest = (event: SiteEvent) => event.ticketTypes.reduce<SiteTicketType | null>((low, type) => (!low || type.priceMinor < low.priceMinor ? type : low), null);
@@ -100,7 +86,7 @@ export function homePage(frame: Frame, events: SiteEvent[], now: Date): string {
 }
 
 function ticketRow(type: SiteTicketType, ended: boolean, { t }: Frame): string {
-  const description = type.descriptionHtml ? plainText(type.descriptionHtml) : '';
+  const description = type.descriptionHtml ? descriptionHtml(type.descriptionHtml) : '';
   let action: string;
   if (ended) action = '';
   else if (type.resale)
@@ -111,7 +97,7 @@ function ticketRow(type: SiteTicketType, ended: boolean, { t }: Frame): string {
       ${type.logoUrl ? `<img class="site-ticket__logo" src="${escapeHtml(type.logoUrl)}" alt="" width="48" height="48" />` : ''}
       <div class="site-ticket__body">
         <h3>${escapeHtml(type.name)}</h3>
-        ${description ? `<p class="site-ticket__description">${escapeHtml(description)}</p>` : ''}
+        ${description ? `<div class="site-ticket__description">${description}</div>` : ''}
       </div>
       <div class="site-ticket__buy">
         <p class="site-ticket__price"><span class="site-visually-hidden">${escapeHtml(t('site.price'))}: </span>${siteMoney(type.priceMinor, type.currencySymbol)} <span class="site-ticket__currency">${escapeHtml(type.currencyCode)}</span></p>

@@ -11,12 +11,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX, type EndpointName, endpoints, QR_SECONDS_LEFT_HEADER } from '../contract/endpoints';
+import { API_PREFIX, ENTRY_CODE_HEADER, type EndpointName, endpoints, QR_SECONDS_LEFT_HEADER } from '../contract/endpoints';
 import { ApiError } from '../contract/errors';
 import type { Mailer } from './adapters/mail';
 import { openRedis, type RedisHandle } from './adapters/redis';
 import { createStorage, type FileStorage } from './adapters/storage';
-import { createLocalPayments, createStripePayments, type PaymentsProvider } from './adapters/payments';
+import { createLocalPayments, createStripePayments, isLocalPayments, type PaymentsProvider } from './adapters/payments';
+import { createLocalLedgerStore } from './adapters/local-ledger-store';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { capConnectionsPerAddress, connectionOptions } from './http/connections';
@@ -31,6 +32,7 @@ import { ticketsModule } from './modules/tickets/routes';
 import { benefitsModule } from './modules/benefits/routes';
 import { accessModule } from './modules/access/routes';
 import { doorModule } from './modules/door/routes';
+import { passesModule } from './modules/passes/routes';
 import { giftModule } from './modules/gift/routes';
 import { swapModule } from './modules/swap/routes';
 import { redeemModule } from './modules/redeem/routes';
@@ -89,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.payments.provider === 'stripe'
       ? createStripePayments(config.payments.secretKey, config.payments)
       : createLocalPayments({ processingMs: config.localPaymentProcessingMs }));
+  // The local provider's charges in the database, so a restart and the other instances see them too.
+  if (isLocalPayments(payments)) await payments.attach(createLocalLedgerStore(deps.database));
   const redis = config.redis
     ? await openRedis(config.redis.url, { onError: (error) => app.log.warn({ err: error }, 'redis connection error') })
     : undefined;
@@ -122,8 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: allowedOrigins ? (origin, callback) => callback(null, origin === undefined || allowedOrigins.has(origin)) : true,
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Organizer-Key', 'If-None-Match'],
-    // The entry QR's validator and countdown must be readable by the wallet on a host page of another origin.
-    exposedHeaders: ['ETag', QR_SECONDS_LEFT_HEADER],
+    // The entry QR's validator, countdown and entry code must be readable by the wallet on a host page of another origin.
+    exposedHeaders: ['ETag', QR_SECONDS_LEFT_HEADER, ENTRY_CODE_HEADER],
   });
   await app.register(operations, { redis });
   // With REDIS_URL the counters are in Redis, so the limit holds across all instances; without it each instance
@@ -151,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(benefitsModule);
   await app.register(accessModule);
   await app.register(doorModule);
+  await app.register(passesModule);
   await app.register(giftModule);
   await app.register(swapModule);
   await app.register(redeemModule);

@@ -1,15 +1,16 @@
 // Server configuration from the environment, validated at start. Every setting has a default that works on
 // one laptop: PGlite in ./data, mail to the dev outbox, the local payments provider, avatars on local disk.
-import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { compile as compileTrust } from '@fastify/proxy-addr';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
 import { PICTURE_LIMIT_BYTES } from '../contract/forms';
+import { developmentPassSigner, keptInDataDir, rsaKeyPair } from './dev-credentials';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: intFromEnv(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -56,6 +57,40 @@ const envSchema = z.object({
   DOOR_SIGNING_KEY: z.string().optional(),
   /** The id scanners know that key by (kept in each certificate; a new key takes a new id). */
   DOOR_SIGNING_KEY_ID: z.coerce.number().int().min(0).max(65_535).default(1),
+  /** Apple Wallet: the pass type id (pass.com.example.tickets) and the team id of the Apple developer account. */
+  APPLE_PASS_TYPE_ID: z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'pass.<reverse domain>').optional(),
+  APPLE_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'ten capital letters or digits').optional(),
+  /** Apple Wallet: the pass type's signer certificate and its private key (PEM), and Apple's WWDR intermediate certificate. */
+  APPLE_PASS_SIGNER_CERT: z.string().optional(),
+  APPLE_PASS_SIGNER_KEY: z.string().optional(),
+  APPLE_PASS_SIGNER_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WWDR_CERT: z.string().optional(),
+  /** Google Wallet: the issuer id of the Google Pay & Wallet console, and the service account's JSON key that signs save links. */
+  GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d{1,25}$/, 'the digits of the issuer id').optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().optional(),
+  /**
+   * Apple Wallet updates: where the empty pushes go (APNs over HTTP/2, the pass signer certificate as TLS client
+   * certificate, or a provider token with APNS_KEY_*), `none` for no pushes. Default: Apple's production APNs when the APPLE_* settings are given, none with
+   * the development signer (Apple would refuse it).
+   */
+  APNS_URL: z.union([z.literal('none'), z.string().url()]).optional(),
+  /** Certificates (PEM) trusted for APNS_URL's TLS instead of the system's (a local stand-in's own authority). */
+  APNS_CA: z.string().optional(),
+  /**
+   * APNs token-based authentication instead of the certificate: the path of the APNs auth key (the .p8 file Apple
+   * hands out once), its key id, and the team id that owns it (default the pass type's team, APPLE_TEAM_ID). Without them the pass signer
+   * certificate authenticates the pushes, as before.
+   */
+  APNS_KEY_FILE: z.string().min(1).optional(),
+  APNS_KEY_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'ten capital letters or digits').optional(),
+  APNS_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'ten capital letters or digits').optional(),
+  /**
+   * Google Wallet updates: the Wallet REST API's base, `none` for no updates. Default: Google's when the GOOGLE_WALLET_*
+   * settings are given, none with the development key (Google does not know it).
+   */
+  GOOGLE_WALLET_API_URL: z.union([z.literal('none'), z.string().url()]).optional(),
+  /** Where the service account trades its signed grant for an access token; default its JSON key's token_uri, else Google's. */
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().optional(),
   /** How often due resale payouts are paid (ms); 0 turns the timer off (tests call the release themselves). */
   PAYOUT_RELEASE_INTERVAL_MS: z.coerce.number().int().nonnegative().default(60_000),
   /** How often reconciliation runs on each instance (ms; once at a time across instances); 0 turns the timer off. */
@@ -168,6 +203,22 @@ export interface Config {
    * code is then unavailable, the polling code works as ever).
    */
   doorSigning: { keyId: number; privateKeyPem: string } | undefined;
+  /**
+   * The wallet passes' signing (src/server/modules/passes): from the APPLE_* and GOOGLE_WALLET_* settings, else
+   * outside production made once in the data directory (a self-signed chain, a generated key); undefined in
+   * production without them (that wallet's button is then not offered).
+   */
+  walletPasses: {
+    apple: ApplePassSigning | undefined;
+    google: GoogleWalletSigning | undefined;
+    /**
+     * APNs for Apple Wallet's update pushes (src/server/modules/passes/push.ts); undefined: no pushes. `token`: the
+     * provider token's signing key (APNS_KEY_*), else the pass signer certificate authenticates.
+     */
+    apns: { url: string; caPem?: string; token?: ApnsTokenKey } | undefined;
+    /** Google's Wallet REST API, to expire a saved pass (src/server/modules/passes/google-api.ts); undefined: no updates. */
+    googleApi: { url: string; tokenUrl: string } | undefined;
+  };
   /** 0: no payout timer. */
   payoutReleaseIntervalMs: number;
   /** 0: no reconciliation timer (npm run reconcile runs it by hand). */
@@ -198,6 +249,30 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Overload protection (0: that check is off). */
   overload: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; retryAfterSeconds: number };
+}
+
+/** APNs provider-token authentication: the APNs auth key (PEM), its key id (the JWT's `kid`), its team (`iss`). */
+export interface ApnsTokenKey {
+  keyPem: string;
+  keyId: string;
+  teamId: string;
+}
+
+export interface ApplePassSigning {
+  passTypeId: string;
+  teamId: string;
+  signerCertPem: string;
+  signerKeyPem: string;
+  signerKeyPassphrase?: string;
+  wwdrPem: string;
+}
+
+export interface GoogleWalletSigning {
+  issuerId: string;
+  serviceAccountEmail: string;
+  privateKeyPem: string;
+  /** The service account's `token_uri`, when its JSON key has one. */
+  tokenUri?: string;
 }
 
 export class ConfigError extends Error {}
@@ -262,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsFrom(e),
     qrTtlMs: e.QR_TTL_MS,
     doorSigning: doorSigningFrom(e, dataDir),
+    walletPasses: walletPassesFrom(e, dataDir),
     payoutReleaseIntervalMs: e.PAYOUT_RELEASE_INTERVAL_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     localPaymentProcessingMs: e.LOCAL_PAYMENT_PROCESSING_MS,
@@ -384,34 +460,149 @@ function developmentSecret(dataDir: string): string {
   return secret;
 }
 
+/** Refuses a setting that is not a P-256 private key in PEM, with the setting's own message for each case. */
+function requireP256(pem: string, notAKey: string, notP256: string): void {
+  let curve: string | undefined;
+  try {
+    curve = createPrivateKey(pem).asymmetricKeyDetails?.namedCurve;
+  } catch {
+    throw new ConfigError(notAKey);
+  }
+  if (curve !== 'prime256v1') throw new ConfigError(notP256);
+}
+
 /** A P-256 private key in PKCS #8 PEM from DOOR_SIGNING_KEY; outside production one is made once in the data directory. */
 function doorSigningFrom(e: z.infer<typeof envSchema>, dataDir: string): Config['doorSigning'] {
   if (e.DOOR_SIGNING_KEY) {
-    const pem = e.DOOR_SIGNING_KEY.replace(/\\n/g, '\n');
-    let curve: string | undefined;
-    try {
-      curve = createPrivateKey(pem).asymmetricKeyDetails?.namedCurve;
-    } catch {
-      throw new ConfigError('DOOR_SIGNING_KEY is not a private key in PEM');
-    }
-    if (curve !== 'prime256v1') throw new ConfigError('DOOR_SIGNING_KEY must be a P-256 (prime256v1) EC key');
+    const pem = pemOf(e.DOOR_SIGNING_KEY);
+    requireP256(pem, 'DOOR_SIGNING_KEY is not a private key in PEM', 'DOOR_SIGNING_KEY must be a P-256 (prime256v1) EC key');
     return { keyId: e.DOOR_SIGNING_KEY_ID, privateKeyPem: pem };
   }
   if (e.NODE_ENV === 'production') return undefined;
-  const file = join(dataDir, 'door-signing-key.pem');
-  if (!existsSync(file)) {
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-    mkdirSync(dataDir, { recursive: true });
-    // Written aside, then linked in place: two processes starting at once on one data directory keep the first whole key.
-    const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(aside, privateKey, { mode: 0o600 });
+  const privateKeyPem = keptInDataDir(dataDir, 'door-signing-key.pem', () =>
+    generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  );
+  return { keyId: e.DOOR_SIGNING_KEY_ID, privateKeyPem };
+}
+
+/** A PEM from the environment: one line with \n escapes, as environment files often hold it, or as it is. */
+const pemOf = (value: string) => value.replace(/\\n/g, '\n');
+
+export const APNS_PRODUCTION_URL = 'https://api.push.apple.com';
+export const GOOGLE_WALLET_API_URL = 'https://walletobjects.googleapis.com';
+export const GOOGLE_OAUTH_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+
+/**
+ * The passes' signing and the services that update saved passes: on by default only with real credentials (the
+ * development signer and key are unknown to Apple and Google); a URL setting turns them on against a stand-in.
+ */
+function walletPassesFrom(e: z.infer<typeof envSchema>, dataDir: string): Config['walletPasses'] {
+  const apple = applePassFrom(e, dataDir);
+  const google = googleWalletFrom(e, dataDir);
+  const apnsUrl = e.APNS_URL ?? (e.APPLE_PASS_TYPE_ID ? APNS_PRODUCTION_URL : 'none');
+  const googleUrl = e.GOOGLE_WALLET_API_URL ?? (e.GOOGLE_WALLET_ISSUER_ID ? GOOGLE_WALLET_API_URL : 'none');
+  const caPem = e.APNS_CA ? pemOf(e.APNS_CA) : undefined;
+  if (caPem) {
     try {
-      linkSync(aside, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      unlinkSync(aside);
+      new X509Certificate(caPem);
+    } catch {
+      throw new ConfigError('APNS_CA is not a certificate in PEM');
     }
   }
-  return { keyId: e.DOOR_SIGNING_KEY_ID, privateKeyPem: readFileSync(file, 'utf8') };
+  const token = apnsTokenKeyFrom(e, apple?.teamId);
+  return {
+    apple,
+    google,
+    apns: apple && apnsUrl !== 'none' ? { url: apnsUrl.replace(/\/+$/, ''), ...(caPem ? { caPem } : {}), ...(token ? { token } : {}) } : undefined,
+    googleApi:
+      google && googleUrl !== 'none'
+        ? { url: googleUrl.replace(/\/+$/, ''), tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL ?? google.tokenUri ?? GOOGLE_OAUTH_TOKEN_URL }
+        : undefined,
+  };
+}
+
+/** APNs token-based authentication: the .p8 key (a P-256 key in PKCS #8 PEM) with its key id and team id, or none. */
+function apnsTokenKeyFrom(e: z.infer<typeof envSchema>, passTeamId: string | undefined): ApnsTokenKey | undefined {
+  if (e.APNS_KEY_FILE === undefined && e.APNS_KEY_ID === undefined) return undefined;
+  if (e.APNS_KEY_FILE === undefined || e.APNS_KEY_ID === undefined) throw new ConfigError('APNs token authentication needs both APNS_KEY_FILE and APNS_KEY_ID');
+  // The key's team is the pass type's team unless said otherwise.
+  const teamId = e.APNS_TEAM_ID ?? passTeamId;
+  if (!teamId) throw new ConfigError('APNs token authentication needs APNS_TEAM_ID (or APPLE_TEAM_ID): the team that owns the key');
+  let keyPem: string;
+  try {
+    keyPem = readFileSync(e.APNS_KEY_FILE, 'utf8');
+  } catch {
+    throw new ConfigError(`APNS_KEY_FILE ${e.APNS_KEY_FILE} cannot be read`);
+  }
+  requireP256(keyPem, 'APNS_KEY_FILE is not a private key in PEM (the .p8 file of an APNs auth key)', 'APNS_KEY_FILE must be a P-256 (ES256) key, as APNs auth keys are');
+  return { keyPem, keyId: e.APNS_KEY_ID, teamId };
+}
+
+/** Apple Wallet's signing: all five settings or none; outside production a self-signed chain made once. */
+function applePassFrom(e: z.infer<typeof envSchema>, dataDir: string): ApplePassSigning | undefined {
+  const settings = [e.APPLE_PASS_TYPE_ID, e.APPLE_TEAM_ID, e.APPLE_PASS_SIGNER_CERT, e.APPLE_PASS_SIGNER_KEY, e.APPLE_WWDR_CERT];
+  if (settings.every((value) => value === undefined)) {
+    if (e.NODE_ENV === 'production') return undefined;
+    const passTypeId = 'pass.local.ticketwallet.development';
+    const teamId = 'DEVTEAM000';
+    const made = keptInDataDir(dataDir, 'apple-pass-signer.json', () => JSON.stringify(developmentPassSigner(passTypeId, teamId)));
+    return { passTypeId, teamId, ...(JSON.parse(made) as Pick<ApplePassSigning, 'signerCertPem' | 'signerKeyPem' | 'wwdrPem'>) };
+  }
+  if (settings.some((value) => value === undefined)) {
+    throw new ConfigError('Apple Wallet needs all of APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_SIGNER_CERT, APPLE_PASS_SIGNER_KEY and APPLE_WWDR_CERT');
+  }
+  const signing: ApplePassSigning = {
+    passTypeId: e.APPLE_PASS_TYPE_ID!,
+    teamId: e.APPLE_TEAM_ID!,
+    signerCertPem: pemOf(e.APPLE_PASS_SIGNER_CERT!),
+    signerKeyPem: pemOf(e.APPLE_PASS_SIGNER_KEY!),
+    wwdrPem: pemOf(e.APPLE_WWDR_CERT!),
+    ...(e.APPLE_PASS_SIGNER_KEY_PASSPHRASE ? { signerKeyPassphrase: e.APPLE_PASS_SIGNER_KEY_PASSPHRASE } : {}),
+  };
+  for (const [name, pem] of [['APPLE_PASS_SIGNER_CERT', signing.signerCertPem], ['APPLE_WWDR_CERT', signing.wwdrPem]] as const) {
+    try {
+      new X509Certificate(pem);
+    } catch {
+      throw new ConfigError(`${name} is not a certificate in PEM`);
+    }
+  }
+  try {
+    createPrivateKey({ key: signing.signerKeyPem, passphrase: signing.signerKeyPassphrase });
+  } catch {
+    throw new ConfigError('APPLE_PASS_SIGNER_KEY is not a private key in PEM (or APPLE_PASS_SIGNER_KEY_PASSPHRASE does not open it)');
+  }
+  return signing;
+}
+
+/** Google Wallet's signing: the issuer id and the service account's JSON key together; outside production a key made once. */
+function googleWalletFrom(e: z.infer<typeof envSchema>, dataDir: string): GoogleWalletSigning | undefined {
+  if (!e.GOOGLE_WALLET_ISSUER_ID && !e.GOOGLE_WALLET_SERVICE_ACCOUNT) {
+    if (e.NODE_ENV === 'production') return undefined;
+    const made = keptInDataDir(dataDir, 'google-wallet-service-account.json', () =>
+      JSON.stringify({ type: 'service_account', client_email: 'ticket-wallet-development@localhost.invalid', private_key: rsaKeyPair().privateKeyPem }),
+    );
+    return { issuerId: '3388000000000000000', ...serviceAccountOf(made) };
+  }
+  if (!e.GOOGLE_WALLET_ISSUER_ID || !e.GOOGLE_WALLET_SERVICE_ACCOUNT) {
+    throw new ConfigError('Google Wallet needs both GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT');
+  }
+  return { issuerId: e.GOOGLE_WALLET_ISSUER_ID, ...serviceAccountOf(e.GOOGLE_WALLET_SERVICE_ACCOUNT) };
+}
+
+/** The e-mail and RSA private key of a service account's JSON key, as Google's console hands it out. */
+function serviceAccountOf(json: string): Pick<GoogleWalletSigning, 'serviceAccountEmail' | 'privateKeyPem'> {
+  let account: { client_email?: unknown; private_key?: unknown; token_uri?: unknown };
+  try {
+    account = JSON.parse(json);
+  } catch {
+    throw new ConfigError('GOOGLE_WALLET_SERVICE_ACCOUNT is not the JSON key of a service account');
+  }
+  const { client_email: email, private_key: key } = account;
+  if (typeof email !== 'string' || typeof key !== 'string') throw new ConfigError('GOOGLE_WALLET_SERVICE_ACCOUNT needs client_email and private_key');
+  try {
+    if (createPrivateKey(key).asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+  } catch {
+    throw new ConfigError('GOOGLE_WALLET_SERVICE_ACCOUNT private_key is not an RSA private key in PEM');
+  }
+  return { serviceAccountEmail: email, privateKeyPem: key, ...(typeof account.token_uri === 'string' ? { tokenUri: account.token_uri } : {}) };
 }

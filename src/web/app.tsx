@@ -4,6 +4,7 @@ import { type ReactElement, useState } from 'react';
 import type { WalletActor } from '../../machines/wallet';
 import { Toaster } from './components/toaster';
 import { currentLocale } from './i18n';
+import { useLastInputKeyboard } from './input-modality';
 import { Shell } from './shell';
 import { useTheme } from './theme';
 import type { WalletConfig } from './script-config';
@@ -19,10 +20,11 @@ export function App({ config, wallet }: AppProps): ReactElement {
   // Modals portal into this element: inside .tw-root, so they keep the palette, inside the shadow root, so
   // they keep the wallet's CSS away from the host page.
   const [portalTarget, setPortalTarget] = useState<HTMLElement | null>(null);
+  const keyboard = useLastInputKeyboard();
   return (
     <WalletEnvironmentProvider config={config} portalTarget={portalTarget}>
       <WalletProvider wallet={wallet}>
-        <div className="tw-root" data-theme={theme} lang={currentLocale()}>
+        <div className="tw-root" data-theme={theme} lang={currentLocale()} data-keyboard={keyboard || undefined}>
           <Shell theme={setting} onThemeChange={setSetting} />
           <Toaster />
           <div ref={setPortalTarget} className="tw-portal" />

@@ -2,8 +2,9 @@
 // keyboard focus (a ticket opened from the list, a swap base chosen, Continue, a confirmation closed), the browser
 // drops the focus to <body>. This watches the panel and puts the focus on the new step's heading, marked
 // `data-focus-step` (the last one on screen is the newest step), or else on the panel's <h1>. Headings get
-// tabindex="-1"; their ring shows for keyboard users only (:focus-visible, src/web/styles/tokens.css).
-import { type RefObject, useEffect } from 'react';
+// tabindex="-1"; their ring shows for keyboard users only (:focus-visible and the last interaction a key:
+// src/web/input-modality.ts, src/web/styles/tokens.css). Drawing the first panel needs none of this: it is a chunk of
+// its own, which src/web/use-keep-focus.ts loads once that panel shows.
 
 /** The element the focus goes to in `main` when it was lost: the newest step's heading, else the screen's title. */
 export function focusTarget(main: ParentNode): HTMLElement | null {
@@ -20,44 +21,40 @@ function focusLost(panel: HTMLElement): boolean {
 }
 
 /**
- * While `open`, restores a focus lost inside the panel. Only when the focus was last inside it: a person who clicked
- * the host page, or pressed nothing yet, keeps theirs.
+ * Restores a focus lost inside `panel` until the answered function stops it. Only when the focus was last inside the
+ * panel: a person who clicked the host page, or pressed nothing yet, keeps theirs.
  */
-export function useKeepFocus(open: boolean, panelRef: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const panel = panelRef.current;
-    if (!open || !panel) return;
-    let inside = panel.contains((panel.getRootNode() as Document | ShadowRoot).activeElement);
-    const onFocusIn = () => {
-      inside = true;
-    };
-    const onPointerDown = (event: Event) => {
-      inside = event.composedPath().includes(panel);
-    };
-    // A mutation can come in the middle of a focus move: a field's blur that re-renders it runs while the browser
-    // has taken the focus off the field and not yet given it to the next control (the active element is <body> for
-    // that moment). So the check waits for the move to finish; a focus really lost is still lost then.
-    let pending = 0;
-    const restoreSoon = () => {
-      if (!pending) pending = window.setTimeout(restore, 0);
-    };
-    const restore = () => {
-      pending = 0;
-      if (!inside || !focusLost(panel)) return;
-      const target = focusTarget(panel.querySelector('.tw-main') ?? panel);
-      if (!target) return;
-      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
-      target.focus({ preventScroll: true });
-    };
-    const observer = new MutationObserver(restoreSoon);
-    observer.observe(panel, { childList: true, subtree: true });
-    panel.addEventListener('focusin', onFocusIn);
-    panel.ownerDocument.addEventListener('pointerdown', onPointerDown, true);
-    return () => {
-      observer.disconnect();
-      window.clearTimeout(pending);
-      panel.removeEventListener('focusin', onFocusIn);
-      panel.ownerDocument.removeEventListener('pointerdown', onPointerDown, true);
-    };
-  }, [open, panelRef]);
+export function keepFocus(panel: HTMLElement): () => void {
+  let inside = panel.contains((panel.getRootNode() as Document | ShadowRoot).activeElement);
+  const onFocusIn = () => {
+    inside = true;
+  };
+  const onPointerDown = (event: Event) => {
+    inside = event.composedPath().includes(panel);
+  };
+  // A mutation can come in the middle of a focus move: a field's blur that re-renders it runs while the browser
+  // has taken the focus off the field and not yet given it to the next control (the active element is <body> for
+  // that moment). So the check waits for the move to finish; a focus really lost is still lost then.
+  let pending = 0;
+  const restoreSoon = () => {
+    if (!pending) pending = window.setTimeout(restore, 0);
+  };
+  const restore = () => {
+    pending = 0;
+    if (!inside || !focusLost(panel)) return;
+    const target = focusTarget(panel.querySelector('.tw-main') ?? panel);
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+  };
+  const observer = new MutationObserver(restoreSoon);
+  observer.observe(panel, { childList: true, subtree: true });
+  panel.addEventListener('focusin', onFocusIn);
+  panel.ownerDocument.addEventListener('pointerdown', onPointerDown, true);
+  return () => {
+    observer.disconnect();
+    window.clearTimeout(pending);
+    panel.removeEventListener('focusin', onFocusIn);
+    panel.ownerDocument.removeEventListener('pointerdown', onPointerDown, true);
+  };
 }

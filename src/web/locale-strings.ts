@@ -18,10 +18,11 @@ export type ScreenPrefix = string;
 export const screenPrefixes: readonly ScreenPrefix[] = [...new Set([...panelNames.flatMap((name) => panelRow(name).strings), ...toastPrefixes])];
 
 /**
- * Keys only the server uses (e-mails, the resale share page it renders), and the statechart visualiser's page (its
- * own bundle, src/visualizer/): never in the wallet bundle.
+ * Keys only the server uses (e-mails, the PDF and wallet passes, the resale share page, the checkout, the demo site's
+ * pages and the door scanner page it renders), and the statechart visualiser's page (its own bundle, src/visualizer/):
+ * never in the wallet bundle.
  */
-export const serverPrefixes = ['mail', 'pdf', 'share_page', 'checkout', 'visualizer'] as const;
+export const serverPrefixes = ['mail', 'pdf', 'pass', 'share_page', 'checkout', 'site', 'scan', 'visualizer'] as const;
 
 const prefixOf = (key: string) => key.slice(0, key.indexOf('.'));
 

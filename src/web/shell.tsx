@@ -26,7 +26,7 @@ import { PanelSkeleton } from './components/panel-skeleton';
 import { useDocumentTitle } from './document-title';
 import { markFirstPanel } from './first-panel';
 import { keepTabInside } from './focus-trap';
-import { useKeepFocus } from './keep-focus';
+import { useKeepFocus } from './use-keep-focus';
 import { t } from './i18n';
 import type { ThemeSetting } from './theme-setting';
 import { useChild, useWallet, useWalletConfig } from './wallet-config';

@@ -46,7 +46,9 @@ function sharesOf(distDir: string, file: string): Map<string, number> {
     const line = lines[mapping.line - 1] ?? '';
     const end = next && next.line === mapping.line ? next.column : line.length;
     const owner = mapping.source ? ownerOf(mapping.source) : 'other';
-    pieces.set(owner, [...(pieces.get(owner) ?? []), line.slice(mapping.column, end)]);
+    const texts = pieces.get(owner) ?? [];
+    texts.push(line.slice(mapping.column, end));
+    pieces.set(owner, texts);
   });
   const separately = new Map([...pieces].map(([owner, texts]) => [owner, gzipSync(texts.join('')).length]));
   const sum = [...separately.values()].reduce((a, b) => a + b, 0);
@@ -84,10 +86,12 @@ export async function measurePanelLoad(options: {
         .filter((entry) => /\.js(\?|$)/.test(entry.name) && entry.responseEnd <= shownAt)
         .map((entry) => ({ url: entry.name, bytes: entry.encodedBodySize }));
     }, FIRST_PANEL_MARK);
-    const rows = loaded.filter((script) => script.url.startsWith(options.baseUrl)).map((script) => {
-      const file = new URL(script.url).pathname.slice(1);
-      return { file, transferredBytes: script.bytes, gzipBytes: gzipSizeOf(join(options.distDir, file)) };
-    });
+    // Only the wallet's own files count: the host page's scripts (the demo site's /site-theme.js) are not in the build.
+    const rows = loaded
+      .filter((script) => script.url.startsWith(options.baseUrl))
+      .map((script) => ({ file: new URL(script.url).pathname.slice(1), transferredBytes: script.bytes }))
+      .filter((script) => existsSync(join(options.distDir, script.file)))
+      .map((script) => ({ ...script, gzipBytes: gzipSizeOf(join(options.distDir, script.file)) }));
     const shares = new Map<string, number>();
     for (const row of rows) {
       for (const [owner, bytes] of sharesOf(options.distDir, row.file)) shares.set(owner, (shares.get(owner) ?? 0) + bytes);

@@ -5,6 +5,7 @@
 // and FLOOR_HEADERS, a JSON file of the headers the app answered on each path: the floor sends them too, so the bytes
 // out are the same, headers included (only Date, the connection headers and the length are the server's own).
 // Under /bare (e.g. /bare/v1/settings/qr) the same body goes out with a content type alone: the bare floor.
+// FLOOR_FRAMEWORK=fastify serves the same answers through a bare Fastify app instead (the framework's ceiling).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadConfig } from '../../src/server/config';
@@ -46,16 +47,36 @@ for (const url of ['/v1/auth/access/qrCodeData', '/v1/settings/qr', '/v1/auth/me
 }
 const notFound = { status: 404, type: 'application/json; charset=utf-8', body: Buffer.from('{}') };
 
-const server = createServer((request, response) => {
-  const raw = request.url ?? '/';
+/** The answer to a path: under /bare the body with a content type alone, else with the app's headers. */
+function answerOf(raw: string) {
   const bare = raw.startsWith('/bare/');
   const url = bare ? raw.slice('/bare'.length) : raw;
   const { status, type, body } = answers.get(url) ?? notFound;
-  response.writeHead(status, { ...((!bare && appHeaders[url]) || { 'content-type': type }), 'content-length': body.length });
-  response.end(body);
-});
-server.listen(config.port, '127.0.0.1');
+  return { status, body, headers: (!bare && appHeaders[url]) || { 'content-type': type } };
+}
+
+// FLOOR_FRAMEWORK=fastify: the same fixed bytes through a bare Fastify app (no plugin, no hook, no logger, one
+// catch-all route): the framework's own ceiling, between the node:http floor and the app.
+let close: () => Promise<unknown>;
+if (process.env.FLOOR_FRAMEWORK === 'fastify') {
+  const { default: Fastify } = await import('fastify');
+  const fastify = Fastify();
+  fastify.get('/*', (request, reply) => {
+    const { status, body, headers } = answerOf(request.url);
+    reply.code(status).headers(headers).send(body);
+  });
+  await fastify.listen({ port: config.port, host: '127.0.0.1' });
+  close = () => fastify.close();
+} else {
+  const server = createServer((request, response) => {
+    const { status, body, headers } = answerOf(request.url ?? '/');
+    response.writeHead(status, { ...headers, 'content-length': body.length });
+    response.end(body);
+  });
+  server.listen(config.port, '127.0.0.1');
+  close = () => new Promise((resolve) => server.close(resolve));
+}
 process.once('SIGTERM', () => {
-  server.close();
+  void close();
   void database.close().then(() => process.exit(0));
 });

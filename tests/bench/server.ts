@@ -127,7 +127,8 @@ function measure(options: { url: string; token?: string; tokensFile?: string }, 
   return load({ ...options, seconds: SECONDS });
 }
 
-async function signIn(base: string, email: string): Promise<string> {
+/** Signs a user in over HTTP through the dev outbox's one-time code, as a person would; their access token. */
+export async function signIn(base: string, email: string): Promise<string> {
   const post = async (path: string, body: unknown) =>
     (await (await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, string>;
   const { session } = await post('/v1/auth/signInOrRegisterAndSignIn', { email });

@@ -4,30 +4,23 @@
 // logic in Node with the keys and revocation list it copied before (no network for the check either). A code is
 // refused after its step and the same code scanned twice is refused.
 import { build } from 'esbuild';
+import jsQR from 'jsqr';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBase64Url, importPublicKey, readSignedCertificate, verifyCode } from '../../src/door/code';
+import { decodeCode, exportPublicKey, fromBase64Url, generateDeviceKeyPair, importPublicKey, readSignedCertificate, toBase64Url, verifyCode } from '../../src/door/code';
 import { createScanner } from '../../src/door/scanner';
-import { openPage, useBrowser } from './page-helpers';
+import { openPage, signIn, useBrowser, api as callApi } from './page-helpers';
 import { latestCode, useServer } from './server';
 
 const browser = useBrowser();
 const server = useServer();
 const DEMO_ORGANIZER_KEY = 'demo-organizer-key';
 
-async function api(path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await fetch(`${server.url}/v1${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : undefined };
-}
+/** The API of this file's server, by path (a body makes it a POST). */
+// biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field, as the server documents them
+const api = (path: string, init: { token?: string; body?: object; headers?: Record<string, string> } = {}): Promise<{ status: number; json: any }> =>
+  callApi(server.url, init.body === undefined ? 'GET' : 'POST', path, init.token, init.body, init.headers);
 
 let bundle: string;
 let context: BrowserContext;
@@ -155,4 +148,84 @@ describe('the device key and the code drawn offline', () => {
     expect(await scanner.scan(one!.code, one!.at + 1000)).toMatchObject({ admitted: false, reason: 'door.already_admitted' });
     expect(await scanner.scan(two!.code, two!.at)).toMatchObject({ admitted: false, reason: 'door.already_admitted' });
   });
+});
+
+/** The code on the wallet's screen: a screenshot of the QR image, decoded by jsQR (as a scanner's camera would). */
+async function codeOnScreen(wallet: Page): Promise<string> {
+  const shot = await wallet.getByRole('img', { name: 'Your personal entry QR code' }).screenshot();
+  const { data, info } = await sharp(shot).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const read = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+  if (!read) throw new Error('no QR code in the screenshot');
+  return read.data;
+}
+
+describe("the device code on alex's QR screen", () => {
+  it('is drawn on the device, keeps rotating for two minutes with the network cut, and says so when another device takes it', async () => {
+    const published = (await api('/door/keys')).json;
+    const organisationKeys = new Map<number, CryptoKey>();
+    for (const key of published.keys) organisationKeys.set(key.keyId, await importPublicKey(fromBase64Url(key.publicKey)));
+    const ttlMs = published.ttl * 1000;
+
+    const opened = await openPage(browser, { viewport: { width: 390, height: 900 }, deviceScaleFactor: 2 });
+    const wallet = opened.page;
+    try {
+      // The page's clock is Playwright's: two minutes pass in a few seconds (WebCrypto and IndexedDB stay real).
+      await wallet.clock.install();
+      await signIn(wallet, server.url, 'alex@example.com');
+      await wallet.getByRole('dialog', { name: 'Welcome' }).waitFor();
+      await wallet.goto(`${server.url}/en/?PANEL_TAB=QR`);
+      const image = wallet.getByRole('img', { name: 'Your personal entry QR code' });
+      await expect.poll(() => image.getAttribute('src'), { timeout: 30_000 }).toMatch(/^data:image\/svg\+xml/);
+      await wallet.getByText('Drawn on this device: it works without a connection until the event ends').waitFor();
+      const first = decodeCode(await codeOnScreen(wallet));
+      const { eventId, userTicketId } = first.certificate;
+      const revoked = (await api(`/door/events/${eventId}/revocations`, { headers: { 'x-organizer-key': DEMO_ORGANIZER_KEY } })).json.certificateIds;
+      const options = { organisationKeys, eventId, revoked: new Set<number>(revoked), toleranceSteps: published.toleranceSteps };
+
+      // The network goes; the clock runs two minutes, one step at a time.
+      await opened.context.setOffline(true);
+      // pauseAt cannot go back, and the page's clock runs on while the call travels: pause a second ahead of its now.
+      await wallet.clock.pauseAt((await wallet.evaluate(() => Date.now())) + 1000);
+      const codes: { code: string; at: number }[] = [];
+      for (let elapsed = 0; elapsed <= 120_000; elapsed += ttlMs) {
+        if (elapsed > 0) await wallet.clock.runFor(ttlMs);
+        const at = await wallet.evaluate(() => Date.now());
+        const step = Math.floor(at / ttlMs);
+        // The code of this step is on screen once the machine drew it.
+        await expect.poll(async () => decodeCode(await codeOnScreen(wallet)).step, { timeout: 10_000 }).toBe(step);
+        codes.push({ code: await codeOnScreen(wallet), at });
+      }
+      await wallet.getByText('Offline — your code still works').waitFor();
+      expect(codes.length).toBeGreaterThanOrEqual(9);
+      expect(new Set(codes.map((drawn) => drawn.code)).size).toBe(codes.length);
+
+      // Each verified by the scanner logic with no network; a screenshot of it is refused after its step.
+      for (const drawn of codes) {
+        expect((await verifyCode(drawn.code, { ...options, nowMs: drawn.at })).ok, `code at ${drawn.at}`).toBe(true);
+        expect(await verifyCode(drawn.code, { ...options, nowMs: drawn.at + (published.toleranceSteps + 1) * ttlMs })).toEqual({
+          ok: false,
+          reason: 'door.step_out_of_tolerance',
+        });
+      }
+      const scanner = createScanner(options);
+      const last = codes.at(-1)!;
+      expect((await scanner.scan(last.code, last.at)).admitted).toBe(true);
+      expect(await scanner.scan(last.code, last.at + 1000)).toMatchObject({ admitted: false, reason: 'door.already_admitted' });
+
+      // Another device registers for the same ticket; back online, the first one says so at its next check.
+      const other = await generateDeviceKeyPair(false);
+      const taken = await api('/door/devices', { token, body: { userTicketId, publicKey: toBase64Url(await exportPublicKey(other.publicKey)) } });
+      expect(taken.status).toBe(200);
+      await opened.context.setOffline(false);
+      await wallet.clock.runFor(ttlMs);
+      await wallet.getByText('Your code is on another device').waitFor({ timeout: 15_000 });
+      await wallet.screenshot({ path: 'screenshots/door-replaced.png' });
+      // Taking it back registers this device again: the code is drawn here once more.
+      await wallet.getByRole('button', { name: 'Use the code on this device' }).click();
+      await expect.poll(() => image.getAttribute('src'), { timeout: 15_000 }).toMatch(/^data:image\/svg\+xml/);
+      expect((await api(`/door/devices/${userTicketId}`, { token })).json.certificateId).toBe(decodeCode(await codeOnScreen(wallet)).certificate.certificateId);
+    } finally {
+      await opened.context.close();
+    }
+  }, 240_000);
 });

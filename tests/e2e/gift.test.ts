@@ -5,7 +5,7 @@
 // longer has them. axe-core finds nothing on the way.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, openPage, signIn, ticketsShown, useBrowser } from './page-helpers';
+import { accessibilityViolations, openPage, signIn, tabTo, ticketsShown, useBrowser } from './page-helpers';
 import { useServer } from './server';
 
 const browser = useBrowser();
@@ -17,25 +17,6 @@ interface Mail {
   text: string;
 }
 const mailsTo = async (email: string): Promise<Mail[]> => (await fetch(`${server.url}/dev/outbox?to=${encodeURIComponent(email)}`)).json() as Promise<Mail[]>;
-
-/** The aria-label or text of the wallet's focused element. */
-const focusedText = (page: Page) =>
-  page.evaluate(() => {
-    const active = document.querySelector('ticket-wallet')?.shadowRoot?.activeElement as HTMLElement | null | undefined;
-    return active ? (active.getAttribute('aria-label') ?? active.textContent ?? '').trim() : '';
-  });
-
-/** Presses Tab until the wallet's focused element has this text (keyboard only; it may have it already). */
-async function tabTo(page: Page, matches: (text: string) => boolean): Promise<void> {
-  const seen: string[] = [];
-  for (let presses = 0; presses < 40; presses++) {
-    const text = await focusedText(page);
-    if (matches(text)) return;
-    seen.push(text);
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached the element; focused on the way: ${seen.join(' | ')}`);
-}
 
 const upcomingCards = (page: Page) => page.locator('ticket-wallet .tw-ticket-card:not(.tw-ticket-card--skeleton)');
 

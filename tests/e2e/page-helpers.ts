@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { launchChromium } from './browser';
 import { latestCode } from './server';
 
@@ -39,6 +39,89 @@ export async function signIn(page: Page, baseUrl: string, email: string, lang: L
   await page.goto(`${baseUrl}/${lang}/?PANEL_TAB=LOGIN`);
   const code = await requestCode(page, baseUrl, email, lang);
   await pasteInto(page.getByLabel(words.code), `${code.slice(0, 3)} ${code.slice(3)}`);
+}
+
+/** One API call to the server at `baseUrl`: the status and the JSON answer. */
+export async function api(baseUrl: string, method: string, path: string, token?: string, body?: object, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}/v1${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> & unknown[] };
+}
+
+/** Signs in through the API with the code from the dev outbox: the access token. */
+export async function tokenOf(baseUrl: string, email: string): Promise<string> {
+  const asked = Date.now() - 1000;
+  const sent = await api(baseUrl, 'POST', '/auth/signInOrRegisterAndSignIn', undefined, { email });
+  const otp = await latestCode(baseUrl, email, asked);
+  const verified = await api(baseUrl, 'POST', '/auth/verifyLoginRequest', undefined, { email, otp, session: sent.json.session });
+  return verified.json.accessToken as string;
+}
+
+/** Through the API: `email` verifies payouts with the local provider's form (a no-op once verified); its token. */
+export async function verifyPayouts(baseUrl: string, email: string): Promise<string> {
+  const token = await tokenOf(baseUrl, email);
+  const connected = await api(baseUrl, 'POST', '/resell/stripe/connect', token, { accountType: 'custom' });
+  if (connected.json.verified !== true) {
+    await api(baseUrl, 'POST', '/resell/stripe/local/onboard', token, { clientSecret: connected.json.clientSecret, legalName: 'Alex Rivera', bankAccountLast4: '1234' });
+  }
+  return token;
+}
+
+/** What the signed-in person holds, by ticket type name, read from the API with the wallet's own token. */
+export async function holdings(page: Page): Promise<Record<string, number>> {
+  const tickets = await page.evaluate(async () => {
+    const token = localStorage.getItem('tw.accessToken');
+    const response = await fetch('/v1/list/ticket_listing?status=UPCOMING', { headers: { authorization: `Bearer ${token}` } });
+    return (await response.json()) as Array<{ ticketName: string }>;
+  });
+  const counts: Record<string, number> = {};
+  for (const ticket of tickets) counts[ticket.ticketName] = (counts[ticket.ticketName] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * Through the API: `email` verifies payouts with the local provider's form (a no-op once verified) and lists its
+ * first resellable ticket at its price. The listing's share link, on this server.
+ */
+export async function listFirstTicket(baseUrl: string, email: string): Promise<string> {
+  const token = await verifyPayouts(baseUrl, email);
+  const [ticket] = (await api(baseUrl, 'GET', '/resell/tickets/available', token)).json as unknown as {
+    userTicketId: number;
+    ticketPrice: number;
+    currencyCode: string;
+    currencySymbol: string;
+  }[];
+  const listed = await api(baseUrl, 'POST', '/resell', token, {
+    userTicketId: ticket!.userTicketId,
+    amountCount: 1,
+    price: ticket!.ticketPrice,
+    currencyCode: ticket!.currencyCode,
+    currencySymbol: ticket!.currencySymbol,
+  });
+  if (listed.status !== 200) throw new Error(`listing failed: ${listed.status} ${JSON.stringify(listed.json)}`);
+  return (listed.json.shareLinkUrl as string).replace(/^https?:\/\/[^/]+/, baseUrl);
+}
+
+/** The gift screen's words in both languages. */
+export const giftWords = {
+  en: { email: "Receiver's e-mail", confirm: 'Confirm receiver', gift: 'Gift', more: 'Gift more tickets' },
+  es: { email: 'Correo de quien la recibe', confirm: 'Confirmar destinatario', gift: 'Regalar', more: 'Regalar más entradas' },
+} as const;
+
+/** Signed in: gifts the first ticket of the gift screen's list to `email` and waits for the success view. */
+export async function giftFirstTicket(page: Page, baseUrl: string, lang: Lang, email: string): Promise<void> {
+  const words = giftWords[lang];
+  await page.goto(`${baseUrl}/${lang}/?PANEL_TAB=GIFT`);
+  await page.locator('ticket-wallet .tw-dropdown__button').click();
+  await page.locator('ticket-wallet .tw-dropdown__option').first().click();
+  await page.getByLabel(words.email).fill(email);
+  await page.getByRole('button', { name: words.confirm }).click();
+  await page.locator('ticket-wallet .tw-gift__terms input').check();
+  await page.getByRole('button', { name: words.gift, exact: true }).click();
+  await page.locator('ticket-wallet .tw-gift__success').waitFor();
 }
 
 /** Pastes text into a field as the browser does for Ctrl+V (one insertion, subject to the field's maxlength). */
@@ -106,13 +189,72 @@ export async function withPage<T>(browser: Contexts, options: BrowserContextOpti
   }
 }
 
+/** The aria-label or text of the wallet's focused element. */
+export const focusedText = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.querySelector('ticket-wallet')?.shadowRoot?.activeElement as HTMLElement | null | undefined;
+    return active ? (active.getAttribute('aria-label') ?? active.textContent ?? '').trim() : '';
+  });
+
+/** Presses Tab until the wallet's focused element has this text (keyboard only; it may have it already). */
+export async function tabTo(page: Page, matches: (text: string) => boolean): Promise<void> {
+  const seen: string[] = [];
+  for (let presses = 0; presses < 40; presses++) {
+    const text = await focusedText(page);
+    if (matches(text)) return;
+    seen.push(text);
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached the element; focused on the way: ${seen.join(' | ')}`);
+}
+
+/**
+ * Whether this element (in the page or in the wallet's shadow root) has the focus: `expect.poll(() => hasFocus(…))`
+ * after a keyboard step says where the focus landed, by the element's role and accessible name.
+ */
+export const hasFocus = (element: Locator) =>
+  element.evaluate((node) => (node.getRootNode() as Document | ShadowRoot).activeElement === node).catch(() => false);
+
+/** Presses Tab until this element (in the page or the wallet) has the focus; it may have it already. */
+export async function tabUntilFocused(page: Page, element: Locator): Promise<void> {
+  for (let presses = 0; presses < 40; presses++) {
+    if (await hasFocus(element)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${element}`);
+}
+
+/**
+ * On LOGIN (already open), keyboard only: types the e-mail into the focused field, Enter asks for a code, and the code
+ * from the dev outbox is typed into the code field, which has the focus by then and goes off at the sixth digit.
+ */
+export async function signInByKeyboard(page: Page, baseUrl: string, email: string): Promise<void> {
+  const words = loginWords.en;
+  const field = page.getByLabel(words.email);
+  await field.waitFor();
+  await tabUntilFocused(page, field);
+  await page.keyboard.type(email);
+  const requestedAt = Date.now() - 1000;
+  await page.keyboard.press('Enter');
+  const codeField = page.getByLabel(words.code);
+  await codeField.waitFor();
+  await expect.poll(() => hasFocus(codeField)).toBe(true);
+  const code = await latestCode(baseUrl, email, requestedAt);
+  await page.keyboard.type(code);
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeResults {
+  violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>;
+  passes: Array<{ id: string; nodes: unknown[] }>;
+}
 
 /**
  * axe-core (WCAG 2 A/AA and best practices) over the page, open shadow roots included, with the wallet laid out in
- * full; needs `bypassCSP`. Any violation fails (serious and critical ones above all).
+ * full; needs `bypassCSP`.
  */
-export async function accessibilityViolations(page: Page): Promise<string[]> {
+async function runAxe(page: Page): Promise<AxeResults> {
   // Contrast is only meaningful once fades have ended: on a busy machine axe could run mid-animation, so wait for
   // every finite animation (the document's and the wallet's shadow root's) first.
   await page.evaluate(async () => {
@@ -129,11 +271,34 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
   try {
     return await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-      const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+      // The open wallet locks the page behind it (`overflow: hidden` on the root, src/client/platform.ts), and with
+      // the lock axe takes the fixed panel for off-screen and judges the contrast of next to nothing in it. The
+      // panel covers the page either way (fixed, inset 0), so what a person sees is the same without the lock: it is
+      // lifted for the scan and put back.
+      const root = document.documentElement;
+      const locked = root.style.overflow;
+      root.style.overflow = '';
+      try {
+        const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
+        return { violations: result.violations, passes: result.passes };
+      } finally {
+        root.style.overflow = locked;
+      }
     });
   } finally {
     if (viewport && height > viewport.height) await page.setViewportSize(viewport);
   }
+}
+
+/** axe's violations on the page (see runAxe), one line per rule with the elements' selectors. Any one fails. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const { violations } = await runAxe(page);
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** How many elements axe judged for colour contrast (passed or failed): what tests/e2e/seams.test.ts checks is all a person sees. */
+export async function contrastChecked(page: Page): Promise<number> {
+  const { violations, passes } = await runAxe(page);
+  return [...violations, ...passes].filter((rule) => rule.id === 'color-contrast').reduce((sum, rule) => sum + rule.nodes.length, 0);
 }

@@ -46,6 +46,8 @@ export interface ScreenshotRun {
   prefix?: string;
   /** The script's own screens for one variant. */
   screens: (shot: Shoot) => Promise<void>;
+  /** The variants to shoot; `variants` when left out. */
+  variants?: readonly Variant[];
 }
 
 async function shootPage(page: Page, file: string, fullPage: boolean): Promise<void> {
@@ -61,14 +63,14 @@ async function shootPage(page: Page, file: string, fullPage: boolean): Promise<v
   console.log(file);
 }
 
-async function run({ folder = '', prefix = '', screens }: ScreenshotRun): Promise<void> {
+async function run({ folder = '', prefix = '', screens, variants: chosen = variants }: ScreenshotRun): Promise<void> {
   const outDir = fileURLToPath(new URL(`../../screenshots/${folder}`, import.meta.url));
   mkdirSync(outDir, { recursive: true });
   if (process.env.SKIP_BUILD !== '1') buildWeb();
   const server = await startServer();
   const browser = await launchChromium();
   try {
-    for (const [index, variant] of variants.entries()) {
+    for (const [index, variant] of chosen.entries()) {
       const context = await browser.newContext({
         viewport: { width: variant.width, height: variant.width < 500 ? 812 : 800 },
         colorScheme: variant.scheme,

@@ -27,7 +27,7 @@ describe('account settings', () => {
     await page.getByRole('dialog', { name: 'Welcome' }).getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Account' }).getAttribute('aria-selected')).toBe('true');
-    expect(await nicknameForm().getByText('#4821').isVisible()).toBe(true);
+    expect(await nicknameForm().getByText('#4821', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('up to 5 MB. At least 264×264 pixels recommended', { exact: false }).isVisible()).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);
   });

@@ -88,6 +88,17 @@ describe('keyboard only', () => {
       await tickets.getByRole('heading', { name: 'VIP' }).waitFor();
       expect(await tickets.getByText('$289.00').isVisible()).toBe(true);
       expect(await tickets.getByText('Sold out.').count()).toBeGreaterThan(0);
+      // The organiser's description keeps its paragraphs and list items apart (issue 22).
+      const description = tickets.locator('.site-ticket', { has: page.getByRole('heading', { name: 'General Admission', exact: true }) }).locator('.site-ticket__description');
+      expect(await description.locator('p').allTextContents()).toEqual([
+        'Two-day access to the festival grounds, both stages and the food village.',
+        'Gates open at 11 am on both days; the last set ends at 11 pm.',
+      ]);
+      expect(await description.getByRole('listitem').allTextContents()).toEqual([
+        'Lawn area, standing and picnic rugs',
+        'Re-entry allowed with your entry QR code',
+        '18+ after 8 pm',
+      ]);
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     });

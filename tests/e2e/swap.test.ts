@@ -6,25 +6,13 @@
 // screenshots/swap-e2e-*.png.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, signIn, useBrowser } from './page-helpers';
+import { holdings, openPage, signIn, useBrowser } from './page-helpers';
 import { useServer } from './server';
 
 const browser = useBrowser();
 const server = useServer();
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `screenshots/swap-e2e-${name}.png`, fullPage: true });
-
-/** What alex holds, by ticket type name, read from the API with the wallet's own token. */
-async function holdings(page: Page): Promise<Record<string, number>> {
-  const tickets = await page.evaluate(async () => {
-    const token = localStorage.getItem('tw.accessToken');
-    const response = await fetch('/v1/list/ticket_listing?status=UPCOMING', { headers: { authorization: `Bearer ${token}` } });
-    return (await response.json()) as Array<{ ticketName: string }>;
-  });
-  const counts: Record<string, number> = {};
-  for (const ticket of tickets) counts[ticket.ticketName] = (counts[ticket.ticketName] ?? 0) + 1;
-  return counts;
-}
 
 const baseCard = (page: Page, name: string) =>
   page.locator('section[aria-labelledby="tw-swap-base-step"] .tw-event-tile', { hasText: name }).getByRole('button', { name: `Choose ${name}` });
@@ -82,7 +70,7 @@ describe('swap', () => {
     // Declined: nothing was exchanged.
     expect(await holdings(page)).toEqual(before);
 
-    await page.getByLabel(/succeeds/i).check();
+    await page.getByRole('radio', { name: /4242/ }).check();
     await page.getByRole('button', { name: /^Pay \$140\.00$/ }).click();
     // Back in the wallet on the confirmation: what is held now and what was paid, focused; then My tickets.
     await page.waitForURL((url) => url.pathname === '/en/' && url.searchParams.get('PANEL_TAB') === 'SWAP' && /^SW-/.test(url.searchParams.get('SWAP_ORDER') ?? ''));
@@ -133,7 +121,7 @@ describe('swap', () => {
     await page.goto(evil.toString());
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     const pay = page.getByRole('button', { name: /^Pay|^Confirm swap$/ });
-    if (await page.getByLabel(/succeeds/i).count()) await page.getByLabel(/succeeds/i).check();
+    if (await page.getByRole('radio', { name: /4242/ }).count()) await page.getByRole('radio', { name: /4242/ }).check();
     await pay.click();
     await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'SWAP' && url.searchParams.has('SWAP_ORDER'));
     expect(new URL(page.url()).origin).toBe(server.url);

@@ -1,6 +1,6 @@
 // The gift machine's test model, shared by tests/machines/gift.test.ts (paths on the actor) and
 // tests/web/gift-paths.test.tsx (the same paths on the rendered screen).
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { GiftEvent, GiftInput, GiftSnapshot } from '../../machines/gift';
 import { isGiftEmailValid } from '../../machines/gift';
 import { ApiRequestError } from '../../src/client/errors';
@@ -9,6 +9,7 @@ import { httpError } from './fixtures';
 import { liveTicket, userTicket } from './ticket-fixtures';
 import { giftMachine } from '../../machines/gift';
 import { modelSpec } from './model-spec';
+import { takesSample } from './model';
 
 export type GiftModelEvent = GiftEvent | { type: string; output?: unknown; error?: unknown };
 
@@ -52,7 +53,19 @@ export const giftSampleEvents: GiftModelEvent[] = [
   { type: 'gift.cancel' },
   { type: 'gift.more' },
   { type: 'gift.viewTickets' },
+  // The router puts a close to the flow (Esc, the close button), and Discard or Keep editing after "Discard this gift?".
+  { type: 'flow.close' },
+  { type: 'flow.discard' },
+  { type: 'flow.keep' },
 ];
+
+/**
+ * While "Discard this gift?" is open it covers the screen: what still reaches the flow is the e-mail field's blur (the
+ * question takes the focus) and the question's answers. The traversal offers only those then.
+ */
+const whileAsked = new Set(['gift.blurEmail', 'flow.discard', 'flow.keep']);
+const giftFilter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+  takesSample(giftSampleEvents)(snapshot, event) && (!(snapshot as GiftSnapshot).context.discardAsked || whileAsked.has(event.type));
 
 /**
  * One vertex per state value and the facts that change a branch or the screen: tickets or none, a preselect left,
@@ -70,6 +83,8 @@ export function giftVertex(snapshot: AnyMachineSnapshot): string {
     suggestions: context.suggestions.length > 0,
     picked: context.picked !== null,
     receiver: context.receiver?.kind ?? null,
+    handPicked: context.handPicked,
+    discardAsked: context.discardAsked,
   });
 }
 
@@ -79,4 +94,4 @@ export const giftStarts: Array<{ name: string; input: () => GiftInput }> = [
 ];
 
 /** The gift machine's model-based test (tests/machines/gift.test.ts, the visualiser's paths). */
-export const giftSpec = modelSpec({ name: 'gift', machine: giftMachine, starts: giftStarts, events: giftSampleEvents, serializeState: giftVertex });
+export const giftSpec = modelSpec({ name: 'gift', machine: giftMachine, starts: giftStarts, events: giftSampleEvents, filter: giftFilter, serializeState: giftVertex });

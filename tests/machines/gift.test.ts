@@ -10,6 +10,7 @@ import {
   selectEmailField,
   selectGiftStep,
   selectGiftTicket,
+  selectIsGifting,
   selectReceiver,
   selectReceiverTab,
   selectTermsAccepted,
@@ -21,6 +22,7 @@ import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChi
 import { pathsOf } from './model-spec';
 import { giftPromiseActors, giftSpec, giftTickets, giftVertex, samSuggestion } from './gift.model';
 import { SimulatedClock } from 'xstate';
+import { closingAnswers } from './closing-answers';
 
 const { testMachine, runs } = pathsOf(giftSpec);
 
@@ -36,6 +38,8 @@ describe('gift model', () => {
 
   describe.each(runs)('from $start.name', ({ start, paths }) => {
     it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+      const closing = closingAnswers();
+      let touchedBefore = false;
       await runPathOnActor(path, {
         machine: giftMachine.provide({ actions: { logError: () => {} } }),
         input: start.input(),
@@ -66,6 +70,21 @@ describe('gift model', () => {
           }
           if (type === 'gift.viewTickets') expect(last).toEqual({ type: 'panel.open', tab: 'MY_TICKET' });
           if (type === 'gift.more') expect(last).toEqual({ type: 'panel.setParams', params: { userTicketId: null } });
+          // "Discard this gift?" takes the focus: the blur that causes leaves the field as it was; after Keep editing
+          // (flow.keep) a blur marks it touched again.
+          const { discardAsked, emailTouched } = snapshot.context;
+          if (type === 'flow.close') expect(discardAsked).toBe(last?.type === 'panel.askDiscard');
+          if (type === 'flow.keep') expect(discardAsked).toBe(false);
+          if (type === 'gift.blurEmail') expect(emailTouched).toBe(discardAsked ? touchedBefore : true);
+          touchedBefore = emailTouched;
+          // Half-done: past the ticket, chosen here or with a receiver typed, picked or confirmed; a gift being sent waits.
+          closing(type, reports, () => {
+            if (type === 'flow.discard') return 'panel.dismiss';
+            if (selectIsGifting(snapshot)) return 'none';
+            const { handPicked, email, query, receiver } = snapshot.context;
+            const entered = handPicked || email !== '' || query !== '' || receiver !== null;
+            return snapshot.matches('selected') && entered ? 'panel.askDiscard' : 'panel.dismiss';
+          });
         },
       });
     });
@@ -169,6 +188,25 @@ describe('gift effects', () => {
     expect(selectGiftStep(snapshot)).toBe('picking');
     expect(snapshot.context).toMatchObject({ ticket: null, receiver: null, email: '', query: '', picked: null });
     expect(selectTermsAccepted(snapshot)).toBe(false);
+  });
+
+  it('a half-typed e-mail stays as it was behind "Discard this gift?" and after Keep editing', async () => {
+    const { actor, control, reports } = start(11);
+    control.settle('loadTickets', 'done', giftTickets());
+    await flush();
+    control.settle('verifyTicket', 'done', { extras: { canBeGifted: true } });
+    await flush();
+    actor.send({ type: 'gift.changeEmail', value: 'sam@exa' });
+    actor.send({ type: 'flow.close' });
+    expect(reports.at(-1)).toEqual({ type: 'panel.askDiscard' });
+    // The question takes the focus: the field's blur does not show its error.
+    actor.send({ type: 'gift.blurEmail' });
+    expect(selectEmailField(actor.getSnapshot()).error).toBeNull();
+    actor.send({ type: 'flow.keep' });
+    expect(actor.getSnapshot().context).toMatchObject({ email: 'sam@exa', emailTouched: false, discardAsked: false });
+    // Back in the field, leaving it is the person's doing again: the error shows.
+    actor.send({ type: 'gift.blurEmail' });
+    expect(selectEmailField(actor.getSnapshot()).error).not.toBeNull();
   });
 
   it('initials of a username', () => {

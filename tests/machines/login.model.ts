@@ -46,6 +46,7 @@ const formEvents: Array<[StateValue, LoginModelEvent[]]> = [
     [
       { type: 'login.change', field: 'givenName', value: 'Ada' },
       { type: 'login.change', field: 'familyName', value: 'Lovelace' },
+      { type: 'login.blur', field: 'givenName' },
       { type: 'login.submitPersonalData' },
       { type: 'login.back' },
     ],

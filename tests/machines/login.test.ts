@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { loginMachine, type LoginTab } from '../../machines/login';
-import { RESEND_COOLDOWN_MS, selectCanResendCode, selectEmailField, selectGivenNameField, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.selectors';
+import { RESEND_COOLDOWN_MS, selectCanResendCode, selectEmailField, selectFamilyNameField, selectGivenNameField, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.selectors';
 import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { httpError, userProfile } from './fixtures';
@@ -279,6 +279,25 @@ describe('login effects', () => {
     control.settle('endSession', 'done', { ok: true });
     await flush();
     expect(emitted.slice(-2)).toEqual([{ type: 'session.signOut' }, { type: 'panel.open', tab: 'LOGIN' }]);
+  });
+
+  it('Back from the empty names does not mark them: leaving a name field untyped touches nothing, Continue still does', () => {
+    const { actor } = start({ tab: 'PERSONAL_DATA' });
+    // Pressing Back takes the focus from the empty first name (the blur comes before the press).
+    actor.send({ type: 'login.blur', field: 'givenName' });
+    actor.send({ type: 'login.back' });
+    actor.send({ type: 'login.blur', field: 'givenName' });
+    expect(actor.getSnapshot().matches({ flow: { personalData: 'confirmingBack' } })).toBe(true);
+    expect(selectGivenNameField(actor.getSnapshot()).status).not.toBe('error');
+    actor.send({ type: 'login.cancelBack' });
+    expect(selectGivenNameField(actor.getSnapshot()).error).toBeNull();
+    // Typed in and left: the field is judged from then on.
+    actor.send({ type: 'login.change', field: 'familyName', value: ' ' });
+    actor.send({ type: 'login.blur', field: 'familyName' });
+    expect(selectFamilyNameField(actor.getSnapshot()).status).toBe('error');
+    // Continue marks the untyped first name.
+    actor.send({ type: 'login.submitPersonalData' });
+    expect(selectGivenNameField(actor.getSnapshot()).status).toBe('error');
   });
 
   it('follows the router between its panels without starting over', () => {

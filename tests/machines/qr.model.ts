@@ -1,6 +1,8 @@
 // The qr machine's test model, shared by tests/machines/qr.test.ts (paths on the actor) and tests/web/qr.test.tsx
 // (the same paths on the rendered QR screen).
-import type { QrEvent } from '../../machines/qr';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { DoorTickets, QrContext, QrEvent, QrImage } from '../../machines/qr';
+import type { DeviceKey, DrawnCode, StoredCertificate } from '../../src/door/wallet-door';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 import { qrMachine } from '../../machines/qr';
@@ -10,12 +12,54 @@ import { modelSpec } from './model-spec';
 export type QrModelEvent = QrEvent | { type: string; output?: unknown; error?: unknown };
 
 /** The invokes whose outcome a path step decides; each is one API request. */
-export const qrPromiseActors = ['loadSettings', 'loadImage'] as const;
+export const qrPromiseActors = ['loadSettings', 'loadImage', 'loadDoorTickets', 'readKey', 'makeKey', 'readCertificate', 'register', 'drawCode', 'checkLive'] as const;
 
-/** The ttl the settings answer in the model: the machine's `pollInterval` delay on the actor is this too. */
-export const MODEL_TTL_MS = 15_000;
+/**
+ * The ttl the settings answer in the model: the machine's `pollInterval` delay on the actor is this too. Two seconds,
+ * so the countdown's states (2 s, 1 s left) stay few.
+ */
+export const MODEL_TTL_MS = 2_000;
+/** A second of the countdown (the `second` delay). */
+export const MODEL_SECOND_MS = 1_000;
 /** A base64 PNG as the API answers it (any text stands for one in the machine). */
 export const MODEL_IMAGE = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+/** The image's answer for the polling code (no `x-entry-code` header). */
+export const pollingImage = (image: string = MODEL_IMAGE): QrImage => ({ image, entryCode: 'polling' });
+/** The image's answer when the next event's organiser chose the device-bound code (`x-entry-code: device`). */
+export const deviceImage = (image: string = MODEL_IMAGE): QrImage => ({ image, entryCode: 'device' });
+
+/** The next event's two tickets, the organiser using the device-bound code. */
+export const MODEL_DOOR: DoorTickets = { eventName: 'Summer Fest', tickets: [{ userTicketId: 11, ticketName: 'General' }, { userTicketId: 12, ticketName: 'VIP' }], selected: 11 };
+export const MODEL_KEY = { keyPair: {} as CryptoKeyPair, publicKey: 'PUBLIC-KEY' } satisfies DeviceKey;
+const fresh: StoredCertificate = { certificate: 'CERT', certificateId: 7, state: 'fresh' };
+const expired: StoredCertificate = { certificate: 'CERT', certificateId: 7, state: 'expired' };
+/** A drawn code, current for the model's ttl (the `nextStep` delay on the actor). */
+export const MODEL_CODE: DrawnCode = { code: 'TW2.model', step: 1, msLeft: MODEL_TTL_MS, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' };
+
+/** The device-mode samples: the organiser's setting, the key, the certificate, the code and the liveness check. */
+export const qrDeviceEvents: QrModelEvent[] = [
+  { type: 'loadDoorTickets.done', output: MODEL_DOOR },
+  { type: 'readKey.done', output: MODEL_KEY },
+  { type: 'readKey.done', output: undefined },
+  { type: 'readKey.error', error: new Error('IndexedDB unavailable') },
+  { type: 'makeKey.done', output: MODEL_KEY },
+  { type: 'makeKey.error', error: new Error('WebCrypto unavailable') },
+  { type: 'readCertificate.done', output: fresh },
+  { type: 'readCertificate.done', output: expired },
+  { type: 'readCertificate.done', output: undefined },
+  { type: 'readCertificate.error', error: new Error('IndexedDB unavailable') },
+  { type: 'register.done', output: 7 },
+  { type: 'register.error', error: httpError('doorRegisterDevice', 503, 'api.door.unavailable') },
+  { type: 'drawCode.done', output: MODEL_CODE },
+  { type: 'drawCode.done', output: null },
+  { type: 'drawCode.error', error: new Error('signing failed') },
+  { type: 'checkLive.done', output: 7 },
+  { type: 'checkLive.done', output: 8 },
+  { type: 'checkLive.error', error: new TypeError('Failed to fetch') },
+  { type: 'after.nextStep' },
+  { type: 'qr.takeBack' },
+  { type: 'qr.chooseTicket', userTicketId: 12 },
+];
 
 export const qrSampleEvents: QrModelEvent[] = [
   { type: 'qr.openLearnMore' },
@@ -25,11 +69,42 @@ export const qrSampleEvents: QrModelEvent[] = [
   { type: 'qr.pageVisible' },
   { type: 'loadSettings.done', output: { ttl: MODEL_TTL_MS } },
   { type: 'loadSettings.error', error: httpError('qrSettings', 500, 'api.internal_error') },
-  { type: 'loadImage.done', output: MODEL_IMAGE },
+  { type: 'loadImage.done', output: pollingImage() },
+  { type: 'loadImage.done', output: deviceImage() },
   { type: 'loadImage.error', error: httpError('qrCodeData', 500, 'api.internal_error') },
   { type: 'after.pollInterval' },
+  { type: 'after.second' },
   { type: 'qr.admitted' },
+  { type: 'loadDoorTickets.done', output: null },
+  { type: 'loadDoorTickets.error', error: httpError('myTickets', 500, 'api.internal_error') },
+  ...qrDeviceEvents,
 ];
+
+/** Whether a path's step is one of the device-bound code's (the polling screen paths leave them out). */
+export const isDeviceEvent = (event: { type: string }) => qrDeviceEvents.some((sample) => sample.type === event.type);
+
+/**
+ * The model's vertex: the pass (with the countdown and the device code's facts) and the learn-more panel, apart from
+ * the admission and whether the mode is still being learnt once it was (orthogonal: their transitions are covered by
+ * coverTransitions' extra paths rather than by a vertex for every combination, 4,000 paths otherwise).
+ */
+export function qrVertex(snapshot: AnyMachineSnapshot): string {
+  const context = snapshot.context as QrContext;
+  const { pass, mode, learnMore } = snapshot.value as Record<string, unknown>;
+  return JSON.stringify({
+    pass,
+    learnMore,
+    learningTickets: mode === 'learningTickets',
+    ttl: context.ttl,
+    image: context.image !== null,
+    secondsLeft: context.secondsLeft,
+    door: context.door?.selected ?? null,
+    key: context.key !== null,
+    certificateId: context.certificateId,
+    code: context.code !== null,
+    offline: context.offline,
+  });
+}
 
 /** The QR flow's input in the model and on the actor (its actors are mocked: the API is never called). */
 export const qrInput = { services: testServices() };
@@ -43,6 +118,7 @@ export const qrSpec = modelSpec({
   machine: qrMachine,
   starts: [{ name: 'start', input: () => qrInput }],
   events: qrSampleEvents,
+  serializeState: qrVertex,
   excused: {
     'qr on watchVisibility.error': 'the visibility listener cannot fail in a browser; the branch only logs',
     'qr on watchEntry.error': 'the ENTRY listener is an in-memory subscription that cannot fail; the branch only logs',

@@ -6,14 +6,14 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromCallback, SimulatedClock, waitFor } from 'xstate';
 import { MIN_QR_POLL_MS, qrMachine } from '../../machines/qr';
-import { selectHasQrError, selectIsLearnMoreOpen, selectQrFrame, selectQrImageSrc } from '../../machines/qr.selectors';
+import { selectHasQrError, selectIsLearnMoreOpen, selectQrFrame, selectQrImageSrc, selectQrSecondsLeft } from '../../machines/qr.selectors';
 import { createWallet } from '../../machines/create-wallet';
 import { storageKeys } from '../../src/client/storage-keys';
 import { fakePlatform } from './fake-platform';
 import { httpError } from './fixtures';
 import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
 import { pathsOf } from './model-spec';
-import { MODEL_TTL_MS, qrInput, qrPromiseActors, qrSpec } from './qr.model';
+import { deviceImage, MODEL_DOOR, MODEL_TTL_MS, pollingImage, qrInput, qrPromiseActors, qrSpec, qrVertex } from './qr.model';
 
 /** The ENTRY listener is tested below on a real cache; on the model's fake services it listens to nothing. */
 const quiet = qrMachine.provide({ actions: { logError: () => {} }, actors: { watchEntry: fromCallback(() => {}) } });
@@ -26,16 +26,19 @@ describe('qr model', () => {
 
   it('reaches every state of the pass and the learn-more panel', () => {
     const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    for (const pass of ['loadingSettings', 'loading', 'showing', 'refreshing', 'stale', 'failed', 'paused']) {
-      expect([...reached].some((value) => value.includes(`"pass":"${pass}"`)), pass).toBe(true);
+    for (const pass of ['loadingSettings', 'loading', '{"showing"', 'refreshing', 'stale', 'failed', 'paused']) {
+      expect([...reached].some((value) => value.includes(`"pass":${pass.startsWith('{') ? pass : `"${pass}"`}`)), pass).toBe(true);
+    }
+    for (const device of ['readingKey', 'makingKey', 'readingCertificate', 'registering', 'drawing', 'replaced', 'failed', '"offline"', '"live"']) {
+      expect([...reached].some((value) => value.includes('"device":') && value.includes(device)), device).toBe(true);
     }
     expect([...reached].some((value) => value.includes('"learnMore":"open"'))).toBe(true);
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     // On the actor the delay is the model's ttl; that the real delay follows the loaded ttl is tested below.
-    const machine = quiet.provide({ delays: { pollInterval: MODEL_TTL_MS } });
-    await runPathOnActor(path, { machine, input: qrInput, promiseActors: qrPromiseActors, asChild: true });
+    const machine = quiet.provide({ delays: { pollInterval: MODEL_TTL_MS, nextStep: MODEL_TTL_MS } });
+    await runPathOnActor(path, { machine, input: qrInput, promiseActors: qrPromiseActors, asChild: true, vertex: qrVertex });
   });
 });
 
@@ -59,7 +62,7 @@ describe('qr effects', () => {
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     await settle('loadSettings', 'done', { ttl: 5_000 });
     expect(loads('loadImage')).toBe(1);
-    await settle('loadImage', 'done', 'FIRST');
+    await settle('loadImage', 'done', pollingImage('FIRST'));
     expect(selectQrImageSrc(actor.getSnapshot())).toBe('data:image/png;base64,FIRST');
 
     clock.increment(4_999);
@@ -69,16 +72,37 @@ describe('qr effects', () => {
     // The last image stays while the next one loads.
     expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
     expect(selectQrImageSrc(actor.getSnapshot())).toBe('data:image/png;base64,FIRST');
-    await settle('loadImage', 'done', 'SECOND');
+    await settle('loadImage', 'done', pollingImage('SECOND'));
     expect(selectQrImageSrc(actor.getSnapshot())).toBe('data:image/png;base64,SECOND');
     clock.increment(5_000);
     expect(loads('loadImage')).toBe(3);
   });
 
+  it('counts the seconds to the next image down in the machine, once a second, and starts over with each image', async () => {
+    const { actor, clock, settle } = start();
+    await settle('loadSettings', 'done', { ttl: 5_000 });
+    expect(selectQrSecondsLeft(actor.getSnapshot())).toBeNull();
+    await settle('loadImage', 'done', pollingImage('FIRST'));
+    expect(selectQrSecondsLeft(actor.getSnapshot())).toBe(5);
+    clock.increment(999);
+    expect(selectQrSecondsLeft(actor.getSnapshot())).toBe(5);
+    clock.increment(1);
+    expect(selectQrSecondsLeft(actor.getSnapshot())).toBe(4);
+    for (const left of [3, 2, 1]) {
+      clock.increment(1_000);
+      expect(selectQrSecondsLeft(actor.getSnapshot())).toBe(left);
+    }
+    clock.increment(1_000);
+    // The next image is loading: no countdown until it is shown.
+    expect(selectQrSecondsLeft(actor.getSnapshot())).toBeNull();
+    await settle('loadImage', 'done', pollingImage('SECOND'));
+    expect(selectQrSecondsLeft(actor.getSnapshot())).toBe(5);
+  });
+
   it('never polls faster than once a second', async () => {
     const { clock, loads, settle } = start();
     await settle('loadSettings', 'done', { ttl: 10 });
-    await settle('loadImage', 'done', 'FIRST');
+    await settle('loadImage', 'done', pollingImage('FIRST'));
     clock.increment(MIN_QR_POLL_MS - 1);
     expect(loads('loadImage')).toBe(1);
     clock.increment(1);
@@ -88,21 +112,21 @@ describe('qr effects', () => {
   it('stops polling while the page is hidden and refreshes at once when it is visible again', async () => {
     const { actor, clock, loads, settle } = start();
     await settle('loadSettings', 'done', { ttl: 5_000 });
-    await settle('loadImage', 'done', 'FIRST');
+    await settle('loadImage', 'done', pollingImage('FIRST'));
     actor.send({ type: 'qr.pageHidden' });
     clock.increment(60_000);
     expect(loads('loadImage')).toBe(1);
     actor.send({ type: 'qr.pageVisible' });
     expect(loads('loadImage')).toBe(2);
     expect(selectQrImageSrc(actor.getSnapshot())).toBe('data:image/png;base64,FIRST');
-    await settle('loadImage', 'done', 'SECOND');
+    await settle('loadImage', 'done', pollingImage('SECOND'));
     expect(selectQrImageSrc(actor.getSnapshot())).toBe('data:image/png;base64,SECOND');
   });
 
   it('a failed refresh keeps the last image with Retry, and polling goes on', async () => {
     const { actor, clock, loads, settle, logError } = start();
     await settle('loadSettings', 'done', { ttl: 5_000 });
-    await settle('loadImage', 'done', 'FIRST');
+    await settle('loadImage', 'done', pollingImage('FIRST'));
     clock.increment(5_000);
     await settle('loadImage', 'error', httpError('qrCodeData', 503, 'api.internal_error'));
     expect(selectHasQrError(actor.getSnapshot())).toBe(true);
@@ -128,8 +152,24 @@ describe('qr effects', () => {
     expect(selectQrFrame(actor.getSnapshot())).toBe('error');
     actor.send({ type: 'qr.retry' });
     expect(loads('loadSettings')).toBe(2);
-    await settle('loadImage', 'done', 'FIRST');
+    await settle('loadImage', 'done', pollingImage('FIRST'));
     expect(selectQrFrame(actor.getSnapshot())).toBe('image');
+  });
+
+  it("learns the next event's tickets only when an image's answer names the device-bound code, then leaves polling", async () => {
+    const { actor, loads, settle, clock } = start();
+    await settle('loadSettings', 'done', { ttl: 5_000 });
+    await settle('loadImage', 'done', pollingImage('FIRST'));
+    clock.increment(5_000);
+    await settle('loadImage', 'done', pollingImage('SECOND'));
+    expect(loads('loadDoorTickets')).toBe(0);
+    clock.increment(5_000);
+    await settle('loadImage', 'done', deviceImage('THIRD'));
+    expect(loads('loadDoorTickets')).toBe(1);
+    expect(actor.getSnapshot().matches({ pass: 'showing' })).toBe(true);
+    await settle('loadDoorTickets', 'done', MODEL_DOOR);
+    expect(actor.getSnapshot().matches({ pass: 'device', mode: 'device' })).toBe(true);
+    expect(actor.getSnapshot().context.door).toEqual(MODEL_DOOR);
   });
 
   it('opens and closes learn-more', () => {
@@ -180,6 +220,7 @@ describe('the QR flow in the wallet', () => {
         return HttpResponse.text(`PNG${++image}`);
       }),
       http.get(`${api}/auth/me`, () => HttpResponse.json({ statusCode: 500, code: 'api.internal_error', message: '' }, { status: 500 })),
+      // No handler for the upcoming tickets or /door/devices: the polling code asks for neither (an unhandled request fails).
     );
     const { wallet, unsubscribe, visibility } = signedInOnQr();
     wallet.start();

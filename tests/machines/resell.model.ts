@@ -1,6 +1,6 @@
 // The resell machine's test model, shared by tests/machines/resell.test.ts (paths on the actor) and
 // tests/web/resell-paths.test.tsx (the same paths on the rendered screen).
-import { createMachine, type AnyMachineSnapshot } from 'xstate';
+import { createMachine, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { ResellableTicket } from '../../src/contract/entities';
 import { priceError, type ResellEvent, type ResellInput, type ResellSnapshot } from '../../machines/resell';
 import { ApiRequestError } from '../../src/client/errors';
@@ -8,6 +8,7 @@ import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 import { resellMachine } from '../../machines/resell';
 import { modelSpec } from './model-spec';
+import { takesSample } from './model';
 
 export type ResellModelEvent = ResellEvent | { type: string; output?: unknown; error?: unknown };
 
@@ -65,7 +66,19 @@ export const resellSampleEvents: ResellModelEvent[] = [
   // An Unlist below the picker (or a change elsewhere) invalidated TICKETS_AVAILABLE_FOR_LISTING.
   { type: 'resell.stale' },
   { type: 'loadTickets.done', output: [resellableTicket(), resellableTicket({ userTicketId: 22, availableTicketCount: 1 })] },
+  // The router puts a close to the flow (Esc, the close button), and Discard or Keep editing after "Discard this listing?".
+  { type: 'flow.close' },
+  { type: 'flow.discard' },
+  { type: 'flow.keep' },
 ];
+
+/**
+ * While "Discard this listing?" is open it covers the screen: what still reaches the flow is the price field's blur
+ * (the question takes the focus) and the question's answers. The traversal offers only those then.
+ */
+const whileAsked = new Set(['resell.blurPrice', 'flow.discard', 'flow.keep']);
+const resellFilter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+  takesSample(resellSampleEvents)(snapshot, event) && (!(snapshot as ResellSnapshot).context.discardAsked || whileAsked.has(event.type));
 
 /** One vertex per state value and the facts that change a guard or the screen. */
 export function resellVertex(snapshot: AnyMachineSnapshot): string {
@@ -78,7 +91,9 @@ export function resellVertex(snapshot: AnyMachineSnapshot): string {
     price: context.priceText === '' ? 'empty' : priceError(context) === null ? 'valid' : 'invalid',
     touched: context.priceTouched,
     edited: context.edited,
+    handPicked: context.handPicked,
     quote: context.quote !== null,
+    discardAsked: context.discardAsked,
   });
 }
 
@@ -93,6 +108,7 @@ export const resellSpec = modelSpec({
   machine: resellMachine.provide({ actors: { listings: stubListings } as never, actions: { logError: () => {} } }),
   starts: resellStarts,
   events: resellSampleEvents,
+  filter: resellFilter,
   serializeState: resellVertex,
   excused: {
     // The listings child is a machine of our own with its own model (tests/machines/listings.test.ts): it crashes only

@@ -21,6 +21,7 @@ import type { WalletServices } from '../../machines/services';
 import { testServices } from './fake-platform';
 import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
 import { pathsOf } from './model-spec';
+import { closingAnswers } from './closing-answers';
 import {
   resellableTicket,
   resellPromiseActors,
@@ -47,6 +48,8 @@ describe('resell model', () => {
 
   describe.each(runs)('from $start.name', ({ start, paths }) => {
     it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+      const closing = closingAnswers();
+      let touchedBefore = false;
       await runPathOnActor(path, {
         machine: machineUnderTest,
         input: start.input(),
@@ -75,6 +78,15 @@ describe('resell model', () => {
           expect(selectNoStripeNotice(snapshot)).toBe(snapshot.matches({ confirmed: 'blocked' }));
           const last = reports.at(-1);
           const { type } = step.event;
+          // Half-done: the form with a ticket chosen here or a quantity or price changed, or the summary; a listing
+          // being created waits.
+          closing(type, reports, () => {
+            if (type === 'flow.discard') return 'panel.dismiss';
+            if (snapshot.matches({ confirmed: 'listing' })) return 'none';
+            if (snapshot.matches('confirmed')) return 'panel.askDiscard';
+            const entered = snapshot.context.handPicked || snapshot.context.edited;
+            return snapshot.matches('editing') && entered ? 'panel.askDiscard' : 'panel.dismiss';
+          });
           if (type === 'createListing.error') {
             const code = (step.event as unknown as { error: { body?: { code: string } } }).error.body?.code;
             if (code === 'api.resell.create.no_stripe') expect(selectNoStripeNotice(snapshot)).toBe(true);
@@ -83,6 +95,13 @@ describe('resell model', () => {
           if (type === 'resell.openPayouts') expect(last).toEqual({ type: 'panel.open', tab: 'SETTINGS', settingsTab: 'ACCOUNT_VERIFICATION' });
           if (type === 'notify') expect(last).toEqual({ type: 'notify', kind: 'success', key: 'listings.unlisted' });
           if (type === 'resell.more') expect(last).toEqual({ type: 'panel.setParams', params: { userTicketId: null } });
+          // "Discard this listing?" takes the focus: the blur that causes leaves the price field as it was; after Keep
+          // editing (flow.keep) a blur marks it touched again.
+          const { discardAsked, priceTouched } = snapshot.context;
+          if (type === 'flow.close' && snapshot.matches('editing')) expect(discardAsked).toBe(last?.type === 'panel.askDiscard');
+          if (type === 'flow.keep') expect(discardAsked).toBe(false);
+          if (type === 'resell.blurPrice') expect(priceTouched).toBe(discardAsked ? touchedBefore : true);
+          touchedBefore = priceTouched;
         },
       });
     });

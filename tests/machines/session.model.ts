@@ -17,7 +17,10 @@ export const sessionSampleEvents: SessionModelEvent[] = [
   { type: 'refreshTokens.error', error: new Error('api.auth.refresh_invalid') },
   { type: 'fetchUser.done', output: userProfile() },
   { type: 'fetchUser.error', error: new Error('FETCH_ERROR') },
-  // The live region: the stream's chunk loads (or not), the stream runs (or crashes), and may revoke the session.
+  // The live region: the first panel shows, the stream's chunk loads (or not), the stream runs (or crashes), and may
+  // revoke the session.
+  { type: 'session.panelShown' },
+  { type: 'waitForFirstPanel.error', error: new Error('the first-panel listener failed') },
   { type: 'loadStream.done' },
   { type: 'loadStream.error', error: new Error('ChunkLoadError') },
   { type: 'stream.error', error: new Error('the stream crashed') },

@@ -17,8 +17,8 @@ describe('session model', () => {
       machine: sessionMachine.provide({ actions: { logError: () => {} } }),
       input,
       // The stream is a child machine in a chunk of its own (tests/machines/stream.test.ts): here a mock that runs
-      // until the path says it crashed.
-      promiseActors: ['refreshTokens', 'fetchUser', 'loadStream', 'stream'],
+      // until the path says it crashed. The first panel's listener likewise waits for the path's session.panelShown.
+      promiseActors: ['refreshTokens', 'fetchUser', 'waitForFirstPanel', 'loadStream', 'stream'],
       asChild: true,
       check: (actor, step, reports) => {
         // A failed refresh, or a session the server revoked, tells the wallet at once (it forgets the tokens and reloads).

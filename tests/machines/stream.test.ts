@@ -2,7 +2,7 @@
 // debounced invalidations on a real query cache, and one connection read through the real reader over a fake fetch.
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromCallback, SimulatedClock } from 'xstate';
-import { INVALIDATE_DEBOUNCE_MS, RECONNECT_MAX_MS, reconnectDelayOf, streamMachine, tagsOf } from '../../machines/stream';
+import { INVALIDATE_DEBOUNCE_MS, RECONNECT_MAX_MS, reconnectDelayOf, RESYNC_TAGS, streamMachine, tagsOf } from '../../machines/stream';
 import { createQueryCache } from '../../src/client/cache';
 import { readEventStream } from '../../src/client/event-stream';
 import { STREAM_SILENCE_MS } from '../../src/contract/events';
@@ -21,6 +21,7 @@ describe('stream model', () => {
     const input = streamInput();
     const invalidate = input.services.api.cache.invalidate as ReturnType<typeof vi.fn>;
     let before: string[] = [];
+    let lastEventIdBefore: string | null = null;
     let invalidations = 0;
     const { inputs } = await runPathOnActor(path, {
       machine: quiet,
@@ -29,17 +30,23 @@ describe('stream model', () => {
       asChild: true,
       vertex: streamVertex,
       check: (actor: AnyActorRef, step, reports) => {
-        const { context } = actor.getSnapshot() as { context: { staleTags: string[] } };
+        const { context } = actor.getSnapshot() as { context: { staleTags: string[]; lastEventId: string | null } };
         // The end of a burst invalidates its tags once, together.
         if (step.event.type === 'after.invalidateDebounce') {
           invalidations += 1;
           expect(invalidate).toHaveBeenLastCalledWith(before);
+        }
+        // A connection that cannot resume (no event id yet) makes the open screens read again, once it opens.
+        if (step.event.type === 'stream.opened' && lastEventIdBefore === null) {
+          invalidations += 1;
+          expect(invalidate).toHaveBeenLastCalledWith(RESYNC_TAGS);
         }
         expect(invalidate).toHaveBeenCalledTimes(invalidations);
         // A revoked session is reported to the session, and nothing reconnects after it.
         const revoked = reports.filter((report) => report.type === 'session.revoked').length;
         expect(revoked).toBe(step.state.matches({ connection: 'revoked' }) ? 1 : 0);
         before = context.staleTags;
+        lastEventIdBefore = context.lastEventId;
       },
     });
     // Every connection resumes from the last event received before it started.
@@ -94,6 +101,7 @@ describe('stream effects', () => {
   it('turns a burst of events into one invalidation 500 ms after its first event', () => {
     const { actor, clock, heard, send } = start();
     send({ type: 'stream.opened' });
+    heard.length = 0; // the first connection's resync (next test)
     send({ type: 'stream.event', event: walletEvent('1', 'entry.used', 3) });
     clock.increment(INVALIDATE_DEBOUNCE_MS - 100);
     send({ type: 'stream.event', event: walletEvent('2', 'ticket.sold', 4) });
@@ -101,6 +109,25 @@ describe('stream effects', () => {
     clock.increment(100);
     expect(heard).toHaveLength(1);
     expect(heard[0]).toEqual(expect.arrayContaining(['TICKETS', 'SINGLE_TICKET', 'LISTED_TICKETS']));
+    actor.stop();
+  });
+
+  it('resyncs the open screens when a connection without Last-Event-ID opens, not when one resumes', () => {
+    const { actor, clock, heard, send } = start();
+    expect(heard).toEqual([]);
+    send({ type: 'stream.opened' });
+    // Every tag an event could have made stale in the gap before the first connection, the profile's too.
+    expect(heard).toEqual([['TICKETS', 'LISTED_TICKETS', 'SINGLE_TICKET', 'USER']]);
+    expect(RESYNC_TAGS).toEqual(expect.arrayContaining(['TICKETS', 'SINGLE_TICKET', 'TICKETS_SWAP', 'USER']));
+    // Not the gate's admission signal: no read provides ENTRY, and the QR pass would say "Welcome in".
+    expect(RESYNC_TAGS).not.toContain('ENTRY');
+    send({ type: 'stream.event', event: walletEvent('41', 'ticket.listed', 3) });
+    clock.increment(INVALIDATE_DEBOUNCE_MS);
+    heard.length = 0;
+    send({ type: 'stream.failed', error: new Error('FETCH_ERROR') });
+    clock.increment(MODEL_RECONNECT_MS);
+    send({ type: 'stream.opened' });
+    expect(heard).toEqual([]);
     actor.stop();
   });
 

@@ -29,6 +29,7 @@ export const returnedOrder = (status: SwapOrder['status'] = 'confirmed'): SwapOr
   currencySymbol: '$',
   expiresAt: '2026-11-27T03:30:00.000Z',
   eventTimeZone: 'Australia/Sydney',
+  processingPaymentIntentId: null,
 });
 
 /** General admission (2 held, tickets 11 and 12) and a single VIP (ticket 21). */
@@ -78,6 +79,9 @@ export const swapSampleEvents: SwapModelEvent[] = [
   { type: 'loadOrder.done', output: returnedOrder('cancelled') },
   { type: 'loadOrder.error', error: httpError('swapOrder', 404, 'api.swap.not_found') },
   { type: 'swap.dismissReceipt' },
+  // The router puts a close to the flow (Esc, the close button), and Discard after "Discard this swap?".
+  { type: 'flow.close' },
+  { type: 'flow.discard' },
 ];
 
 /** One vertex per state value and what changes a branch or the screen: bases or none, the quantity, targets. */
@@ -89,9 +93,11 @@ export function swapVertex(snapshot: AnyMachineSnapshot): string {
     preselect: context.preselectId !== null,
     base: context.base?.id ?? null,
     quantity: context.quantity,
+    handPicked: context.handPicked,
     targets: context.targets.length > 0,
     returned: context.returnedOrder !== null,
     receipt: context.receipt !== null,
+    cancelled: context.cancelledBase !== null,
   });
 }
 

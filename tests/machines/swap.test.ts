@@ -9,6 +9,8 @@ import { checkoutUrl, eventSlug } from '../../machines/swap.checkout';
 import {
   formatSwapAmount,
   selectBase,
+  selectBases,
+  selectCancelledBase,
   selectSwapModal,
   selectSwapQuantity,
   selectSwapReceipt,
@@ -22,6 +24,7 @@ import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
 import { pathsOf } from './model-spec';
+import { closingAnswers } from './closing-answers';
 import { swapBases, swapPromiseActors, swapSpec, swapTargets, swapVertex, upgradeStart } from './swap.model';
 
 const { testMachine, runs } = pathsOf(swapSpec);
@@ -39,6 +42,9 @@ describe('swap model', () => {
   describe.each(runs)('from $start.name', ({ start, paths }) => {
     it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
       const input = start.input();
+      const closing = closingAnswers();
+      let baseBefore: number | null = null;
+      let cancelledBefore: number | null = null;
       await runPathOnActor(path, {
         machine: swapMachine.provide({ actions: { logError: () => {} } }),
         input,
@@ -67,6 +73,27 @@ describe('swap model', () => {
           }
           if (type === 'startSwap.error') expect(last).toEqual({ type: 'notify', kind: 'error', key: 'api.start_swap_failed' });
           if (type === 'swap.viewTickets') expect(last).toEqual({ type: 'panel.open', tab: 'MY_TICKET' });
+          // Half-done: step 2 with a base chosen here or a quantity changed, or a reservation held (which Discard
+          // releases, as Cancel does, before the wallet closes); a swap starting or being released waits.
+          closing(type, reports, () => {
+            if (snapshot.matches('discarding')) return 'none';
+            if (type === 'flow.discard') return 'panel.dismiss';
+            if (snapshot.matches({ chosen: 'starting' })) return 'none';
+            if (snapshot.matches('confirming')) return 'panel.askDiscard';
+            const entered = snapshot.context.handPicked || snapshot.context.quantity !== 1;
+            return snapshot.matches('chosen') && entered ? 'panel.askDiscard' : 'panel.dismiss';
+          });
+          if (step.event.type.startsWith('cancelSwap.') && snapshot.matches('discarding')) expect(last).toEqual({ type: 'panel.dismiss' });
+          if (type === 'flow.discard' && snapshot.matches('discarding')) expect(snapshot.context.started).not.toBeNull();
+          // After Cancel released the swap, step 1 remembers its base (the view gives its Choose button the focus);
+          // choosing a base, or any other way back to step 1, forgets it.
+          const cancelled = selectCancelledBase(snapshot);
+          if (type.startsWith('cancelSwap.') && step_ === 'picking') expect(cancelled).toBe(baseBefore);
+          else if (cancelled !== null) expect(cancelled).toBe(cancelledBefore);
+          if (type === 'swap.selectBase') expect(snapshot.context.cancelledBase).toBeNull();
+          if (cancelled !== null) expect(selectBases(snapshot).some((base) => base.id === cancelled)).toBe(true);
+          baseBefore = snapshot.context.base?.id ?? null;
+          cancelledBefore = cancelled;
           // Back from checkout: a confirmed order shows "You now hold …" first; any other answer goes to step 1.
           expect(selectSwapReceipt(snapshot) !== null).toBe(snapshot.matches({ receipt: 'shown' }));
           if (type === 'loadOrder.done') {
@@ -155,6 +182,10 @@ describe('swap effects', () => {
     await flush();
     expect(selectSwapStep(actor.getSnapshot())).toBe('picking');
     expect(actor.getSnapshot().context.started).toBeNull();
+    // Step 1 remembers the released swap's base, until a base is chosen again.
+    expect(selectCancelledBase(actor.getSnapshot())).toBe(1);
+    actor.send({ type: 'swap.selectBase', ticketTypeId: 1 });
+    expect(actor.getSnapshot().context.cancelledBase).toBeNull();
   });
 
   it('a failed start flashes api.start_swap_failed and keeps the base and targets', async () => {

@@ -1,7 +1,7 @@
 // The single ticket's and the benefit modal's test models, shared by the machine tests and the screen paths.
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import type { BenefitEvent, BenefitInput } from '../../machines/benefit';
-import { ticketActions, type TicketEvent, type TicketInput, type TicketSnapshot } from '../../machines/ticket';
+import { canAddToWallet, ticketActions, type TicketEvent, type TicketInput, type TicketSnapshot } from '../../machines/ticket';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
@@ -29,6 +29,13 @@ export const ticketSampleEvents: TicketModelEvent[] = [
   { type: 'ticket.downloadPdf' },
   { type: 'downloadPdf.done', output: undefined },
   { type: 'downloadPdf.error', error: httpError('ticketPdf', 404, 'api.ticket.not_found') },
+  {
+    type: 'loadWalletLinks.done',
+    output: { apple: 'http://wallet.test/v1/wallet/apple/download/11.1.x', google: 'https://pay.google.com/gp/v/save/e30.e30.x', serialNumber: 'tw-11' },
+  },
+  { type: 'loadWalletLinks.error', error: httpError('walletLinks', 409, 'api.ticket.not_held') },
+  { type: 'ticket.walletRetry' },
+  { type: 'after.walletLinksRefresh' },
   { type: 'ticket.openBenefit', userTicketBenefitId: 101 },
   { type: 'ticket.openBenefit', userTicketBenefitId: 103 },
   // The benefit modal's child closes; a toast it asks for goes up through the ticket.
@@ -39,7 +46,7 @@ export const ticketSampleEvents: TicketModelEvent[] = [
 /** One vertex per state value and what the loaded ticket allows. */
 export function ticketVertex(snapshot: AnyMachineSnapshot): string {
   const { ticket } = (snapshot as TicketSnapshot).context;
-  return JSON.stringify({ value: snapshot.value, actions: ticket ? ticketActions(ticket) : null });
+  return JSON.stringify({ value: snapshot.value, actions: ticket ? ticketActions(ticket) : null, wallet: canAddToWallet(ticket) });
 }
 
 export const ticketInput = (): TicketInput => ({ services: testServices(), userTicketId: 11 });

@@ -1,7 +1,7 @@
 // Model-based tests of the single-ticket machine (docs/product.md §2 Single ticket): loading, not found and errors, the Gift /
 // Swap / Resell rules, the description toggle, the menu, the benefit modal as a child, and what it reports.
 import { describe, expect, it } from 'vitest';
-import { ticketActions, ticketMachine, ticketsTabOf, visibleBenefits, type TicketSnapshot } from '../../machines/ticket';
+import { canAddToWallet, ticketActions, ticketMachine, ticketsTabOf, visibleBenefits, type TicketSnapshot } from '../../machines/ticket';
 import {
   selectBenefitRows,
   selectCanDownloadPdf,
@@ -13,6 +13,8 @@ import {
   selectIsMenuOpen,
   selectTicket,
   selectTicketStatus,
+  selectWalletLinks,
+  selectWalletStatus,
 } from '../../machines/ticket.selectors';
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import { testServices } from './fake-platform';
@@ -28,7 +30,7 @@ const { testMachine, paths } = pathsOf(ticketSpec);
 describe('single ticket model', () => {
   it('reaches not found, error, the open menu, the expanded description, a reload and the benefit modal', () => {
     const values = paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value)));
-    for (const part of ['"notFound"', '"error"', '"menu":"open"', '"description":"expanded"', '"data":"refreshing"', '"modal":"benefit"']) {
+    for (const part of ['"notFound"', '"error"', '"menu":"open"', '"description":"expanded"', '"data":"refreshing"', '"modal":"benefit"', '"wallet":"ready"', '"wallet":"failed"']) {
       expect(values.some((value) => value.includes(part)), part).toBe(true);
     }
     expectFullCoverage(ticketSpec.name, testMachine, paths, ticketSpec.excused);
@@ -38,7 +40,7 @@ describe('single ticket model', () => {
     await runPathOnActor(path, {
       machine: ticketMachine.provide({ actions: { logError: () => {} } }),
       input: ticketInput(),
-      promiseActors: ['loadTicket', 'downloadPdf'],
+      promiseActors: ['loadTicket', 'downloadPdf', 'loadWalletLinks'],
       vertex: ticketVertex,
       asChild: true,
       perform: { 'benefit.done': closeBenefit },
@@ -55,6 +57,9 @@ describe('single ticket model', () => {
         expect(selectBenefitRows(snapshot).map((row) => row.benefit.userTicketBenefitId)).toEqual(
           visibleBenefits(ticket).map((item) => item.userTicketBenefitId),
         );
+        // The wallet buttons only for a ticket that may have a pass, and their links only once loaded.
+        if (selectWalletStatus(snapshot) !== 'none') expect(canAddToWallet(ticket)).toBe(true);
+        expect(selectWalletLinks(snapshot) !== null).toBe(selectWalletStatus(snapshot) === 'ready');
         // The modal is open exactly while its child runs.
         expect(Boolean(snapshot.children.benefit)).toBe(snapshot.matches({ loaded: { modal: 'benefit' } }));
         if (step.event.type === 'notify') expect(reports.at(-1)).toEqual(step.event);

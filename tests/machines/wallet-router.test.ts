@@ -1,8 +1,9 @@
 // Model-based tests of the wallet's router and session regions (docs/product.md §2 navigation, §4 session), plus the platform
 // effects of their transitions. The flows are stubs here: each is tested on its own.
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyActorRef, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import { type AnyActorRef, createActor, fromCallback, fromPromise, setup, SimulatedClock } from 'xstate';
 import {
+  selectDiscardQuestion,
   selectFlowCrashed,
   selectIsHubFading,
   selectIsHubVisible,
@@ -147,6 +148,41 @@ describe('wallet effects', () => {
       actor.send({ type: 'panel.open', tab, userTicketId: 'NDI', overlay: 'HUB' });
       expect(actor.getSnapshot().matches({ panel: { open: { tab: { [flow]: 'running' }, overlay: { hub: 'running' } } } }), flow).toBe(true);
     }
+  });
+
+  it('puts a close over a gift to the flow: "Discard?" when it answers so, Keep editing stays (and tells it), Discard closes once it let go', () => {
+    const told: string[] = [];
+    const recorder = setup({}).createMachine({ on: { '*': { actions: ({ event }) => told.push(event.type) } } });
+    const { machine, spies } = provided();
+    const actor = createActor(machine.provide({ actors: { gift: recorder } as never }), {
+      input: { location: at('?PANEL_TAB=GIFT'), tokens: { accessToken: 'a', refreshToken: 'r' }, services: noServices },
+    });
+    actor.start();
+    actor.send({ type: 'panel.close' });
+    expect(told).toEqual(['flow.close']);
+    expect(selectTab(actor.getSnapshot())).toBe('GIFT');
+    actor.send({ type: 'panel.askDiscard' });
+    expect(selectDiscardQuestion(actor.getSnapshot())).toBe('asking');
+    actor.send({ type: 'panel.close' });
+    actor.send({ type: 'panel.keepEditing' });
+    // The flow is told the question has gone (its fields' blur counts again).
+    expect(told).toEqual(['flow.close', 'flow.keep']);
+    expect(selectDiscardQuestion(actor.getSnapshot())).toBeNull();
+    expect(selectTab(actor.getSnapshot())).toBe('GIFT');
+    actor.send({ type: 'panel.askDiscard' });
+    actor.send({ type: 'panel.discard' });
+    expect(told).toEqual(['flow.close', 'flow.keep', 'flow.discard']);
+    expect(selectDiscardQuestion(actor.getSnapshot())).toBe('discarding');
+    expect(selectTab(actor.getSnapshot())).toBe('GIFT');
+    actor.send({ type: 'panel.dismiss' });
+    expect(actor.getSnapshot().matches({ panel: 'closed' })).toBe(true);
+    expect(spies.pushUrl).toHaveBeenLastCalledWith('/en/events/spring-fest');
+  });
+
+  it('closes a panel whose flow holds nothing half-done at once (QR)', () => {
+    const { actor } = start(at('?PANEL_TAB=QR'), true);
+    actor.send({ type: 'panel.close' });
+    expect(actor.getSnapshot().matches({ panel: 'closed' })).toBe(true);
   });
 
   it('reads parameters case-insensitively, upper-case name first', () => {

@@ -62,6 +62,11 @@ export const walletSampleEvents: WalletModelEvent[] = [
   { type: 'panel.locationChanged', location: at('?PANEL_TAB=TICKET&USER_TICKET_ID=NDI') },
   { type: 'panel.open', tab: 'LOGIN', returnToPage: true },
   { type: 'panel.continue' },
+  // Closing over a flow that may hold half-done input: the flow's answer ("Discard?" or close), then the question's.
+  { type: 'panel.askDiscard' },
+  { type: 'panel.dismiss' },
+  { type: 'panel.keepEditing' },
+  { type: 'panel.discard' },
   { type: 'after.hubFade' },
   // The open panel's chunks (flow and screen) download, or fail to (offline), and Try again.
   { type: 'loadPanel.done' },
@@ -122,13 +127,16 @@ const alreadyDownloaded = Object.fromEntries(
   ].map((id) => [id, 'the chunks are already here: taken by the wallet effects tests, which start with every chunk loaded']),
 );
 
+/** The actions that talk to a child (the sign-in flow, the prefetch, a flow asked about closing): no-ops without children. */
+export const noChildActions = { showLoginTab: () => {}, prefetchAhead: () => {}, askFlowToClose: () => {}, askFlowToDiscard: () => {}, askFlowToKeep: () => {} };
+
 /**
  * The wallet's model-based test (tests/machines/wallet-router.test.ts, the visualiser's paths). The model has no
  * children (invokes become events), so the actions that talk to a child (the sign-in flow, the prefetch) are no-ops in it.
  */
 export const walletSpec = modelSpec({
   name: 'wallet',
-  machine: walletMachine.provide({ actions: { showLoginTab: () => {}, prefetchAhead: () => {} }, guards: neverLoaded }),
+  machine: walletMachine.provide({ actions: { ...noChildActions }, guards: neverLoaded }),
   starts: walletStarts.map((start) => ({ name: start.name, input: () => start.input })),
   events: walletSampleEvents as WalletEvent[],
   // One vertex per state value, address and shown panel, as before the return-to: which one is held changes no

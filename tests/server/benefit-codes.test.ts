@@ -3,9 +3,10 @@
 // a code handed out with the ticket is made anew, usage of physical benefits travels, and the old holder no longer
 // sees the ticket or its code.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { benefits, events, ticketTypes, userTicketBenefits, userTickets, users } from '../../src/server/db/schema';
 import { pdfTexts, SECRET_CODE_PATTERN } from '../support/pdf-text';
+import { assertMoneyAddsUp } from '../support/money-invariant';
 import { call, createDemoApp, type DemoApp } from './helper';
 
 let t: DemoApp;
@@ -18,6 +19,8 @@ beforeAll(async () => {
   const connected = await post('/resell/stripe/connect', alex, { accountType: 'custom' });
   await post('/resell/stripe/local/onboard', alex, { clientSecret: connected.json.clientSecret, legalName: 'Alex Rivera', bankAccountLast4: '1234' });
 });
+// Issue 21: the money invariant holds after every test that may have sold a ticket on resale.
+afterEach(() => assertMoneyAddsUp(t.database.db));
 afterAll(() => t.close());
 
 type Benefit = { userTicketBenefitId: number; name: string; type: string; isUnlockable: boolean; redeemCode: string | null; usedAmount: number };

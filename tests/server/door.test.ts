@@ -81,6 +81,10 @@ describe('the organiser setting', () => {
     expect(refused.status).toBe(409);
     expect(refused.json.code).toBe('api.door.not_enabled');
     expect((await call(t.app, { method: 'GET', url: `/v1/door/devices/${ticketA}`, token: t.tokens.alex })).json).toEqual({ certificateId: null, entryCode: 'polling' });
+    // The entry QR's answer names no entry code: the wallet keeps polling without asking anything else.
+    const qr = await call(t.app, { method: 'GET', url: '/v1/auth/access/qrCodeData', token: t.tokens.alex });
+    expect(qr.status).toBe(200);
+    expect(qr.response.headers['x-entry-code']).toBeUndefined();
   });
 
   it('needs the organiser key', async () => {
@@ -94,7 +98,20 @@ describe('the organiser setting', () => {
   });
 
   it('turns the device-bound code on', async () => {
+    const before = await call(t.app, { method: 'GET', url: '/v1/auth/access/qrCodeData', token: t.tokens.alex });
+    expect(before.response.headers['x-entry-code']).toBeUndefined();
     expect((await organiser('POST', '/v1/door/entry-code', { entryCode: 'device' })).json).toEqual({ entryCode: 'device' });
+    // The setting is read with the window's image (no SQL on a cached image), so the change shows from the next window.
+    const sameWindow = await call(t.app, { method: 'GET', url: '/v1/auth/access/qrCodeData', token: t.tokens.alex });
+    expect(sameWindow.response.headers['x-entry-code']).toBeUndefined();
+    t.clock.advance(15_000);
+    // The entry QR's answer says so (a 304 within the window too): the wallet learns it from the image it loads anyway.
+    const qr = await call(t.app, { method: 'GET', url: '/v1/auth/access/qrCodeData', token: t.tokens.alex });
+    expect(qr.response.headers['x-entry-code']).toBe('device');
+    const etag = String(qr.response.headers.etag);
+    const again = await call(t.app, { method: 'GET', url: '/v1/auth/access/qrCodeData', token: t.tokens.alex, headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.response.headers['x-entry-code']).toBe('device');
   });
 });
 

@@ -3,10 +3,11 @@
 // twice), an id older than the window gets a reset, the per-user cap answers 429, a revoked session's stream hears
 // it and closes, and shutdown ends streams with a retry hint.
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { benefits, events, ticketTypes, userEvents, userTicketBenefits, userTickets, users } from '../../src/server/db/schema';
 import { DEMO_ORGANIZER_KEY } from '../../src/server/db/seed';
 import { openSse, type SseBlock, type SseStream } from '../support/sse';
+import { assertMoneyAddsUp } from '../support/money-invariant';
 import { call, createDemoApp, createTestApp, type DemoApp, signIn } from './helper';
 
 let t: DemoApp;
@@ -23,6 +24,8 @@ beforeAll(async () => {
   const all = await t.database.db.select().from(events);
   liveEventId = all.find((e) => e.startsAt <= t.clock.now && t.clock.now <= e.endsAt)!.id;
 }, 120_000);
+// Issue 21: the money invariant holds after every test that may have sold a ticket on resale.
+afterEach(() => assertMoneyAddsUp(t.database.db));
 afterAll(async () => {
   for (const stream of opened) stream.close();
   await t.close();

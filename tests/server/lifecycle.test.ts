@@ -2,9 +2,10 @@
 // listings, an UPGRADE is confirmed only once paid, cancel and expiry release, a listed ticket gets nobody in, and a
 // listing is bought through the payments adapter.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { events, listings, payments, ticketTypes } from '../../src/server/db/schema';
 import { DEMO_ORGANIZER_KEY } from '../../src/server/db/seed';
+import { assertMoneyAddsUp } from '../support/money-invariant';
 import { call, createDemoApp, type DemoApp, signIn } from './helper';
 
 let t: DemoApp;
@@ -15,6 +16,8 @@ beforeAll(async () => {
   t = await createDemoApp();
   ({ alex, jordan, sam } = t.tokens);
 });
+// Issue 21: the money invariant holds after every test that may have sold a ticket on resale.
+afterEach(() => assertMoneyAddsUp(t.database.db));
 afterAll(() => t.close());
 
 type Base = { id: number; name: string; price: number; quantity: number };

@@ -6,7 +6,7 @@
 // holds after every test.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalPayments, LOCAL_TEST_METHODS } from '../../src/server/adapters/payments';
+import { createLocalPayments, LOCAL_TEST_METHODS, type PaymentEvent } from '../../src/server/adapters/payments';
 import { events, listings, paymentAttempts, paymentEvents, payments, payouts, userTickets, users } from '../../src/server/db/schema';
 import { localTestMethods } from '../../src/host/share-page';
 import { PURCHASE_HOLD_MS } from '../../src/server/modules/resell/service';
@@ -46,6 +46,7 @@ const paymentOf = async (intentId: string) =>
 const attemptOf = async (intentId: string) => (await t.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.intentId, intentId)))[0];
 
 const listOne = () => listFirstResellable(t, alex);
+const mailsTo = (email: string) => (t.mailer.outbox ?? []).filter((message) => message.to === email);
 const buy = (code: string, token: string, paymentMethod: string) => post(`/resell/purchase/${code}`, { quantity: 1, paymentMethod }, token);
 const askAgain = (code: string, paymentIntentId: string, token: string) => post(`/resell/purchase/${code}`, { paymentIntentId }, token);
 /** The provider's id of the payment that bought a listing. */
@@ -66,6 +67,9 @@ describe('a processing bank debit (BECS test accounts)', () => {
     const intentId = first.json.paymentIntentId as string;
     expect((await listingOf(code)).status).toBe('on_sale');
     expect(await attemptOf(intentId)).toMatchObject({ provider: 'local', status: 'open', amountMinor: row.priceMinor + row.serviceFeeMinor });
+    // A reloaded share page reads the buyer's payment on its way (and only the buyer's), and keeps asking about it.
+    expect((await get(`/resell/purchase/${code}`, sam)).json).toEqual({ paymentIntentId: intentId });
+    expect((await get(`/resell/purchase/${code}`, jordan)).json).toEqual({ paymentIntentId: null });
     // Asked again while it processes: still processing. Another buyer's attempt is not refused meanwhile.
     expect((await askAgain(code, intentId, sam)).json.code).toBe('api.payment.processing');
     // Someone else's report of it is not theirs to settle.
@@ -77,9 +81,10 @@ describe('a processing bank debit (BECS test accounts)', () => {
     expect(await paymentOf(intentId)).toMatchObject({ amountMinor: row.priceMinor + row.serviceFeeMinor, providerChargeId: intentId.replace('pi_', 'ch_') });
     expect(await payoutOf(row.id)).toMatchObject({ status: 'held', holdReason: null, amountMinor: row.priceMinor });
     expect((await attemptOf(intentId))!.status).toBe('settled');
-    // Its event was stored by id like a webhook's.
+    // Its events were stored by id like a webhook's, after the ledger's record of the new intent.
     const stored = await t.database.db.select().from(paymentEvents).where(and(eq(paymentEvents.provider, 'local'), eq(paymentEvents.ref, intentId)));
-    expect(stored.map((event) => event.type)).toEqual(['payment_intent.succeeded']);
+    expect(stored.map((event) => event.type)).toEqual(['payment_intent.created', 'payment_intent.processing', 'payment_intent.succeeded']);
+    expect((await get(`/resell/purchase/${code}`, sam)).json).toEqual({ paymentIntentId: null });
     // The page asks again and learns it bought the ticket it now holds.
     const settled = await askAgain(code, intentId, sam);
     expect(settled.status).toBe(200);
@@ -88,13 +93,25 @@ describe('a processing bank debit (BECS test accounts)', () => {
     expect((t.mailer.outbox ?? []).some((message) => message.to === 'sam@example.com')).toBe(true);
   });
 
-  it('a debit that fails leaves the listing on sale, answers declined, and reconciliation cancels it after its hold', async () => {
-    const { code } = await listOne();
+  it('a debit that fails leaves the listing on sale, answers declined, e-mails the buyer once, and reconciliation cancels it after its hold', async () => {
+    const { code, row } = await listOne();
+    const mailsBefore = mailsTo('sam@example.com').length;
     const intentId = (await buy(code, sam, LOCAL_TEST_METHODS.processingFails)).json.paymentIntentId as string;
     await local.settleProcessing();
     expect((await listingOf(code)).status).toBe('on_sale');
     expect((await askAgain(code, intentId, sam)).json.code).toBe('api.payment.declined');
+    // Failed: a reload offers the form again.
+    expect((await get(`/resell/purchase/${code}`, sam)).json).toEqual({ paymentIntentId: null });
     expect(await paymentOf(intentId)).toBeUndefined();
+    // Sam is told, in Sam's language, with the share page to try again; a redelivered event tells nobody twice.
+    const [failedMail, ...more] = mailsTo('sam@example.com').slice(mailsBefore);
+    expect(more).toEqual([]);
+    expect(failedMail!.subject).toMatch(/^Your payment for 1 × .+ did not go through$/);
+    expect(failedMail!.text).toContain(`$${((row.priceMinor + row.serviceFeeMinor) / 100).toFixed(2)}`);
+    expect(failedMail!.text).toContain(`http://wallet.test/resale/${code}?lang=en`);
+    const [stored] = await t.database.db.select().from(paymentEvents).where(and(eq(paymentEvents.ref, intentId), eq(paymentEvents.type, 'payment_intent.payment_failed')));
+    expect(await t.app.paymentEvents.receive('local', stored!.body as PaymentEvent)).toBe('duplicate');
+    expect(mailsTo('sam@example.com').slice(mailsBefore)).toHaveLength(1);
     t.clock.advance(PURCHASE_HOLD_MS + 1000);
     const run = await t.app.reconcile.run();
     expect(run!.actions).toContainEqual({ kind: 'intent_cancelled', ref: intentId });
@@ -117,7 +134,7 @@ describe('a processing bank debit (BECS test accounts)', () => {
     expect((await askAgain(code, intentId, sam)).json.code).toBe('api.resell.not_enough_on_sale');
   });
 
-  it('only a purchase that can wait for it takes a delayed method: the swap checkout declines it', async () => {
+  it('only a charge that names what it pays for takes a delayed method: nothing would know what its success settles', async () => {
     const declined = await local.charge({ amountMinor: 500, currencyCode: 'AUD', paymentMethod: LOCAL_TEST_METHODS.processingSucceeds, description: 'swap', idempotencyKey: 'no-purpose' });
     expect(declined).toEqual({ status: 'declined', reason: 'payment_method_not_available' });
   });

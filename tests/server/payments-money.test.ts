@@ -322,4 +322,19 @@ describe('paid payouts', () => {
     expect(told.statusCode).toBe(200);
     expect(await payoutOf(reversedElsewhere!.listingId)).toMatchObject({ status: 'reversed', reversalReason: 'transfer_reversed' });
   });
+
+  it('a dispute on a paid payout leaves it paid while open; lost, it reverses its transfer with the reason', async () => {
+    const [paid] = await t.database.db.select().from(payouts).where(eq(payouts.status, 'paid'));
+    expect(paid).toBeDefined();
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, paid!.paymentId!));
+    const intent = payment!.providerPaymentId;
+    expect((await disputeEvent('charge.dispute.created', intent, 'needs_response')).statusCode).toBe(200);
+    // Stripe debits the platform while the dispute is open; only a lost one takes the seller's payout back.
+    expect(await payoutOf(paid!.listingId)).toMatchObject({ status: 'paid', providerReversalId: null });
+    expect((await disputeEvent('charge.dispute.closed', intent, 'lost')).statusCode).toBe(200);
+    expect(await payoutOf(paid!.listingId)).toMatchObject({ status: 'reversed', reversalReason: 'dispute_lost', providerReversalId: expect.stringMatching(/^trr_stub_/) });
+    const reversals = connect.requests.filter((request) => request.path === `/v1/transfers/${paid!.providerTransferId}/reversals`);
+    expect(reversals.map((request) => request.idempotencyKey)).toEqual([`payout-reversal:${paid!.id}`]);
+    expect((await t.database.db.select().from(payments).where(eq(payments.id, payment!.id)))[0]!.disputeStatus).toBe('lost');
+  });
 });

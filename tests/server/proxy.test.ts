@@ -1,6 +1,7 @@
 // The round-robin proxy of `npm run cluster` and compose (src/proxy/proxy.ts), against two plain upstream servers:
 // it alternates between ready instances, forwards the client's address and a request id, passes an event stream
-// through as it is written, keeps its connections to the instances alive, and sends a request to the other instance when one refuses connections.
+// through as it is written, keeps its connections to the instances alive, and sends a request to the other instance when one refuses
+// connections or drops a GET, but never replays a POST that reached an instance (it may have taken effect there).
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -95,4 +96,48 @@ it('sends the request to the other instance when one refuses connections', async
     answers.push(`${answer.status} ${await answer.text()}`);
   }
   expect(answers).toEqual(['200 one', '200 one', '200 one', '200 one']);
+});
+
+it('replays a GET that met a reset on the other instance, but never a POST (it may have taken effect)', async () => {
+  // An instance that takes each request and drops its connection without answering, as one that crashed mid-request.
+  const dropping = await upstream('dropping');
+  dropping.server.removeAllListeners('request');
+  const posted: string[] = [];
+  dropping.server.on('request', (request, response) => {
+    if (request.url === '/readyz') return response.end('{}');
+    dropping.seen.push(request.headers);
+    if (request.method === 'POST') posted.push(request.headers['x-request-id'] as string);
+    request.socket.destroy();
+  });
+  const healthy = await upstream('healthy');
+  const both = await startProxy({ port: 0, host: '127.0.0.1', upstreams: [dropping.url, healthy.url], log: () => undefined });
+  const address = `http://127.0.0.1:${(both.server.address() as AddressInfo).port}`;
+  try {
+    const gets = [];
+    for (let index = 0; index < 4; index += 1) {
+      const answer = await fetch(`${address}/anything`);
+      gets.push(`${answer.status} ${await answer.text()}`);
+    }
+    expect(gets).toEqual(['200 healthy', '200 healthy', '200 healthy', '200 healthy']);
+    // Round-robin sent some GETs to the dropping instance first: they were replayed, so its turn came.
+    expect(dropping.seen.length).toBeGreaterThan(0);
+    const answers = [];
+    for (let index = 0; index < 4; index += 1) {
+      const id = `post-${index}`;
+      const answer = await fetch(`${address}/anything`, { method: 'POST', body: 'x', headers: { 'x-request-id': id, 'idempotency-key': `key-${index}` } });
+      answers.push({ id, status: answer.status });
+    }
+    const reachedHealthy = healthy.seen.filter((headers) => String(headers['x-request-id']).startsWith('post-')).map((headers) => headers['x-request-id']);
+    // Each POST reached one instance only: those the dropping one took answered 503 and went nowhere else.
+    expect(posted.length).toBeGreaterThan(0);
+    expect(posted.filter((id) => reachedHealthy.includes(id))).toEqual([]);
+    expect(answers.filter(({ status }) => status === 503).map(({ id }) => id)).toEqual(posted);
+    expect(answers.filter(({ status }) => status === 200).map(({ id }) => id)).toEqual(reachedHealthy);
+  } finally {
+    await both.close();
+    for (const { server } of [dropping, healthy]) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
 });

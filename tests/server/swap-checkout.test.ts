@@ -92,14 +92,14 @@ describe('paying an upgrade', () => {
     expect(await heldOf('General Admission')).toBe(1);
   });
 
-  it('without Stripe there is no PaymentIntent to make or to pay with: 409 stripe_not_configured, nothing changes', async () => {
+  it('without Stripe there is no PaymentIntent to make (409 stripe_not_configured), and one the local provider never made pays nothing', async () => {
     const { id } = await startUpgrade(1);
     const intent = await post(`/v1/ticket_swap/payment_intent/${id}`);
     expect(intent.status).toBe(409);
     expect(intent.json.code).toBe('api.payment.stripe_not_configured');
     const paid = await post(`/v1/ticket_swap/pay/${id}`, { paymentIntentId: 'pi_123' });
-    expect(paid.status).toBe(409);
-    expect(paid.json.code).toBe('api.payment.stripe_not_configured');
+    expect(paid.status).toBe(402);
+    expect(paid.json.code).toBe('api.payment.declined');
     expect((await order(id)).json.status).toBe('started');
     // Nor is there a payments webhook to deliver to.
     const hook = await t.app.inject({ method: 'POST', url: '/v1/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{}' });

@@ -40,6 +40,10 @@ const expected: Record<string, readonly CacheTag[]> = {
   doorRegisterDevice: [],
   doorEntryCode: [],
   doorSync: [],
+  // Apple Wallet's own calls (its PassKit web service): nothing the wallet app caches.
+  appleRegisterDevice: [],
+  appleUnregisterDevice: [],
+  appleLog: [],
 };
 
 /** The mutation whose change each server event announces to the other tabs: both must drop the same reads. */

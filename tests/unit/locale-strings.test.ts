@@ -80,9 +80,14 @@ const screens = [...readFileSync(join(root, 'machines/tabs.ts'), 'utf8').matchAl
   (match) => `${match[1]}.tsx`,
 );
 it('finds a screen module for every panel', () => expect(screens).toHaveLength(panelNames.length));
+/** The parts a screen loads later (`lazy(() => import('./qr-learn-more'))`): chunks of their own, with their own strings. */
+const laterParts = [
+  ...new Set(screens.flatMap((screen) => [...readFileSync(join(root, screen), 'utf8').matchAll(/import\('\.\/([a-z-]+)'\)/g)].map((match) => `src/web/screens/${match[1]}.tsx`))),
+];
+it('finds the QR screen\'s learn-more panel as a part loaded later', () => expect(laterParts).toContain('src/web/screens/qr-learn-more.tsx'));
 
 describe('English strings by chunk', () => {
-  it.each(screens)('%s brings every screen key it or its imports name', (screen) => {
+  it.each([...screens, ...laterParts])('%s brings every screen key it or its imports name', (screen) => {
     const requested = requestedPrefixes(screen);
     const needed = keysNamed(closure(screen)).filter(needsItsScreen);
     expect(needed.filter((key) => !requested.includes(prefixOf(key)))).toEqual([]);
@@ -107,7 +112,7 @@ describe('English strings by chunk', () => {
     expect(missing).toEqual([]);
     expect([...inBrowser].filter((key) => prefixOf(key) === 'mail')).toEqual([]);
     for (const prefix of screenPrefixes) {
-      expect(screens.some((screen) => requestedPrefixes(screen).includes(prefix)), `${prefix} has a screen`).toBe(true);
+      expect([...screens, ...laterParts].some((screen) => requestedPrefixes(screen).includes(prefix)), `${prefix} has a screen`).toBe(true);
     }
   });
 });

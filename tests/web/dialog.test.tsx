@@ -55,6 +55,15 @@ describe('the wallet as a modal dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('keeps the focus where it is on a mouse press on the buttons that close (a half-typed field is not left)', async () => {
+    render('/en/?PANEL_TAB=LOGIN');
+    const close = await screen.findByRole('button', { name: 'Close the wallet' });
+    const brand = screen.getByRole('button', { name: 'Close Ticket Wallet' });
+    // fireEvent answers false when a handler prevented the default: the press does not move the focus.
+    expect(fireEvent.mouseDown(close)).toBe(false);
+    expect(fireEvent.mouseDown(brand)).toBe(false);
+  });
+
   it('closes the HUB with the first Escape and the wallet with the second', async () => {
     const { params } = signedIn('/en/?PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB');
     const hub = await screen.findByRole('dialog', { name: 'Welcome' });

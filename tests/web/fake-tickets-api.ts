@@ -1,5 +1,5 @@
 // An in-memory tickets API for the web tests (typed from the contract like fake-api.ts): my tickets by status, one
-// ticket's detail, unlocking a digital benefit, which stores the code as the server does, and gifting: verify,
+// ticket's detail and its phone wallet links, unlocking a digital benefit, which stores the code as the server does, and gifting: verify,
 // gift (the ticket leaves the lists) and receiver suggestions.
 import type { ReceiverSuggestion, TicketDetail, UserTicket } from '../../src/contract/entities';
 import { apiError, handle } from './fake-api';
@@ -29,6 +29,16 @@ export function ticketsApi(data: TicketsData = {}) {
       calls.push(`ticketDetail ${params.ticketUserId}`);
       return details.get(Number(params.ticketUserId)) ?? apiError('api.ticket.not_found');
     }),
+    // The phone wallet links of a ticket shown (not in `calls`: every ticket screen asks for them beside its detail).
+    handle('walletLinks', ({ params }) =>
+      details.has(Number(params.userTicketId))
+        ? {
+            apple: `http://wallet.test/v1/wallet/apple/download/${params.userTicketId}.1.mac`,
+            google: `https://pay.google.com/gp/v/save/jwt-${params.userTicketId}`,
+            serialNumber: `tw-${params.userTicketId}`,
+          }
+        : apiError('api.ticket.not_found'),
+    ),
     handle('unlockBenefit', ({ params, body }) => {
       calls.push(`unlockBenefit ${params.id} ${body.userTicketBenefitId}`);
       const benefit = details.get(Number(params.id))?.benefits.find((item) => item.userTicketBenefitId === body.userTicketBenefitId);

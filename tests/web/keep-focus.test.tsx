@@ -1,12 +1,21 @@
-// useKeepFocus (src/web/keep-focus.ts): a focus dropped to <body> inside the open panel goes to the newest step's
+// useKeepFocus (src/web/use-keep-focus.ts, with keepFocus from src/web/keep-focus.ts, loaded once the first panel
+// has shown): a focus dropped to <body> inside the open panel goes to the newest step's
 // heading (or the screen's title), and a re-render in the middle of a focus move (a field's blur) leaves the focus
 // where the person moved it.
 import { act, render } from '@testing-library/react';
 import { type ReactElement, useRef, useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { useKeepFocus } from '../../src/web/keep-focus';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { markFirstPanel } from '../../src/web/first-panel';
+import { useKeepFocus } from '../../src/web/use-keep-focus';
 
 const tick = () => act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+
+/** Renders a panel and lets its keeper start (it attaches once its chunk's import has resolved). */
+async function renderPanel(ui: ReactElement) {
+  const view = render(ui);
+  await tick();
+  return view;
+}
 
 function Panel({ step, blurError }: { step: 1 | 2; blurError?: boolean }): ReactElement {
   const ref = useRef<HTMLDivElement>(null);
@@ -44,8 +53,14 @@ function Single({ show }: { show: boolean }): ReactElement {
 }
 
 describe('useKeepFocus', () => {
+  // The keeper waits for the first panel and comes as a chunk of its own: here the panel has shown and the chunk is in.
+  beforeAll(async () => {
+    markFirstPanel();
+    await import('../../src/web/keep-focus');
+  });
+
   it('puts a focus lost with its step on the new step heading', async () => {
-    const view = render(<Panel step={1} />);
+    const view = await renderPanel(<Panel step={1} />);
     const button = view.getByRole('button', { name: 'Continue' });
     act(() => button.focus());
     view.rerender(<Panel step={2} />);
@@ -55,7 +70,7 @@ describe('useKeepFocus', () => {
   });
 
   it('falls back to the screen title when no step is marked', async () => {
-    const view = render(<Single show />);
+    const view = await renderPanel(<Single show />);
     act(() => view.getByRole('button', { name: 'Save' }).focus());
     view.rerender(<Single show={false} />);
     await tick();
@@ -63,7 +78,7 @@ describe('useKeepFocus', () => {
   });
 
   it('leaves the focus on the next control when a blur re-renders the form on the way', async () => {
-    const view = render(<Panel step={1} blurError />);
+    const view = await renderPanel(<Panel step={1} blurError />);
     const field = view.getByLabelText('E-mail');
     const button = view.getByRole('button', { name: 'Continue' });
     act(() => field.focus());
@@ -77,7 +92,7 @@ describe('useKeepFocus', () => {
   it('does not take the focus of a person who never was inside the panel', async () => {
     const outside = document.createElement('button');
     document.body.append(outside);
-    const view = render(<Panel step={1} />);
+    const view = await renderPanel(<Panel step={1} />);
     act(() => (document.activeElement as HTMLElement | null)?.blur());
     view.rerender(<Panel step={2} />);
     await tick();

@@ -3,8 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
-import { QrSecondsLeft } from '../../src/web/screens/qr-screen';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { configFromScript, helpCentreUrl } from '../../src/web/script-config';
 import { apiError, FAKE_QR_PNG, FAKE_QR_TTL_MS, handle, signInApi } from './fake-api';
 import { setUpWalletTests } from './render-wallet';
@@ -31,6 +30,8 @@ function startOnQr(options: { url?: string; images?: Array<string | 'fail'>; con
       requests.push(`image ${answer}`);
       return answer === 'fail' ? apiError('api.internal_error') : text(answer);
     }),
+    // Other panels (the gift's) list the upcoming tickets; the QR panel never asks (the test that counts requests below).
+    handle('myTickets', () => []),
   );
   const rendered = render(options.url ?? '/en/?PANEL_TAB=QR', api.signedInStorage('alex@example.com'), options.config);
   /** Replaces what the next image requests answer. */
@@ -58,6 +59,21 @@ describe('the QR screen', () => {
     // Whose pass it is, and how to make the door's scanner read it.
     await waitFor(() => expect(document.querySelector('.tw-qr__holder')?.textContent).toBe('HolderAlex Kim'));
     expect(screen.getByText(/turn your screen brightness up/)).toBeTruthy();
+  });
+
+  it('a polling-mode open asks the API for the QR settings and the image, nothing more (no tickets, no device check)', async () => {
+    const seen: string[] = [];
+    const listener = ({ request }: { request: Request }) => void seen.push(new URL(request.url).pathname);
+    server.events.on('request:start', listener);
+    onTestFinished(() => server.events.removeListener('request:start', listener));
+    const { wallet, requests } = startOnQr();
+    await qrImage();
+    // A second open of the panel: the same two, and again nothing else.
+    act(() => wallet.send({ type: 'panel.close' }));
+    act(() => wallet.send({ type: 'panel.open', tab: 'QR' }));
+    await waitFor(() => expect(requests.filter((request) => request.startsWith('image')).length).toBe(2));
+    await passTime(0);
+    expect(seen.filter((path) => !['/v1/settings/qr', '/v1/auth/access/qrCodeData', '/v1/auth/me'].includes(path))).toEqual([]);
   });
 
   it('replaces the image after the ttl, keeping the last one on screen meanwhile', async () => {
@@ -181,22 +197,17 @@ describe('the help-centre address', () => {
 });
 
 describe('the seconds left', () => {
-  // The language is whichever the last render set: only the number is asserted here.
-  it('counts down each second with the bar and starts over with it when the next image is late', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    try {
-      const { render: renderPlain } = await import('@testing-library/react');
-      renderPlain(<QrSecondsLeft durationMs={15_000} />);
-      const left = screen.getByRole('timer');
-      expect(left.textContent).toMatch(/ 15 s$/);
-      act(() => vi.advanceTimersByTime(1000));
-      expect(left.textContent).toMatch(/ 14 s$/);
-      act(() => vi.advanceTimersByTime(13_000));
-      expect(left.textContent).toMatch(/ 1 s$/);
-      act(() => vi.advanceTimersByTime(1000));
-      expect(left.textContent).toMatch(/ 15 s$/);
-    } finally {
-      vi.useRealTimers();
-    }
+  it('are counted down by the machine once a second, and start over with the next image', async () => {
+    startOnQr({ images: ['FIRST', 'SECOND'] });
+    await qrImage();
+    const left = screen.getByRole('timer');
+    expect(left.textContent).toBe('New code in 15 s');
+    await passTime(1000);
+    expect(screen.getByRole('timer').textContent).toBe('New code in 14 s');
+    await passTime(13_000);
+    expect(screen.getByRole('timer').textContent).toBe('New code in 1 s');
+    await passTime(1000);
+    await waitFor(() => expect(screen.getByRole('img', { name: IMAGE_NAME }).getAttribute('src')).toBe('data:image/png;base64,SECOND'));
+    expect(screen.getByRole('timer').textContent).toBe('New code in 15 s');
   });
 });

@@ -20,7 +20,7 @@ import type { EndpointName } from '../../src/contract/endpoints';
 import { expectFullCoverage, toTestMachine } from '../machines/model';
 import { resellSampleEvents, resellStarts, resellVertex, stubListings } from '../machines/resell.model';
 import { handle, signInApi } from './fake-api';
-import { holdRequests, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
+import { closingExcuses, holdRequests, notClosing, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';
 
 const tests = setUpWalletTests({ fakeTimeouts: true });
@@ -49,7 +49,7 @@ function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
 
 const runs = resellStarts.map((start) => {
   const input = start.input();
-  return { start, input, paths: screenModelPaths({ machine: testMachine, input, events: resellSampleEvents as EventObject[], vertex: resellVertex, onScreen, leaves }) };
+  return { start, input, paths: screenModelPaths({ machine: testMachine, input, events: (resellSampleEvents as EventObject[]).filter(notClosing), vertex: resellVertex, onScreen, leaves }) };
 });
 
 async function perform(event: EventObject, requests: HeldRequests, page: RenderedWallet): Promise<void> {
@@ -167,6 +167,7 @@ describe('resell paths on the rendered screen', () => {
     const values = runs.flatMap((run) => run.paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
     for (const part of ['"failed"', '"quoting"', '"listing"', '"done"']) expect(values.some((value) => value.includes(part)), part).toBe(true);
     expectFullCoverage('resell on the screen', testMachine, runs.flatMap((run) => run.paths), {
+      ...closingExcuses(testMachine),
       'resell on notify': 'the listings child reports it from its own screen (tests/machines/listings.test.ts)',
       'resell.picking on listings.error': 'the listings child crashes only through a bug; the branch only logs',
       'resell.picking on watchResellable.error': 'an in-memory subscription that cannot fail; the branch only logs',

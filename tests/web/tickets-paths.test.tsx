@@ -120,7 +120,8 @@ describe('single ticket paths on the rendered screen', () => {
    * which needs a real layout: e2e), not open a benefit the ticket does not show, and not send toasts themselves.
    */
   const onScreen = (event: EventObject) =>
-    !['ticket.toggleDescription', 'notify'].includes(event.type) &&
+    // The wallet links' refresh waits 8 minutes of a real clock: tests/machines/ticket.test.ts covers it.
+    !['ticket.toggleDescription', 'notify', 'after.walletLinksRefresh'].includes(event.type) &&
     !(event.type === 'ticket.openBenefit' && (event as unknown as { userTicketBenefitId: number }).userTicketBenefitId === 103);
   const paths = screenModelPaths({
     machine: testMachine,
@@ -139,12 +140,14 @@ describe('single ticket paths on the rendered screen', () => {
       return;
     }
     if (event.type === 'downloadPdf.error') return answer(requests, 'ticketPdf', event);
+    if (/^loadWalletLinks\.(done|error)$/.test(event.type)) return answer(requests, 'walletLinks', event);
     const menuItem = (name: string) => {
       if (!main().queryByRole('menu')) click(main().getByRole('button', { name: 'More actions' }));
       click(main().getByRole('menuitem', { name }));
     };
     switch (event.type) {
       case 'ticket.retry':
+      case 'ticket.walletRetry':
         click(main().getByRole('button', { name: 'Try again' }));
         return;
       case 'ticket.back':
@@ -204,12 +207,14 @@ describe('single ticket paths on the rendered screen', () => {
       expect(page.wallet.getSnapshot().context.services.platform.saveFile).toHaveBeenLastCalledWith(expect.any(Blob), ticketPdfName(ticket));
     }
     expect(Boolean(main().queryByRole('menu')), 'menu open').toBe(state.matches({ loaded: { menu: 'open' } }));
+    expect(Boolean(main().queryByRole('link', { name: 'Add to Apple Wallet' })), 'wallet links').toBe(state.matches({ loaded: { wallet: 'ready' } }));
+    expect(Boolean(main().queryByText("We couldn't prepare your wallet pass.")), 'wallet failed').toBe(state.matches({ loaded: { wallet: 'failed' } }));
     expect(Boolean(screen.queryByRole('dialog', { name: 'Free drink' })), 'benefit modal').toBe(state.matches({ loaded: { modal: 'benefit' } }));
   }
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     // Back opens My tickets, whose list is held too, unanswered (the path ends there).
-    const { page, requests } = open(`/en/?PANEL_TAB=TICKET&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}`, ['ticketDetail', 'myTickets', 'ticketPdf']);
+    const { page, requests } = open(`/en/?PANEL_TAB=TICKET&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}`, ['ticketDetail', 'myTickets', 'ticketPdf', 'walletLinks']);
     for (const [index, step] of path.steps.entries()) {
       if (index > 0) await perform(step.event, page, requests);
       await waitFor(() => expectScreenMatches(step.state as TicketSnapshot, step.event, page), quick);

@@ -139,6 +139,31 @@ describe('a single ticket', () => {
     await waitFor(() => expect(params().get('PANEL_TAB')).toBe('QR'));
   });
 
+  it('offers Add to Apple Wallet and Save to Google Wallet as links to the pass, reachable by keyboard, in English and Spanish', async () => {
+    await openTicket(ticketDetail());
+    const apple = await main().findByRole('link', { name: 'Add to Apple Wallet' });
+    expect(apple.getAttribute('href')).toBe('http://wallet.test/v1/wallet/apple/download/11.1.mac');
+    const google = main().getByRole('link', { name: 'Save to Google Wallet' });
+    expect(google.getAttribute('href')).toBe('https://pay.google.com/gp/v/save/jwt-11');
+    expect(google.getAttribute('target')).toBe('_blank');
+    expect(main().getByRole('heading', { level: 2, name: "Add to your phone's wallet" })).toBeTruthy();
+    // Links, not divs: they take the keyboard's focus.
+    apple.focus();
+    expect(document.activeElement).toBe(apple);
+
+    document.body.innerHTML = '';
+    const detail = ticketDetail();
+    start(ticketUrl(detail.userTicketId, 'es'), { details: [detail] });
+    expect(await main().findByRole('link', { name: 'Añadir a Apple Wallet' })).toBeTruthy();
+    expect(main().getByRole('link', { name: 'Guardar en Google Wallet' })).toBeTruthy();
+  });
+
+  it('offers no wallet pass for a used ticket', async () => {
+    await openTicket(ticketDetail({ eventAccessStatus: true, eventAccessUsedOn: '2026-01-01T10:00:00.000Z' }));
+    expect(main().queryByRole('link', { name: 'Add to Apple Wallet' })).toBeNull();
+    expect(main().queryByText("Add to your phone's wallet")).toBeNull();
+  });
+
   it('marks a fully used benefit and a used event access', async () => {
     await openTicket(
       ticketDetail({ eventAccessStatus: true, eventAccessUsedOn: '2026-01-01T10:00:00.000Z', benefits: [benefit({ usedAmount: 2 })] }),

@@ -191,25 +191,81 @@ interface LocalIntent {
   dispute: { id: string; status: 'open' | 'won' | 'lost' } | null;
 }
 
+/** What happens to a new intent later, by itself: a debit ends (succeeded or failed), a dispute card's dispute opens. */
+interface LocalDue {
+  outcome: 'succeeded' | 'failed' | 'disputed';
+  /** Epoch ms; null: only at settleProcessing (tests). */
+  at: number | null;
+}
+
+/**
+ * One entry of the local provider's ledger: an event of one of its intents, in the order they happened. Besides the
+ * events it delivers (PaymentEvent), `payment_intent.created` (the new intent, what is due to it later, and what the
+ * charge answered under its idempotency key) and `payment_intent.canceled`, which only the ledger reads — as Stripe's
+ * own events of those names.
+ */
+export type LocalLedgerEntry =
+  | { eventId: string; intentId: string; type: 'payment_intent.created'; body: { intent: LocalIntent; due: LocalDue | null; idempotencyKey: string; result: ChargeResult } }
+  | { eventId: string; intentId: string; type: 'payment_intent.canceled'; body: { intentId: string } }
+  | { eventId: string; intentId: string; type: PaymentEventType; body: PaymentEvent };
+
+/**
+ * Where the local provider keeps its ledger so that a restart and every instance on one database see the same
+ * charges (src/server/adapters/local-ledger-store.ts: the payment_events table). `find` and `findByKey` exist only
+ * where another instance may write (Postgres): with one embedded database the ledger read at attach is complete, and
+ * a read while a caller's transaction holds the only connection would wait forever.
+ */
+export interface LocalLedgerStore {
+  append(entry: LocalLedgerEntry): Promise<void>;
+  load(): Promise<LocalLedgerEntry[]>;
+  find?(intentId: string): Promise<LocalLedgerEntry[]>;
+  findByKey?(idempotencyKey: string): Promise<LocalLedgerEntry[]>;
+}
+
 export interface LocalPayments extends PaymentsProvider {
   kind: 'local';
+  /** What this instance charged (tests that check money adds up). */
   charges: LocalCharge[];
   ledger: IntentLedger;
   listen(listener: (event: PaymentEvent) => Promise<unknown>): () => void;
+  /** Keeps the ledger in `store` from now on, after reading what it holds (the charges of earlier runs and other instances). */
+  attach(store: LocalLedgerStore): Promise<void>;
   /** A refund or a dispute's turn, as a person would make it in Stripe's dashboard; its event is delivered. */
   act(intentId: string, action: LocalPaymentAction): Promise<void>;
   /** Ends every processing intent now, and opens the disputes due (tests that run without the delay). */
   settleProcessing(): Promise<void>;
-  /** Resolves once every event handed out so far was handled by the listeners. */
+  /** Resolves once every event handed out (and every ledger entry written) so far was handled by the listeners. */
   idle(): Promise<void>;
 }
 
 export const isLocalPayments = (payments: PaymentsProvider): payments is LocalPayments => payments.kind === 'local' && 'act' in payments;
 
+/** An intent's state after one more ledger entry. */
+function applyEntry(intents: Map<string, LocalIntent>, entry: LocalLedgerEntry): void {
+  if (entry.type === 'payment_intent.created') {
+    intents.set(entry.intentId, { ...entry.body.intent, dispute: null, refundedMinor: 0 });
+    return;
+  }
+  const intent = intents.get(entry.intentId);
+  if (!intent) return;
+  if (entry.type === 'payment_intent.canceled') {
+    intent.status = 'canceled';
+    return;
+  }
+  const event = entry.body;
+  if (event.type === 'payment_intent.succeeded') intent.status = 'succeeded';
+  else if (event.type === 'payment_intent.payment_failed') intent.status = 'requires_payment_method';
+  else if (event.type === 'charge.refunded') intent.refundedMinor = Math.max(intent.refundedMinor, event.amountRefundedMinor);
+  else if (event.type === 'charge.dispute.created') intent.dispute ??= { id: event.disputeId, status: 'open' };
+  else if (event.type === 'charge.dispute.closed' && intent.dispute) intent.dispute.status = event.outcome === 'lost' ? 'lost' : 'won';
+}
+
 /**
  * The local provider. `processingMs`: how long a delayed method stays processing before it succeeds or fails (null:
  * until settleProcessing). Its events go to the listeners one after another, after the call that caused them returned,
- * as webhooks would arrive.
+ * as webhooks would arrive. Its intents live in memory, and once attached to a store also in the database: written
+ * behind, in order, on the same queue as the events (never inside a caller's transaction), read at attach and, where
+ * other instances write too, when an intent or an idempotency key is not known here.
  */
 export function createLocalPayments({ processingMs = null }: { processingMs?: number | null } = {}): LocalPayments {
   const charges: LocalCharge[] = [];
@@ -218,23 +274,73 @@ export function createLocalPayments({ processingMs = null }: { processingMs?: nu
   const refundKeys = new Set<string>();
   const listeners = new Set<(event: PaymentEvent) => Promise<unknown>>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  let store: LocalLedgerStore | null = null;
   let delivering: Promise<void> = Promise.resolve();
   const newId = (prefix: string) => `${prefix}_local_${randomBytes(8).toString('hex')}`;
 
-  function deliver(event: PaymentEvent extends infer E ? (E extends PaymentEvent ? Omit<E, 'id'> : never) : never): void {
-    const full = { ...event, id: newId('evt') } as PaymentEvent;
-    delivering = delivering
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(async () => {
-        for (const listener of listeners) await listener(full).catch(() => undefined);
-      });
+  /** Runs `step` after what is queued, after the current call returned. */
+  function enqueue(step: () => Promise<void>) {
+    delivering = delivering.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(step);
   }
 
-  function known(id: string): LocalIntent {
+  /** This instance's entries not written yet (behind, on the queue): a read-through applies them over the store's. */
+  const unwritten: LocalLedgerEntry[] = [];
+
+  /** Writes a ledger entry behind (a failed write is lost, as a webhook that never arrived: reconciliation reads the state again). */
+  function keep(entry: LocalLedgerEntry) {
+    if (!store) return;
+    unwritten.push(entry);
+    enqueue(() =>
+      store!
+        .append(entry)
+        .catch(() => undefined)
+        .finally(() => unwritten.splice(unwritten.indexOf(entry), 1)),
+    );
+  }
+
+  function deliver(event: PaymentEvent extends infer E ? (E extends PaymentEvent ? Omit<E, 'id'> : never) : never): void {
+    const full = { ...event, id: newId('evt') } as PaymentEvent & { intentId: string };
+    keep({ eventId: full.id, intentId: full.intentId, type: full.type, body: full });
+    enqueue(async () => {
+      for (const listener of listeners) await listener(full).catch(() => undefined);
+    });
+  }
+
+  /**
+   * An intent as it is now. Where instances share the store (Postgres), read through every time: the store's entries
+   * for it, with this instance's own not yet written on top, brought into the copy this instance holds (in place, as
+   * its timers hold it) — so a refund, settlement or failure another instance made is never acted on stale.
+   */
+  async function known(id: string): Promise<LocalIntent> {
+    if (store?.find) {
+      const stored = await store.find(id);
+      if (!intents.has(id)) remember(stored);
+      else {
+        const seen = new Set(stored.map((entry) => entry.eventId));
+        const fresh = new Map<string, LocalIntent>();
+        for (const entry of [...stored, ...unwritten.filter((own) => own.intentId === id && !seen.has(own.eventId))]) applyEntry(fresh, entry);
+        const now = fresh.get(id);
+        if (now) Object.assign(intents.get(id)!, now, { dispute: now.dispute && { ...now.dispute } });
+      }
+    }
     const intent = intents.get(id);
     // As Stripe answers an id it does not know: a payment that did not happen.
     if (!intent) throw new ApiError('api.payment.declined');
     return intent;
+  }
+
+  /** Takes entries read from the store into memory; what was due to their intents is scheduled again. */
+  function remember(entries: LocalLedgerEntry[]) {
+    for (const entry of entries) applyEntry(intents, entry);
+    for (const entry of entries) {
+      if (entry.type !== 'payment_intent.created') continue;
+      byKey.set(entry.body.idempotencyKey, entry.body.result);
+      const intent = intents.get(entry.intentId)!;
+      const due = entry.body.due;
+      if (due && (due.outcome === 'disputed' ? intent.status === 'succeeded' && !intent.dispute : intent.status === 'processing')) {
+        schedule(intent, due, entry.body.idempotencyKey);
+      }
+    }
   }
 
   function succeeded(intent: LocalIntent, idempotencyKey: string) {
@@ -255,9 +361,21 @@ export function createLocalPayments({ processingMs = null }: { processingMs?: nu
     else intent.status = 'requires_payment_method';
     deliver({ type: outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', intentId: intent.id });
   }
+
+  function schedule(intent: LocalIntent, due: LocalDue, idempotencyKey: string) {
+    const step = () => (due.outcome === 'disputed' ? openDispute(intent) : endProcessing(intent, due.outcome, idempotencyKey));
+    // Where another instance may have ended it meanwhile, its state is read through first (known), then acted on.
+    // On the queue, so that what it delivers follows in order and idle() waits for it.
+    const readThenStep = async () => {
+      await known(intent.id).catch(() => intent);
+      step();
+    };
+    later(() => (store?.find ? enqueue(readThenStep) : step()), due.at);
+  }
+
   const pending = new Set<() => void>();
-  /** What happens after the processing time (or at settleProcessing), once. */
-  function later(step: () => void) {
+  /** What happens at `at` (epoch ms; null: at settleProcessing), once. */
+  function later(step: () => void, at: number | null) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const run = () => {
       if (!pending.delete(run)) return;
@@ -265,15 +383,24 @@ export function createLocalPayments({ processingMs = null }: { processingMs?: nu
       step();
     };
     pending.add(run);
-    if (processingMs === null) return;
-    timer = setTimeout(run, processingMs);
+    if (at === null) return;
+    timer = setTimeout(run, Math.max(0, at - Date.now()));
     timer.unref();
     timers.add(timer);
   }
 
+  async function idle() {
+    // Events handed out while waiting are waited for too.
+    let seen: Promise<void>;
+    do {
+      seen = delivering;
+      await seen;
+    } while (seen !== delivering);
+  }
+
   const ledger: IntentLedger = {
     async retrieve(id) {
-      const intent = known(id);
+      const intent = await known(id);
       return {
         id: intent.id,
         status: intent.status,
@@ -284,7 +411,7 @@ export function createLocalPayments({ processingMs = null }: { processingMs?: nu
       };
     },
     async refund(id, idempotencyKey) {
-      const intent = known(id);
+      const intent = await known(id);
       if (refundKeys.has(idempotencyKey)) return;
       // Stripe refuses to refund a charge that is not paid, or twice over.
       if (intent.status !== 'succeeded' || intent.refundedMinor >= intent.amountMinor) throw new ApiError('api.payment.provider_unavailable');
@@ -293,9 +420,10 @@ export function createLocalPayments({ processingMs = null }: { processingMs?: nu
       deliver({ type: 'charge.refunded', intentId: intent.id, chargeId: intent.chargeId, amountRefundedMinor: intent.refundedMinor });
     },
     async cancel(id) {
-      const intent = known(id);
+      const intent = await known(id);
       if (intent.status !== 'requires_payment_method') return false;
       intent.status = 'canceled';
+      keep({ eventId: newId('evt'), intentId: id, type: 'payment_intent.canceled', body: { intentId: id } });
       return true;
     },
   };
@@ -304,7 +432,12 @@ export function createLocalPayments({ processingMs = null }: { processingMs?: nu
     kind: 'local',
     charges,
     ledger,
+    async attach(attached) {
+      remember(await attached.load());
+      store = attached;
+    },
     async charge(request) {
+      if (!byKey.has(request.idempotencyKey) && store?.findByKey) remember(await store.findByKey(request.idempotencyKey));
       const knownResult = byKey.get(request.idempotencyKey);
       if (knownResult) return knownResult;
       const method = request.paymentMethod;
@@ -324,15 +457,21 @@ export function createLocalPayments({ processingMs = null }: { processingMs?: nu
           dispute: null,
         };
         intents.set(id, intent);
+        const at = processingMs === null ? null : Date.now() + processingMs;
+        let due: LocalDue | null = null;
         if (pays) {
           succeeded(intent, request.idempotencyKey);
           // Opened a moment later, as at Stripe: after the sale it paid for was recorded.
-          if (method === LOCAL_TEST_METHODS.disputed) later(() => openDispute(intent));
+          if (method === LOCAL_TEST_METHODS.disputed) due = { outcome: 'disputed', at };
           result = { status: 'succeeded', providerPaymentId: id, providerChargeId: intent.chargeId, amountMinor: request.amountMinor, currencyCode: request.currencyCode };
         } else {
-          later(() => endProcessing(intent, method === LOCAL_TEST_METHODS.processingSucceeds ? 'succeeded' : 'failed', request.idempotencyKey));
+          due = { outcome: method === LOCAL_TEST_METHODS.processingSucceeds ? 'succeeded' : 'failed', at };
           result = { status: 'processing', providerPaymentId: id };
         }
+        keep({ eventId: newId('evt'), intentId: id, type: 'payment_intent.created', body: { intent: { ...intent }, due, idempotencyKey: request.idempotencyKey, result } });
+        // As Stripe tells of a debit on its way; its end follows after the processing time.
+        if (!pays) deliver({ type: 'payment_intent.processing', intentId: id });
+        if (due) schedule(intent, due, request.idempotencyKey);
       } else {
         result = {
           status: 'declined',
@@ -350,7 +489,7 @@ export function createLocalPayments({ processingMs = null }: { processingMs?: nu
       };
     },
     async act(intentId, action) {
-      const intent = known(intentId);
+      const intent = await known(intentId);
       if (intent.status !== 'succeeded') throw new ApiError('api.payment.declined');
       if (action === 'refund') await ledger.refund(intentId, newId('refund'));
       else if (action === 'dispute') openDispute(intent);
@@ -362,16 +501,9 @@ export function createLocalPayments({ processingMs = null }: { processingMs?: nu
     },
     async settleProcessing() {
       for (const run of [...pending]) run();
-      await delivering;
+      await idle();
     },
-    idle: async () => {
-      // Events handed out while waiting are waited for too.
-      let seen: Promise<void>;
-      do {
-        seen = delivering;
-        await seen;
-      } while (seen !== delivering);
-    },
+    idle,
   };
 }
 

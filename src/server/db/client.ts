@@ -32,6 +32,11 @@ export interface DatabaseHandle {
 }
 
 export interface Listener {
+  /**
+   * Sends each payload as a NOTIFY on `channel` over this listener's own connection, so that publishing never waits
+   * for a pool connection. Rejects while the connection is down (the caller falls back to the pool).
+   */
+  notify(payloads: string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +50,7 @@ function pgListener(
 ): Listener {
   let stopped = false;
   let client: pg.Client | undefined;
+  let listening = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs });
@@ -53,6 +59,7 @@ function pgListener(
     const fail = (error?: Error) => {
       if (lost) return;
       lost = true;
+      listening = false;
       if (error && !stopped) options.onConnectionError(error);
       onState(false);
       void next.end().catch(() => undefined);
@@ -67,13 +74,20 @@ function pgListener(
       await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       if (stopped) await next.end();
-      else onState(true);
+      else {
+        listening = true;
+        onState(true);
+      }
     } catch (error) {
       fail(error as Error);
     }
   };
   void connect();
   return {
+    async notify(payloads) {
+      if (!client || !listening) throw new Error('the LISTEN connection is down');
+      await client.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [channel, payloads]);
+    },
     async stop() {
       stopped = true;
       clearTimeout(retry);
@@ -215,6 +229,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         const listener = pgListener(options.url, channel, onMessage, onState, { connectTimeoutMs, onConnectionError });
         listeners.add(listener);
         return {
+          notify: (payloads) => listener.notify(payloads),
           stop: async () => {
             listeners.delete(listener);
             await listener.stop();

@@ -592,8 +592,15 @@ export const paymentAttempts = pgTable(
     /** Past this an unpaid intent is abandoned: the swap's reservation or the purchase's hold has ended. */
     holdUntil: tz('hold_until').notNull(),
     endedAt: tz('ended_at'),
+    /** Who pays and for what (a resale purchase: the buyer and the share code), so a reloaded page finds its processing payment. */
+    userId: integer('user_id'),
+    reference: text('reference'),
   },
-  (t) => [uniqueIndex('payment_attempts_intent').on(t.provider, t.intentId), index('payment_attempts_open').on(t.status, t.holdUntil)],
+  (t) => [
+    uniqueIndex('payment_attempts_intent').on(t.provider, t.intentId),
+    index('payment_attempts_open').on(t.status, t.holdUntil),
+    index('payment_attempts_payer').on(t.userId, t.reference),
+  ],
 );
 
 /**
@@ -605,6 +612,17 @@ export const jobLeases = pgTable('job_leases', {
   name: text('name').primaryKey(),
   holder: text('holder').notNull(),
   leasedUntil: tz('leased_until').notNull(),
+});
+
+/**
+ * The e-mails that must go out once however many instances reach the same outcome at once (a processing payment's
+ * failure: the webhook on one instance, a redelivery or another instance's ledger on another). The handler that
+ * inserts the key, in the transaction that changes the state, sends it; one that finds the key taken sends nothing
+ * (src/server/modules/flow-mail.ts claimMail).
+ */
+export const mailClaims = pgTable('mail_claims', {
+  key: text('key').primaryKey(),
+  claimedAt: tz('claimed_at').notNull(),
 });
 
 /**
@@ -624,4 +642,38 @@ export const userEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('user_events_user').on(t.userId, t.id)],
+);
+
+/**
+ * Wallet passes handed out (Apple Wallet, Google Wallet), one per user ticket: `updated_at` moves whenever the ticket's
+ * state changes (src/server/modules/lifecycle/service.ts), so Apple's web service can answer which passes a device
+ * must fetch again (a gifted, sold or swapped ticket's pass comes back voided).
+ */
+export const walletPasses = pgTable('wallet_passes', {
+  userTicketId: integer('user_ticket_id')
+    .primaryKey()
+    .references(() => userTickets.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Devices that added an Apple Wallet pass and asked for its updates (Apple's PassKit web service). */
+export const walletPassRegistrations = pgTable(
+  'wallet_pass_registrations',
+  {
+    id: serial('id').primaryKey(),
+    deviceLibraryId: text('device_library_id').notNull(),
+    passTypeId: text('pass_type_id').notNull(),
+    userTicketId: integer('user_ticket_id')
+      .notNull()
+      .references(() => walletPasses.userTicketId),
+    /** Where APNs reaches the device (src/server/modules/passes/push.ts); removed when APNs answers 410 for it since the registration. */
+    pushToken: text('push_token').notNull(),
+    /** When the device last registered for the pass (moved by each registration again): APNs's 410 timestamps are compared with it. */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wallet_pass_registrations_device_pass').on(t.deviceLibraryId, t.passTypeId, t.userTicketId),
+    index('wallet_pass_registrations_pass').on(t.userTicketId),
+  ],
 );

@@ -5,6 +5,7 @@
 // document's own servers and licence. `redocly lint` checks the result (tests/server/openapi.test.ts).
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { binaryTypes, isBinary } from '../../contract/base';
 import { API_PREFIX, type Endpoint, type EndpointName, endpoints } from '../../contract/endpoints';
 import { examples } from '../../contract/examples';
 import { answerKind } from '../../contract/route-table';
@@ -14,9 +15,9 @@ import { KEY_PATTERN } from './idempotency';
 // The document is plain JSON: it is read and written as such here, not through the OpenAPI typings' unions.
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** A POST of a signed-in user may carry an Idempotency-Key (src/server/http/idempotency.ts); the PDF is new each time. */
+/** A POST of a signed-in user may carry an Idempotency-Key (src/server/http/idempotency.ts); a binary answer (the PDF) is new each time. */
 export function acceptsIdempotencyKey(endpoint: Endpoint): boolean {
-  return endpoint.method === 'POST' && endpoint.auth && endpoint.response !== 'pdf';
+  return endpoint.method === 'POST' && endpoint.auth && typeof endpoint.response !== 'string';
 }
 
 export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
@@ -36,6 +37,11 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of POST /v1/auth/verifyLoginRequest' },
           organizerKey: { type: 'apiKey', in: 'header', name: 'X-Organizer-Key', description: "The organiser's gate-scanner key" },
+          applePass: {
+            type: 'http',
+            scheme: 'ApplePass',
+            description: "Apple Wallet's own scheme: `Authorization: ApplePass <authenticationToken>`, the token written in the pass",
+          },
         },
       },
     },
@@ -57,7 +63,7 @@ export function completeDocument(document: Json): Json {
     if (!operation) continue;
     const example: Json = examples[name] ?? {};
 
-    operation.security = endpoint.auth ? [{ bearer: [] }] : endpoint.organizerKey ? [{ organizerKey: [] }] : [];
+    operation.security = endpoint.auth ? [{ bearer: [] }] : endpoint.organizerKey ? [{ organizerKey: [] }] : endpoint.applePass ? [{ applePass: [] }] : [];
     operation.parameters = [...(operation.parameters ?? []), ...headerParameters(endpoint)];
     for (const parameter of operation.parameters) {
       const value = example[parameter.in === 'path' ? 'params' : 'query']?.[parameter.name];
@@ -85,6 +91,7 @@ export function completeDocument(document: Json): Json {
     operation.responses = {
       '200': success,
       ...(endpoint.revalidate ? { '304': { description: 'Not Modified: the If-None-Match ETag is still the current answer' } } : {}),
+      ...Object.fromEntries(Object.entries(endpoint.otherStatuses ?? {}).map(([status, description]) => [status, { description }])),
       '4XX': errorResponse('Refused: `code` says why (the call\'s codes are listed above)'),
       '5XX': errorResponse('The server or its database failed; `503 api.service_unavailable` comes with Retry-After'),
     };
@@ -120,10 +127,9 @@ function headerParameters(endpoint: Endpoint): Json[] {
 function successResponse(endpoint: Endpoint, generated: Json | undefined): Json {
   const kind = answerKind(endpoint.response);
   const schema = generated?.content?.['application/json']?.schema ?? {};
-  const content =
-    kind === 'pdf'
-      ? { 'application/pdf': { schema: { type: 'string', format: 'binary', contentMediaType: 'application/pdf' } } }
-      : kind === 'text'
+  const content = isBinary(kind)
+    ? { [binaryTypes[kind]]: { schema: { type: 'string', format: 'binary', contentMediaType: binaryTypes[kind] } } }
+    : kind === 'text'
         ? { 'text/plain': { schema } }
         : { 'application/json': { schema } };
   const headers = Object.fromEntries(
@@ -133,7 +139,7 @@ function successResponse(endpoint: Endpoint, generated: Json | undefined): Json 
     ]),
   );
   return {
-    description: kind === 'pdf' ? 'The ticket as a PDF document' : kind === 'text' ? 'The answer as plain text' : 'Success',
+    description: kind === 'pdf' ? 'The ticket as a PDF document' : kind === 'pkpass' ? 'The Apple Wallet pass (a signed zip)' : kind === 'text' ? 'The answer as plain text' : 'Success',
     content,
     ...(Object.keys(headers).length ? { headers } : {}),
   };

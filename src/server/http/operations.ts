@@ -58,10 +58,7 @@ function errorBody(code: ErrorCode) {
 export const operations = fp(
   async (app: FastifyInstance, { redis }: { redis: RedisHandle | undefined }) => {
     const { config, database } = app.deps;
-    app.addHook('onRequest', (request, reply, done) => {
-      reply.header(REQUEST_ID_HEADER, request.id);
-      done();
-    });
+    // The answer's x-request-id is set with the security headers, in the one hook of src/server/http/security-headers.ts.
 
     // Overload: past the event-loop delay or heap limit every request but the liveness probe is refused at once with a
     // stable code and Retry-After, instead of queueing until the clients time out.

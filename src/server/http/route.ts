@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCo
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { API_PREFIX, type Endpoint, type EndpointName, endpoints, type ParsedBodyOf, type ResponseOf } from '../../contract/endpoints';
+import { binaryTypes } from '../../contract/base';
 import { apiErrorSchema } from '../../contract/errors';
 import { idempotencyKeyOf, runIdempotent } from './idempotency';
 import { acceptsIdempotencyKey } from './openapi';
@@ -25,8 +26,13 @@ export interface RouteInput<N extends EndpointName> {
   reply: FastifyReply;
 }
 
-/** A handler answers the value to send, a PDF, or the reply itself once it has sent the answer (cached bytes, 304). */
-export type RouteHandler<N extends EndpointName> = (input: RouteInput<N>) => Promise<ResponseOf<N> | Buffer | FastifyReply>;
+/**
+ * A handler answers the value to send, a binary document (PDF, pass), or the reply itself once it has sent the answer
+ * (cached bytes, 304); at once or through a promise.
+ */
+export type RouteHandler<N extends EndpointName> = (
+  input: RouteInput<N>,
+) => Promise<ResponseOf<N> | Buffer | FastifyReply> | ResponseOf<N> | Buffer | FastifyReply;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,8 +86,11 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
   const endpoint = endpoints[name];
   app.contractRoutes.add(name);
 
+  // Worked out once per route, not on every request.
+  const noStore = endpoint.auth || options.noStore === true;
+  const idempotent = acceptsIdempotencyKey(endpoint);
   const response: Record<string, z.ZodMiniType> = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
-  if (endpoint.response !== 'pdf') response['200'] = endpoint.response;
+  if (typeof endpoint.response !== 'string') response['200'] = endpoint.response;
 
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
@@ -100,26 +109,33 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
     serializerCompiler,
     onRequest: endpoint.auth ? app.authenticate : undefined,
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
-    handler: async (request, reply) => {
-      if (endpoint.auth || options.noStore) reply.header('cache-control', NO_STORE);
-      const run = () =>
-        handler({
-          body: request.body as ParsedBodyOf<N>,
-          params: request.params as ParsedOf<N, 'params'>,
-          query: request.query as ParsedOf<N, 'query'>,
-          userId: request.userId ?? 0,
-          request,
-          reply,
-        });
-      const key = acceptsIdempotencyKey(endpoint) ? idempotencyKeyOf(request) : undefined;
+    handler: (request, reply) => {
+      if (noStore) reply.header('cache-control', NO_STORE);
+      const finish = (result: Awaited<ReturnType<RouteHandler<N>>>) => {
+        if (result === reply) return reply;
+        if (Buffer.isBuffer(result)) return reply.type(typeof endpoint.response === 'string' ? binaryTypes[endpoint.response] : 'application/octet-stream').send(result);
+        return result;
+      };
+      const input: RouteInput<N> = {
+        body: request.body as ParsedBodyOf<N>,
+        params: request.params as ParsedOf<N, 'params'>,
+        query: request.query as ParsedOf<N, 'query'>,
+        userId: request.userId ?? 0,
+        request,
+        reply,
+      };
+      const key = idempotent ? idempotencyKeyOf(request) : undefined;
       if (key) {
-        const answer = await runIdempotent(app.deps.database.db, request, name, key, run);
-        return reply.status(answer.statusCode).send(answer.body);
+        return runIdempotent(app.deps.database.db, request, name, key, async () => handler(input)).then((answer) =>
+          reply.status(answer.statusCode).send(answer.body),
+        );
       }
-      const result = await run();
-      if (result === reply) return reply;
-      if (Buffer.isBuffer(result)) return reply.type('application/pdf').send(result);
-      return result;
+      const result = handler(input);
+      if (result instanceof Promise) return result.then(finish);
+      // An answer known at once (a hot read from the cache) is sent without a promise. Fastify sends what a
+      // synchronous handler returns, so one that has sent its answer itself returns nothing.
+      const answer = finish(result);
+      return answer === reply ? undefined : answer;
     },
   });
 }

@@ -1,10 +1,11 @@
 // The security headers of every answer (helmet's), worked out once at start instead of on every request: with fixed
 // options they never change, and building the Content-Security-Policy string per request was a seventh of the
-// server's time on a route without SQL (docs/performance.md). Set on the raw response in onRequest, as
-// @fastify/helmet did, so a route may still override one (avatars get a sandboxing CSP from the static plugin).
+// server's time on a route without SQL (docs/performance.md). Set in onRequest, as @fastify/helmet did, so a route
+// may still override one (avatars get a sandboxing CSP).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { REQUEST_ID_HEADER } from './operations';
 
 /** The headers helmet writes for these options, read by running its middleware once on a recording response. */
 export function helmetHeaders(options: HelmetOptions): [string, string][] {
@@ -23,11 +24,18 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
   return [...headers];
 }
 
-/** Sets the headers on every answer; answers them, for routes that derive their own (uploadContentSecurityPolicy). */
+/**
+ * Sets the headers on every answer, with the request's id (x-request-id), in one hook; answers them, for routes that
+ * derive their own (uploadContentSecurityPolicy). Through Fastify's reply headers, not the raw response's setHeader:
+ * an answer whose headers all go to writeHead at once takes Node's fast path, while a single setHeader on the raw
+ * response makes writeHead set every header again one by one, each checked twice (docs/performance.md, "The fixed
+ * cost of a request"). A route still overrides one with reply.header (an avatar's sandboxing CSP).
+ */
 export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): [string, string][] {
   const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    for (let i = 0; i < headers.length; i++) reply.header(headers[i]![0], headers[i]![1]);
     done();
   });
   return headers;

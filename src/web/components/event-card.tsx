@@ -43,6 +43,8 @@ export interface EventCardProps {
   variant?: EventCardVariant;
   /** The default variant's line above the title. */
   caption?: string;
+  /** A line under the facts: when a listing was listed or sold. */
+  note?: string;
   actions?: readonly EventCardAction[];
   /** Id of the title, for a region it labels. */
   titleId?: string;
@@ -58,7 +60,7 @@ export function eventCardFacts({ price, currencySymbol = '', date, timeZone, ven
 }
 
 export function EventCard(props: EventCardProps): ReactElement {
-  const { title, image = null, selected = false, isEditable = false, variant = 'default', caption, actions = [], titleId } = props;
+  const { title, image = null, selected = false, isEditable = false, variant = 'default', caption, note, actions = [], titleId } = props;
   const facts = eventCardFacts(props);
   return (
     <div className={`tw-card tw-card--compact tw-event-tile tw-event-tile--${variant}`} data-selected={selected || undefined}>
@@ -79,6 +81,7 @@ export function EventCard(props: EventCardProps): ReactElement {
               ))}
             </span>
           ) : null}
+          {note ? <span className="tw-event-tile__note">{note}</span> : null}
         </div>
         {selected ? <span className="tw-event-tile__dot" aria-hidden="true" /> : null}
         {isEditable && props.onEdit ? (

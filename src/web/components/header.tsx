@@ -1,5 +1,5 @@
 // Panel header: organisation logo and name (closes the flow), Get the app, and the avatar that opens the hub.
-import { type ReactElement, useState } from 'react';
+import { type MouseEvent, type ReactElement, useState } from 'react';
 import { t } from '../i18n';
 import { initialsOf } from '../../../machines/session.selectors';
 import { Avatar } from './identity';
@@ -69,12 +69,19 @@ interface HeaderProps {
   onClose: () => void;
 }
 
+/**
+ * The buttons that close the wallet keep the focus where it is on a mouse press: a flow asked to close in the middle
+ * of something asks "Discard?" first, and a field that lost the focus to the press would count as left (red) behind
+ * the question. The click still closes; the keyboard path never moves the focus.
+ */
+const keepFocus = (event: MouseEvent) => event.preventDefault();
+
 export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClose, user, onAvatarClick, onClose }: HeaderProps): ReactElement {
   const name = orgName ?? t('app.name');
   return (
     <header className="tw-header">
       <div className="tw-header__inner">
-        <button type="button" className="tw-brand" onClick={onLogoClick} aria-label={t('header.close', { name })} title={name}>
+        <button type="button" className="tw-brand" onClick={onLogoClick} onMouseDown={keepFocus} aria-label={t('header.close', { name })} title={name}>
           <BrandMark name={name} logo={orgLogo} />
           <span className="tw-brand__name">{name}</span>
         </button>
@@ -106,7 +113,7 @@ export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClos
               )}
             </button>
           ) : null}
-          <button type="button" className="tw-icon-button tw-header__close" onClick={onClose} aria-label={t('header.close_wallet')} title={t('header.close_wallet')}>
+          <button type="button" className="tw-icon-button tw-header__close" onClick={onClose} onMouseDown={keepFocus} aria-label={t('header.close_wallet')} title={t('header.close_wallet')}>
             <Icon path={iconPath('close')} size={22} />
           </button>
         </div>

@@ -87,25 +87,33 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
             {tab === 'SALE'
               ? sale.map((entry) => (
                   <li key={entry.userTicketId} className="tw-resell__entry">
-                    <EventCard variant="solid" title={entry.name} image={entry.ticketLogo} price={entry.price} currencySymbol={entry.currencySymbol} />
-                    <span className="tw-muted">{ago(entry.listedDate, 'listings.listed_today', 'listings.listed_days')}</span>
-                    <div className="tw-resell__actions">
-                      <Button size="small" variant="secondary" icon={<Icon path={iconPath('external')} size={16} />} onClick={() => listings.send({ type: 'listings.share', userTicketId: entry.userTicketId })}>
-                        {t('listings.share')}
-                      </Button>
-                      <Button size="small" variant="ghost" onClick={() => listings.send({ type: 'listings.unlist', userTicketId: entry.userTicketId })}>
-                        {t('listings.unlist')}
-                      </Button>
-                    </div>
+                    {/* Share and Unlist inside the entry's card, under its facts (issue 23). */}
+                    <EventCard
+                      variant="solid"
+                      title={entry.name}
+                      image={entry.ticketLogo}
+                      price={entry.price}
+                      currencySymbol={entry.currencySymbol}
+                      note={ago(entry.listedDate, 'listings.listed_today', 'listings.listed_days')}
+                      actions={[
+                        { icon: iconPath('external'), label: t('listings.share'), onClick: () => listings.send({ type: 'listings.share', userTicketId: entry.userTicketId }) },
+                        { icon: iconPath('close'), label: t('listings.unlist'), onClick: () => listings.send({ type: 'listings.unlist', userTicketId: entry.userTicketId }) },
+                      ]}
+                    />
                   </li>
                 ))
               : sold.map((entry) => (
                   <li key={entry.userTicketId} className="tw-resell__entry">
-                    <EventCard variant="solid" title={entry.name} image={entry.ticketLogo} price={entry.price} currencySymbol={entry.currencySymbol} />
-                    <span className="tw-muted">
-                      {ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')} ·{' '}
-                      {t(payoutLabel[entry.payoutStatus], { date: formatEventMoment(entry.payoutDate, { locale: currentLocale(), tz: entry.eventTimeZone }) })}
-                    </span>
+                    <EventCard
+                      variant="solid"
+                      title={entry.name}
+                      image={entry.ticketLogo}
+                      price={entry.price}
+                      currencySymbol={entry.currencySymbol}
+                      note={`${ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')} · ${t(payoutLabel[entry.payoutStatus], {
+                        date: formatEventMoment(entry.payoutDate, { locale: currentLocale(), tz: entry.eventTimeZone }),
+                      })}`}
+                    />
                   </li>
                 ))}
           </ul>

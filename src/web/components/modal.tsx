@@ -18,13 +18,20 @@ interface ModalProps {
   children?: ReactNode;
   /** Role alertdialog for confirmations that interrupt (logout, unlist). */
   role?: 'dialog' | 'alertdialog';
+  /**
+   * Where the focus goes once the dialog closes, when not where it was at the opening (the control that opened it was
+   * replaced meanwhile): asked at closing; null falls back to where it was.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
-export function Modal({ open, title, description, onClose, actions, children, role = 'dialog' }: ModalProps): ReactElement | null {
+export function Modal({ open, title, description, onClose, actions, children, role = 'dialog', returnFocus }: ModalProps): ReactElement | null {
   const target = usePortalTarget();
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const returnFocusRef = useRef(returnFocus);
+  returnFocusRef.current = returnFocus;
 
   useEffect(() => {
     if (!open) return;
@@ -33,7 +40,7 @@ export function Modal({ open, title, description, onClose, actions, children, ro
     const previouslyFocused = root?.activeElement as HTMLElement | null | undefined;
     const first = dialog ? focusablesIn(dialog)[0] : undefined;
     first?.focus();
-    return () => previouslyFocused?.focus?.();
+    return () => (returnFocusRef.current?.() ?? previouslyFocused)?.focus?.();
   }, [open]);
 
   if (!open) return null;
@@ -47,28 +54,33 @@ export function Modal({ open, title, description, onClose, actions, children, ro
     if (dialogRef.current) keepTabInside(dialogRef.current, event);
   };
 
+  const content = (
+    <>
+      <h2 className="tw-modal__title" id={titleId}>
+        {title}
+      </h2>
+      {description ? (
+        <p className="tw-modal__body" id={descriptionId}>
+          {description}
+        </p>
+      ) : null}
+      {children}
+      <div className="tw-modal__actions">{actions}</div>
+    </>
+  );
+  const box = { ref: dialogRef, className: 'tw-modal', 'aria-labelledby': titleId, 'aria-describedby': description ? descriptionId : undefined, onKeyDown };
+  // Each role written out, so the linter sees that the role carries aria-modal (useAriaPropsSupportedByRole).
   const dialog = (
     <div className="tw-modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div
-        ref={dialogRef}
-        className="tw-modal"
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        onKeyDown={onKeyDown}
-      >
-        <h2 className="tw-modal__title" id={titleId}>
-          {title}
-        </h2>
-        {description ? (
-          <p className="tw-modal__body" id={descriptionId}>
-            {description}
-          </p>
-        ) : null}
-        {children}
-        <div className="tw-modal__actions">{actions}</div>
-      </div>
+      {role === 'alertdialog' ? (
+        <div role="alertdialog" aria-modal="true" {...box}>
+          {content}
+        </div>
+      ) : (
+        <div role="dialog" aria-modal="true" {...box}>
+          {content}
+        </div>
+      )}
     </div>
   );
   return target ? createPortal(dialog, target) : dialog;

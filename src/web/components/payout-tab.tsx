@@ -39,8 +39,9 @@ export function PayoutTab({ settings }: { settings: SettingsActor }): ReactEleme
           <Icon path={iconPath('check')} size={18} /> {t('payout.verified')}
         </p>
       ) : null}
-      {/* The button starts onboarding, or starts it again (a new session) while it is not finished. */}
-      {state !== 'verified' ? (
+      {/* The button starts onboarding, or starts it again (a new session) while it is not finished; the local
+          provider's form brings its own Verify account, so the tab never shows two verify actions (issue 23). */}
+      {state !== 'verified' && state !== 'localForm' ? (
         <Button icon={<Icon path={iconPath('shield')} size={18} />} loading={verifying} onClick={() => settings.send({ type: 'settings.startVerification' })}>
           {t('settings.verify')}
         </Button>
@@ -101,7 +102,7 @@ const localFormEqual = (a: ReturnType<typeof selectLocalForm>, b: ReturnType<typ
 function StripeOnboarding({ payout }: { payout: PayoutActor }): ReactElement {
   const sessionKey = useSelector(payout, selectStripeSessionKey);
   const registerHost = useCallback(
-    (host: HTMLDivElement | null) => {
+    (host: HTMLElement | null) => {
       if (!host) return;
       const theme = resolveTheme(readThemeSetting(), systemPrefersDark());
       payout.send({ type: 'payout.mount', host, theme });
@@ -109,5 +110,6 @@ function StripeOnboarding({ payout }: { payout: PayoutActor }): ReactElement {
     },
     [payout],
   );
-  return <div key={sessionKey} ref={registerHost} className="tw-payout__stripe" aria-label={t('payout.stripe_title')} />;
+  // A named region: the provider's embedded form (in frames of its own) is found under this name.
+  return <section key={sessionKey} ref={registerHost} className="tw-payout__stripe" aria-label={t('payout.stripe_title')} />;
 }

@@ -51,8 +51,10 @@ export function NicknameForm({ settings }: { settings: SettingsActor }): ReactEl
           helper={t('settings.nickname_helper')}
           required
         />
-        <span className="tw-settings__suffix" aria-label={t('settings.suffix', { suffix: profile?.uniqueID ?? '' })}>
-          {profile?.uniqueID}
+        {/* The suffix as shown, and in words for screen readers (a name on a plain span would not be read). */}
+        <span className="tw-settings__suffix">
+          <span aria-hidden="true">{profile?.uniqueID}</span>
+          <span className="tw-sr-only">{t('settings.suffix', { suffix: profile?.uniqueID ?? '' })}</span>
         </span>
       </div>
       <div className="tw-settings__actions">

@@ -14,13 +14,8 @@ interface SkeletonProps {
 }
 
 export function Skeleton({ width = '100%', height = 16, radius, circle = false, label }: SkeletonProps): ReactElement {
-  return (
-    <span
-      className="tw-skeleton"
-      style={{ width, height, borderRadius: circle ? '50%' : radius }}
-      role={label ? 'status' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-    />
-  );
+  const style = { width, height, borderRadius: circle ? '50%' : radius };
+  // A labelled skeleton stands for the loading content (a status with its name); any other is decoration.
+  if (label) return <span className="tw-skeleton" style={style} role="status" aria-label={label} />;
+  return <span className="tw-skeleton" style={style} aria-hidden="true" />;
 }

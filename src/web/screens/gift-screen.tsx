@@ -13,6 +13,7 @@ import {
   selectVerifyingTicketId,
 } from '../../../machines/gift.selectors';
 import { Button } from '../components/button';
+import { DiscardQuestion } from '../components/discard-question';
 import { LoadFailed } from '../components/load-failed';
 import '../components/card';
 import { Dropdown } from '../components/dropdown';
@@ -50,6 +51,7 @@ function GiftFlowScreen({ gift }: { gift: GiftActor }): ReactElement {
       </div>
       {step === 'done' ? <GiftSuccess gift={gift} send={send} /> : <GiftTicketStep gift={gift} send={send} />}
       {step === 'receiver' || step === 'confirmed' ? <GiftReceiverStep gift={gift} /> : null}
+      <DiscardQuestion title={t('discard.gift_title')} />
     </section>
   );
 }

@@ -1,31 +1,35 @@
 // The QR screen's learn-more panel (docs/product.md §2): what the personal QR code is for — secure entry, gift tickets, ticket
-// add-ons — a note, and the help-centre link. Open or closed is the qr machine's `learnMore` region.
+// add-ons — a note, and the help-centre link. Open or closed is the qr machine's `learnMore` region. A chunk of its own
+// (with its strings, `qr_info.*`, its styles and the full-screen panel), loaded after the first panel: the pass does not
+// need it to show (issue 18, the first panel's budget).
 import type { ReactElement } from 'react';
 import { Button } from '../components/button';
 import '../components/card';
 import { FullScreenPanel } from '../components/full-screen-panel';
 import { Icon } from '../components/icons';
-import { t } from '../i18n';
+import { addStrings, t } from '../i18n';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import qrLearnMoreCss from 'bundle-text:./qr-learn-more.css';
 import { registerStyles } from '../style-sheets';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
+addStrings(screenStrings(['qr_info']));
 registerStyles(qrLearnMoreCss);
 
 const benefits: Array<{ icon: string; title: string; text: string }> = [
-  { icon: iconPath('shield'), title: 'qr.benefit_entry_title', text: 'qr.benefit_entry_text' },
-  { icon: iconPath('gift'), title: 'qr.benefit_gift_title', text: 'qr.benefit_gift_text' },
-  { icon: iconPath('sparkle'), title: 'qr.benefit_addons_title', text: 'qr.benefit_addons_text' },
+  { icon: iconPath('shield'), title: 'qr_info.entry_title', text: 'qr_info.entry_text' },
+  { icon: iconPath('gift'), title: 'qr_info.gift_title', text: 'qr_info.gift_text' },
+  { icon: iconPath('sparkle'), title: 'qr_info.addons_title', text: 'qr_info.addons_text' },
 ];
 
 /**
  * `graceSeconds`: how long the gate still takes the code just replaced (one rotation, the server's QR_TTL_MS); the
  * note says so rather than "only the latest code works". Null until the settings loaded.
  */
-export function QrLearnMore({ helpUrl, graceSeconds = null, onClose }: { helpUrl: string; graceSeconds?: number | null; onClose: () => void }): ReactElement {
+export default function QrLearnMore({ helpUrl, graceSeconds = null, onClose }: { helpUrl: string; graceSeconds?: number | null; onClose: () => void }): ReactElement {
   return (
-    <FullScreenPanel className="tw-learn-more" title={t('qr.learn_more_title')} closeLabel={t('qr.learn_more_close')} onClose={onClose}>
-      <p className="tw-subtitle">{t('qr.learn_more_intro')}</p>
+    <FullScreenPanel className="tw-learn-more" title={t('qr_info.title')} closeLabel={t('qr_info.close')} onClose={onClose}>
+      <p className="tw-subtitle">{t('qr_info.intro')}</p>
       <ul className="tw-benefit-list">
         {benefits.map((benefit) => (
           <li key={benefit.icon} className="tw-card tw-card--compact tw-benefit-list__item">
@@ -41,18 +45,18 @@ export function QrLearnMore({ helpUrl, graceSeconds = null, onClose }: { helpUrl
       </ul>
       <p className="tw-learn-more__note">
         <Icon path={iconPath('info')} size={18} />
-        <span>{graceSeconds !== null ? t('qr.learn_more_note', { seconds: graceSeconds }) : t('qr.learn_more_note_unknown')}</span>
+        <span>{graceSeconds !== null ? t('qr_info.note', { seconds: graceSeconds }) : t('qr_info.note_unknown')}</span>
       </p>
       <p className="tw-learn-more__help">
-        {t('qr.help_question')}{' '}
+        {t('qr_info.help_question')}{' '}
         <a href={helpUrl} target="_blank" rel="noopener">
-          {t('qr.help_link')}
+          {t('qr_info.help_link')}
           <Icon path={iconPath('external')} size={14} />
           <span className="tw-sr-only">{t('common.opens_new_tab')}</span>
         </a>
       </p>
       <Button block onClick={onClose}>
-        {t('qr.learn_more_done')}
+        {t('qr_info.done')}
       </Button>
     </FullScreenPanel>
   );

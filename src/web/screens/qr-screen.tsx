@@ -1,20 +1,26 @@
 // QR (docs/product.md §2): the personal entry pass. The qr machine loads and rotates the image; this screen draws it (a
-// placeholder while the first one loads, an error with Retry when it failed) and the learn-more panel.
+// placeholder while the first one loads, an error with Retry when it failed) and the learn-more panel. With the
+// device-bound code (the organiser's setting) the image is drawn on the device, with the ticket picker, the offline
+// note and the "replaced by another device" message; the machine counts the seconds down (no timer here).
 import { useSelector } from '../use-selector';
-import { type ReactElement, useEffect, useState } from 'react';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { selectLanguage } from '../../../machines/panel.selectors';
 import { fullName, selectUser } from '../../../machines/session.selectors';
-import type { QrActor } from '../../../machines/qr';
+import type { DoorTickets, QrActor } from '../../../machines/qr';
 import {
   type QrFrame,
   selectCanRetryQr,
+  selectDoorTickets,
   selectIsAdmitted,
   selectIsLearnMoreOpen,
+  selectIsQrOffline,
+  selectIsQrReplaced,
   selectIsQrStale,
   selectQrCountdownMs,
   selectQrFrame,
   selectQrImageSrc,
   selectQrRefreshSeconds,
+  selectQrSecondsLeft,
 } from '../../../machines/qr.selectors';
 import { Button, LinkButton } from '../components/button';
 import '../components/card';
@@ -26,12 +32,20 @@ import { helpCentreUrl } from '../script-config';
 import { PanelSkeleton } from '../components/panel-skeleton';
 import { registerStyles } from '../style-sheets';
 import { useChild, useWallet, useWalletConfig } from '../wallet-config';
-import { QrLearnMore } from './qr-learn-more';
 import qrScreenCss from 'bundle-text:./qr-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings('QR'));
+addStrings(screenStrings(['qr']));
 registerStyles(qrScreenCss);
+
+/**
+ * The learn-more panel is a chunk of its own (its `qr_info.*` strings, styles and the full-screen panel): the pass is
+ * drawn without it. The background prefetch fetches it after the screens (`later`), so "How does it work?" opens at
+ * once, offline too; before that, on demand.
+ */
+const loadLearnMore = () => import('./qr-learn-more');
+const QrLearnMore = lazy(loadLearnMore);
+export const later = [loadLearnMore];
 
 export default function QrScreen(): ReactElement {
   const qr = useChild('qr');
@@ -46,6 +60,10 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
   const stale = useSelector(qr, selectIsQrStale);
   const canRetry = useSelector(qr, selectCanRetryQr);
   const countdownMs = useSelector(qr, selectQrCountdownMs);
+  const secondsLeft = useSelector(qr, selectQrSecondsLeft);
+  const door = useSelector(qr, selectDoorTickets);
+  const offline = useSelector(qr, selectIsQrOffline);
+  const replaced = useSelector(qr, selectIsQrReplaced);
   const refreshSeconds = useSelector(qr, selectQrRefreshSeconds);
   const learnMoreOpen = useSelector(qr, selectIsLearnMoreOpen);
   const admitted = useSelector(qr, selectIsAdmitted);
@@ -58,18 +76,32 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
         stale={stale}
         canRetry={canRetry}
         countdownMs={countdownMs}
+        secondsLeft={secondsLeft}
         refreshSeconds={refreshSeconds}
+        device={
+          door
+            ? {
+                door,
+                offline,
+                replaced,
+                onChooseTicket: (userTicketId) => qr.send({ type: 'qr.chooseTicket', userTicketId }),
+                onTakeBack: () => qr.send({ type: 'qr.takeBack' }),
+              }
+            : undefined
+        }
         holder={user ? fullName(user) : null}
         admitted={admitted}
         onRetry={() => qr.send({ type: 'qr.retry' })}
         onLearnMore={() => qr.send({ type: 'qr.openLearnMore' })}
       />
       {learnMoreOpen ? (
-        <QrLearnMore
-          helpUrl={helpCentreUrl(config, language, window.location.origin)}
-          graceSeconds={refreshSeconds}
-          onClose={() => qr.send({ type: 'qr.closeLearnMore' })}
-        />
+        <Suspense fallback={null}>
+          <QrLearnMore
+            helpUrl={helpCentreUrl(config, language, window.location.origin)}
+            graceSeconds={refreshSeconds}
+            onClose={() => qr.send({ type: 'qr.closeLearnMore' })}
+          />
+        </Suspense>
       ) : null}
     </>
   );
@@ -78,17 +110,9 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
 /**
  * The seconds until the next image, in words beside the bar (which is hidden from assistive technology). A timer
  * role, whose live region is off: a screen reader reads it when the person gets there, and is not told every second.
- * Like the bar it starts with each image (keyed by it) and starts over if the next image is late. The second hand is
- * the view's own: the machine only knows when the image came and how long it lasts.
+ * The machine counts the seconds (its `second` delay); the view only writes them.
  */
-export function QrSecondsLeft({ durationMs }: { durationMs: number }): ReactElement {
-  const [elapsedMs, setElapsedMs] = useState(0);
-  useEffect(() => {
-    const started = Date.now();
-    const id = window.setInterval(() => setElapsedMs(Date.now() - started), 1000);
-    return () => window.clearInterval(id);
-  }, []);
-  const seconds = Math.max(1, Math.ceil((durationMs - (elapsedMs % durationMs)) / 1000));
+export function QrSecondsLeft({ seconds }: { seconds: number }): ReactElement {
   return (
     <p className="tw-qr__seconds" role="timer" aria-live="off">
       {t('qr.seconds_left', { seconds })}
@@ -104,6 +128,10 @@ export interface QrViewProps {
   canRetry: boolean;
   /** Milliseconds until the next image while one is counting down, else null (no countdown bar). */
   countdownMs: number | null;
+  /** Whole seconds until the next image, counted down by the machine; null when none is scheduled. */
+  secondsLeft: number | null;
+  /** The device-bound code's facts; undefined with the server's polling code. */
+  device?: QrDeviceProps;
   refreshSeconds: number | null;
   /** The holder's name, as the door staff may ask for it; null while the profile loads. */
   holder: string | null;
@@ -113,8 +141,51 @@ export interface QrViewProps {
   onLearnMore: () => void;
 }
 
+export interface QrDeviceProps {
+  door: DoorTickets;
+  /** The code is drawn with no network: it still works. */
+  offline: boolean;
+  /** Another device registered for the ticket. */
+  replaced: boolean;
+  onChooseTicket: (userTicketId: number) => void;
+  onTakeBack: () => void;
+}
+
+/** The next event's tickets, one code each: a choice of which one the code is drawn for (only with two or more). */
+function QrTicketPicker({ door, onChooseTicket }: Pick<QrDeviceProps, 'door' | 'onChooseTicket'>): ReactElement | null {
+  if (door.tickets.length < 2) return null;
+  return (
+    <label className="tw-qr__ticket">
+      <span>{t('qr.device_ticket')}</span>
+      <select value={door.selected} onChange={(event) => onChooseTicket(Number(event.currentTarget.value))}>
+        {door.tickets.map((ticket) => (
+          <option key={ticket.userTicketId} value={ticket.userTicketId}>
+            {ticket.ticketName}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Another device holds the ticket's code: say so, and offer to take it back (which revokes the other). */
+function QrReplaced({ onTakeBack }: Pick<QrDeviceProps, 'onTakeBack'>): ReactElement {
+  return (
+    <div className="tw-qr__failed tw-qr__replaced" role="alert">
+      <Icon path={iconPath('phone')} size={28} />
+      <p>
+        <strong>{t('qr.device_replaced_title')}</strong>
+        <span>{t('qr.device_replaced_text')}</span>
+      </p>
+      <Button variant="secondary" size="small" onClick={onTakeBack}>
+        {t('qr.device_take_back')}
+      </Button>
+    </div>
+  );
+}
+
 export function QrView(props: QrViewProps): ReactElement {
-  const { frame, imageSrc, refreshSeconds } = props;
+  const { frame, imageSrc, refreshSeconds, device } = props;
   return (
     <section className="tw-screen tw-card tw-qr-screen" aria-labelledby="tw-qr-title">
       <div className="tw-screen__head tw-qr-screen__head">
@@ -140,13 +211,16 @@ export function QrView(props: QrViewProps): ReactElement {
             </div>
           ) : null}
         </div>
-        <div className="tw-qr__frame" data-frame={frame}>
-          {frame === 'image' && imageSrc ? (
+        {device ? <QrTicketPicker door={device.door} onChooseTicket={device.onChooseTicket} /> : null}
+        <div className="tw-qr__frame" data-frame={device?.replaced ? 'error' : frame} data-replaced={device?.replaced || undefined}>
+          {device?.replaced ? (
+            <QrReplaced onTakeBack={device.onTakeBack} />
+          ) : frame === 'image' && imageSrc ? (
             <img src={imageSrc} alt={t('qr.image_alt')} draggable={false} />
           ) : frame === 'error' ? (
             <div className="tw-qr__failed" role="alert">
               <Icon path={iconPath('alert')} size={28} />
-              <p>{t('qr.load_failed')}</p>
+              <p>{t(device ? 'qr.device_failed' : 'qr.load_failed')}</p>
               <Button variant="secondary" size="small" icon={<Icon path={iconPath('refresh')} size={16} />} disabled={!props.canRetry} onClick={props.onRetry}>
                 {t('qr.retry')}
               </Button>
@@ -157,12 +231,21 @@ export function QrView(props: QrViewProps): ReactElement {
         </div>
 
         <div className="tw-qr__timer" aria-hidden="true" data-idle={frame !== 'image' || undefined}>
-          {props.countdownMs !== null ? (
+          {props.countdownMs !== null && !device?.replaced ? (
             // Keyed by the image: each new image restarts the bar.
             <span key={imageSrc} className="tw-qr__timer-bar" style={{ animationDuration: `${props.countdownMs}ms` }} />
           ) : null}
         </div>
-        {props.countdownMs !== null ? <QrSecondsLeft key={imageSrc} durationMs={props.countdownMs} /> : null}
+        {props.secondsLeft !== null ? <QrSecondsLeft seconds={props.secondsLeft} /> : null}
+        {/* Present from the start so the change to offline is announced once. */}
+        <div className="tw-qr__offline-region" role="status">
+          {device?.offline ? (
+            <p className="tw-qr__offline">
+              <Icon path={iconPath('check')} size={18} />
+              <span>{t('qr.device_offline')}</span>
+            </p>
+          ) : null}
+        </div>
 
         {props.stale ? (
           <div className="tw-qr__stale" role="alert">
@@ -186,7 +269,9 @@ export function QrView(props: QrViewProps): ReactElement {
 
         <p className="tw-qr__note">
           <Icon path={iconPath('refresh')} size={16} />
-          <span>{refreshSeconds !== null ? t('qr.updates_every', { seconds: refreshSeconds }) : t('qr.updates_automatically')}</span>
+          <span>
+            {device ? t('qr.device_note') : refreshSeconds !== null ? t('qr.updates_every', { seconds: refreshSeconds }) : t('qr.updates_automatically')}
+          </span>
         </p>
       </div>
     </section>

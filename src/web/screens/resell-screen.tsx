@@ -24,6 +24,7 @@ import {
   selectTermsAccepted,
 } from '../../../machines/resell.selectors';
 import { Button } from '../components/button';
+import { DiscardQuestion } from '../components/discard-question';
 import { LoadFailed } from '../components/load-failed';
 import '../components/card';
 import { Dropdown } from '../components/dropdown';
@@ -67,6 +68,7 @@ function ResellFlowScreen({ resell }: { resell: ResellActor }): ReactElement {
       {step === 'editing' ? <PriceStep resell={resell} send={send} /> : null}
       {step === 'confirmed' ? <ConfirmStep resell={resell} send={send} /> : null}
       {step === 'picking' && listings ? <Listings listings={listings} /> : null}
+      <DiscardQuestion title={t('discard.resell_title')} />
     </section>
   );
 }

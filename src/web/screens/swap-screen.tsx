@@ -8,6 +8,7 @@ import type { SwapActor, SwapEvent } from '../../../machines/swap';
 import {
   selectBase,
   selectBases,
+  selectCancelledBase,
   selectIsBusy,
   selectSwapModal,
   selectSwapQuantity,
@@ -17,6 +18,7 @@ import {
   selectTargetsState,
 } from '../../../machines/swap.selectors';
 import { Button } from '../components/button';
+import { DiscardQuestion } from '../components/discard-question';
 import { LoadFailed } from '../components/load-failed';
 import '../components/card';
 import { EventCard, EventCardSkeleton } from '../components/event-card';
@@ -45,9 +47,18 @@ function SwapFlowScreen({ swap }: { swap: SwapActor }): ReactElement {
   const step = useSelector(swap, selectSwapStep);
   const receipt = useSelector(swap, selectSwapReceipt);
   const send: Send = (event) => swap.send(event);
+  const section = useRef<HTMLElement>(null);
+  // Cancel (or Esc) on the confirmation releases the swap and resets the choice to the base step, so the focus goes
+  // back to the Choose button of the base the machine remembers (`cancelledBase`): Enter picks it again. (Where the
+  // focus was at the opening is gone: the target's button was replaced by its "Loading" state, and the whole target
+  // step is hidden now.) Read when the confirmation closes, so it is the snapshot after the release.
+  const returnFocus = () => {
+    const cancelled = selectCancelledBase(swap.getSnapshot());
+    return cancelled === null ? null : section.current?.querySelector<HTMLElement>(`[data-swap-base="${cancelled}"] button:not(:disabled)`);
+  };
   if (receipt) return <SwapReceipt receipt={receipt} send={send} />;
   return (
-    <section className="tw-screen tw-swap" aria-labelledby="tw-swap-title" aria-busy={step === 'loading' || undefined}>
+    <section className="tw-screen tw-swap" aria-labelledby="tw-swap-title" aria-busy={step === 'loading' || undefined} ref={section}>
       <div className="tw-screen__head">
         <h1 className="tw-title" id="tw-swap-title">
           {t('title.swap')}
@@ -56,7 +67,8 @@ function SwapFlowScreen({ swap }: { swap: SwapActor }): ReactElement {
       </div>
       <BaseStep swap={swap} send={send} />
       <TargetStep swap={swap} send={send} />
-      <ConfirmModal swap={swap} send={send} />
+      <ConfirmModal swap={swap} send={send} returnFocus={returnFocus} />
+      <DiscardQuestion title={t('discard.swap_title')} />
     </section>
   );
 }
@@ -132,7 +144,7 @@ function BaseStep({ swap, send }: { swap: SwapActor; send: Send }): ReactElement
       {step === 'picking' && bases.length > 0 ? (
         <ul className="tw-swap__list">
           {bases.map((option) => (
-            <li key={option.id}>
+            <li key={option.id} data-swap-base={option.id}>
               <EventCard
                 title={option.name}
                 image={option.logo}
@@ -246,7 +258,7 @@ function TargetStep({ swap, send }: { swap: SwapActor; send: Send }): ReactEleme
   );
 }
 
-function ConfirmModal({ swap, send }: { swap: SwapActor; send: Send }): ReactElement | null {
+function ConfirmModal({ swap, send, returnFocus }: { swap: SwapActor; send: Send; returnFocus: () => HTMLElement | null | undefined }): ReactElement | null {
   const modal = useSelector(swap, selectSwapModal);
   const step = useSelector(swap, selectSwapStep);
   if (!modal) return null;
@@ -257,6 +269,7 @@ function ConfirmModal({ swap, send }: { swap: SwapActor; send: Send }): ReactEle
       title={t(modal.titleKey)}
       description={t(modal.disclaimerKey, { amount: modal.amount })}
       onClose={() => (busy ? undefined : send({ type: 'swap.cancel' }))}
+      returnFocus={returnFocus}
       actions={
         <>
           <Button loading={step === 'leaving'} disabled={busy} onClick={() => send({ type: 'swap.checkout' })}>

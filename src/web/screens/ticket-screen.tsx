@@ -2,7 +2,7 @@
 // Swap ticket / Resell ticket. The ticket machine decides what is possible; the benefit modal opens over it.
 import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';
-import type { TicketDetail } from '../../contract/entities';
+import type { TicketDetail, WalletLinks } from '../../contract/entities';
 import {
   selectBenefitRows,
   selectCanGift,
@@ -14,8 +14,11 @@ import {
   selectIsMenuOpen,
   selectTicket,
   selectTicketStatus,
+  selectWalletLinks,
+  selectWalletStatus,
   type BenefitRow,
   type TicketStatus,
+  type WalletStatus,
 } from '../../../machines/ticket.selectors';
 import { BenefitList } from '../components/benefit-list';
 import { BenefitModal } from '../components/benefit-modal';
@@ -53,6 +56,8 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
   const downloadingPdf = useSelector(actor, selectIsDownloadingPdf);
   const menuOpen = useSelector(actor, selectIsMenuOpen);
   const expanded = useSelector(actor, selectIsDescriptionExpanded);
+  const walletStatus = useSelector(actor, selectWalletStatus);
+  const walletLinks = useSelector(actor, selectWalletLinks);
   const wallet = useWallet();
   return (
     <>
@@ -67,6 +72,8 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
         downloadingPdf={downloadingPdf}
         menuOpen={menuOpen}
         descriptionExpanded={expanded}
+        walletStatus={walletStatus}
+        walletLinks={walletLinks}
         send={(event) => actor.send(event)}
         onShowQr={() => wallet.send({ type: 'panel.open', tab: 'QR' })}
       />
@@ -77,7 +84,7 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
 
 type TicketViewEvent =
   | { type: 'ticket.back' | 'ticket.retry' | 'ticket.gift' | 'ticket.swap' | 'ticket.resell' | 'ticket.downloadPdf' }
-  | { type: 'ticket.toggleMenu' | 'ticket.closeMenu' | 'ticket.toggleDescription' }
+  | { type: 'ticket.toggleMenu' | 'ticket.closeMenu' | 'ticket.toggleDescription' | 'ticket.walletRetry' }
   | { type: 'ticket.openBenefit'; userTicketBenefitId: number };
 
 export interface TicketViewProps {
@@ -92,6 +99,9 @@ export interface TicketViewProps {
   downloadingPdf?: boolean;
   menuOpen: boolean;
   descriptionExpanded: boolean;
+  /** The phone wallet buttons: not offered, loading their links, ready, or failed (with Retry). */
+  walletStatus?: WalletStatus;
+  walletLinks?: WalletLinks | null;
   send: (event: TicketViewEvent) => void;
   /** The event-access card's link to the entry QR (a wallet panel, not the ticket flow's). */
   onShowQr?: () => void;
@@ -156,6 +166,7 @@ export function TicketView(props: TicketViewProps): ReactElement {
             </Button>
           ) : null}
           <EventAccessCard used={ticket.eventAccessStatus} usedOn={ticket.eventAccessUsedOn} timeZone={ticket.eventTimeZone} onShowQr={props.onShowQr} />
+          <WalletPassCard status={props.walletStatus ?? 'none'} links={props.walletLinks ?? null} onRetry={() => send({ type: 'ticket.walletRetry' })} />
           {props.canDownloadPdf ? (
             <section className="tw-card tw-section" aria-labelledby="tw-ticket-pdf">
               <h2 className="tw-section__title" id="tw-ticket-pdf">
@@ -194,6 +205,44 @@ export function TicketView(props: TicketViewProps): ReactElement {
           ) : null}
         </>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * Add to Apple Wallet / Save to Google Wallet, as the brands word them: plain links to the pass (the Apple download,
+ * Google's save page in a new tab), so a keyboard, a long press or the browser's own download handling all work.
+ */
+function WalletPassCard({ status, links, onRetry }: { status: WalletStatus; links: WalletLinks | null; onRetry: () => void }): ReactElement | null {
+  if (status === 'none' || (status === 'ready' && !links?.apple && !links?.google)) return null;
+  return (
+    <section className="tw-card tw-section" aria-labelledby="tw-ticket-wallet" aria-busy={status === 'loading' || undefined}>
+      <h2 className="tw-section__title" id="tw-ticket-wallet">
+        {t('ticket.wallet_title')}
+      </h2>
+      <p className="tw-muted">{t('ticket.wallet_hint')}</p>
+      {status === 'failed' ? (
+        <div role="alert" className="tw-wallet-pass__failed">
+          <p>{t('ticket.wallet_failed')}</p>
+          <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className="tw-wallet-pass__buttons">
+          {status === 'loading' ? <span className="tw-wallet-pass__placeholder" aria-hidden="true" /> : null}
+          {links?.apple ? (
+            <a className="tw-wallet-pass__button" href={links.apple}>
+              {t('ticket.add_to_apple_wallet')}
+            </a>
+          ) : null}
+          {links?.google ? (
+            <a className="tw-wallet-pass__button" href={links.google} target="_blank" rel="noopener noreferrer">
+              {t('ticket.save_to_google_wallet')}
+            </a>
+          ) : null}
+        </div>
+      )}
     </section>
   );
 }

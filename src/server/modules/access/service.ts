@@ -1,16 +1,19 @@
 // The entry pass: a QR code that encodes a short-lived signed token `TW1.<user>.<step>.<mac>`, where the step
 // counts ttl-long windows and the MAC is keyed per user from the server secret. The gate scanner of the event's
 // organisation verifies it, a token is good for one entry, and the entry marks one of the holder's tickets used.
+// The gate also takes a wallet pass's static code `TW3.<userTicketId>.<mac>` (src/server/modules/passes/barcode.ts):
+// it admits only while that very ticket row may enter, so a pass of a ticket passed on no longer does.
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { MAX_ID } from '../../../contract/endpoints';
 import { ApiError } from '../../../contract/errors';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { events, gateScans, organisations, ticketTypes, userTickets, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { sameHash } from '../auth/tokens';
 import { qrPng } from './qr-png';
-import { allows, heldStatuses, lockTickets, ownedBy, refusalOf, setTicketStatus } from '../lifecycle/service';
+import { allows, heldStatuses, lockTicket, lockTickets, ownedBy, refusalOf, setTicketStatus } from '../lifecycle/service';
+import { readPassCode } from '../passes/barcode';
 
 const TOKEN_VERSION = 'TW1';
 /** A token from the window before the current one is still accepted: the code may have been shown just before a rotation. */
@@ -30,13 +33,19 @@ export interface EntryQr {
   etag: string;
   /** Seconds until the window ends and a new code is drawn (at least 1). */
   secondsLeft: number;
+  /** The entry code of the holder's next event, read once per window with the image (a change shows a window later). */
+  entryCode: EntryCode;
 }
+
+export type EntryCode = 'polling' | 'device';
 
 export interface AccessDeps {
   db: Database;
   secret: Uint8Array;
   ttlMs: number;
   now: () => Date;
+  /** The organiser's entry code for the holder's next event (door/service.ts); polling when absent. */
+  entryCodeOf?: (userId: number, at: Date) => Promise<EntryCode>;
 }
 
 function userKey(secret: Uint8Array, userId: number): Buffer {
@@ -47,7 +56,13 @@ function mac(secret: Uint8Array, userId: number, step: number): string {
   return createHmac('sha256', userKey(secret, userId)).update(`${TOKEN_VERSION}.${userId}.${step}`).digest('base64url').slice(0, 22);
 }
 
-export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
+/** How the gate names the person it admits: their given and family name, else their e-mail. */
+async function holderName(tx: Transaction, userId: number): Promise<string> {
+  const [holder] = await tx.select({ email: users.email, givenName: users.givenName, familyName: users.familyName }).from(users).where(eq(users.id, userId));
+  return [holder!.givenName, holder!.familyName].filter(Boolean).join(' ') || holder!.email;
+}
+
+export function createAccessService({ db, secret, ttlMs, now, entryCodeOf }: AccessDeps) {
   const stepAt = (date: Date) => Math.floor(date.getTime() / ttlMs);
 
   function entryToken(userId: number): string {
@@ -71,9 +86,9 @@ export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
    * Drawn codes by `user:step`, least recently used first (a Map keeps insertion order; a hit moves to the end). A
    * draw in progress is shared, so a burst of requests for a new window draws each code once.
    */
-  const drawn = new Map<string, Promise<{ png: string; etag: string }>>();
+  const drawn = new Map<string, Promise<Omit<EntryQr, 'secondsLeft'>>>();
 
-  function drawEntryQr(userId: number, step: number): Promise<{ png: string; etag: string }> {
+  function drawEntryQr(userId: number, step: number): Promise<Omit<EntryQr, 'secondsLeft'>> {
     const key = `${userId}:${step}`;
     const hit = drawn.get(key);
     if (hit) {
@@ -82,14 +97,34 @@ export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
       return hit;
     }
     const token = `${TOKEN_VERSION}.${userId}.${step}.${mac(secret, userId, step)}`;
-    const drawing = Promise.resolve().then(() => ({
-      png: qrPng(token, ENTRY_QR_IMAGE).toString('base64'),
-      etag: `"qr-${step}-${createHash('sha256').update(token).digest('base64url').slice(0, 16)}"`,
-    }));
+    // The entry code's query runs once per user and window too, so a cached image stays free of SQL.
+    const drawing = Promise.all([
+      Promise.resolve().then(() => ({
+        png: qrPng(token, ENTRY_QR_IMAGE).toString('base64'),
+        etag: `"qr-${step}-${createHash('sha256').update(token).digest('base64url').slice(0, 16)}"`,
+      })),
+      entryCodeOf ? entryCodeOf(userId, now()) : ('polling' as const),
+    ]).then(([image, entryCode]) => ({ ...image, entryCode }));
     drawing.catch(() => drawn.delete(key));
     drawn.set(key, drawing);
     if (drawn.size > QR_CACHE_ENTRIES) drawn.delete(drawn.keys().next().value!);
     return drawing;
+  }
+
+  /** A wallet pass's code: its very ticket row, of this event, the machine lets through the gate now; used once. */
+  async function scanPass(userTicketId: number, eventId: number) {
+    const outcome = await inTransaction(db, async (tx) => {
+      const at = now();
+      const ticket = await lockTicket(tx, userTicketId, at);
+      if (!ticket || ticket.eventId !== eventId) return { error: new ApiError('api.access.no_ticket') };
+      // Passed on (gifted, sold, swapped, redeemed away), already used, listed or reserved: the machine says which.
+      const refusal = refusalOf(ticket, 'scan', at);
+      if (refusal) return { error: refusal };
+      await setTicketStatus(tx, [ticket], 'scan', at, { eventAccessUsedAt: at });
+      return { result: { userTicketId: ticket.id, ticketName: ticket.ticketName, holder: await holderName(tx, ticket.ownerUserId) } };
+    });
+    if ('error' in outcome) throw outcome.error;
+    return outcome.result;
   }
 
   return {
@@ -99,8 +134,8 @@ export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
     async entryQr(userId: number): Promise<EntryQr> {
       const at = now().getTime();
       const step = Math.floor(at / ttlMs);
-      const { png, etag } = await drawEntryQr(userId, step);
-      return { png, etag, secondsLeft: Math.max(1, Math.ceil(((step + 1) * ttlMs - at) / 1000)) };
+      const { png, etag, entryCode } = await drawEntryQr(userId, step);
+      return { png, etag, entryCode, secondsLeft: Math.max(1, Math.ceil(((step + 1) * ttlMs - at) / 1000)) };
     },
 
     /** How many codes the cache holds (tests: it stays bounded). */
@@ -117,6 +152,8 @@ export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
       if (!event?.keyHash || !input.organizerKey || !sameHash(presented, event.keyHash)) {
         throw new ApiError('api.access.organizer_key_invalid');
       }
+      const passTicketId = readPassCode(secret, input.token);
+      if (passTicketId !== null) return scanPass(passTicketId, input.eventId);
       const read = readToken(input.token);
       if (!read) throw new ApiError('api.access.invalid_qr');
 
@@ -142,12 +179,7 @@ export function createAccessService({ db, secret, ttlMs, now }: AccessDeps) {
           .returning({ id: gateScans.id });
         if (inserted.length === 0) return { error: new ApiError('api.access.qr_replayed') };
         await setTicketStatus(tx, [ticket], 'scan', at, { eventAccessUsedAt: at });
-        const [holder] = await tx
-          .select({ email: users.email, givenName: users.givenName, familyName: users.familyName })
-          .from(users)
-          .where(eq(users.id, read.userId));
-        const name = [holder!.givenName, holder!.familyName].filter(Boolean).join(' ') || holder!.email;
-        return { result: { userTicketId: ticket.id, ticketName: ticket.ticketName, holder: name } };
+        return { result: { userTicketId: ticket.id, ticketName: ticket.ticketName, holder: await holderName(tx, read.userId) } };
       });
       if ('error' in outcome) throw outcome.error;
       return outcome.result;

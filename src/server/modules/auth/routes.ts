@@ -1,5 +1,5 @@
 // Sign-in routes and the one authentication hook every protected route uses (`onRequest: app.authenticate`).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../../contract/errors';
 import { route } from '../../http/route';
@@ -11,7 +11,8 @@ import type { AccessClaims } from './tokens';
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
-    authenticate(request: FastifyRequest): Promise<void>;
+    /** The onRequest hook of every protected route: sets request.userId and request.session, or refuses with 401. */
+    authenticate(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
   }
   interface FastifyRequest {
     userId?: number;
@@ -28,13 +29,21 @@ export const authModule = fp(
     app.decorate('auth', auth);
     app.decorateRequest('userId', undefined);
     app.decorateRequest('session', undefined);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-      const claims = token ? await auth.authenticate(token) : null;
-      if (!claims) throw new ApiError('api.auth.token_not_authorized');
+    // A callback hook, not an async one: a token seen before is answered at once (authenticateNow), with no
+    // promise and no microtask on the hot reads; a new one (HMAC) or a revocation check in the database waits.
+    const admit = (request: FastifyRequest, claims: AccessClaims | null, done: HookHandlerDoneFunction) => {
+      if (!claims) return done(new ApiError('api.auth.token_not_authorized'));
       request.userId = claims.userId;
       request.session = claims;
+      done();
+    };
+    app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+      if (!token) return admit(request, null, done);
+      const verdict = auth.authenticateNow(token);
+      if (verdict === null || !('then' in verdict)) return admit(request, verdict, done);
+      verdict.then((claims) => admit(request, claims, done), done);
     });
 
     // Their answers carry secrets (a login session id, tokens): never stored by a cache.

@@ -77,19 +77,24 @@ export const VERIFIED_TOKENS = 10_000;
  */
 export function createAccessTokenVerifier(secret: Uint8Array, limit = VERIFIED_TOKENS) {
   const verified = new Map<string, { claims: AccessClaims; exp: number }>();
-  return async (token: string, now: Date): Promise<AccessClaims | null> => {
-    let entry = verified.get(token);
-    if (!entry) {
-      const read = await readAccessToken(secret, token, now);
-      if (!read) return null;
-      entry = read;
-      verified.set(token, entry);
-      if (verified.size > limit) verified.delete(verified.keys().next().value!);
-    }
+  /** The verdict on a token verified before, without waiting: undefined when it was not (then it needs HMAC). */
+  const known = (token: string, now: Date): AccessClaims | null | undefined => {
+    const entry = verified.get(token);
+    if (!entry) return undefined;
     if (entry.exp <= Math.floor(now.getTime() / 1000)) {
       verified.delete(token);
       return null;
     }
     return entry.claims;
   };
+  const verify = async (token: string, now: Date): Promise<AccessClaims | null> => {
+    const seen = known(token, now);
+    if (seen !== undefined) return seen;
+    const read = await readAccessToken(secret, token, now);
+    if (!read) return null;
+    verified.set(token, read);
+    if (verified.size > limit) verified.delete(verified.keys().next().value!);
+    return known(token, now) ?? null;
+  };
+  return Object.assign(verify, { known });
 }

@@ -22,6 +22,10 @@ export const doorModule = fp(
       return door.keys();
     });
     route(app, 'doorEntryCode', ({ request, body }) => door.setEntryCode(organizerKeyOf(request), body.entryCode));
+    route(app, 'doorEvents', async ({ request, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return door.events(organizerKeyOf(request));
+    });
     route(app, 'doorRevocations', async ({ request, params, reply }) => {
       reply.header('cache-control', 'no-store');
       return door.revocations(organizerKeyOf(request), params.eventId);

@@ -3,7 +3,7 @@
 // before), the organiser's choice of entry code, the revocation list scanners copy, and the admissions offline
 // scanners sync, each checked again and merged, with every ticket admitted more than once flagged to staff.
 import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, notInArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   type Certificate,
   DoorCodeError,
@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import { doorAdmissions, doorCertificates, events, organisations, ticketTypes, userTickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { sameHash } from '../auth/tokens';
-import { allows, assertTicketAllowed, lockTicket, setTicketStatus, statusesAllowing } from '../lifecycle/service';
+import { allows, assertTicketAllowed, heldStatuses, lockTicket, setTicketStatus, statusesAllowing } from '../lifecycle/service';
 
 /** Steps either side of the current one a scanner accepts (a code shown just before it rotated, clocks a little apart). */
 export const DOOR_TOLERANCE_STEPS = 1;
@@ -54,6 +54,25 @@ async function importSigningKey(signing: { keyId: number; privateKeyPem: string 
 }
 
 const iso = (date: Date) => date.toISOString();
+
+/**
+ * The entry code of the holder's next event (the earliest start among the held tickets whose event has not ended,
+ * as the upcoming list orders them): its organiser's setting, `polling` when there is none. The entry QR's answer
+ * carries it, so the wallet learns the setting without a request of its own (docs/decisions.md, issue 24).
+ */
+export function createNextEventEntryCode(db: Database) {
+  const next = db
+    .select({ entryCode: organisations.entryCode })
+    .from(userTickets)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, userTickets.ticketTypeId))
+    .innerJoin(events, eq(events.id, ticketTypes.eventId))
+    .innerJoin(organisations, eq(organisations.id, events.organisationId))
+    .where(and(eq(userTickets.ownerUserId, sql.placeholder('userId')), inArray(userTickets.status, heldStatuses), gte(events.endsAt, sql.placeholder('at'))))
+    .orderBy(asc(events.startsAt), asc(userTickets.id))
+    .limit(1)
+    .prepare('door_next_event_entry_code');
+  return async (userId: number, at: Date): Promise<'polling' | 'device'> => (await next.execute({ userId, at }))[0]?.entryCode ?? 'polling';
+}
 
 export function createDoorService({ db, signing, ttlMs, now }: DoorDeps) {
   // Codes rotate every ttl: whole seconds in the certificate, at least one.
@@ -202,6 +221,22 @@ export function createDoorService({ db, signing, ttlMs, now }: DoorDeps) {
       const organisationId = await organisationOfKey(organizerKey);
       await db.update(organisations).set({ entryCode }).where(eq(organisations.id, organisationId));
       return { entryCode };
+    },
+
+    /** What a scanner signing in with the key may choose from: its organisation's events that have not ended. */
+    async events(organizerKey: string | undefined) {
+      const organisationId = await organisationOfKey(organizerKey);
+      const [organisation] = await db.select({ name: organisations.name, entryCode: organisations.entryCode }).from(organisations).where(eq(organisations.id, organisationId));
+      const rows = await db
+        .select({ eventId: events.id, name: events.name, venue: events.venue, startsAt: events.startsAt, endsAt: events.endsAt })
+        .from(events)
+        .where(and(eq(events.organisationId, organisationId), gt(events.endsAt, now())))
+        .orderBy(asc(events.startsAt), asc(events.id));
+      return {
+        organisation: organisation!.name,
+        entryCode: organisation!.entryCode,
+        events: rows.map((row) => ({ ...row, startsAt: iso(row.startsAt), endsAt: iso(row.endsAt) })),
+      };
     },
 
     async revocations(organizerKey: string | undefined, eventId: number) {

@@ -29,11 +29,31 @@ export interface EventBus extends EventAnnouncer {
   stop(): Promise<void>;
 }
 
-const encode = (notice: EventNotice) => `${notice.userId}:${notice.eventId}`;
+/**
+ * `user:event`, and with the row `user:event:previous:type:ticket:family:at` (type like `ticket.received`, ticket
+ * and family empty when null, `at` in epoch ms): well under NOTIFY's 8,000 bytes. The short form (a touch, or an
+ * older instance during a rolling deploy) is read too: its streams read the row themselves.
+ */
+export function encodeNotice({ userId, eventId, previousId, row }: EventNotice): string {
+  if (!row || previousId === undefined) return `${userId}:${eventId}`;
+  return `${userId}:${eventId}:${previousId}:${row.type}:${row.userTicketId ?? ''}:${row.sessionFamily ?? ''}:${row.createdAt.getTime()}`;
+}
 
-function decode(payload: string): EventNotice | undefined {
-  const match = /^(\d+):(\d+)$/.exec(payload);
-  return match ? { userId: Number(match[1]), eventId: Number(match[2]) } : undefined;
+export function decodeNotice(payload: string): EventNotice | undefined {
+  const match = /^(\d+):(\d+)(?::(\d+):([\w.]+):(\d*):([\w-]*):(\d+))?$/.exec(payload);
+  if (!match) return undefined;
+  const [, userId, eventId, previousId, type, userTicketId, sessionFamily, at] = match;
+  const notice: EventNotice = { userId: Number(userId), eventId: Number(eventId) };
+  if (previousId === undefined) return notice;
+  const row = {
+    id: notice.eventId,
+    userId: notice.userId,
+    type: type!,
+    userTicketId: userTicketId ? Number(userTicketId) : null,
+    sessionFamily: sessionFamily || null,
+    createdAt: new Date(Number(at)),
+  };
+  return { ...notice, previousId: Number(previousId), row };
 }
 
 function subscribers() {
@@ -44,7 +64,7 @@ function subscribers() {
       return () => void set.delete(subscriber);
     },
     notice(payload: string) {
-      const notice = decode(payload);
+      const notice = decodeNotice(payload);
       if (notice) for (const subscriber of set) subscriber.notice(notice);
     },
     resync() {
@@ -59,14 +79,15 @@ function subscribers() {
   };
 }
 
-/** PGlite: the notices never leave the process (each is delivered at once, so committedHere is not needed). */
+/** PGlite: the notices never leave the process; each is told as committed here and delivered at once. */
 export function createMemoryBus(): EventBus {
   const local = subscribers();
   return {
     kind: 'memory',
     live: true,
     afterCommit(notices) {
-      for (const notice of notices) local.notice(encode(notice));
+      local.committedHere(notices);
+      for (const notice of notices) local.notice(encodeNotice(notice));
     },
     subscribe: local.add,
     async stop() {},
@@ -91,11 +112,15 @@ export function createPostgresBus(database: DatabaseHandle, channel: string, onE
     },
     // Sent after the commit in a statement of its own, not inside the changing transaction: Postgres serialises the
     // commits of all transactions that NOTIFY (one queue lock, held through the commit's WAL flush), and inside the
-    // change that would hold its ticket rows and the user's event lock meanwhile (docs/decisions.md).
+    // change that would hold its ticket rows and the user's event lock meanwhile (docs/decisions.md). It goes over the
+    // LISTEN connection, so a full pool never delays it; while that connection is down, over the pool.
     afterCommit(notices) {
       local.committedHere(notices);
-      const payloads = `{${notices.map((notice) => `"${encode(notice)}"`).join(',')}}`;
-      database.db.execute(sql`select pg_notify(${channel}, payload) from unnest(${payloads}::text[]) as payload`).catch(onError);
+      const payloads = notices.map(encodeNotice);
+      const literal = `{${payloads.map((payload) => `"${payload}"`).join(',')}}`;
+      const overPool = () =>
+        database.db.execute(sql`select pg_notify(${channel}, payload) from unnest(${literal}::text[]) as payload`).then(() => undefined);
+      (live && listener ? listener.notify(payloads).catch(overPool) : overPool()).catch(onError);
     },
     subscribe: local.add,
     async stop() {
@@ -141,7 +166,7 @@ export function createRedisBus(client: Redis, channel: string, onError: (error: 
       local.committedHere(notices);
       // A lost publish is not a lost event: the row is in the table, and the stream reads it at its next notice or
       // when the client resumes with Last-Event-ID.
-      for (const notice of notices) publisher.publish(channel, encode(notice)).catch(onError);
+      for (const notice of notices) publisher.publish(channel, encodeNotice(notice)).catch(onError);
     },
     subscribe: local.add,
     async stop() {

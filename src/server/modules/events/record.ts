@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { WalletEventType } from '../../../contract/events';
 import type { Database, Transaction } from '../../db/client';
 import { userEvents } from '../../db/schema';
+import type { EventRow } from './store';
 
 export interface PendingEvent {
   userId: number;
@@ -16,12 +17,17 @@ export interface PendingEvent {
 }
 
 /**
- * What the bus carries: which user has a new row, and its id. The stream reads the row itself. Event id 0 (no row):
- * the user's tickets changed in a way their open wallet is not told of (touchUser); only cached reads care.
+ * What the bus carries: which user has a new row, its id, and (from the transaction that wrote it) the row itself
+ * with the user's event before it. A stream that has sent that one writes the row as it comes, with no read; any
+ * other stream reads its rows after its cursor. Event id 0 (no row): the user's tickets changed in a way their open
+ * wallet is not told of (touchUser); only cached reads care.
  */
 export interface EventNotice {
   userId: number;
   eventId: number;
+  /** The user's newest event id below this one when it was written (0: none in the table); with `row`. */
+  previousId?: number;
+  row?: EventRow;
 }
 
 /** The event id of a notice that carries no event row (touchUser). */
@@ -91,12 +97,35 @@ export async function writeEventLog(db: Database, tx: Transaction): Promise<Even
   await tx.execute(
     sql`select pg_advisory_xact_lock(${EVENTS_LOCK_SPACE}, user_id) from unnest(${`{${userIds.join(',')}}`}::int4[]) as user_id order by user_id`,
   );
-  const rows = await tx
+  // Each row with the user's newest event before this statement: its subquery does not see the rows the statement
+  // inserts, and under the lock above no other transaction of these users writes meanwhile, so it is exact.
+  const inserted = await tx
     .insert(userEvents)
     .values(pending.map((event) => ({ userId: event.userId, type: event.type, userTicketId: event.userTicketId ?? null, sessionFamily: event.sessionFamily ?? null })))
-    .returning({ userId: userEvents.userId, eventId: userEvents.id });
-  await announcers.get(db)?.inTransaction?.(tx, rows);
-  return [...rows, ...touches];
+    .returning({
+      id: userEvents.id,
+      userId: userEvents.userId,
+      type: userEvents.type,
+      userTicketId: userEvents.userTicketId,
+      sessionFamily: userEvents.sessionFamily,
+      createdAt: userEvents.createdAt,
+      before: sql<string | null>`(select max(earlier.id) from user_events as earlier where earlier.user_id = user_events.user_id)`,
+    });
+  const notices = chainByUser(inserted);
+  await announcers.get(db)?.inTransaction?.(tx, notices);
+  return [...notices, ...touches];
+}
+
+/** Notices of the rows one statement inserted: a user's several rows follow each other, the first the newest before. */
+function chainByUser(inserted: (EventRow & { before: string | null })[]): EventNotice[] {
+  const newest = new Map<number, number>();
+  return [...inserted]
+    .sort((a, b) => a.id - b.id)
+    .map(({ before, ...row }) => {
+      const previousId = newest.get(row.userId) ?? (before === null ? 0 : Number(before));
+      newest.set(row.userId, row.id);
+      return { userId: row.userId, eventId: row.id, previousId, row };
+    });
 }
 
 /** After the commit: hands the written events to the bus. */

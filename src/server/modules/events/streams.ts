@@ -1,12 +1,13 @@
 // The open event streams of one instance: which user each belongs to, what each has sent, and the writes of the
-// wire format (src/contract/events.ts). A notice from the bus makes that user's streams read their new rows; a
-// resync (the bus connection came back) makes every stream read. One timer sends every stream its heartbeat.
+// wire format (src/contract/events.ts). A notice from the bus makes that user's streams send the row it carries, or
+// read their new rows when it is not the next one they are due; a resync (the bus connection came back) makes every
+// stream read. One timer sends every stream its heartbeat.
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { RESET_EVENT_NAME, STREAM_RETRY_MS, WALLET_EVENT_NAME, type WalletEvent, type WalletEventType } from '../../../contract/events';
 import { ApiError } from '../../../contract/errors';
 import type { EventBus } from './bus';
-import { TOUCH_EVENT_ID } from './record';
+import { type EventNotice, TOUCH_EVENT_ID } from './record';
 import { READ_BATCH, type EventRow, type EventStore } from './store';
 
 /** A client this far behind (unsent bytes) is cut off; it resumes with Last-Event-ID and loses nothing. */
@@ -77,11 +78,7 @@ export class EventStream {
           rows = await this.hub.store.after(this.userId, this.cursor);
           for (const row of rows) {
             if (this.closed) return;
-            this.cursor = row.id;
-            // A revoked session's event goes to that session's streams alone.
-            if (row.sessionFamily !== null && row.sessionFamily !== this.familyId) continue;
-            this.write(`id: ${row.id}\nevent: ${WALLET_EVENT_NAME}\ndata: ${JSON.stringify(walletEventOf(row))}\n\n`);
-            if (row.type === 'session.revoked') return this.close();
+            this.send(row);
           }
         } while (rows.length === READ_BATCH && !this.closed);
       } while (this.again && !this.closed);
@@ -92,6 +89,32 @@ export class EventStream {
     } finally {
       this.reading = false;
     }
+  }
+
+  /**
+   * A notice of this user's. When it carries its row and this stream has sent everything of the user's before it
+   * (its cursor is at or past the user's previous event, and short of this one), the row is written at once: no
+   * read of the table, no wait for a pool connection. Otherwise (a notice missed or still on its way, a read under
+   * way, a notice without its row) the stream reads what is new after its cursor.
+   */
+  hear({ previousId, row }: EventNotice): void {
+    if (row && previousId !== undefined && this.started && !this.reading && !this.closed) {
+      // Sent already: a read found it before its notice came.
+      if (row.id <= this.cursor) return;
+      if (this.cursor >= previousId) {
+        this.send(row);
+        return;
+      }
+    }
+    void this.pull();
+  }
+
+  private send(row: EventRow): void {
+    this.cursor = row.id;
+    // A revoked session's event goes to that session's streams alone.
+    if (row.sessionFamily !== null && row.sessionFamily !== this.familyId) return;
+    this.write(`id: ${row.id}\nevent: ${WALLET_EVENT_NAME}\ndata: ${JSON.stringify(walletEventOf(row))}\n\n`);
+    if (row.type === 'session.revoked') this.close();
   }
 
   /** Ends the stream; with a retry hint, the client comes back after it (a server going down drains this way). */
@@ -126,10 +149,10 @@ export class StreamHub {
   ) {
     this.busKind = bus.kind;
     this.unsubscribe = bus.subscribe({
-      notice: ({ userId, eventId }) => {
+      notice: (notice) => {
         // A notice without a row (touchUser) is for cached reads alone.
-        if (eventId === TOUCH_EVENT_ID) return;
-        for (const stream of this.byUser.get(userId) ?? []) void stream.pull();
+        if (notice.eventId === TOUCH_EVENT_ID) return;
+        for (const stream of this.byUser.get(notice.userId) ?? []) stream.hear(notice);
       },
       resync: () => this.each((stream) => void stream.pull()),
     });

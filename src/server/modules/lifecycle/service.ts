@@ -13,7 +13,7 @@ import {
 } from '../../../../machines/ticket-lifecycle';
 import { ApiError, type ErrorCode } from '../../../contract/errors';
 import type { Database, Transaction } from '../../db/client';
-import { benefits, events, ticketTypes, type UserTicketStatus, userTicketBenefits, userTickets } from '../../db/schema';
+import { benefits, events, ticketTypes, type UserTicketStatus, userTicketBenefits, userTickets, walletPasses } from '../../db/schema';
 import type { WalletEventType } from '../../../contract/events';
 import { generateRedeemCode } from '../benefits/codes';
 import { recordEvent, touchUser } from '../events/record';
@@ -243,12 +243,27 @@ export async function setTicketStatus(
     await tx.update(userTickets).set(changes).where(inArray(userTickets.id, ids));
     for (const ticket of group) Object.assign(ticket, changes);
   }
+  // A wallet pass of these tickets changed with them (voided once passed on or used): Apple's web service tells the
+  // devices that hold it (src/server/modules/passes).
+  if (tickets.length) await tx.update(walletPasses).set({ updatedAt: now }).where(inArray(walletPasses.userTicketId, tickets.map((ticket) => ticket.id)));
   const type = eventOfOperation[operation];
   for (const ticket of tickets) {
     if (type) recordEvent(tx, { userId: ticket.ownerUserId, type, userTicketId: ticket.id });
     // No wallet event, but the holder's ticket answers change (whether it may be gifted, swapped or resold).
     else touchUser(tx, ticket.ownerUserId);
   }
+}
+
+/**
+ * Moves the end of swap `swapId`'s reservation of its locked tickets to `until` (its payment is processing): the state
+ * stays reserved, only for longer, so no machine operation applies; the holder's ticket answers change.
+ */
+export async function extendReservation(tx: Transaction, swapId: number, ownerUserId: number, until: Date): Promise<void> {
+  await tx
+    .update(userTickets)
+    .set({ reservedUntil: until })
+    .where(and(eq(userTickets.reservedBySwapId, swapId), eq(userTickets.status, 'reserved')));
+  touchUser(tx, ownerUserId);
 }
 
 /**

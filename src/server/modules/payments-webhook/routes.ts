@@ -24,6 +24,8 @@ export const paymentsWebhookModule = fp(
   async (app) => {
     const handlers: PaymentEventHandlers = {
       intentSucceeded: [(intent) => app.swaps.intentSucceeded(intent), (intent) => app.resell.intentSucceeded(intent)],
+      intentFailed: [(intent) => app.swaps.intentFailed(intent), (intent) => app.resell.intentFailed(intent)],
+      intentProcessing: [(intent) => app.swaps.intentProcessing(intent)],
     };
     const { db } = app.deps.database;
     const service = createPaymentEventService({ db, payments: app.deps.payments, payouts: app.payouts, now: app.deps.now, handlers });

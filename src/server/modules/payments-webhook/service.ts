@@ -12,6 +12,14 @@ import type { PayoutService } from '../payouts/service';
 export interface PaymentEventHandlers {
   /** A PaymentIntent the provider says succeeded: settle what it paid for (each ignores intents of other purposes). */
   intentSucceeded: ((intent: IntentState) => Promise<unknown>)[];
+  /**
+   * A PaymentIntent that was processing and then failed (a bank debit returned): end what it held and tell the payer
+   * (each ignores intents of other purposes). Called from whichever of its two events sees both stored, maybe from
+   * both (and from a redelivery handled at once on another instance): each handler claims its e-mail, so it goes once.
+   */
+  intentFailed: ((intent: IntentState) => Promise<unknown>)[];
+  /** A PaymentIntent the provider says is processing: keep what it is for until it ends. Optional: only a swap holds anything. */
+  intentProcessing?: ((intent: IntentState) => Promise<unknown>)[];
 }
 
 /** The object an event is about: a PaymentIntent, a transfer or an account. */
@@ -39,6 +47,9 @@ export function paymentStateOf(events: PaymentEvent[]): { refundedMinor: number;
   const disputeStatus = all.includes('lost') ? 'lost' : all.includes('open') ? 'open' : all.length ? 'won' : null;
   return { refundedMinor, disputeStatus };
 }
+
+/** An intent that will not pay as it is: Stripe puts a failed one back to requires_payment_method, or it was cancelled. */
+const failed = (intent: IntentState) => intent.status === 'requires_payment_method' || intent.status === 'canceled';
 
 export function holdReasonOf(state: ReturnType<typeof paymentStateOf>): Exclude<PayoutHoldReason, 'transfer_reversed'> | null {
   if (state.refundedMinor > 0) return 'refunded';
@@ -80,6 +91,21 @@ export function createPaymentEventService({
     return { paymentId: payment.id, reversed };
   }
 
+  /**
+   * Whether the intent of `event` was processing and then failed: both events are stored. Each handler stores its own
+   * event before it asks, so of two handled at once (one on each instance) at least the later to ask sees both, in
+   * whichever order they arrived; when both see them, the e-mail's claim (claimMail, in the handlers) lets one tell it.
+   * A card declined at once (no processing) is told by the page that tried it, not by e-mail.
+   */
+  async function failedAfterProcessing(provider: string, event: PaymentEvent): Promise<boolean> {
+    const stored = await db
+      .select({ type: paymentEvents.type })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.ref, refOf(event))));
+    const types = new Set(stored.map((row) => row.type));
+    return types.has('payment_intent.processing') && types.has('payment_intent.payment_failed');
+  }
+
   async function handle(provider: string, event: PaymentEvent) {
     switch (event.type) {
       case 'payment_intent.succeeded':
@@ -97,6 +123,10 @@ export function createPaymentEventService({
           throw error;
         }
         if (intent.status === 'succeeded') for (const settle of handlers.intentSucceeded) await settle(intent);
+        else if (intent.status === 'processing') for (const hold of handlers.intentProcessing ?? []) await hold(intent);
+        else if (failed(intent) && event.type !== 'payment_intent.succeeded' && (await failedAfterProcessing(provider, event))) {
+          for (const fail of handlers.intentFailed) await fail(intent);
+        }
         await applyPaymentState(provider, event.intentId);
         return;
       }

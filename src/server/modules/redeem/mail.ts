@@ -1,13 +1,13 @@
 // The e-mail of a redeem: whoever made the ticket's PDF learns, in their own language, that its code was redeemed,
 // by whom, and that the ticket left their wallet. Sent once the redeem is committed; a mail that fails is logged and
-// does not undo the redeem. Same pattern as gift's mail.ts.
+// does not undo the redeem. What the flows' mails share is in ../flow-mail.ts.
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Mailer } from '../../adapters/mail';
 import type { Database } from '../../db/client';
 import { events, ticketTypes, userTickets, users } from '../../db/schema';
 import { asLocale, translate } from '../../i18n';
-import { displayName, personColumns } from '../gift/mail';
+import { displayName, personColumns } from '../flow-mail';
 
 type RedeemMailDeps = { db: Database; mailer: Mailer; log: (message: string, error: unknown) => void };
 

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Listing, PaymentIntent, PriceQuote, PublicListing, ResellableTicket, SoldEntry } from '../../../contract/entities';
-import { ApiError } from '../../../contract/errors';
+import { ApiError, unlessApiError } from '../../../contract/errors';
 import { resellPriceSchema } from '../../../contract/form-schemas';
 import type { Config } from '../../config';
 import type { IntentLedger, IntentState, PaymentsProvider } from '../../adapters/payments';
@@ -27,7 +27,9 @@ import {
 } from '../lifecycle/service';
 import type { PayoutService } from '../payouts/service';
 import { transferableTickets } from '../tickets/service';
-import { endAttempt, recordAttempt } from '../reconcile/attempts';
+import { endAttempt, openAttemptsOf, recordAttempt } from '../reconcile/attempts';
+import { claimMail, paymentFailedMailKey, paymentRefundedMailKey } from '../flow-mail';
+import type { PaymentPurpose } from '../../../contract/payment-purpose';
 
 /** How long a buyer's PaymentIntent stays payable; afterwards reconciliation cancels it if nobody paid. */
 export const PURCHASE_HOLD_MS = 30 * 60 * 1000;
@@ -45,12 +47,15 @@ export function createResellService({
   now,
   payouts,
   payments,
+  onPaymentRefunded,
 }: {
   db: Database;
   config: Config;
   now: () => Date;
   payouts: PayoutService;
   payments: PaymentsProvider;
+  /** After a purchase's payment that succeeded too late (the listings were gone) was refunded (committed): the buyer is told. */
+  onPaymentRefunded?: (purpose: Extract<PaymentPurpose, { kind: 'resale' }>) => Promise<void>;
 }) {
   async function feeRule(tx: Database | Transaction, ticketTypeId: number) {
     const [row] = await tx
@@ -186,7 +191,9 @@ export function createResellService({
    * Settles a resale PaymentIntent Stripe.js confirmed. Verified with Stripe's own record: succeeded, for this buyer
    * and these listings, for their total in their currency — else declined. The listings are locked first, so a second
    * report of the same intent (the page and the webhook) waits and then finds it settled, answering the same tickets.
-   * Money taken for listings that are no longer on sale (another buyer was first, the seller unlisted) is refunded.
+   * Money taken for listings that are no longer on sale (another buyer was first, the seller unlisted) is refunded;
+   * the refund's e-mail is claimed in the transaction that records the refund, so of every caller that refunds it (the
+   * page, a redelivery, another instance) one tells the buyer, after the commit.
    */
   async function settleIntent(intent: IntentState, intents: IntentLedger): Promise<{ userTicketIds: number[]; listingIds: number[] }> {
     const provider = payments.kind;
@@ -224,7 +231,12 @@ export function createResellService({
     });
     if ('refund' in outcome) {
       await intents.refund(intent.id, `resale-refund:${intent.id}`);
-      await endAttempt(db, provider, intent.id, 'refunded', now());
+      const tell = await inTransaction(db, async (tx) => {
+        const at = now();
+        await endAttempt(tx, provider, intent.id, 'refunded', at);
+        return claimMail(tx, paymentRefundedMailKey(provider, intent), at);
+      });
+      if (tell) await onPaymentRefunded?.(purpose);
       throw outcome.refund;
     }
     return outcome.result;
@@ -377,6 +389,8 @@ export function createResellService({
         currencyCode: onSale[0]!.currencyCode,
         holdUntil: new Date(at.getTime() + PURCHASE_HOLD_MS),
         at,
+        userId: buyerId,
+        reference: shareCode,
       });
       return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, publishableKey: intents.publishableKey };
     },
@@ -449,8 +463,20 @@ export function createResellService({
         currencyCode,
         holdUntil: new Date(at.getTime() + PURCHASE_HOLD_MS),
         at,
+        userId: buyerId,
+        reference: shareCode,
       });
       throw new ApiError('api.payment.processing', { paymentIntentId: intentId });
+    },
+
+    /**
+     * The provider's word that a resale purchase's processing payment failed: nothing was reserved, so nothing changes
+     * but the buyer is to be told — once. Answers what the intent was for when this caller claimed that e-mail (it then
+     * sends it), null when it is not a resale intent or another caller (a redelivery, another instance) claimed it.
+     */
+    async intentFailed(intent: IntentState): Promise<Extract<PaymentPurpose, { kind: 'resale' }> | null> {
+      if (intent.purpose?.kind !== 'resale') return null;
+      return (await claimMail(db, paymentFailedMailKey(payments.kind, intent), now())) ? intent.purpose : null;
     },
 
     /**
@@ -460,11 +486,26 @@ export function createResellService({
     async intentSucceeded(intent: IntentState): Promise<{ userTicketIds: number[]; listingIds: number[] } | null> {
       const intents = payments.ledger;
       if (!intents || intent.purpose?.kind !== 'resale') return null;
-      return settleIntent(intent, intents).catch((error: unknown) => {
-        // Answered to Stripe as received: refunded or not ours to settle, and retrying changes nothing.
-        if (error instanceof ApiError) return null;
-        throw error;
-      });
+      // Answered to Stripe as received: refunded or not ours to settle, and retrying changes nothing.
+      return settleIntent(intent, intents).catch(unlessApiError(null));
+    },
+
+    /**
+     * The buyer's payment for this share code that is still processing, if any (the share page, reloaded, says so and
+     * keeps asking about it): the newest open attempt the provider still reports as processing, made for this buyer and
+     * code. Null when there is none, or the provider cannot be asked now (the page then offers the form, as before).
+     */
+    async processingPurchase(buyerId: number, shareCode: string): Promise<{ paymentIntentId: string | null }> {
+      const intents = payments.ledger;
+      if (!intents) return { paymentIntentId: null };
+      for (const intentId of await openAttemptsOf(db, payments.kind, buyerId, shareCode)) {
+        const intent = await intents.retrieve(intentId).catch(unlessApiError(null));
+        const purpose = intent?.purpose;
+        if (intent?.status === 'processing' && purpose?.kind === 'resale' && purpose.buyerId === buyerId && purpose.shareCode === shareCode) {
+          return { paymentIntentId: intent.id };
+        }
+      }
+      return { paymentIntentId: null };
     },
 
     /** The share page's view of a listing: on sale while any ticket under the code is, else sold or unlisted. */

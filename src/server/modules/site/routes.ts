@@ -2,20 +2,24 @@
 // an event at /{lang}/events/{slug}, the help centre at /{lang}/help (where the wallet's help links lead, docs/embedding.md),
 // and the not-found page that app.ts's not-found handler sends for any other page address: in the path's language, or,
 // for a language the site does not have (/fr/…), in English with a notice and links to the page in en and es.
+// The door scanner at /{lang}/scan (src/host/scan-page.ts; /scan leads to it in the reader's language), its script
+// built by Parcel (/scan/scan-client.js, `npm run build:scan`) and its styles at /scan-page.css.
 // Assets: /site-theme.js (the theme and logo script every site page loads first) and /site-page.css.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isLanguage, type Language, languages } from '../../../contract/languages';
+import { siteThemeScript } from '../../../host/site-scripts';
 import { siteStylesheet } from '../../../host/site-styles';
 import { eventPage, helpPage, homePage, notFoundPage } from '../../../host/site-pages';
-import { translate } from '../../i18n';
+import { scanPage } from '../../../host/scan-page';
+import { template, translate } from '../../i18n';
 import { pageLanguage } from '../share-page/routes';
 import { siteEvents, siteOrganisation } from './data';
 
-const themeScript = readFileSync(new URL('../../../host/site-theme.client.js', import.meta.url), 'utf8');
+const themeScript = siteThemeScript();
 const styles = siteStylesheet('site-pages.css');
+const scanStyles = siteStylesheet('site-pages.css', 'scan-page.css');
 
 /** The event slugs the site makes are short; a longer one is not looked up. */
 const MAX_SLUG_LENGTH = 100;
@@ -55,6 +59,10 @@ export const siteModule = fp(
     app.get('/site-page.css', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(styles),
     );
+    app.get('/scan-page.css', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(scanStyles),
+    );
+    app.get('/scan', { schema: { hide: true } }, (request, reply) => reply.redirect(`/${pageLanguage(request.query, request.headers['accept-language'])}/scan`));
 
     const home = async (lang: Language, request: FastifyRequest, reply: FastifyReply) => {
       const site = await frame(lang);
@@ -64,6 +72,7 @@ export const siteModule = fp(
     for (const lang of languages) {
       for (const path of [`/${lang}`, `/${lang}/`]) app.get(path, { schema: { hide: true } }, (request, reply) => home(lang, request, reply));
       app.get(`/${lang}/help`, { schema: { hide: true } }, async (request, reply) => html(request, reply, helpPage(await frame(lang))));
+      app.get(`/${lang}/scan`, { schema: { hide: true } }, async (request, reply) => html(request, reply, scanPage(await frame(lang), { script: '/scan/scan-client.js', template: (key) => template(lang, key) })));
       app.get<{ Params: { slug: string } }>(`/${lang}/events/:slug`, { schema: { hide: true } }, async (request, reply) => {
         const { slug } = request.params;
         const site = await frame(lang);

@@ -20,6 +20,8 @@ export const swapModule = fp(
       now: app.deps.now,
       payments: app.deps.payments,
       onConfirmed: (swapId) => mails.sendSwapReceipt(swapId),
+      onPaymentFailed: (swapId) => mails.sendPaymentFailed(swapId),
+      onPaymentRefunded: (swapId) => mails.sendPaymentRefunded(swapId),
     });
     route(app, 'swapTickets', ({ userId }) => swaps.baseTickets(userId));
     route(app, 'swapTargets', ({ params }) => swaps.targets(params.ticketId));

@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { SwapBaseTicket, SwapOrder, PaymentIntent, SwapStart, SwapTarget } from '../../../contract/entities';
-import { ApiError } from '../../../contract/errors';
-import type { IntentState, PaymentIntents, PaymentsProvider } from '../../adapters/payments';
+import { ApiError, unlessApiError } from '../../../contract/errors';
+import type { IntentLedger, IntentState, PaymentsProvider } from '../../adapters/payments';
 import type { Database, Transaction } from '../../db/client';
 import {
   benefits,
@@ -20,35 +20,75 @@ import {
 } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { recordEvent } from '../events/record';
-import { allows, assertTicketAllowed, factsAllow, lockTickets, mayTake, ownedBy, setTicketStatus } from '../lifecycle/service';
+import { allows, assertTicketAllowed, extendReservation, factsAllow, lockTickets, mayTake, ownedBy, setTicketStatus } from '../lifecycle/service';
 import { transferableTickets } from '../tickets/service';
 import { endAttempt, recordAttempt } from '../reconcile/attempts';
+import { claimMail, paymentFailedMailKey, paymentRefundedMailKey } from '../flow-mail';
 
 const toDecimal = (minor: number) => minor / 100;
 /** A started swap holds its tickets this long, time enough for the checkout; afterwards they may be offered again. */
 const RESERVATION_MS = 30 * 60 * 1000;
+/**
+ * A swap whose payment is processing (a bank debit) keeps its tickets until the payment succeeds or fails, at most this
+ * long after it was made (Stripe's BECS debits settle within three business days); past it the swap expires like any
+ * other, and a payment that succeeds later is refunded (docs/decisions.md).
+ */
+export const PROCESSING_HOLD_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long a swap whose payment is processing keeps its tickets: PROCESSING_HOLD_MS after the payment was made (never
+ * less than the hold it already had), but never past the event's start — a reserved ticket is refused at the door, so a
+ * hold that outlived the start would keep the person out. At the end the swap expires as at the 3-day end
+ * (docs/decisions.md, "A processing hold ends at the event's start").
+ */
+export function processingHoldEnd(swap: { expiresAt: Date }, at: Date, eventStartsAt: Date): Date {
+  const longest = Math.max(swap.expiresAt.getTime(), at.getTime() + PROCESSING_HOLD_MS);
+  return new Date(Math.min(longest, eventStartsAt.getTime()));
+}
 
 export function createSwapService({
   db,
   now,
   payments,
   onConfirmed,
+  onPaymentFailed,
+  onPaymentRefunded,
 }: {
   db: Database;
   now: () => Date;
   payments: PaymentsProvider;
   /** After a swap was confirmed and committed (once per swap, whichever path confirmed it): its receipt. */
   onConfirmed?: (swapId: number) => Promise<void>;
+  /** After an UPGRADE's processing payment failed and the swap was released (committed): the person is told. */
+  onPaymentFailed?: (swapId: number) => Promise<void>;
+  /** After an UPGRADE's payment that succeeded too late (the swap had ended) was refunded (committed): the person is told. */
+  onPaymentRefunded?: (swapId: number) => Promise<void>;
 }) {
   /**
    * Runs a settlement, noting the swaps whose exchange it commits; once it has committed, each one's receipt goes
-   * out (a call that finds the swap already confirmed notes nothing, so a receipt is sent once).
+   * out (a call that finds the swap already confirmed notes nothing, so a receipt is sent once). Swaps whose late
+   * payment it refunded and whose refund e-mail it claimed are told so, also after the commit — also when it throws.
    */
-  async function receipting<T>(run: (confirmed: Set<number>) => Promise<T>): Promise<T> {
+  async function receipting<T>(run: (confirmed: Set<number>, refunded: Set<number>) => Promise<T>): Promise<T> {
     const confirmed = new Set<number>();
-    const result = await run(confirmed);
-    for (const swapId of confirmed) await onConfirmed?.(swapId);
-    return result;
+    const refunded = new Set<number>();
+    try {
+      const result = await run(confirmed, refunded);
+      for (const swapId of confirmed) await onConfirmed?.(swapId);
+      return result;
+    } finally {
+      for (const swapId of refunded) await onPaymentRefunded?.(swapId);
+    }
+  }
+
+  /** What `transaction` answers; if it did not commit, the refunds it noted in `refunded` were undone and are not told. */
+  async function committed<T>(refunded: Set<number>, transaction: Promise<T>): Promise<T> {
+    try {
+      return await transaction;
+    } catch (error) {
+      refunded.clear();
+      throw error;
+    }
   }
 
   return {
@@ -167,6 +207,9 @@ export function createSwapService({
       const [target] = await db.select().from(ticketTypes).where(eq(ticketTypes.id, row.pair.targetTicketTypeId));
       const { swap } = row;
       const lapsed = swap.status === 'started' && swap.expiresAt <= now();
+      // A reloaded checkout learns here that its payment is on its way (the provider is asked only for a swap that has
+      // one; when it cannot be asked, the order is shown without what it would have said).
+      const processing = swap.status === 'started' && !lapsed && swap.swapType === 'UPGRADE' ? await processingPayment(swap).catch(unlessApiError(undefined)) : undefined;
       return {
         orderIdentifier: swap.orderIdentifier,
         swapType: swap.swapType,
@@ -182,6 +225,7 @@ export function createSwapService({
         currencySymbol: target!.currencySymbol,
         expiresAt: swap.expiresAt.toISOString(),
         eventTimeZone: row.eventTimeZone,
+        processingPaymentIntentId: processing?.error.extra.paymentIntentId ?? null,
       };
     },
 
@@ -250,11 +294,12 @@ export function createSwapService({
      */
     async pay(userId: number, orderIdentifier: string, payment: { paymentMethod: string } | { paymentIntentId: string }): Promise<{ ok: true }> {
       if ('paymentIntentId' in payment) {
-        const intents = payments.intents;
+        // Stripe's intent Stripe.js confirmed, or a local payment that was processing (the page asks again until it ends).
+        const intents = payments.ledger;
         if (!intents) throw new ApiError('api.payment.stripe_not_configured');
         const intent = await intents.retrieve(payment.paymentIntentId);
-        return receipting((confirmed) =>
-          settle(inTransaction(db, async (tx) => settleIntent(tx, await lockSwap(tx, userId, orderIdentifier), intent, intents, now(), confirmed))),
+        return receipting((confirmed, refunded) =>
+          settle(committed(refunded, inTransaction(db, async (tx) => settleIntent(tx, await lockSwap(tx, userId, orderIdentifier), intent, intents, now(), confirmed, refunded)))),
         );
       }
       const { paymentMethod } = payment;
@@ -267,6 +312,9 @@ export function createSwapService({
           const ended = await endedOrLapsed(tx, swap, at);
           if (ended) return ended;
           if (swap.swapType !== 'UPGRADE') return { error: new ApiError('api.swap.nothing_to_pay') };
+          // A payment already on its way is not doubled by another method: the page is told to wait for it.
+          const waiting = await processingPayment(swap);
+          if (waiting) return waiting;
           // Everything the exchange needs is locked and checked before any money moves.
           const exchange = await prepareExchange(tx, swap, at, confirmed);
           const charge = await payments.charge({
@@ -275,7 +323,9 @@ export function createSwapService({
             paymentMethod,
             description: `Ticket swap ${swap.orderIdentifier}`,
             idempotencyKey: `swap:${swap.orderIdentifier}:${paymentMethod}`,
+            purpose: { kind: 'swap', swapOrder: swap.orderIdentifier },
           });
+          if (charge.status === 'processing') return holdWhileProcessing(tx, swap, charge.providerPaymentId, at);
           if (charge.status !== 'succeeded' || charge.amountMinor !== swap.amountDueMinor) return { error: new ApiError('api.payment.declined') };
           await recordPayment(tx, swap, at, {
             provider: payments.kind,
@@ -295,21 +345,60 @@ export function createSwapService({
      * purposes, or of swaps we do not know, are left alone.
      */
     async intentSucceeded(intent: IntentState): Promise<void> {
-      const intents = payments.intents;
+      const intents = payments.ledger;
       if (!intents || intent.purpose?.kind !== 'swap') return;
       const orderIdentifier = intent.purpose.swapOrder;
-      await receipting((confirmed) =>
+      await receipting((confirmed, refunded) =>
         settle(
-          inTransaction(db, async (tx) => {
+          committed(refunded, inTransaction(db, async (tx) => {
             const [swap] = await tx.select().from(swaps).where(eq(swaps.orderIdentifier, orderIdentifier)).for('update');
             if (!swap) return done;
-            return settleIntent(tx, swap, intent, intents, now(), confirmed);
-          }),
+            return settleIntent(tx, swap, intent, intents, now(), confirmed, refunded);
+          })),
         ),
       ).catch((error: unknown) => {
         // Answered to Stripe as received: the swap ended or the intent is not its payment, and retrying changes nothing.
         if (!(error instanceof ApiError)) throw error;
       });
+    },
+
+    /**
+     * The provider's word that a swap's intent is processing (Stripe's webhook: the page learnt it from Stripe.js and
+     * reports nothing): the swap keeps its tickets until the payment ends, as when the server charged it itself.
+     */
+    async intentProcessing(intent: IntentState): Promise<void> {
+      if (intent.purpose?.kind !== 'swap') return;
+      const orderIdentifier = intent.purpose.swapOrder;
+      await inTransaction(db, async (tx) => {
+        const [swap] = await tx.select().from(swaps).where(eq(swaps.orderIdentifier, orderIdentifier)).for('update');
+        const at = now();
+        if (!swap || swap.paymentIntentId !== intent.id || swap.status !== 'started' || swap.expiresAt <= at) return;
+        // Already held for it (the server's own charge answered processing).
+        if (swap.expiresAt.getTime() > swap.createdAt.getTime() + RESERVATION_MS) return;
+        await lockTickets(tx, eq(userTickets.reservedBySwapId, swap.id), at);
+        await holdWhileProcessing(tx, swap, intent.id, at);
+      });
+    },
+
+    /**
+     * The provider's word that an UPGRADE's processing payment failed (a bank debit returned): the swap it was made for
+     * is released, its tickets held again, and the person is told by e-mail. A swap that ended meanwhile is left as it
+     * is, but they are still told the payment failed; one that was confirmed (by another payment) is not theirs to end.
+     * Told once: the e-mail is claimed in the transaction that releases the swap, so of two instances handling the
+     * same failure at once (a redelivery, another instance's ledger) only the one whose claim wins sends it.
+     */
+    async intentFailed(intent: IntentState): Promise<void> {
+      if (intent.purpose?.kind !== 'swap') return;
+      const orderIdentifier = intent.purpose.swapOrder;
+      const swapId = await inTransaction(db, async (tx) => {
+        const [swap] = await tx.select().from(swaps).where(eq(swaps.orderIdentifier, orderIdentifier)).for('update');
+        if (!swap || swap.paymentIntentId !== intent.id || swap.status === 'confirmed') return null;
+        const at = now();
+        if (!(await claimMail(tx, paymentFailedMailKey(payments.kind, intent), at))) return null;
+        if (swap.status === 'started') await release(tx, swap, at);
+        return swap.id;
+      });
+      if (swapId !== null) await onPaymentFailed?.(swapId);
     },
 
     /**
@@ -368,20 +457,24 @@ export function createSwapService({
   /**
    * Settles a swap with its PaymentIntent. The intent must be the one made for this swap and must have taken the
    * amount due in its currency, else the payment is declined. Money taken for a swap that can no longer be settled
-   * (it was cancelled, it expired, the target sold out meanwhile) is refunded and the swap ends, releasing its tickets.
+   * (it was cancelled, it expired, the target sold out meanwhile) is refunded and the swap ends, releasing its tickets;
+   * the refund's e-mail is claimed in the same transaction (noted in `refunded`, sent after the commit), so of every
+   * caller that refunds it (the page, a redelivery, another instance) one tells the person.
    */
   async function settleIntent(
     tx: Transaction,
     swap: SwapRow,
     intent: IntentState,
-    intents: PaymentIntents,
+    intents: IntentLedger,
     at: Date,
     confirmed: Set<number>,
+    refunded: Set<number>,
   ): Promise<Outcome> {
     confirmed.clear(); // a retried transaction starts over
+    refunded.clear();
     if (swap.status === 'confirmed') return done;
     // Not declined: the money is on its way, and the webhook settles the swap once it arrives.
-    if (intent.status === 'processing' && swap.paymentIntentId === intent.id) return { error: new ApiError('api.payment.processing') };
+    if (intent.status === 'processing' && swap.paymentIntentId === intent.id) return { error: new ApiError('api.payment.processing', { paymentIntentId: intent.id }) };
     const paid =
       swap.swapType === 'UPGRADE' &&
       swap.paymentIntentId === intent.id &&
@@ -393,7 +486,8 @@ export function createSwapService({
     if (!paid) return { error: new ApiError('api.payment.declined') };
     const refund = async () => {
       await intents.refund(intent.id, `swap-refund:${swap.orderIdentifier}`);
-      await endAttempt(tx, 'stripe', intent.id, 'refunded', at);
+      await endAttempt(tx, payments.kind, intent.id, 'refunded', at);
+      if (await claimMail(tx, paymentRefundedMailKey(payments.kind, intent), at)) refunded.add(swap.id);
     };
     const ended = await endedOrLapsed(tx, swap, at);
     if (ended) {
@@ -409,8 +503,8 @@ export function createSwapService({
       await release(tx, swap, at);
       return { error };
     }
-    await recordPayment(tx, swap, at, { provider: 'stripe', providerPaymentId: intent.id, providerChargeId: intent.chargeId, currencyCode: intent.currencyCode });
-    await endAttempt(tx, 'stripe', intent.id, 'settled', at);
+    await recordPayment(tx, swap, at, { provider: payments.kind, providerPaymentId: intent.id, providerChargeId: intent.chargeId, currencyCode: intent.currencyCode });
+    await endAttempt(tx, payments.kind, intent.id, 'settled', at);
     await exchange.commit();
     return done;
   }
@@ -429,12 +523,42 @@ export function createSwapService({
    * leaves it to reconciliation, which cancels the intents of ended swaps again.
    */
   async function cancelIntent(tx: Transaction, swap: SwapRow, at: Date) {
-    if (!swap.paymentIntentId || !payments.intents) return;
+    if (!swap.paymentIntentId || !payments.ledger) return;
     try {
-      if (await payments.intents.cancel(swap.paymentIntentId)) await endAttempt(tx, 'stripe', swap.paymentIntentId, 'cancelled', at);
+      if (await payments.ledger.cancel(swap.paymentIntentId)) await endAttempt(tx, payments.kind, swap.paymentIntentId, 'cancelled', at);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }
+  }
+
+  /** The swap's own payment while it is processing, answered as such (with its id, for the page to ask again); else undefined. */
+  async function processingPayment(swap: SwapRow): Promise<{ error: ApiError } | undefined> {
+    if (!swap.paymentIntentId || !payments.ledger) return undefined;
+    const intent = await payments.ledger.retrieve(swap.paymentIntentId);
+    return intent.status === 'processing' ? { error: new ApiError('api.payment.processing', { paymentIntentId: intent.id }) } : undefined;
+  }
+
+  /**
+   * An UPGRADE's payment is processing: the swap remembers it (only it can pay the swap now), keeps its tickets until it
+   * ends (within PROCESSING_HOLD_MS), and reconciliation watches it like any intent. Answers processing, committed.
+   */
+  async function holdWhileProcessing(tx: Transaction, swap: SwapRow, intentId: string, at: Date): Promise<{ error: ApiError }> {
+    const holdUntil = processingHoldEnd(swap, at, await eventStartOf(tx, swap));
+    await tx.update(swaps).set({ paymentIntentId: intentId, expiresAt: holdUntil }).where(eq(swaps.id, swap.id));
+    await extendReservation(tx, swap.id, swap.userId, holdUntil);
+    await recordAttempt(tx, { provider: payments.kind, intentId, purpose: 'swap', amountMinor: swap.amountDueMinor, currencyCode: swap.currencyCode, holdUntil, at });
+    return { error: new ApiError('api.payment.processing', { paymentIntentId: intentId }) };
+  }
+
+  /** When the event of a swap's tickets starts. */
+  async function eventStartOf(tx: Transaction, swap: SwapRow): Promise<Date> {
+    const [row] = await tx
+      .select({ startsAt: events.startsAt })
+      .from(swapPairs)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, swapPairs.baseTicketTypeId))
+      .innerJoin(events, eq(events.id, ticketTypes.eventId))
+      .where(eq(swapPairs.id, swap.swapPairId));
+    return row!.startsAt;
   }
 
   async function recordPayment(

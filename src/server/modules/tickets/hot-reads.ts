@@ -69,21 +69,30 @@ export class HotReadCache implements BusSubscriber {
     return this.entries.size;
   }
 
-  /**
-   * The answer for `key` of `userId`: from the cache when it holds, else from `read` (kept when no notice for the
-   * user came meanwhile and the bus is live). `read` answers the body and until when it holds (app-clock ms).
-   */
-  async get(userId: number, key: string, read: () => Promise<{ body: string; validUntil: number }>): Promise<HotAnswer> {
-    const now = this.options.now().getTime();
+  /** The kept answer when it may be used, without waiting (a hot read then runs no promise); else undefined. */
+  hit(key: string): HotAnswer | undefined {
     const cached = this.entries.get(key);
-    if (cached && this.options.live() && cached.filledAt <= now && now < cached.validUntil && now - cached.filledAt < this.options.maxAgeMs) {
+    if (!cached) return undefined;
+    const now = this.options.now().getTime();
+    if (this.options.live() && cached.filledAt <= now && now < cached.validUntil && now - cached.filledAt < this.options.maxAgeMs) {
       // Most recently used: to the end of the order.
       this.entries.delete(key);
       this.entries.set(key, cached);
       this.stats.hits += 1;
       return cached;
     }
-    if (cached) this.remove(key);
+    return undefined;
+  }
+
+  /**
+   * The answer for `key` of `userId`: from the cache when it holds, else from `read` (kept when no notice for the
+   * user came meanwhile and the bus is live). `read` answers the body and until when it holds (app-clock ms).
+   */
+  async get(userId: number, key: string, read: () => Promise<{ body: string; validUntil: number }>): Promise<HotAnswer> {
+    const hit = this.hit(key);
+    if (hit) return hit;
+    const now = this.options.now().getTime();
+    if (this.entries.has(key)) this.remove(key);
     this.stats.misses += 1;
     const fill: Fill = { userId, stale: !this.options.live() };
     this.fills.add(fill);

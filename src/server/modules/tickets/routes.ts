@@ -32,20 +32,24 @@ export const ticketsModule = fp(
     const serializeList = contractSerializer(endpoints.myTickets.response);
     const serializeDetail = contractSerializer(endpoints.ticketDetail.response);
 
-    route(app, 'myTickets', async ({ userId, query, request, reply }) => {
-      const answer = await cache.get(userId, `list:${userId}:${query.status}`, async () => {
+    /** A kept answer is sent at once (no promise); a miss reads, keeps and sends. */
+    function sendHot(request: FastifyRequest, reply: FastifyReply, userId: number, key: string, read: () => Promise<{ body: string; validUntil: number }>) {
+      const hit = cache.hit(key);
+      return hit ? send(request, reply, hit) : cache.get(userId, key, read).then((answer) => send(request, reply, answer));
+    }
+
+    route(app, 'myTickets', ({ userId, query, request, reply }) =>
+      sendHot(request, reply, userId, `list:${userId}:${query.status}`, async () => {
         const { answer, validUntil } = await tickets.listUntil(userId, query.status);
         return { body: serializeList(answer), validUntil };
-      });
-      return send(request, reply, answer);
-    });
-    route(app, 'ticketDetail', async ({ userId, params, request, reply }) => {
-      const answer = await cache.get(userId, `detail:${userId}:${params.ticketUserId}`, async () => {
+      }),
+    );
+    route(app, 'ticketDetail', ({ userId, params, request, reply }) =>
+      sendHot(request, reply, userId, `detail:${userId}:${params.ticketUserId}`, async () => {
         const { answer, validUntil } = await tickets.detailUntil(userId, params.ticketUserId);
         return { body: serializeDetail(answer), validUntil };
-      });
-      return send(request, reply, answer);
-    });
+      }),
+    );
   },
   { name: 'tickets', dependencies: ['auth', 'events'] },
 );

@@ -1,0 +1,31 @@
+// "Discard?" on a flow's side (docs/decisions.md, "Discard? before closing a half-done flow"). While a flow that may hold
+// half-done input runs (its registry row says `asksBeforeClosing`), the router puts a close to it as `flow.close`; the
+// flow answers `panel.askDiscard` from a half-done state and `panel.dismiss` from any other. After the person chose
+// Discard, `flow.discard` lets the flow let go of what it holds (a swap releases its reservation) before it answers
+// `panel.dismiss`. While the flow's own commit is in flight (a gift sent, a swap starting, a listing created) a close
+// is held off: nothing is half-done then, and closing would hide the outcome. After Keep editing, `flow.keep` tells the
+// flow the question has gone: a flow with blur-validated fields ignores their blur while it asked (the question takes
+// the focus, which is not the person leaving the field), so the field is as it was behind the question and after it.
+export type ClosingEvent = { type: 'flow.close' } | { type: 'flow.discard' } | { type: 'flow.keep' };
+export type ClosingReport = { type: 'panel.askDiscard' } | { type: 'panel.dismiss' };
+
+// Each flow's setup names the two answers as actions: `askDiscard` and `dismiss` (sendParent of the reports).
+
+/** A flow's root: nothing half-done, so a close closes and a discard has nothing to let go of. */
+export const closesAtOnce = {
+  'flow.close': { actions: 'dismiss' },
+  'flow.discard': { actions: 'dismiss' },
+} as const;
+
+/** A half-done state: a close asks first. */
+export const asksBeforeClosing = { 'flow.close': { actions: 'askDiscard' } } as const;
+
+/**
+ * A state that is half-done once `guard` holds (the person entered something): a close asks first then, and runs the
+ * `also` actions with the question (a flow with blur-validated fields notes that it asked).
+ */
+export const asksBeforeClosingWhen = <G extends string, const A extends readonly string[] = []>(guard: G, ...also: A) =>
+  ({ 'flow.close': [{ guard, actions: ['askDiscard', ...also] as const }, { actions: 'dismiss' }] }) as const;
+
+/** The flow's commit is in flight: a close waits for the outcome. */
+export const holdsOffClosing = { 'flow.close': {} } as const;
