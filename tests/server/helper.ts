@@ -79,12 +79,17 @@ export const LOCAL_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://p
  * A fresh Postgres database whatever the run's database: the run's template when DATABASE_URL is set, otherwise a
  * new database on the local server, migrated on open. For tests that need real concurrency (PGlite serialises).
  */
-export async function openPostgresTestDatabase(poolSize = 10): Promise<DatabaseHandle & { url: string }> {
+/**
+ * A fresh database on the run's Postgres server. `poolSize` is the connections this handle may hold: 5 by default under
+ * the suite's template (many files run at once), 10 otherwise. A file that races more requests than that at once asks
+ * for more, or its own reads wait behind the workers' transactions until the connect timeout.
+ */
+export async function openPostgresTestDatabase(poolSize?: number): Promise<DatabaseHandle & { url: string }> {
   const postgres = inject('postgresTemplate');
   const server = postgres?.url ?? LOCAL_POSTGRES_URL;
   const name = postgres ? `${postgres.prefix}_${randomBytes(4).toString('hex')}` : `tw_races_${process.pid}_${randomBytes(4).toString('hex')}`;
   const url = await createDatabase(server, name, postgres?.template);
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: postgres ? 5 : poolSize });
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: poolSize ?? (postgres ? 5 : 10) });
   return {
     ...handle,
     /** For another process (a CLI under test) to open the same database. */

@@ -5,10 +5,11 @@
 // swap allowances and money that add up.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { redeemSecrets, swapPairs, ticketTypes, userTickets, users } from '../../src/server/db/schema';
 import { DEMO_ORGANIZER_KEY } from '../../src/server/db/seed';
 import { normaliseCode } from '../../src/server/modules/redeem/service';
+import { assertMoneyAddsUp } from '../support/money-invariant';
 import { call, createTestApp, openPostgresTestDatabase, signIn, type TestApp } from './helper';
 import { seedDemoData } from '../../src/server/db/seed';
 
@@ -28,7 +29,9 @@ const outcomes = { requests: 0, statuses: new Map<string, number>(), serverError
 beforeAll(async () => {
   // The log shows the cause of any 5xx (errors only).
   t = await createTestApp({
-    database: openPostgresTestDatabase,
+    // One connection per worker plus room for the test's own reads: with fewer, the workers' transactions hold the
+    // pool while the test waits for a connection (a 5 s connect timeout on a loaded CI machine).
+    database: () => openPostgresTestDatabase(WORKERS + 4),
     logger: true,
     env: { LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000', OTP_MAX_SENDS_PER_IP: '100000' },
   });
@@ -69,6 +72,8 @@ beforeAll(async () => {
   for (const pair of await db.select().from(swapPairs)) initial.allowance.set(pair.id, pair.availableQuantity);
   initial.used = Number((await query<{ n: string }>(sql`select count(*) as n from user_tickets where status = 'used'`))[0]!.n);
 }, 120_000);
+// Issue 21: the money invariant holds after every test that may have sold a ticket on resale.
+afterEach(() => assertMoneyAddsUp(t.database.db));
 afterAll(() => t?.close());
 
 function rowsOf<T>(result: unknown): T[] {
