@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { benefits, events, ticketTypes, userTicketBenefits, userTickets, users } from '../../src/server/db/schema';
 import { pdfTexts, SECRET_CODE_PATTERN } from '../support/pdf-text';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { call, createDemoApp, type DemoApp } from './helper';
+import { call, createDemoApp, type DemoApp, verifyPayouts } from './helper';
 
 let t: DemoApp;
 let alex: string;
@@ -16,8 +16,7 @@ let sam: string;
 beforeAll(async () => {
   t = await createDemoApp();
   ({ alex, jordan, sam } = t.tokens);
-  const connected = await post('/resell/stripe/connect', alex, { accountType: 'custom' });
-  await post('/resell/stripe/local/onboard', alex, { clientSecret: connected.json.clientSecret, legalName: 'Alex Rivera', bankAccountLast4: '1234' });
+  await verifyPayouts(t.app, alex);
 });
 // Issue 21: the money invariant holds after every test that may have sold a ticket on resale.
 afterEach(() => assertMoneyAddsUp(t.database.db));

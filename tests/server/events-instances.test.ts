@@ -11,7 +11,7 @@ import { DEMO_ORGANIZER_KEY, seedDemoData } from '../../src/server/db/seed';
 import { createDatabase, dropDatabases } from '../support/postgres';
 import { openSse, type SseBlock, type SseStream } from '../support/sse';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { call, createTestApp, LOCAL_POSTGRES_URL, signIn, type TestApp } from './helper';
+import { call, createTestApp, LOCAL_POSTGRES_URL, signIn, type TestApp, verifyPayouts } from './helper';
 
 /** How soon a change on one instance must show on a stream of the other. */
 const FAN_OUT_MS = 1_000;
@@ -154,8 +154,7 @@ describe.each([
       const idOf = async (email: string) => (await a.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
       [alexId, jordanId] = await Promise.all([idOf('alex@example.com'), idOf('jordan@example.com')]);
       // Alex may sell: a payout account with the local provider, onboarded.
-      const connected = await onA('POST', '/resell/stripe/connect', alex, { accountType: 'custom' });
-      await onA('POST', '/resell/stripe/local/onboard', alex, { clientSecret: connected.json.clientSecret, legalName: 'Alex Rivera', bankAccountLast4: '1234' });
+      await verifyPayouts(a.app, alex);
     });
 
     const onA = (method: 'GET' | 'POST', url: string, token: string, payload?: object) => call(a.app, { method, url: `/v1${url}`, token, payload });

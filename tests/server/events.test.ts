@@ -8,7 +8,7 @@ import { benefits, events, ticketTypes, userEvents, userTicketBenefits, userTick
 import { DEMO_ORGANIZER_KEY } from '../../src/server/db/seed';
 import { openSse, type SseBlock, type SseStream } from '../support/sse';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { call, createDemoApp, createTestApp, type DemoApp, signIn } from './helper';
+import { call, createDemoApp, createTestApp, type DemoApp, signIn, verifyPayouts } from './helper';
 
 let t: DemoApp;
 let base: string;
@@ -130,8 +130,7 @@ describe('every change reaches the users it is about, and nobody else', () => {
     expect(gifted).toBeDefined();
 
     // Listing and unlisting, then a listing bought by sam: sold for alex, received for sam.
-    const connected = await ok(post('/resell/stripe/connect', alex, { accountType: 'custom' }));
-    await ok(post('/resell/stripe/local/onboard', alex, { clientSecret: connected.clientSecret, legalName: 'Alex Rivera', bankAccountLast4: '1234' }));
+    await verifyPayouts(t.app, alex);
     const listOne = async () => {
       const [ticket] = (await get('/resell/tickets/available', alex)).json as Array<{ userTicketId: number; ticketPrice: number; currencyCode: string; currencySymbol: string }>;
       const listed = await ok(

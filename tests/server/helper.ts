@@ -253,6 +253,19 @@ export async function createStripeDemoApp({
  * `token`'s first resellable ticket listed at its face price, one at a time: the listing's share code and its row (the
  * start of every resale purchase test).
  */
+/** Makes the person a seller: a payout account with the local provider, connected and onboarded (verified). */
+export async function verifyPayouts(app: FastifyInstance, token: string, legalName = 'Alex Rivera'): Promise<void> {
+  const connected = await call(app, { method: 'POST', url: '/v1/resell/stripe/connect', token, payload: { accountType: 'custom', country: 'AU' } });
+  if (connected.status !== 200) throw new Error(`connect answered ${connected.status}`);
+  const onboarded = await call(app, {
+    method: 'POST',
+    url: '/v1/resell/stripe/local/onboard',
+    token,
+    payload: { clientSecret: connected.json.clientSecret, legalName, bankAccountLast4: '1234' },
+  });
+  if (onboarded.status !== 200) throw new Error(`onboard answered ${onboarded.status}`);
+}
+
 export async function listFirstResellable(test: DemoApp, token: string) {
   const available = await call(test.app, { method: 'GET', url: '/v1/resell/tickets/available', token });
   const [ticket] = available.json as Array<{ userTicketId: number; ticketPrice: number; currencyCode: string; currencySymbol: string }>;

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { events, listings, payments, ticketTypes } from '../../src/server/db/schema';
 import { DEMO_ORGANIZER_KEY } from '../../src/server/db/seed';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { call, createDemoApp, type DemoApp, signIn } from './helper';
+import { call, createDemoApp, type DemoApp, signIn, verifyPayouts } from './helper';
 
 let t: DemoApp;
 let alex: string;
@@ -35,11 +35,6 @@ async function gaToVip() {
   return { ga, vip, start: (swapQuantity: number) => post('/ticket_swap/start_swap', { baseTicketId: ga.id, swapPairId: vip.id, swapQuantity }) };
 }
 
-async function verifyPayouts(token: string) {
-  const connected = await post('/resell/stripe/connect', { accountType: 'custom' }, token);
-  await post('/resell/stripe/local/onboard', { clientSecret: connected.json.clientSecret, legalName: 'Test Person', bankAccountLast4: '1234' }, token);
-}
-
 const listOne = (userTicketId: number, price: number, token = alex) =>
   post('/resell', { userTicketId, amountCount: 1, price, currencyCode: 'AUD', currencySymbol: '$' }, token);
 
@@ -60,7 +55,7 @@ describe('a swap reserves its tickets', () => {
   });
 
   it('a reserved ticket can be neither gifted nor listed, and says why', async () => {
-    await verifyPayouts(alex);
+    await verifyPayouts(t.app, alex);
     const { start } = await gaToVip();
     const started = await start(1);
     expect(started.status).toBe(200);
@@ -142,7 +137,7 @@ describe('swap money', () => {
 
 describe('resale and the gate', () => {
   it('a listed ticket gets nobody in at the gate and stays on sale', async () => {
-    await verifyPayouts(jordan);
+    await verifyPayouts(t.app, jordan, 'Jordan Lee');
     const [early] = await mine(jordan);
     expect((await listOne(early!.userTicketId, 10, jordan)).status).toBe(200);
     const [row] = await t.database.db

@@ -19,7 +19,7 @@ import { paymentFailedMailKey, paymentRefundedMailKey } from '../../src/server/m
 import { translate } from '../../src/server/i18n';
 import { assertMoneyAddsUp } from '../support/money-invariant';
 import { createDatabase, dropDatabases } from '../support/postgres';
-import { call, createDemoApp, createTestApp, type DemoApp, listFirstResellable, openTestDatabase, type TestApp } from './helper';
+import { call, createDemoApp, createTestApp, type DemoApp, listFirstResellable, openTestDatabase, type TestApp, verifyPayouts } from './helper';
 
 const postgres = inject('postgresTemplate');
 const onPostgres = postgres !== null;
@@ -50,13 +50,7 @@ beforeAll(async () => {
   a = await createDemoApp({ payments: localA, env: { RATE_LIMIT_PER_MINUTE: '1000000' }, database: shared });
   // One outbox for both instances: every mail either sends is counted.
   if (onPostgres) b = await createTestApp({ payments: localB, mailer: a.mailer, env: { RATE_LIMIT_PER_MINUTE: '1000000' }, database: shared });
-  const connected = await call(a.app, { method: 'POST', url: '/v1/resell/stripe/connect', token: a.tokens.alex, payload: { accountType: 'custom' } });
-  await call(a.app, {
-    method: 'POST',
-    url: '/v1/resell/stripe/local/onboard',
-    token: a.tokens.alex,
-    payload: { clientSecret: connected.json.clientSecret, legalName: 'Alex Rivera', bankAccountLast4: '1234' },
-  });
+  await verifyPayouts(a.app, a.tokens.alex);
 }, 120_000);
 afterEach(async () => {
   await localA.idle();

@@ -9,7 +9,7 @@ import { createLocalPayments, LOCAL_TEST_METHODS } from '../../src/server/adapte
 import { openDatabase } from '../../src/server/db/client';
 import { listings, paymentEvents, payments, payouts, userTickets } from '../../src/server/db/schema';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { call, createDemoApp, createTestApp, type DemoApp, listFirstResellable, openPostgresTestDatabase, type TestApp } from './helper';
+import { call, createDemoApp, createTestApp, type DemoApp, listFirstResellable, openPostgresTestDatabase, type TestApp, verifyPayouts } from './helper';
 
 const localA = createLocalPayments({ processingMs: null });
 const localB = createLocalPayments({ processingMs: null });
@@ -30,13 +30,7 @@ beforeAll(async () => {
     },
   });
   b = await instanceOn(localB);
-  const connected = await call(a.app, { method: 'POST', url: '/v1/resell/stripe/connect', token: a.tokens.alex, payload: { accountType: 'custom' } });
-  await call(a.app, {
-    method: 'POST',
-    url: '/v1/resell/stripe/local/onboard',
-    token: a.tokens.alex,
-    payload: { clientSecret: connected.json.clientSecret, legalName: 'Alex Rivera', bankAccountLast4: '1234' },
-  });
+  await verifyPayouts(a.app, a.tokens.alex);
 }, 120_000);
 afterEach(async () => {
   await localA.idle();

@@ -11,7 +11,7 @@ import { events, listings, paymentAttempts, paymentEvents, payments, payouts, us
 import { localTestMethods } from '../../src/host/share-page';
 import { PURCHASE_HOLD_MS } from '../../src/server/modules/resell/service';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { call, createDemoApp, openPostgresTestDatabase, signIn, type DemoApp, listFirstResellable } from './helper';
+import { call, createDemoApp, openPostgresTestDatabase, signIn, type DemoApp, listFirstResellable, verifyPayouts } from './helper';
 
 const local = createLocalPayments({ processingMs: null });
 let t: DemoApp;
@@ -22,8 +22,7 @@ let jordan: string;
 beforeAll(async () => {
   t = await createDemoApp({ database: openPostgresTestDatabase, env: { RATE_LIMIT_PER_MINUTE: '1000000' }, payments: local });
   ({ alex, sam, jordan } = t.tokens);
-  const connected = await post('/resell/stripe/connect', { accountType: 'custom' }, alex);
-  await post('/resell/stripe/local/onboard', { clientSecret: connected.json.clientSecret, legalName: 'Alex Rivera', bankAccountLast4: '1234' }, alex);
+  await verifyPayouts(t.app, alex);
   // More tickets for alex, so each test lists its own.
   const [resellable] = (await get('/resell/tickets/available', alex)).json as Resellable[];
   const [held] = await t.database.db.select().from(userTickets).where(eq(userTickets.id, resellable!.userTicketId));

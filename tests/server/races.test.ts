@@ -10,7 +10,7 @@ import { redeemSecrets, swapPairs, ticketTypes, userTickets, users } from '../..
 import { DEMO_ORGANIZER_KEY } from '../../src/server/db/seed';
 import { normaliseCode } from '../../src/server/modules/redeem/service';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { call, createTestApp, openPostgresTestDatabase, signIn, type TestApp } from './helper';
+import { call, createTestApp, openPostgresTestDatabase, signIn, type TestApp, verifyPayouts } from './helper';
 import { seedDemoData } from '../../src/server/db/seed';
 
 const RACE_MS = Number(process.env.RACE_MS ?? 6000);
@@ -50,8 +50,7 @@ beforeAll(async () => {
     const me = (await call(t.app, { method: 'GET', url: '/v1/auth/me', token })).json;
     const [row] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = ${email}`);
     people.push({ email, token, id: row!.id, username: me.preferredUsername });
-    const connected = await call(t.app, { method: 'POST', url: '/v1/resell/stripe/connect', token, payload: { accountType: 'custom', country: 'AU' } });
-    await call(t.app, { method: 'POST', url: '/v1/resell/stripe/local/onboard', token, payload: { clientSecret: connected.json.clientSecret, legalName: 'P', bankAccountLast4: '1234' } });
+    await verifyPayouts(t.app, token, 'P');
     const tickets = Array.from({ length: TICKETS_PER_USER }, (_, index) => ({
       ticketTypeId: index === 0 ? vipTypeId : gaTypeId,
       ownerUserId: row!.id,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benefits, events, ticketTypes, userTicketBenefits, userTickets, users } from '../../src/server/db/schema';
 import { DEMO_ORGANIZER_KEY } from '../../src/server/db/seed';
 import { pdfTexts, SECRET_CODE_PATTERN } from '../support/pdf-text';
-import { call, createDemoApp, type DemoApp } from './helper';
+import { call, createDemoApp, type DemoApp, verifyPayouts } from './helper';
 
 let t: DemoApp;
 let alex: string;
@@ -132,8 +132,7 @@ describe('the PDF and redeem path asks the lifecycle', () => {
   });
 
   it('a listed ticket makes no PDF, and a code made before listing is refused while it is on sale', async () => {
-    const connected = await post('/resell/stripe/connect', alex, { accountType: 'custom' });
-    await post('/resell/stripe/local/onboard', alex, { clientSecret: connected.json.clientSecret, legalName: 'Alex Rivera', bankAccountLast4: '1234' });
+    await verifyPayouts(t.app, alex);
     const id = await newTicket('alex@example.com', 'weekender-melbourne', 'VIP');
     const code = await pdfCode(id, alex);
     const listed = await post('/resell', alex, { userTicketId: id, amountCount: 1, price: 100, currencyCode: 'AUD', currencySymbol: '$' });

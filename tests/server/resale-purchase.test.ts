@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertMoneyAddsUp } from '../support/money-invariant';
 import { formatEventMoment } from '../../src/contract/dates';
 import { events, listings, payments, payouts, ticketTypes, userTickets, users } from '../../src/server/db/schema';
-import { call, createDemoApp, openPostgresTestDatabase, type DemoApp } from './helper';
+import { call, createDemoApp, openPostgresTestDatabase, type DemoApp, verifyPayouts } from './helper';
 
 let t: DemoApp;
 let alex: string;
@@ -22,8 +22,7 @@ beforeAll(async () => {
   ({ alex, sam, jordan } = t.tokens);
   const idOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
   ids = { alex: await idOf('alex@example.com'), sam: await idOf('sam@example.com'), jordan: await idOf('jordan@example.com') };
-  const connected = await post('/resell/stripe/connect', { accountType: 'custom' }, alex);
-  await post('/resell/stripe/local/onboard', { clientSecret: connected.json.clientSecret, legalName: 'Alex Rivera', bankAccountLast4: '1234' }, alex);
+  await verifyPayouts(t.app, alex);
 }, 120_000);
 // The money invariant holds after every test (tests/support/money-invariant.ts).
 afterEach(() => assertMoneyAddsUp(t.database.db));
