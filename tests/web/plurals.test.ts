@@ -55,3 +55,24 @@ describe('timingLabel', () => {
     expect(tPlural('tickets.days_ago', 1)).toBe('1 day ago');
   });
 });
+
+// The other counted strings on screen: the resale and swap quantities ("1 disponible", never "1 disponibles") and the
+// QR's refresh period.
+describe('counted strings of the resale, swap and QR screens', () => {
+  it.each([
+    ['en', 0, '0 available', 'Updates automatically every 0 seconds'],
+    ['en', 1, '1 available', 'Updates automatically every second'],
+    ['en', 2, '2 available', 'Updates automatically every 2 seconds'],
+    ['en', 5, '5 available', 'Updates automatically every 5 seconds'],
+    ['es', 0, '0 disponibles', 'Se renueva cada 0 segundos'],
+    ['es', 1, '1 disponible', 'Se renueva cada segundo'],
+    ['es', 2, '2 disponibles', 'Se renueva cada 2 segundos'],
+    ['es', 5, '5 disponibles', 'Se renueva cada 5 segundos'],
+  ] as const)('%s, %i: %s / %s', async (lang, count, available, refresh) => {
+    await loadLocale(lang);
+    setLocale(lang);
+    expect(tPlural('resell.quantity_max', count)).toBe(available);
+    expect(tPlural('swap.available', count)).toBe(available);
+    expect(tPlural('qr.updates_every', count)).toBe(refresh);
+  });
+});
