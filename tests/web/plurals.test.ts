@@ -2,6 +2,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { timingLabel } from '../../src/web/components/ticket-card';
 import { loadLocale, setLocale, tPlural } from '../../src/web/i18n';
+// Its English strings come with the panel's module, as in the wallet.
+import '../../src/web/screens/qr-learn-more';
 
 afterAll(() => setLocale('en'));
 
@@ -74,5 +76,7 @@ describe('counted strings of the resale, swap and QR screens', () => {
     expect(tPlural('resell.quantity_max', count)).toBe(available);
     expect(tPlural('swap.available', count)).toBe(available);
     expect(tPlural('qr.updates_every', count)).toBe(refresh);
+    // The grace window of the QR's "how does it work" panel.
+    expect(tPlural('qr_info.note', count)).toContain(lang === 'en' ? `up to ${count} second${count === 1 ? '' : 's'} after` : `hasta ${count} segundo${count === 1 ? '' : 's'} después`);
   });
 });
