@@ -308,7 +308,9 @@ export const paymentsAccount = named(
 );
 export type PaymentsAccount = z.infer<typeof paymentsAccount>;
 export const qrSettings = named('QrSettings', z.object({ ttl: z.int().check(z.positive()) }));
-export const qrCodeData = z.string().check(z.meta({ id: 'QrCodeData', description: 'base64 PNG of the entry QR code' }));
+export const qrCodeData = z
+  .string()
+  .check(z.meta({ id: 'QrCodeData', description: 'base64 PNG of the entry QR code', contentEncoding: 'base64', contentMediaType: 'image/png' }));
 export const ok = named('Ok', z.object({ ok: z.literal(true) }));
 
 /** Where a ticket goes into a phone's wallet (GET /v1/wallet/tickets/{userTicketId}); null: that wallet is not configured. */

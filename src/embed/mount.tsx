@@ -158,6 +158,7 @@ const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Runs `run` in the commit that first shows the tree it opens (its answer runs when the tree unmounts). */
 function OnCommit({ run }: { run: () => () => void }): null {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, in the first commit; a new `run` on a later render must not run again
   useLayoutEffect(run, []);
   return null;
 }

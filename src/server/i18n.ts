@@ -10,9 +10,19 @@ const load = (locale: Locale) =>
 
 const i18n = rosetta<Record<string, string>>(Object.fromEntries(languages.map((language) => [language, load(language)])));
 
-/** Keys are flat and dotted ('mail.otp.text'); passed as a one-element path so rosetta does not split them. */
+/** Keys are flat and dotted ('mail.otp.subject'); passed as a one-element path so rosetta does not split them. */
 export function translate(locale: Locale, key: string, params?: Record<string, string | number>): string {
   return i18n.t([key], params ?? {}, locale) || i18n.t([key], params ?? {}, DEFAULT_LANGUAGE) || key;
+}
+
+/**
+ * A counted string: the key's plural form for the language (`<key>_one`, `<key>_other`…, as the web app's tPlural),
+ * chosen by Intl.PluralRules; `{{count}}` is the number.
+ */
+export function translatePlural(locale: Locale, key: string, count: number, params: Record<string, string | number> = {}): string {
+  const form = new Intl.PluralRules(locale).select(count);
+  const table = i18n.table(locale) ?? {};
+  return translate(locale, `${key}_${form}` in table ? `${key}_${form}` : `${key}_other`, { ...params, count });
 }
 
 export const asLocale = asLanguage;

@@ -1,5 +1,5 @@
 // The embed API on a host page of another origin, loaded from the versioned path /v1/embed.js: calls queued in the
-// stub array before the loader arrives run once it has, then open({ tab, ticketId }), close(), logout(), and the
+// stub array before the loader arrives (on, off, open) run once it has, then open({ tab, ticketId }), close(), logout(), and the
 // events open, close, signIn, signOut and ticketChanged through on/off, in headless Chromium against the real server.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +33,9 @@ const hostPage = (api: string) => `<!doctype html><html lang="en"><head><meta ch
   ['open', 'close', 'signIn', 'signOut', 'ticketChanged'].forEach(function (name) {
     TicketWallet.push(['on', name, function () { window.heard.push(name); }]);
   });
+  // A listener put on and taken off again before the loader arrives: the queued off() must win.
+  function dropped() { window.heard.push('close (listener removed in the queue)'); }
+  TicketWallet.push(['on', 'close', dropped], ['off', 'close', dropped]);
   TicketWallet.push(['open', { tab: 'login' }]);
 </script>
 <script src="${api}/v1/embed.js" data-api-base="${api}" data-org-name="Spring Fest" defer></script>
@@ -90,7 +93,7 @@ describe('the embed API on a second origin', () => {
   });
   afterAll(() => opened?.context.close());
 
-  it('runs the calls queued before the loader arrived: the listeners are on and LOGIN opens (open)', async () => {
+  it('runs the calls queued before the loader arrived: the listeners are on (one put off again) and LOGIN opens (open)', async () => {
     const { page } = opened;
     await page.goto(`${hostOrigin}/en/`);
     await wallet(page).getByRole('heading', { name: 'Sign in or create an account' }).waitFor();
@@ -108,7 +111,7 @@ describe('the embed API on a second origin', () => {
     await expect.poll(() => heard(page)).toContain('signIn');
   });
 
-  it('close() closes the panel (close); off() stops a listener', async () => {
+  it('close() closes the panel (close); off() stops a listener, called now or queued before the loader', async () => {
     const { page } = opened;
     await page.evaluate(() => {
       const api = window.TicketWallet as TicketWalletApi;

@@ -46,6 +46,8 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(operation('qrText').responses['200'].content)).toEqual(['text/plain']);
     expect(Object.keys(operation('qrCodeData').responses['200'].content)).toEqual(['text/plain']);
     expect(Object.keys(operation('ticketPdf').responses['200'].content)).toEqual(['application/pdf']);
+    // The QR image travels as text: a base64 PNG, and the schema says so.
+    expect(document.components.schemas.QrCodeData).toMatchObject({ type: 'string', contentEncoding: 'base64', contentMediaType: 'image/png' });
     expect(Object.keys(operation('me').responses['200'].content)).toEqual(['application/json']);
     const answers = {
       qrText: await call(t.app, { method: 'GET', url: '/v1/auth/access/qr', token: t.tokens.alex }),
@@ -85,6 +87,18 @@ describe('the OpenAPI document', () => {
   it('has the error codes as an enum, one example per call, no *Input twins, a licence and servers', () => {
     expect(document.components.schemas.ApiError.properties.code.enum).toEqual(errorCodes);
     for (const name of Object.keys(endpoints) as EndpointName[]) expect(examples[name], name).toBeDefined();
+    // Every operation of the served document, the routes outside the contract (the event stream) included.
+    type Content = Record<string, object>;
+    type Operation = { requestBody?: { content?: Content }; responses: Record<string, { content?: Content }>; parameters?: object[] };
+    const withoutExample: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, op] of Object.entries(operations)) {
+        const contents = [op.requestBody?.content, ...Object.values(op.responses).map((answer) => answer.content)].flatMap((content) => Object.values(content ?? {}));
+        const hasExample = contents.some((content) => 'example' in content || 'examples' in content) || (op.parameters ?? []).some((p) => 'example' in p);
+        if (!hasExample) withoutExample.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(withoutExample).toEqual([]);
     expect(Object.keys(document.components.schemas).filter((id) => id.endsWith('Input'))).toEqual([]);
     expect(document.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
     expect(document.servers).toEqual([expect.objectContaining({ url: t.config.publicBaseUrl })]);

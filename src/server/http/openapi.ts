@@ -96,8 +96,26 @@ export function completeDocument(document: Json): Json {
       '5XX': errorResponse('The server or its database failed; `503 api.service_unavailable` comes with Retry-After'),
     };
   }
+  liftSchemaExamples(document);
   removeUnusedSchemas(document);
   return document;
+}
+
+/**
+ * A route outside the contract (the event stream) gives its example as the schema's `examples`; the answer's media
+ * type carries it as `example`, as every other operation's does.
+ */
+function liftSchemaExamples(document: Json): void {
+  for (const operations of Object.values<Json>(document.paths ?? {})) {
+    for (const operation of Object.values<Json>(operations)) {
+      for (const answer of Object.values<Json>(operation.responses ?? {})) {
+        for (const media of Object.values<Json>(answer.content ?? {})) {
+          const [first] = media.schema?.examples ?? [];
+          if (first !== undefined && media.example === undefined) media.example = first;
+        }
+      }
+    }
+  }
 }
 
 function headerParameters(endpoint: Endpoint): Json[] {

@@ -22,6 +22,7 @@ export function ClampedDescription({ html, expanded, onToggle }: ClampedDescript
   const [overflows, setOverflows] = useState(true);
   const id = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is measured again, though the effect reads it from the DOM, not from `html`
   useLayoutEffect(() => {
     const box = boxRef.current;
     if (!box || expanded) return;

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import { benefitUsage, ticketTiming, type TicketTiming } from '../../../machines/my-tickets.selectors';
 import { formatEventDateRange } from '../format';
-import { currentLocale, t } from '../i18n';
+import { currentLocale, t, tPlural } from '../i18n';
 import { Badge } from './badge';
 import './card';
 import { Icon } from './icons';
@@ -20,10 +20,10 @@ export function timingLabel(timing: TicketTiming): string {
   if (timing.kind === 'live') return t('tickets.live');
   if (timing.kind === 'upcoming') {
     if (timing.days === 0) return t('tickets.today');
-    return timing.days === 1 ? t('tickets.in_one_day') : t('tickets.in_days', { days: timing.days });
+    return tPlural('tickets.in_days', timing.days);
   }
   if (timing.days === 0) return t('tickets.ended_today');
-  return timing.days === 1 ? t('tickets.one_day_ago') : t('tickets.days_ago', { days: timing.days });
+  return tPlural('tickets.days_ago', timing.days);
 }
 
 /** The live badge or the day count, as a pill. */

@@ -7,7 +7,7 @@ import { Button } from '../components/button';
 import '../components/card';
 import { FullScreenPanel } from '../components/full-screen-panel';
 import { Icon } from '../components/icons';
-import { addStrings, t } from '../i18n';
+import { addStrings, t, tPlural } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import qrLearnMoreCss from 'bundle-text:./qr-learn-more.css';
 import { registerStyles } from '../style-sheets';
@@ -45,7 +45,7 @@ export default function QrLearnMore({ helpUrl, graceSeconds = null, onClose }: {
       </ul>
       <p className="tw-learn-more__note">
         <Icon path={iconPath('info')} size={18} />
-        <span>{graceSeconds !== null ? t('qr_info.note', { seconds: graceSeconds }) : t('qr_info.note_unknown')}</span>
+        <span>{graceSeconds !== null ? tPlural('qr_info.note', graceSeconds) : t('qr_info.note_unknown')}</span>
       </p>
       <p className="tw-learn-more__help">
         {t('qr_info.help_question')}{' '}

@@ -26,7 +26,7 @@ import { Button, LinkButton } from '../components/button';
 import '../components/card';
 import { Icon } from '../components/icons';
 import { Skeleton } from '../components/skeleton';
-import { addStrings, t } from '../i18n';
+import { addStrings, t, tPlural } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { helpCentreUrl } from '../script-config';
 import { PanelSkeleton } from '../components/panel-skeleton';
@@ -270,7 +270,7 @@ export function QrView(props: QrViewProps): ReactElement {
         <p className="tw-qr__note">
           <Icon path={iconPath('refresh')} size={16} />
           <span>
-            {device ? t('qr.device_note') : refreshSeconds !== null ? t('qr.updates_every', { seconds: refreshSeconds }) : t('qr.updates_automatically')}
+            {device ? t('qr.device_note') : refreshSeconds !== null ? tPlural('qr.updates_every', refreshSeconds) : t('qr.updates_automatically')}
           </span>
         </p>
       </div>

@@ -36,7 +36,7 @@ import { Listings, ShareLink } from '../components/listings';
 import { PanelSkeleton } from '../components/panel-skeleton';
 import { Skeleton } from '../components/skeleton';
 import { formatMoney } from '../format';
-import { addStrings, t } from '../i18n';
+import { addStrings, t, tPlural } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { registerStyles } from '../style-sheets';
 import { useChild } from '../wallet-config';
@@ -166,7 +166,7 @@ function PriceStep({ resell, send }: { resell: ResellActor; send: Send }): React
           <Button variant="secondary" size="small" aria-label={t('resell.increase')} disabled={!quantity.canIncrement} onClick={() => send({ type: 'resell.increment' })}>
             +
           </Button>
-          <span className="tw-muted">{t('resell.quantity_max', { count: quantity.max })}</span>
+          <span className="tw-muted">{tPlural('resell.quantity_max', quantity.max)}</span>
         </div>
       </div>
       <FormField

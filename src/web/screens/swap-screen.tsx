@@ -27,7 +27,7 @@ import { Icon } from '../components/icons';
 import { Modal } from '../components/modal';
 import { PanelSkeleton } from '../components/panel-skeleton';
 import { formatMoney } from '../format';
-import { addStrings, t } from '../i18n';
+import { addStrings, t, tPlural } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { registerStyles } from '../style-sheets';
 import { useChild } from '../wallet-config';
@@ -237,7 +237,7 @@ function TargetStep({ swap, send }: { swap: SwapActor; send: Send }): ReactEleme
                 currencySymbol={target.currencySymbol}
                 caption={
                   target.quantity >= quantity.value
-                    ? t('swap.available', { count: target.quantity })
+                    ? tPlural('swap.available', target.quantity)
                     : t('swap.not_enough', { count: quantity.value })
                 }
                 selected={selected}

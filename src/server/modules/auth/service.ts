@@ -10,7 +10,7 @@ import type { Database, Transaction } from '../../db/client';
 import { loginSessions, refreshTokens, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { recordEvent } from '../events/record';
-import { type Locale, asLocale, translate } from '../../i18n';
+import { type Locale, asLocale, translate, translatePlural } from '../../i18n';
 import { createUser } from '../profile/service';
 import type { Revocations } from './revocations';
 import {
@@ -141,7 +141,7 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
         await mailer.send({
           to: input.email,
           subject: translate(locale, 'mail.otp.subject', { code }),
-          text: translate(locale, 'mail.otp.text', { code, minutes }),
+          text: translatePlural(locale, 'mail.otp.text', minutes, { code }),
         });
       } catch (error) {
         // No code reached the user: drop the session so it does not count against their limit. Why (the mail server's

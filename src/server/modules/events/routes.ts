@@ -34,6 +34,10 @@ const description = [
   'one user).',
 ].join('');
 
+
+/** What a client reads on the stream: one event, then a heartbeat (the document's example). */
+const STREAM_EXAMPLE =
+  'id: 42\nevent: wallet\ndata: {"id":42,"type":"ticket.received","userTicketId":7,"at":"2026-05-01T10:00:00.000Z"}\n\n: heartbeat\n\n';
 export const eventsModule = fp(
   async (app) => {
     const { config, database, redis } = app.deps;
@@ -75,7 +79,13 @@ export const eventsModule = fp(
           headers: z.object({ 'last-event-id': z.optional(z.string()) }),
           description,
           response: {
-            200: { description: 'An endless event stream', content: { 'text/event-stream': { schema: z.string() } } },
+            200: {
+              description: 'An endless event stream',
+              content: {
+                // The document lifts the schema's example onto the answer (completeDocument, src/server/http/openapi.ts).
+                'text/event-stream': { schema: z.string().check(z.meta({ examples: [STREAM_EXAMPLE] })) },
+              },
+            },
             '4xx': apiErrorSchema,
             '5xx': apiErrorSchema,
           },
