@@ -23,6 +23,7 @@ import type { DatabaseHandle } from './db/client';
 import { capConnectionsPerAddress, connectionOptions } from './http/connections';
 import { errorHandling, notFoundBody } from './http/errors';
 import { operations, requestIdOf } from './http/operations';
+import { lazyChildLogger } from './http/request-logger';
 import { openApiOptions } from './http/openapi';
 import { addSecurityHeaders, uploadContentSecurityPolicy } from './http/security-headers';
 import { authModule } from './modules/auth/routes';
@@ -74,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // Each request's pino child (its reqId on every line) is made at its first line, not for every request.
+    ...(deps.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
     // A request id the proxy or client sent (x-request-id, when plain and short) is kept, else one is made; it is in
     // every log line of the request (reqId) and sent back in the answer's x-request-id.
     requestIdHeader: false,

@@ -1,6 +1,6 @@
 // The server bench (`npm run bench:server`, or the server part of `npm run bench`): the hot routes at the gate, each
 // measured next to its floor, a bare node:http server doing the same work and sending the same bytes, headers
-// included (tests/bench/floor.ts). Both run on a fresh
+// included (tests/bench/floor.ts), in pairs of rounds taken one right after the other (./paired.ts). Both run on a fresh
 // Postgres database holding the scale data (`npm run seed:scale`) and on PGlite (the demo data). The server under
 // test runs on core 0 and autocannon on core 1 (taskset); one after the other, never both at once. Writes the table
 // into docs/performance.md and answers whether every budget held.
@@ -12,13 +12,20 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client';
 import { writeDocBlock } from './doc-block';
+import { medianRun, pairedRatio, type Run } from './paired';
 import { signAccessToken } from '../../src/server/modules/auth/tokens';
 import { createTicketService } from '../../src/server/modules/tickets/service';
 
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** Runs of each side per route (the best counts). */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/**
+ * App and floor rounds per route: PAIRS pairs of SECONDS s each side, the floor's round right next to the app's, so a
+ * machine whose speed drifts slows both sides of a pair alike; the median of the pairs' ratios is the figure.
+ */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+/** The proxy runs (one instance against two): best of PROXY_ROUNDS runs of PROXY_SECONDS s. */
+const PROXY_ROUNDS = 2;
+const PROXY_SECONDS = 5;
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = 50;
 const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
@@ -44,24 +51,20 @@ export const serverBudgets = {
 
 type Kind = 'postgres' | 'pglite';
 
-interface Run {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-}
-
 interface Row {
   kind: Kind;
   route: string;
+  /** Each side's rounds in one: the median of req/s, p50 and p99, the sum of requests, non-2xx and errors. */
   app: Run;
   floor: Run;
   /** The same bytes with a content type alone (no security, CORS or cache headers). */
   bare: Run;
+  /** The median of the paired ratios (app round / the floor round next to it): checked against the budget. */
   ratio: number;
+  /** The lowest and highest paired ratio. */
+  ratioSpread: [number, number];
   bareRatio: number;
+  bareRatioSpread: [number, number];
   target?: number;
   p99Budget?: number;
   ok: boolean;
@@ -122,9 +125,9 @@ function load(options: { url: string; seconds: number; token?: string; tokensFil
   return JSON.parse(output) as Run;
 }
 
-function measure(options: { url: string; token?: string; tokensFile?: string }, warmUp: boolean): Run {
+function measure(options: { url: string; token?: string; tokensFile?: string }, warmUp: boolean, seconds = SECONDS): Run {
   if (warmUp) load({ ...options, seconds: WARMUP_SECONDS });
-  return load({ ...options, seconds: SECONDS });
+  return load({ ...options, seconds });
 }
 
 /** Signs a user in over HTTP through the dev outbox's one-time code, as a person would; their access token. */
@@ -162,9 +165,9 @@ async function benchKind(kind: Kind, databaseUrl: string, dataDir: string, email
   const env = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
   let app = startPinned('src/server/main.ts', env);
   let floor: ChildProcess | undefined;
-  const appRuns: Record<string, Run> = {};
-  const floorRuns: Record<string, Run> = {};
-  const bareRuns: Record<string, Run> = {};
+  const appRounds: Record<string, Run[]> = {};
+  const floorRounds: Record<string, Run[]> = {};
+  const bareRounds: Record<string, Run[]> = {};
   let rssIdleMb = 0;
   let rssFirstStartMb = 0;
   let rssLoadedMb = 0;
@@ -208,28 +211,40 @@ async function benchKind(kind: Kind, databaseUrl: string, dataDir: string, email
     await waitReady(floorBase, '/v1/settings/qr');
     await sleep(1_000);
     floorRssIdleMb = rssMb(floor.pid!);
-    // App and floor take turns route by route, ROUNDS times, and each keeps its best run: other work on the machine
-    // only ever slows a run down, so the best of each side is the fairest pair for a ratio.
-    const best = (runs: Run[]) => runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+    // App and floor take turns route by route in PAIRS pairs of rounds, each app round right next to its floor round
+    // (and the bare floor's): a machine whose speed drifts (other work, clocks, the scheduler) slows both rounds of a
+    // pair alike, so each pair's ratio holds even when the absolute figures move between pairs. The order turns
+    // around every other pair (app, floor, bare; then bare, floor, app) so a steady drift favours neither side.
     for (const route of selectedRoutes()) {
       const path = route.path + (route.key === 'detail' ? ticketId : '');
       const app: Run[] = [];
       const floor: Run[] = [];
       const bare: Run[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        app.push(route.key === 'qrMany' ? measure({ url: base + path, tokensFile }, round === 0) : measure({ url: base + path, token }, round === 0));
+      for (let round = 0; round < PAIRS; round++) {
+        const first = round === 0;
+        const sides: (() => void)[] = [
+          () => app.push(route.key === 'qrMany' ? measure({ url: base + path, tokensFile }, first) : measure({ url: base + path, token }, first)),
+        ];
+        // The many-holders run has no floor of its own: it is set against the one-holder route's floor rounds.
         if (route.key !== 'qrMany') {
-          floor.push(measure({ url: floorBase + path }, round === 0));
-          bare.push(measure({ url: `${floorBase}/bare${path}` }, round === 0));
+          sides.push(
+            () => floor.push(measure({ url: floorBase + path }, first)),
+            () => bare.push(measure({ url: `${floorBase}/bare${path}` }, first)),
+          );
         }
+        for (const side of round % 2 ? sides.reverse() : sides) side();
       }
-      appRuns[route.key] = best(app);
-      if (floor.length) floorRuns[route.key] = best(floor);
-      if (bare.length) bareRuns[route.key] = best(bare);
-      const floorFigure = floorRuns[route.key]
-        ? ` (floor ${floorRuns[route.key]!.requestsPerSecond.toFixed(0)}, bare ${bareRuns[route.key]!.requestsPerSecond.toFixed(0)})`
-        : '';
-      console.log(`[bench:server] ${kind} ${route.key.padEnd(8)} ${appRuns[route.key]!.requestsPerSecond.toFixed(0)} req/s${floorFigure}`);
+      appRounds[route.key] = app;
+      if (floor.length) floorRounds[route.key] = floor;
+      if (bare.length) bareRounds[route.key] = bare;
+      const floorOf = floorRounds[route.key === 'qrMany' ? 'qr' : route.key];
+      const paired = floorOf ? pairedRatio(app, floorOf) : undefined;
+      const figures = paired ? `, ratio ${paired.ratio.toFixed(2)} (pairs ${paired.spread.map((r) => r.toFixed(2)).join('–')})` : '';
+      console.log(
+        `[bench:server] ${kind} ${route.key.padEnd(8)} app ${app.map((run) => run.requestsPerSecond.toFixed(0)).join(' ')} req/s` +
+          (floor.length ? `; floor ${floor.map((run) => run.requestsPerSecond.toFixed(0)).join(' ')}` : '') +
+          figures,
+      );
     }
     rssLoadedMb = rssMb(app.pid!);
   } finally {
@@ -238,16 +253,17 @@ async function benchKind(kind: Kind, databaseUrl: string, dataDir: string, email
   }
 
   const rows = selectedRoutes().map((route): Row => {
-    const appRun = appRuns[route.key]!;
-    const floorRun = floorRuns[route.key === 'qrMany' ? 'qr' : route.key]!;
-    const bareRun = bareRuns[route.key === 'qrMany' ? 'qr' : route.key]!;
-    const ratio = appRun.requestsPerSecond / floorRun.requestsPerSecond;
-    const bareRatio = appRun.requestsPerSecond / bareRun.requestsPerSecond;
+    const app = appRounds[route.key]!;
+    const floor = floorRounds[route.key === 'qrMany' ? 'qr' : route.key]!;
+    const bare = bareRounds[route.key === 'qrMany' ? 'qr' : route.key]!;
+    const [appRun, floorRun, bareRun] = [medianRun(app), medianRun(floor), medianRun(bare)];
+    const { ratio, spread: ratioSpread } = pairedRatio(app, floor);
+    const { ratio: bareRatio, spread: bareRatioSpread } = pairedRatio(app, bare);
     const target = 'target' in route ? route.target : undefined;
     const p99Budget = 'p99' in route && kind === 'postgres' ? serverBudgets.ticketP99Ms : undefined;
     const clean = [appRun, floorRun, bareRun].every((run) => run.non2xx === 0 && run.errors === 0);
     const ok = clean && (target === undefined || ratio >= target) && (p99Budget === undefined || appRun.p99 < p99Budget);
-    return { kind, route: route.name, app: appRun, floor: floorRun, bare: bareRun, ratio, bareRatio, target, p99Budget, ok };
+    return { kind, route: route.name, app: appRun, floor: floorRun, bare: bareRun, ratio, ratioSpread, bareRatio, bareRatioSpread, target, p99Budget, ok };
   });
   return { kind, rows, rssIdleMb, rssFirstStartMb, rssLoadedMb, floorRssIdleMb };
 }
@@ -306,7 +322,7 @@ async function benchProxy(databaseUrl: string, email: string, scratch: string): 
       const ticketId = list[0]!.userTicketId;
       for (const route of proxyRoutes) {
         const url = base + route.path + (route.key === 'detail' ? ticketId : '');
-        const best = Array.from({ length: ROUNDS }, (_, round) => measure({ url, token }, round === 0)).reduce((a, b) =>
+        const best = Array.from({ length: PROXY_ROUNDS }, (_, round) => measure({ url, token }, round === 0, PROXY_SECONDS)).reduce((a, b) =>
           b.requestsPerSecond > a.requestsPerSecond ? b : a,
         );
         runs[route.key] = { ...runs[route.key], [side]: best };
@@ -399,7 +415,7 @@ export async function runServerBench(): Promise<boolean> {
 
   for (const row of rows) {
     console.log(
-      `${row.kind.padEnd(8)} ${row.route.slice(0, 48).padEnd(48)} ${row.app.requestsPerSecond.toFixed(0).padStart(6)} / ${row.floor.requestsPerSecond.toFixed(0).padStart(6)} = ${row.ratio.toFixed(2)} (bare ${row.bareRatio.toFixed(2)})  p99 ${row.app.p99} ms${row.ok ? '' : '  OVER'}`,
+      `${row.kind.padEnd(8)} ${row.route.slice(0, 48).padEnd(48)} ${row.app.requestsPerSecond.toFixed(0).padStart(6)} / ${row.floor.requestsPerSecond.toFixed(0).padStart(6)} ≈ ${row.ratio.toFixed(2)} [${row.ratioSpread.map((r) => r.toFixed(2)).join('–')}] (bare ${row.bareRatio.toFixed(2)})  p99 ${row.app.p99} ms${row.ok ? '' : '  OVER'}`,
     );
   }
   for (const result of results) console.log(`${result.kind}: RSS idle ${result.rssIdleMb.toFixed(0)} MB, after load ${result.rssLoadedMb.toFixed(0)} MB`);
@@ -413,7 +429,7 @@ function writeProxyFigures(rows: ProxyRow[]): void {
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:server\`, on the same Postgres database with the scale data, right after the table above.`,
     '',
     `\`npm run cluster\` (the round-robin proxy of src/proxy/ and its instances, no Redis) pinned to core ${SERVER_CORE}, autocannon on core ${LOAD_CORE}, ${CONNECTIONS}`,
-    `connections, best of ${ROUNDS} runs of ${SECONDS} s. On this 2-core machine the two instances share the proxy's core: the figures show the cost`,
+    `connections, best of ${PROXY_ROUNDS} runs of ${PROXY_SECONDS} s. On this 2-core machine the two instances share the proxy's core: the figures show the cost`,
     'of the proxy hop and of splitting the load, not the gain of more cores (each instance keeps its own hot-read cache,',
     'so with two the cache is filled twice).',
     '',
@@ -435,21 +451,24 @@ function writeServerFigures({ results, seedSeconds, plans, machine }: { results:
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:server\` (also part of \`npm run bench\`).`,
     '',
     `Machine: ${machine}. The server under test is pinned to core ${SERVER_CORE} and autocannon to core ${LOAD_CORE}`,
-    `(\`taskset\`); ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, then app and floor take turns, ${ROUNDS} runs of ${SECONDS} s each per`,
-    'route, and each side keeps its best run (other work on the machine only slows a run down).',
+    `(\`taskset\`); ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up of each side, then ${PAIRS} pairs of rounds of ${SECONDS} s per route: each`,
+    'app round right next to a round of each floor (app, floor, bare; the next pair bare, floor, app), so a drift of the',
+    "machine's speed slows both rounds of a pair alike. The ratio checked against the budget is the **median of the",
+    'paired ratios** (app round / the floor round of its pair), with their lowest and highest beside it; the req/s,',
+    'p50 and p99 columns are the median of each side\'s rounds (the p99 budget is checked against the app\'s median p99).',
     'Two floors, both a bare `node:http` server sending fixed bytes (each body read once at its start, no SQL, no',
     'token check): "same headers" sends the headers the app sent on that path (security headers, CORS, Cache-Control,',
     'ETag), so its ratio is the cost of the framework, its hooks, the token check and any SQL, not of the header set;',
     '"bare" sends the body with a content type alone. The budgets are ratios to the same-headers floor. Absolute',
     'figures move with whatever else the machine runs: compare the ratios, each taken against the floors measured in',
-    'the same run.',
+    'the same pairs.',
     '',
-    '| Database | Route | app req/s | app p50 / p99 | floor, same headers: req/s | p50 / p99 | ratio | floor, bare: req/s | ratio | budget | |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| Database | Route | app req/s | app p50 / p99 | floor, same headers: req/s | p50 / p99 | ratio (median of pairs) | pairs, lowest–highest | floor, bare: req/s | ratio | budget | |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.flatMap((result) =>
       result.rows.map(
         (row) =>
-          `| ${row.kind} | ${row.route} | ${fixed(row.app.requestsPerSecond)} | ${row.app.p50} / ${row.app.p99} ms | ${fixed(row.floor.requestsPerSecond)} | ${row.floor.p50} / ${row.floor.p99} ms | ${fixed(row.ratio, 2)}× | ${fixed(row.bare.requestsPerSecond)} | ${fixed(row.bareRatio, 2)}× | ${budget(row)} | ${verdict(row)} |`,
+          `| ${row.kind} | ${row.route} | ${fixed(row.app.requestsPerSecond)} | ${row.app.p50} / ${row.app.p99} ms | ${fixed(row.floor.requestsPerSecond)} | ${row.floor.p50} / ${row.floor.p99} ms | ${fixed(row.ratio, 2)}× | ${row.ratioSpread.map((r) => fixed(r, 2)).join('–')} | ${fixed(row.bare.requestsPerSecond)} | ${fixed(row.bareRatio, 2)}× | ${budget(row)} | ${verdict(row)} |`,
       ),
     ),
     '',

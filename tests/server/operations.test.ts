@@ -90,6 +90,31 @@ describe('request id', () => {
       await logged.close();
     }
   });
+
+  it('is in the lines of a request logged at warn; a request that logs nothing writes no line', async () => {
+    const lines: { reqId?: string; msg?: string }[] = [];
+    // Past a 1 MB heap every request is refused once the first sample is taken (every second), with a line at warn.
+    const logged = await createTestApp({
+      env: { LOG_LEVEL: 'warn', OVERLOAD_MAX_HEAP_USED_MB: '1' },
+      logger: true,
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    try {
+      const answered: { id: string; status: number }[] = [];
+      for (let tries = 0; !answered.some((a) => a.status === 503) && tries < 100; tries += 1) {
+        if (tries) await new Promise((resolve) => setTimeout(resolve, 50));
+        const id = `warn-${tries}`;
+        answered.push({ id, status: (await call(logged.app, { method: 'GET', url: '/v1/settings/qr', headers: { 'x-request-id': id } })).status });
+      }
+      const refused = answered.find((a) => a.status === 503)!;
+      expect(refused).toBeDefined();
+      expect(lines.filter((line) => line.reqId === refused.id).map((line) => line.msg)).toEqual(['overloaded: request refused']);
+      for (const { id } of answered.filter((a) => a.status === 200)) expect(lines.filter((line) => line.reqId === id)).toEqual([]);
+      expect(lines.every((line) => line.reqId === undefined || line.reqId.startsWith('warn-'))).toBe(true);
+    } finally {
+      await logged.close();
+    }
+  });
 });
 
 describe('overload', () => {

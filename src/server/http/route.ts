@@ -92,6 +92,14 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
   const response: Record<string, z.ZodMiniType> = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
   if (typeof endpoint.response !== 'string') response['200'] = endpoint.response;
 
+  // What the handler answered, as Fastify sends it: a Buffer with the endpoint's binary type. Made once per route.
+  const binaryType = typeof endpoint.response === 'string' ? binaryTypes[endpoint.response] : 'application/octet-stream';
+  const finish = (result: Awaited<ReturnType<RouteHandler<N>>>, reply: FastifyReply) => {
+    if (result === reply) return reply;
+    if (Buffer.isBuffer(result)) return reply.type(binaryType).send(result);
+    return result;
+  };
+
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: API_PREFIX + endpoint.path,
@@ -111,11 +119,6 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: (request, reply) => {
       if (noStore) reply.header('cache-control', NO_STORE);
-      const finish = (result: Awaited<ReturnType<RouteHandler<N>>>) => {
-        if (result === reply) return reply;
-        if (Buffer.isBuffer(result)) return reply.type(typeof endpoint.response === 'string' ? binaryTypes[endpoint.response] : 'application/octet-stream').send(result);
-        return result;
-      };
       const input: RouteInput<N> = {
         body: request.body as ParsedBodyOf<N>,
         params: request.params as ParsedOf<N, 'params'>,
@@ -131,10 +134,10 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
         );
       }
       const result = handler(input);
-      if (result instanceof Promise) return result.then(finish);
-      // An answer known at once (a hot read from the cache) is sent without a promise. Fastify sends what a
-      // synchronous handler returns, so one that has sent its answer itself returns nothing.
-      const answer = finish(result);
+      if (result instanceof Promise) return result.then((value) => finish(value, reply));
+      // An answer known at once (a hot read from the cache) is sent without a promise, and without a closure made
+      // for it. Fastify sends what a synchronous handler returns, so one that has sent its answer itself returns nothing.
+      const answer = finish(result, reply);
       return answer === reply ? undefined : answer;
     },
   });
