@@ -88,6 +88,9 @@ export interface LoaderOptions {
   loadApp: () => Promise<AppReadyDetail>;
 }
 
+/** How many times this page has asked for the app bundle (loadAppScript). */
+let appAttempts = 0;
+
 /**
  * Injects the app bundle's <script type="module"> (with the loader's CSP nonce, if any). It resolves with what the
  * app hands back through APP_READY_EVENT on `document`; it rejects when the script fails to load or runs without
@@ -99,7 +102,9 @@ export function loadAppScript(url: string, nonce?: string): Promise<AppReadyDeta
     const element = document.createElement('script');
     const ready = (event: Event) => resolve((event as CustomEvent<AppReadyDetail>).detail);
     element.type = 'module';
-    element.src = url;
+    // A module whose download failed stays failed in the page's module map (the HTML spec keeps the failure under its
+    // URL), so a retry asks for another URL: the same file with a query the server ignores.
+    element.src = appAttempts++ ? `${url}${url.includes('?') ? '&' : '?'}retry=${appAttempts}` : url;
     if (nonce) element.nonce = nonce;
     document.addEventListener(APP_READY_EVENT, ready, { once: true });
     // After a successful run the promise is already resolved and this does nothing.
