@@ -101,6 +101,8 @@ export function loadAppScript(url: string, nonce?: string): Promise<AppReadyDeta
   return new Promise((resolve, reject) => {
     const element = document.createElement('script');
     const ready = (event: Event) => resolve((event as CustomEvent<AppReadyDetail>).detail);
+    // A browser without module scripts would ignore the element and fire nothing: it gets the launcher's message.
+    if (!('noModule' in element)) return reject(new Error('Ticket Wallet: this browser cannot run the wallet (no ES modules)'));
     element.type = 'module';
     // A module whose download failed stays failed in the page's module map (the HTML spec keeps the failure under its
     // URL), so a retry asks for another URL: the same file with a query the server ignores.
