@@ -1,8 +1,11 @@
 // Derived values of the wallet's router for the views (pure functions of the wallet's snapshot).
-import type { Language } from '../src/contract/languages';
-import { languageOf, parseRoute, type Route } from './panel.location';
+import { parseRoute, type Route } from './panel.location';
+import { inFlow, selectFlowQuestion, selectIsHubFading } from './panel.screen-selectors';
 import { type FlowId, type PanelOverlay, type PanelTab, tabTable } from './tabs';
 import type { WalletSnapshot } from './wallet';
+
+// The screens' chunks import these from panel.screen-selectors.ts (see there why); the entry's views from here.
+export { selectIsHubFading, selectLanguage } from './panel.screen-selectors';
 
 export type SettingsTab = 'ACCOUNT_VERIFICATION' | 'PERSONAL_INFO';
 
@@ -28,9 +31,6 @@ function flowStateOf(snapshot: WalletSnapshot): FlowId | null {
   const tab = selectTab(snapshot);
   return tab ? tabTable[tab].flow : null;
 }
-
-const inFlow = (snapshot: WalletSnapshot, flow: FlowId, state: object | string) =>
-  snapshot.matches({ panel: { open: { tab: { [flow]: state } } } } as never);
 
 /** The HUB's screen and logout flow are here (or it fades out): the HUB can show. */
 export function selectIsHubReady(snapshot: WalletSnapshot): boolean {
@@ -70,10 +70,6 @@ export function selectIsHubVisible(snapshot: WalletSnapshot): boolean {
   );
 }
 
-export function selectIsHubFading(snapshot: WalletSnapshot): boolean {
-  return snapshot.hasTag('fading');
-}
-
 /** The page behind the open wallet must not scroll (the machine locks it through lockPageScroll). */
 export function selectLocksPageScroll(snapshot: WalletSnapshot): boolean {
   return snapshot.hasTag('modal');
@@ -82,10 +78,6 @@ export function selectLocksPageScroll(snapshot: WalletSnapshot): boolean {
 /** docs/product.md §2: ACCOUNT_VERIFICATION opens the payout tab; any other value or none opens the account tab. */
 export function selectSettingsTab(snapshot: WalletSnapshot): SettingsTab {
   return selectRoute(snapshot).settingsTab?.toUpperCase() === 'ACCOUNT_VERIFICATION' ? 'ACCOUNT_VERIFICATION' : 'PERSONAL_INFO';
-}
-
-export function selectLanguage(snapshot: WalletSnapshot): Language {
-  return languageOf(snapshot.context.location.pathname);
 }
 
 export function selectIsSignedIn(snapshot: WalletSnapshot): boolean {
@@ -107,7 +99,5 @@ export function selectSession(snapshot: WalletSnapshot) {
  */
 export function selectDiscardQuestion(snapshot: WalletSnapshot): 'asking' | 'discarding' | null {
   const flow = flowStateOf(snapshot);
-  if (flow === null) return null;
-  if (inFlow(snapshot, flow, { running: 'asking' })) return 'asking';
-  return inFlow(snapshot, flow, { running: 'discarding' }) ? 'discarding' : null;
+  return flow === null ? null : selectFlowQuestion(snapshot, flow);
 }

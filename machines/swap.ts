@@ -6,7 +6,7 @@
 // A child of the wallet while SWAP is open, given the decoded USER_TICKET_ID to preselect the type holding it.
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
-import { languageOf } from './panel.location';
+import { languageOf } from '../src/contract/languages';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { checkoutUrl } from './swap.checkout';
 import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';

@@ -6,7 +6,10 @@ import type { mountWallet } from './mount';
 
 export const HOST_TAG = 'ticket-wallet';
 
-/** Dispatched by the app bundle on its own <script> element once it has run (src/embed/wallet-app.ts). */
+/**
+ * Dispatched on `document` by the app bundle once it has run (src/embed/wallet-app.ts). The app is an ES module, for
+ * which `document.currentScript` is null, so it cannot reach its own <script> element.
+ */
 export const APP_READY_EVENT = 'ticketwallet:app';
 
 /** What the app bundle hands the loader. */

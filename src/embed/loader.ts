@@ -88,23 +88,31 @@ export interface LoaderOptions {
   loadApp: () => Promise<AppReadyDetail>;
 }
 
+/** How many times this page has asked for the app bundle (loadAppScript). */
+let appAttempts = 0;
+
 /**
- * Injects the app bundle's <script> (with the loader's CSP nonce, if any). It resolves with what the app hands
- * back through APP_READY_EVENT; it rejects when the script fails to load or runs without handing anything back.
- * A failed script is removed, so a later call fetches it again.
+ * Injects the app bundle's <script type="module"> (with the loader's CSP nonce, if any). It resolves with what the
+ * app hands back through APP_READY_EVENT on `document`; it rejects when the script fails to load or runs without
+ * handing anything back. A failed script is removed, so a later call fetches it again. A module script on another
+ * origin is fetched with CORS: the server answers its static files with the API's CORS headers (src/server/app.ts).
  */
 export function loadAppScript(url: string, nonce?: string): Promise<AppReadyDetail> {
   return new Promise((resolve, reject) => {
     const element = document.createElement('script');
-    element.src = url;
-    element.async = true;
+    const ready = (event: Event) => resolve((event as CustomEvent<AppReadyDetail>).detail);
+    // A browser without module scripts would ignore the element and fire nothing: it gets the launcher's message.
+    if (!('noModule' in element)) return reject(new Error('Ticket Wallet: this browser cannot run the wallet (no ES modules)'));
+    element.type = 'module';
+    // A module whose download failed stays failed in the page's module map (the HTML spec keeps the failure under its
+    // URL), so a retry asks for another URL: the same file with a query the server ignores.
+    element.src = appAttempts++ ? `${url}${url.includes('?') ? '&' : '?'}retry=${appAttempts}` : url;
     if (nonce) element.nonce = nonce;
-    element.addEventListener(APP_READY_EVENT, (event) => resolve((event as CustomEvent<AppReadyDetail>).detail), {
-      once: true,
-    });
+    document.addEventListener(APP_READY_EVENT, ready, { once: true });
     // After a successful run the promise is already resolved and this does nothing.
     element.addEventListener('load', () => reject(new Error(`Ticket Wallet: ${url} did not start the app`)));
     element.addEventListener('error', () => {
+      document.removeEventListener(APP_READY_EVENT, ready);
       element.remove();
       reject(new Error(`Ticket Wallet: could not load ${url}`));
     });

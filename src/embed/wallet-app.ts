@@ -1,9 +1,10 @@
 // The app's entry (dist/wallet-app.js): React, the machines and the frame; each panel's screen is a chunk it loads
-// on demand. The loader injects this script when the wallet opens; it hands mountWallet back through an event on its
-// own <script> element, so the two bundles need no global name between them. No zod here or below: the browser
+// on demand. The loader injects this script (an ES module: Parcel's `esmodule` output, smaller than a classic script's
+// glue, docs/decisions.md) when the wallet opens; it hands mountWallet back through an event on `document`, so the
+// two bundles need no global name between them. No zod here or below: the browser
 // carries no schemas (docs/decisions.md), which also keeps zod's `new Function` probe away from host pages' CSP.
 import { APP_READY_EVENT, type AppReadyDetail } from './host';
 import { mountWallet } from './mount';
 
 const detail: AppReadyDetail = { mountWallet };
-document.currentScript?.dispatchEvent(new CustomEvent(APP_READY_EVENT, { detail }));
+document.dispatchEvent(new CustomEvent(APP_READY_EVENT, { detail }));

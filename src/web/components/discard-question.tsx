@@ -2,16 +2,18 @@
 // (machines/router.ts, `closingQuestion`). An alert dialog built like the other confirmations (Modal): Keep editing
 // first, so it has the focus and Enter keeps what was entered; Escape keeps editing too; Discard closes the wallet.
 import type { ReactElement } from 'react';
-import { selectDiscardQuestion } from '../../../machines/panel.selectors';
+import { selectFlowQuestion } from '../../../machines/panel.screen-selectors';
+import type { FlowId } from '../../../machines/tabs';
 import { useSelector } from '../use-selector';
 import { t } from '../i18n';
 import { useWallet } from '../wallet-config';
 import { Button } from './button';
 import { Modal } from './modal';
 
-export function DiscardQuestion({ title }: { title: string }): ReactElement | null {
+/** `flow`: the flow whose screen shows the question (the open tab's flow). */
+export function DiscardQuestion({ flow, title }: { flow: FlowId; title: string }): ReactElement | null {
   const wallet = useWallet();
-  const question = useSelector(wallet, selectDiscardQuestion);
+  const question = useSelector(wallet, (snapshot) => selectFlowQuestion(snapshot, flow));
   const keepEditing = () => wallet.send({ type: 'panel.keepEditing' });
   return (
     <Modal

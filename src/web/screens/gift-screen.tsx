@@ -51,7 +51,7 @@ function GiftFlowScreen({ gift }: { gift: GiftActor }): ReactElement {
       </div>
       {step === 'done' ? <GiftSuccess gift={gift} send={send} /> : <GiftTicketStep gift={gift} send={send} />}
       {step === 'receiver' || step === 'confirmed' ? <GiftReceiverStep gift={gift} /> : null}
-      <DiscardQuestion title={t('discard.gift_title')} />
+      <DiscardQuestion flow="gift" title={t('discard.gift_title')} />
     </section>
   );
 }

@@ -3,7 +3,7 @@
 import { useSelector } from '../use-selector';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../../machines/logout.selectors';
-import { selectIsHubFading } from '../../../machines/panel.selectors';
+import { selectIsHubFading } from '../../../machines/panel.screen-selectors';
 import { selectUser } from '../../../machines/session.selectors';
 import { Button } from '../components/button';
 import '../components/card';

@@ -23,7 +23,7 @@ import { PanelSkeleton } from '../components/panel-skeleton';
 import { registerStyles } from '../style-sheets';
 import { siteUrlOf } from '../script-config';
 import { useChild, useWallet, useWalletConfig } from '../wallet-config';
-import { selectLanguage } from '../../../machines/panel.selectors';
+import { selectLanguage } from '../../../machines/panel.screen-selectors';
 import myTicketsScreenCss from 'bundle-text:./my-tickets-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 

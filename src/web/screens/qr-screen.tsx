@@ -4,7 +4,7 @@
 // note and the "replaced by another device" message; the machine counts the seconds down (no timer here).
 import { useSelector } from '../use-selector';
 import { lazy, type ReactElement, Suspense } from 'react';
-import { selectLanguage } from '../../../machines/panel.selectors';
+import { selectLanguage } from '../../../machines/panel.screen-selectors';
 import { fullName, selectUser } from '../../../machines/session.selectors';
 import type { DoorTickets, QrActor } from '../../../machines/qr';
 import {

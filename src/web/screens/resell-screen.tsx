@@ -68,7 +68,7 @@ function ResellFlowScreen({ resell }: { resell: ResellActor }): ReactElement {
       {step === 'editing' ? <PriceStep resell={resell} send={send} /> : null}
       {step === 'confirmed' ? <ConfirmStep resell={resell} send={send} /> : null}
       {step === 'picking' && listings ? <Listings listings={listings} /> : null}
-      <DiscardQuestion title={t('discard.resell_title')} />
+      <DiscardQuestion flow="resell" title={t('discard.resell_title')} />
     </section>
   );
 }

@@ -68,7 +68,7 @@ function SwapFlowScreen({ swap }: { swap: SwapActor }): ReactElement {
       <BaseStep swap={swap} send={send} />
       <TargetStep swap={swap} send={send} />
       <ConfirmModal swap={swap} send={send} returnFocus={returnFocus} />
-      <DiscardQuestion title={t('discard.swap_title')} />
+      <DiscardQuestion flow="swap" title={t('discard.swap_title')} />
     </section>
   );
 }

@@ -1,0 +1,29 @@
+// The router's derived values that the screens' chunks read (pure functions of the wallet's snapshot). Apart from
+// machines/panel.selectors.ts on purpose: Parcel wraps a module the app's entry shares with a lazy chunk, with all it
+// imports (a registered module, a getter per export, a property read at each call), and panel.selectors imports the
+// route parser and the whole registry (machines/tabs.ts). This module imports nothing of the entry's but the language
+// list (docs/decisions.md, "The first panel: the app as an ES module, and what Parcel's wrapping costs").
+import { type Language, languageOf } from '../src/contract/languages';
+import type { FlowId } from './tabs';
+import type { WalletSnapshot } from './wallet';
+
+export function selectIsHubFading(snapshot: WalletSnapshot): boolean {
+  return snapshot.hasTag('fading');
+}
+
+export function selectLanguage(snapshot: WalletSnapshot): Language {
+  return languageOf(snapshot.context.location.pathname);
+}
+
+/** Whether the tab's flow `flow` is in `state` (a state value under its panel state, e.g. `{ running: 'asking' }`). */
+export const inFlow = (snapshot: WalletSnapshot, flow: FlowId, state: object | string) =>
+  snapshot.matches({ panel: { open: { tab: { [flow]: state } } } } as never);
+
+/**
+ * "Discard?" over `flow` (machines/router.ts, `closingQuestion`): 'asking' while the question is open, 'discarding'
+ * while the flow lets go of what it held before the wallet closes, else null.
+ */
+export function selectFlowQuestion(snapshot: WalletSnapshot, flow: FlowId): 'asking' | 'discarding' | null {
+  if (inFlow(snapshot, flow, { running: 'asking' })) return 'asking';
+  return inFlow(snapshot, flow, { running: 'discarding' }) ? 'discarding' : null;
+}
