@@ -79,4 +79,30 @@ describe('device-bound codes under concurrency (Postgres)', () => {
     const [ticket] = await t.database.db.select().from(userTickets).where(eq(userTickets.id, ticketId));
     expect(ticket!.status).toBe('used');
   });
+
+  it('answers every scanner when eight sync admissions of the same ticket at once, round after round (no deadlock)', async () => {
+    // Each admission row takes a key-share lock on its ticket (the foreign key); a sync that wrote its rows before
+    // taking the ticket's update lock deadlocked with another scanner doing the same, and answered 500 after retries.
+    const [held] = await t.database.db.select().from(userTickets).where(eq(userTickets.id, ticketId));
+    for (let round = 0; round < 6; round++) {
+      // A fresh ticket of the live event each round: an admitted one is used and takes no new device.
+      const [fresh] = await t.database.db
+        .insert(userTickets)
+        .values({ ticketTypeId: held!.ticketTypeId, ownerUserId: held!.ownerUserId, purchasePriceMinor: 100 })
+        .returning({ id: userTickets.id });
+      const device = await generateDeviceKeyPair();
+      const publicKey = toBase64Url(await exportPublicKey(device.publicKey));
+      const registered = await call(t.app, { method: 'POST', url: '/v1/door/devices', token, payload: { userTicketId: fresh!.id, publicKey } });
+      expect(registered.status).toBe(200);
+      const signed = readSignedCertificate(fromBase64Url(registered.json.certificate));
+      const at = t.clock.now;
+      const admissions = [{ code: await signCode(signed, stepAt(at.getTime(), 15), device.privateKey), admittedAt: at.toISOString() }];
+      const scanners = Array.from({ length: 8 }, (_, index) => `gate-${round}-${index}`);
+      const answers = await Promise.all(scanners.map((scannerId) => organiser(`/v1/door/events/${eventId}/admissions`, { scannerId, admissions })));
+      expect(answers.map((answer) => answer.status)).toEqual(scanners.map(() => 200));
+      expect(answers.reduce((sum, answer) => sum + answer.json.stored, 0)).toBe(8);
+      const [admitted] = await t.database.db.select().from(userTickets).where(eq(userTickets.id, fresh!.id));
+      expect(admitted!.status).toBe('used');
+    }
+  });
 });

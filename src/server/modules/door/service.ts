@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import { doorAdmissions, doorCertificates, events, organisations, ticketTypes, userTickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { sameHash } from '../auth/tokens';
-import { allows, assertTicketAllowed, heldStatuses, lockTicket, setTicketStatus, statusesAllowing } from '../lifecycle/service';
+import { allows, assertTicketAllowed, heldStatuses, type LifecycleTicket, lockTicket, setTicketStatus, statusesAllowing } from '../lifecycle/service';
 
 /** Steps either side of the current one a scanner accepts (a code shown just before it rotated, clocks a little apart). */
 export const DOOR_TOLERANCE_STEPS = 1;
@@ -289,8 +289,17 @@ export function createDoorService({ db, signing, ttlMs, now }: DoorDeps) {
             ),
           );
           const result = { inserted: 0, repeated: 0, unknown: [] as number[] };
-          // Tickets are locked in id order, so two scanners syncing at once never wait on each other in a circle.
-          for (const admission of [...accepted].sort((a, b) => a.userTicketId - b.userTicketId || a.index - b.index)) {
+          const sorted = [...accepted].sort((a, b) => a.userTicketId - b.userTicketId || a.index - b.index);
+          // Every ticket is locked first, in id order, before any admission is written: an admission's row takes a
+          // key-share lock on its ticket (the foreign key), so two scanners that each wrote one and then asked for
+          // the ticket's update lock waited on each other in a circle (a deadlock, and a 500 after the retries).
+          const tickets = new Map<number, LifecycleTicket | undefined>();
+          for (const admission of sorted) {
+            if (known.has(admission.certificateId) && !tickets.has(admission.userTicketId)) {
+              tickets.set(admission.userTicketId, await lockTicket(tx, admission.userTicketId, admission.admittedAt));
+            }
+          }
+          for (const admission of sorted) {
             if (!known.has(admission.certificateId)) {
               result.unknown.push(admission.index);
               continue;
@@ -313,7 +322,8 @@ export function createDoorService({ db, signing, ttlMs, now }: DoorDeps) {
               continue;
             }
             result.inserted++;
-            const ticket = await lockTicket(tx, admission.userTicketId, admission.admittedAt);
+            // setTicketStatus updates the locked ticket in place, so a second admission of it sees it used.
+            const ticket = tickets.get(admission.userTicketId);
             if (ticket && ticket.ownerUserId === admission.holderUserId && allows(ticket, 'scan', admission.admittedAt)) {
               await setTicketStatus(tx, [ticket], 'scan', admission.admittedAt, { eventAccessUsedAt: admission.admittedAt });
             }
