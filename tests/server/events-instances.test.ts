@@ -11,7 +11,7 @@ import { DEMO_ORGANIZER_KEY, seedDemoData } from '../../src/server/db/seed';
 import { createDatabase, dropDatabases } from '../support/postgres';
 import { openSse, type SseBlock, type SseStream } from '../support/sse';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { call, createTestApp, LOCAL_POSTGRES_URL, signIn, type TestApp, verifyPayouts } from './helper';
+import { call, createTestApp, LOCAL_POSTGRES_URL, signIn, type TestApp, verifyPayouts, TEST_CONNECT_TIMEOUT_MS } from './helper';
 
 /** How soon a change on one instance must show on a stream of the other. */
 const FAN_OUT_MS = 1_000;
@@ -27,7 +27,7 @@ async function demoDatabase(): Promise<string> {
   const name = `tw_events_${process.pid}_${randomBytes(4).toString('hex')}`;
   databaseNames.push(name);
   const url = await createDatabase(serverUrl, name, postgres?.template);
-  const setup = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  const setup = await openDatabase({ kind: 'postgres', url, poolSize: 2, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
   await seedDemoData(setup.db, { now: new Date() });
   await setup.close();
   return url;
@@ -59,7 +59,7 @@ describe.each([
       ACCESS_TOKEN_TTL_SECONDS: String(24 * 3600),
     };
     const databaseUrl = await demoDatabase();
-    const database = () => openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
+    const database = () => openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
     a = await createTestApp({ env: instanceEnv, database });
     b = await createTestApp({ env: instanceEnv, database });
     baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });

@@ -35,6 +35,14 @@ export interface TestApp {
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
+/**
+ * How long a test's pool waits for a Postgres connection. The suite's files share one Postgres server and create
+ * databases from a template all the time; each CREATE DATABASE forces a checkpoint, and on a loaded 2-core machine a
+ * new connection then waited more than the production default of 5 s (DATABASE_CONNECT_TIMEOUT_MS), which answered
+ * 500 in the door and race suites. Tests of the timeout itself (db-faults, operations) set their own.
+ */
+export const TEST_CONNECT_TIMEOUT_MS = 30_000;
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -59,7 +67,7 @@ export async function openTestDatabase(options: { logQuery?: (query: string, par
   if (postgres) {
     const name = `${postgres.prefix}_${randomBytes(4).toString('hex')}`;
     const url = await createDatabase(postgres.url, name, postgres.template);
-    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 5, logQuery: options.logQuery });
+    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 5, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS, logQuery: options.logQuery });
     return {
       ...handle,
       close: async () => {
@@ -89,7 +97,7 @@ export async function openPostgresTestDatabase(poolSize?: number): Promise<Datab
   const server = postgres?.url ?? LOCAL_POSTGRES_URL;
   const name = postgres ? `${postgres.prefix}_${randomBytes(4).toString('hex')}` : `tw_races_${process.pid}_${randomBytes(4).toString('hex')}`;
   const url = await createDatabase(server, name, postgres?.template);
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: poolSize ?? (postgres ? 5 : 10) });
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: poolSize ?? (postgres ? 5 : 10), connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
   return {
     ...handle,
     /** For another process (a CLI under test) to open the same database. */

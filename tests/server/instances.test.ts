@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { png } from '../support/png';
 import { createDatabase, dropDatabases } from '../support/postgres';
 import { type S3StandIn, startS3StandIn } from '../support/s3-stand-in';
-import { call, createTestApp, openTestDatabase, signIn, type TestApp } from './helper';
+import { call, createTestApp, openTestDatabase, signIn, type TestApp, TEST_CONNECT_TIMEOUT_MS } from './helper';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RATE_LIMIT = 30;
@@ -22,7 +22,7 @@ async function sharedDatabase(): Promise<{ first: () => Promise<DatabaseHandle>;
   if (postgres) {
     const name = `${postgres.prefix}_${randomBytes(4).toString('hex')}`;
     const url = await createDatabase(postgres.url, name, postgres.template);
-    const open = () => openDatabase({ kind: 'postgres', url, poolSize: 5 });
+    const open = () => openDatabase({ kind: 'postgres', url, poolSize: 5, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
     return { first: open, second: open, drop: () => dropDatabases(postgres.url, name) };
   }
   const handle = await openTestDatabase();

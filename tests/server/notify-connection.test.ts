@@ -9,7 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { createPostgresBus, type EventBus } from '../../src/server/modules/events/bus';
 import type { EventNotice } from '../../src/server/modules/events/record';
 import { createDatabase, dropDatabases } from '../support/postgres';
-import { LOCAL_POSTGRES_URL } from './helper';
+import { LOCAL_POSTGRES_URL, TEST_CONNECT_TIMEOUT_MS } from './helper';
 
 const postgres = inject('postgresTemplate');
 const serverUrl = postgres?.url ?? LOCAL_POSTGRES_URL;
@@ -44,7 +44,7 @@ beforeAll(async () => {
     connectTimeoutMs: 3_000,
     onConnectionError: () => void lostConnections++,
   });
-  receiver = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+  receiver = await openDatabase({ kind: 'postgres', url, poolSize: 1, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
   senderBus = createPostgresBus(sender, channel, (error) => errors.push(error));
   receiverBus = createPostgresBus(receiver, channel, (error) => errors.push(error));
   receiverBus.subscribe({ notice: (notice) => heard.push(notice), resync: () => {} });

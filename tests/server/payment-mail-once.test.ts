@@ -19,7 +19,7 @@ import { paymentFailedMailKey, paymentRefundedMailKey } from '../../src/server/m
 import { translate } from '../../src/server/i18n';
 import { assertMoneyAddsUp } from '../support/money-invariant';
 import { createDatabase, dropDatabases } from '../support/postgres';
-import { call, createDemoApp, createTestApp, type DemoApp, listFirstResellable, openTestDatabase, type TestApp, verifyPayouts } from './helper';
+import { call, createDemoApp, createTestApp, type DemoApp, listFirstResellable, openTestDatabase, type TestApp, verifyPayouts, TEST_CONNECT_TIMEOUT_MS } from './helper';
 
 const postgres = inject('postgresTemplate');
 const onPostgres = postgres !== null;
@@ -42,7 +42,7 @@ beforeAll(async () => {
   if (postgres) {
     const name = `${postgres.prefix}_${randomBytes(4).toString('hex')}`;
     const url = await createDatabase(postgres.url, name, postgres.template);
-    shared = () => openDatabase({ kind: 'postgres', url, poolSize: 5 });
+    shared = () => openDatabase({ kind: 'postgres', url, poolSize: 5, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
     drop = () => dropDatabases(postgres.url, name);
   } else {
     shared = openTestDatabase;

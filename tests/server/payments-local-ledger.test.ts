@@ -9,7 +9,7 @@ import { createLocalPayments, LOCAL_TEST_METHODS } from '../../src/server/adapte
 import { openDatabase } from '../../src/server/db/client';
 import { listings, paymentEvents, payments, payouts, userTickets } from '../../src/server/db/schema';
 import { assertMoneyAddsUp } from '../support/money-invariant';
-import { call, createDemoApp, createTestApp, type DemoApp, listFirstResellable, openPostgresTestDatabase, type TestApp, verifyPayouts } from './helper';
+import { call, createDemoApp, createTestApp, type DemoApp, listFirstResellable, openPostgresTestDatabase, type TestApp, verifyPayouts, TEST_CONNECT_TIMEOUT_MS } from './helper';
 
 const localA = createLocalPayments({ processingMs: null });
 const localB = createLocalPayments({ processingMs: null });
@@ -17,7 +17,7 @@ let a: DemoApp;
 let b: TestApp;
 let url: string;
 const instanceOn = (payments: typeof localA) =>
-  createTestApp({ payments, env: { RATE_LIMIT_PER_MINUTE: '1000000' }, database: () => openDatabase({ kind: 'postgres', url, poolSize: 4 }) });
+  createTestApp({ payments, env: { RATE_LIMIT_PER_MINUTE: '1000000' }, database: () => openDatabase({ kind: 'postgres', url, poolSize: 4, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS }) });
 
 beforeAll(async () => {
   a = await createDemoApp({

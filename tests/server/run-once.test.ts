@@ -13,7 +13,7 @@ import { listings, payoutAccounts, payouts, userTickets, users } from '../../src
 import { seedDemoData } from '../../src/server/db/seed';
 import { createDatabase, dropDatabases } from '../support/postgres';
 import { startStripeConnectStub, type StripeConnectStub } from '../support/stripe-connect-stub';
-import { createTestApp, LOCAL_POSTGRES_URL, type TestApp } from './helper';
+import { createTestApp, LOCAL_POSTGRES_URL, type TestApp, TEST_CONNECT_TIMEOUT_MS } from './helper';
 
 const template = inject('postgresTemplate');
 const serverUrl = template?.url ?? LOCAL_POSTGRES_URL;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   url = await createDatabase(serverUrl, name, template?.template);
   connect = await startStripeConnectStub();
   // Due payouts of alex's sold listings, to a Connect account the stub knows.
-  const setup = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  const setup = await openDatabase({ kind: 'postgres', url, poolSize: 2, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
   try {
     const past = new Date(Date.now() - 60_000);
     await seedDemoData(setup.db, { now: past });
@@ -60,7 +60,7 @@ beforeAll(async () => {
   }
   const env = { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_PUBLISHABLE_KEY: 'pk_test_stub', STRIPE_API_BASE: connect.url, PAYOUT_RELEASE_INTERVAL_MS: '5' };
   for (let index = 0; index < 2; index += 1) {
-    instances.push(await createTestApp({ env, mailer: createOutboxMailer(), database: () => openDatabase({ kind: 'postgres', url, poolSize: 4 }) }));
+    instances.push(await createTestApp({ env, mailer: createOutboxMailer(), database: () => openDatabase({ kind: 'postgres', url, poolSize: 4, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS }) }));
   }
 });
 
@@ -90,7 +90,7 @@ it('instances opening one empty database at once apply each migration once', asy
   const empty = `${name}_empty`;
   const emptyUrl = await createDatabase(serverUrl, empty);
   try {
-    const handles = await Promise.all([0, 1, 2].map(() => openDatabase({ kind: 'postgres', url: emptyUrl, poolSize: 2 })));
+    const handles = await Promise.all([0, 1, 2].map(() => openDatabase({ kind: 'postgres', url: emptyUrl, poolSize: 2, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS })));
     const rows = await handles[0]!.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
     const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
     expect((rows as unknown as { rows: { applied: number }[] }).rows[0]!.applied).toBe(journal.entries.length);

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/db/client';
 import { createDatabase, databaseUrl, dropDatabases, withAdmin } from '../../support/postgres';
-import { call, createTestApp, LOCAL_POSTGRES_URL, signIn, type TestApp } from '../helper';
+import { call, createTestApp, LOCAL_POSTGRES_URL, signIn, type TestApp, TEST_CONNECT_TIMEOUT_MS } from '../helper';
 
 const serverUrl = process.env.DATABASE_URL || LOCAL_POSTGRES_URL;
 const name = `tw_revoke_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -13,7 +13,7 @@ let url: string;
 const apps: TestApp[] = [];
 
 async function instance(): Promise<TestApp> {
-  const app = await createTestApp({ database: (): Promise<DatabaseHandle> => openDatabase({ kind: 'postgres', url, poolSize: 3 }) });
+  const app = await createTestApp({ database: (): Promise<DatabaseHandle> => openDatabase({ kind: 'postgres', url, poolSize: 3, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS }) });
   apps.push(app);
   return app;
 }
