@@ -12,12 +12,16 @@ export const result = (page: Page) => page.locator('#scan-result');
 export const toggle = (page: Page) => page.locator('#scan-camera-toggle');
 export const note = (page: Page) => page.locator('#scan-camera-note');
 
-/** Waits for the verdict to say each text; a failure also shows the camera's button and note, to tell why. */
-export async function expectResult(page: Page, texts: string[]) {
+/**
+ * Waits for the verdict to say each text; a failure also shows the camera's button and note, to tell why. A camera's
+ * first read waits longer (`timeout`): it opens the camera and loads the reader's chunk first, which on a loaded CI
+ * machine took more than 20 s once.
+ */
+export async function expectResult(page: Page, texts: string[], timeout = 20_000) {
   const seen = async () => `${await result(page).textContent()} [camera: ${await toggle(page).textContent()}; ${await note(page).textContent()}]`;
   for (const text of texts) {
     const verdict = new RegExp(`^[^[]*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-    await expect.poll(seen, { timeout: 20_000 }).toMatch(verdict);
+    await expect.poll(seen, { timeout }).toMatch(verdict);
   }
 }
 
