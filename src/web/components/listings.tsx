@@ -20,7 +20,7 @@ import { currentLocale, t, tPlural } from '../i18n';
 import { registerStyles } from '../style-sheets';
 import { Button } from './button';
 import { LoadFailed } from './load-failed';
-import { EventCard } from './event-card';
+import { EventCard, type EventCardAction } from './event-card';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 import { Icon } from './icons';
 import { ListTabs } from './list-tabs';
@@ -88,12 +88,8 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
               ? sale.map((entry) => (
                   <li key={entry.userTicketId} className="tw-resell__entry">
                     {/* Share and Unlist inside the entry's card, under its facts (issue 23). */}
-                    <EventCard
-                      variant="solid"
-                      title={entry.name}
-                      image={entry.ticketLogo}
-                      price={entry.price}
-                      currencySymbol={entry.currencySymbol}
+                    <ListingCard
+                      entry={entry}
                       note={ago(entry.listedDate, 'listings.listed_today', 'listings.listed_days')}
                       actions={[
                         { icon: iconPath('external'), label: t('listings.share'), onClick: () => listings.send({ type: 'listings.share', userTicketId: entry.userTicketId }) },
@@ -104,12 +100,8 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
                 ))
               : sold.map((entry) => (
                   <li key={entry.userTicketId} className="tw-resell__entry">
-                    <EventCard
-                      variant="solid"
-                      title={entry.name}
-                      image={entry.ticketLogo}
-                      price={entry.price}
-                      currencySymbol={entry.currencySymbol}
+                    <ListingCard
+                      entry={entry}
                       note={`${ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')} · ${t(payoutLabel[entry.payoutStatus], {
                         date: formatEventMoment(entry.payoutDate, { locale: currentLocale(), tz: entry.eventTimeZone }),
                       })}`}
@@ -123,6 +115,19 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
       <UnlistModal listings={listings} />
     </section>
   );
+}
+
+/** A listing's card, on sale or sold: its ticket and price, `note` under them, and `actions` while it is on sale. */
+function ListingCard({
+  entry,
+  note,
+  actions,
+}: {
+  entry: Pick<SoldEntry, 'name' | 'ticketLogo' | 'price' | 'currencySymbol'>;
+  note: string;
+  actions?: readonly EventCardAction[];
+}): ReactElement {
+  return <EventCard variant="solid" title={entry.name} image={entry.ticketLogo} price={entry.price} currencySymbol={entry.currencySymbol} note={note} actions={actions} />;
 }
 
 /** docs/product.md §2: native share at most 480.99 px wide (where the device offers it), else Facebook, Twitter and Mail. */
