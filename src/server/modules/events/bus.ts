@@ -118,8 +118,11 @@ export function createPostgresBus(database: DatabaseHandle, channel: string, onE
       local.committedHere(notices);
       const payloads = notices.map(encodeNotice);
       const literal = `{${payloads.map((payload) => `"${payload}"`).join(',')}}`;
-      const overPool = () =>
+      const poolOnce = () =>
         database.db.execute(sql`select pg_notify(${channel}, payload) from unnest(${literal}::text[]) as payload`).then(() => undefined);
+      // Twice: when the server cut the LISTEN connection it cut the pool's idle ones too, and the pool may hand one out
+      // before it has heard; the second try gets a fresh connection. A notice sent twice costs a read, never a change.
+      const overPool = () => poolOnce().catch(poolOnce);
       (live && listener ? listener.notify(payloads).catch(overPool) : overPool()).catch(onError);
     },
     subscribe: local.add,
