@@ -1,6 +1,6 @@
 // Builds the Fastify app: security plugins, the contract's routes under /v1, the OpenAPI document, the dev
 // outbox, and the built web app. `main.ts` listens; tests call buildApp with their own database and mailer.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
@@ -25,7 +25,7 @@ import { errorHandling, notFoundBody } from './http/errors';
 import { operations, requestIdOf } from './http/operations';
 import { lazyChildLogger } from './http/request-logger';
 import { openApiOptions } from './http/openapi';
-import { addSecurityHeaders, uploadContentSecurityPolicy } from './http/security-headers';
+import { addSecurityHeaders, inlineScriptPolicy, uploadContentSecurityPolicy } from './http/security-headers';
 import { authModule } from './modules/auth/routes';
 import { devModule } from './modules/dev/routes';
 import { settingsModule } from './modules/settings/routes';
@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const missing = (Object.keys(endpoints) as EndpointName[]).filter((name) => !app.contractRoutes.has(name));
   if (missing.length) throw new Error(`contract calls without a route: ${missing.join(', ')}`);
 
-  await registerWeb(app, config, storage, uploadContentSecurityPolicy(securityHeaders));
+  await registerWeb(app, config, storage, securityHeaders);
   return app;
 }
 
@@ -200,7 +200,8 @@ export function webCacheControl(path: string): string {
  * Serves the built web app (dist/: brotli or gzip copies written at build time, chosen by Accept-Encoding), avatars
  * and demo images (/assets). The demo site's pages (/, /en/, /es/…) are src/server/modules/site.
  */
-async function registerWeb(app: FastifyInstance, config: Config, storage: FileStorage, uploadPolicy: string): Promise<void> {
+async function registerWeb(app: FastifyInstance, config: Config, storage: FileStorage, securityHeaders: [string, string][]): Promise<void> {
+  const uploadPolicy = uploadContentSecurityPolicy(securityHeaders);
   // Uploaded files through the storage port, so any instance serves what another stored. A key is never rewritten
   // (a new picture gets a new one), so the file may be kept for good.
   app.get<{ Params: { name: string } }>('/assets/avatars/:name', { schema: { hide: true } }, async (request, reply) => {
@@ -239,10 +240,17 @@ async function registerWeb(app: FastifyInstance, config: Config, storage: FileSt
     // and cache headers included.
     app.get(VERSIONED_LOADER, { schema: { hide: true } }, (_request, reply) => reply.sendFile('embed.js', config.webDistDir));
     // The statechart visualiser (src/visualizer/, its own build in dist/visualizer/).
-    if (existsSync(join(config.webDistDir, 'visualizer', 'index.html'))) {
+    const visualizerPage = join(config.webDistDir, 'visualizer', 'index.html');
+    if (existsSync(visualizerPage)) {
+      // Its build writes the chunks' import map inline: allowed by its hash, or the browser ignores it.
+      const policy = inlineScriptPolicy(securityHeaders, readFileSync(visualizerPage, 'utf8'));
       for (const path of ['/visualizer', '/visualizer/']) {
         app.get(path, { schema: { hide: true } }, (_request, reply) =>
-          reply.type('text/html; charset=utf-8').header('cache-control', PAGE).sendFile('visualizer/index.html', config.webDistDir),
+          reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', PAGE)
+            .header('content-security-policy', policy)
+            .sendFile('visualizer/index.html', config.webDistDir),
         );
       }
     }

@@ -147,6 +147,21 @@ describe('live inspection', () => {
     expect(errors).toEqual([]);
   });
 
+  it("runs under the server's CSP with nothing refused (its inline import map is allowed by hash)", async () => {
+    // A context of its own without bypassCSP: the page as a visitor's browser enforces it.
+    const { context: other, page, errors: pageErrors } = await openPage(browser);
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto(`${baseUrl}/visualizer`);
+    await page.locator('.vz-canvas svg[data-machine-name="wallet"]').waitFor({ timeout: 30_000 });
+    await showMachine(page, 'login');
+    expect(refused).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await other.close();
+  });
+
   it('does not load the inspector without ?inspect=1', async () => {
     const requested: string[] = [];
     // A context of its own: this one is signed in now, and LOGIN would send it to QR.

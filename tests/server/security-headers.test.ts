@@ -1,9 +1,10 @@
 // The security headers are worked out once at start (src/server/http/security-headers.ts): every answer still carries
 // helmet's full set, the API's, the web app's and an error's alike, and an uploaded avatar keeps its sandboxing CSP.
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { helmetHeaders, uploadContentSecurityPolicy } from '../../src/server/http/security-headers';
+import { helmetHeaders, inlineScriptPolicy, uploadContentSecurityPolicy } from '../../src/server/http/security-headers';
 import { call, createTestApp, type TestApp } from './helper';
 
 const dataDir = join(process.cwd(), 'tests/.tmp/security-headers');
@@ -59,5 +60,16 @@ describe('security headers', () => {
     const framedByHost = helmetHeaders({ contentSecurityPolicy: { directives: { frameAncestors: ["'self'", 'https://tickets.example.com'] } } });
     expect(uploadContentSecurityPolicy(framedByHost)).toMatch(/; frame-ancestors 'self' https:\/\/tickets\.example\.com$/);
     expect(uploadContentSecurityPolicy(helmetHeaders({ contentSecurityPolicy: false }))).toMatch(/; frame-ancestors 'none'$/);
+  });
+
+  it("a built page's inline scripts are allowed by their hashes, and nothing else changes", () => {
+    const map = '{"imports":{"4BQaw":"/visualizer/a.js"}}';
+    const hash = `'sha256-${createHash('sha256').update(map).digest('base64')}'`;
+    const page = `<html><script type=importmap>${map}</script><script type=module src=/visualizer/main.js></script></html>`;
+    const policy = inlineScriptPolicy(Object.entries(expected), page);
+    expect(policy).toBe(expected['content-security-policy'].replace("script-src 'self'", `script-src ${hash} 'self'`));
+    // script-src-attr keeps 'none': inline event handlers stay refused.
+    expect(policy).toContain("script-src-attr 'none'");
+    expect(inlineScriptPolicy(Object.entries(expected), '<script src=/a.js></script>')).toBe(expected['content-security-policy']);
   });
 });

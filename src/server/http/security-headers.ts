@@ -2,6 +2,7 @@
 // options they never change, and building the Content-Security-Policy string per request was a seventh of the
 // server's time on a route without SQL (docs/performance.md). Set in onRequest, as @fastify/helmet did, so a route
 // may still override one (avatars get a sandboxing CSP).
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -53,4 +54,20 @@ export function uploadContentSecurityPolicy(headers: [string, string][]): string
     .map((directive) => directive.trim())
     .find((directive) => directive.startsWith('frame-ancestors '));
   return ['sandbox', "default-src 'none'", "style-src 'unsafe-inline'", 'img-src data:', frameAncestors ?? "frame-ancestors 'none'"].join('; ');
+}
+
+/**
+ * The app's CSP for a built page that carries inline scripts of its own (the visualiser's: Parcel writes its chunks'
+ * import map inline): the app's policy with each inline script's hash added to script-src, so the page runs what its
+ * build wrote and still nothing injected. The page is read once at start; a rebuilt page needs a restart, as any
+ * change to dist/ does.
+ */
+export function inlineScriptPolicy(headers: [string, string][], html: string): string {
+  const appPolicy = headers.find(([name]) => name === 'content-security-policy')?.[1] ?? '';
+  const hashes = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((match) => match[1]!)
+    .filter((content) => content.length > 0)
+    .map((content) => `'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`);
+  if (hashes.length === 0) return appPolicy;
+  return appPolicy.replace(/(^|;)(\s*)script-src /, `$1$2script-src ${hashes.join(' ')} `);
 }
