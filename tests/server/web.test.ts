@@ -57,6 +57,15 @@ it.each(['/fr/', '/fr/help', '/pt-BR/events/x', '/fr/demo/checkout/ABC'])('answe
   expect(response.body).toContain('href="/es');
 });
 
+it.each([
+  ['/scan', 'en-GB,en;q=0.8', '/en/scan'],
+  ['/scan/', 'es-ES,es;q=0.9', '/es/scan'],
+])('sends %s to the scanner page in the browser\'s language', async (url, language, location) => {
+  const { status, response } = await call(t.app, { method: 'GET', url, headers: { 'accept-language': language } });
+  expect(status).toBe(302);
+  expect(response.headers.location).toBe(location);
+});
+
 it('answers an unknown page under /es/ with the Spanish not-found page', async () => {
   const { status, response } = await call(t.app, { method: 'GET', url: '/es/nada' });
   expect(status).toBe(404);

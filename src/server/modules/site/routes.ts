@@ -62,7 +62,10 @@ export const siteModule = fp(
     app.get('/scan-page.css', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(scanStyles),
     );
-    app.get('/scan', { schema: { hide: true } }, (request, reply) => reply.redirect(`/${pageLanguage(request.query, request.headers['accept-language'])}/scan`));
+    // The door staff's short address, with or without the slash (/scan/ is also where the scanner's script lives).
+    for (const path of ['/scan', '/scan/']) {
+      app.get(path, { schema: { hide: true } }, (request, reply) => reply.redirect(`/${pageLanguage(request.query, request.headers['accept-language'])}/scan`));
+    }
 
     const home = async (lang: Language, request: FastifyRequest, reply: FastifyReply) => {
       const site = await frame(lang);
