@@ -3,8 +3,6 @@
 import { checkText, emailRule, firstNameRule, lastNameRule, otpRule, type TextRule } from '../src/contract/forms';
 import type { LoginContext, LoginField, LoginSnapshot } from './login';
 
-export { RESEND_COOLDOWN_MS } from './login.timing';
-
 export interface FieldView {
   value: string;
   /** A locale key, only when the field was touched and is in error. */

@@ -3,7 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { loginMachine, type LoginTab } from '../../machines/login';
-import { RESEND_COOLDOWN_MS, selectCanResendCode, selectEmailField, selectFamilyNameField, selectGivenNameField, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.selectors';
+import { selectCanResendCode, selectEmailField, selectFamilyNameField, selectGivenNameField, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.selectors';
+import { RESEND_COOLDOWN_MS } from '../../machines/login.timing';
 import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { httpError, userProfile } from './fixtures';
