@@ -1,9 +1,8 @@
 // Derived values of the login machine for the views: field states (errors only when touched, docs/product.md §5) and which
-// buttons are enabled.
+// buttons are enabled. Here what every sign-in screen reads and the e-mail step's; the code step's and the names' are in
+// login.otp-selectors.ts and login.names-selectors.ts, so the sign-in's first panel does not carry them.
 import { checkText, emailRule, firstNameRule, lastNameRule, otpRule, type TextRule } from '../src/contract/forms';
 import type { LoginContext, LoginField, LoginSnapshot } from './login';
-
-export { RESEND_COOLDOWN_MS } from './login.timing';
 
 export interface FieldView {
   value: string;
@@ -31,9 +30,6 @@ export function fieldView(context: Pick<LoginContext, 'fields' | 'touched'>, fie
 }
 
 export const selectEmailField = (snapshot: LoginSnapshot) => fieldView(snapshot.context, 'email');
-export const selectOtpField = (snapshot: LoginSnapshot) => fieldView(snapshot.context, 'otp');
-export const selectGivenNameField = (snapshot: LoginSnapshot) => fieldView(snapshot.context, 'givenName');
-export const selectFamilyNameField = (snapshot: LoginSnapshot) => fieldView(snapshot.context, 'familyName');
 
 /** A request is running (Continue shows its loading state). */
 export function selectIsBusy(snapshot: LoginSnapshot): boolean {
@@ -45,19 +41,6 @@ export function selectIsBusy(snapshot: LoginSnapshot): boolean {
  * still accepts it: the submit marks the fields touched so their errors show.
  */
 export const selectCanSubmitEmail = (snapshot: LoginSnapshot) => snapshot.can({ type: 'login.submitEmail' });
-export const selectCanSubmitOtp = (snapshot: LoginSnapshot) => snapshot.can({ type: 'login.submitOtp' });
-export const selectCanSubmitPersonalData = (snapshot: LoginSnapshot) =>
-  snapshot.can({ type: 'login.submitPersonalData' });
-export const selectCanResendCode = (snapshot: LoginSnapshot) => snapshot.can({ type: 'login.resendCode' });
-/** A code went out moments ago: the `resend` region holds Resend back (RESEND_COOLDOWN_MS). */
-export const selectResendCoolingDown = (snapshot: LoginSnapshot) => snapshot.matches({ resend: 'coolingDown' });
-/** The whole seconds until Resend comes back ("Resend code in 27 s"), counted by the `resend` region; 0 when ready. */
-export const selectResendSecondsLeft = (snapshot: LoginSnapshot) => snapshot.context.resendSecondsLeft;
-
-/** The e-mail the code was sent to (shown on the code screen). */
-export function selectCodeEmail(snapshot: LoginSnapshot): string | null {
-  return snapshot.context.storedEmail;
-}
 
 /** The sign-in screen the flow is on, or null once it is done. */
 export function selectLoginScreen(snapshot: LoginSnapshot): 'LOGIN' | 'OTP' | 'PERSONAL_DATA' | null {
@@ -66,6 +49,3 @@ export function selectLoginScreen(snapshot: LoginSnapshot): 'LOGIN' | 'OTP' | 'P
   if (snapshot.matches({ flow: 'personalData' })) return 'PERSONAL_DATA';
   return null;
 }
-
-/** Back on the names step asks first: "Going back signs you out" is on screen. */
-export const selectConfirmingBack = (snapshot: LoginSnapshot) => snapshot.matches({ flow: { personalData: 'confirmingBack' } });

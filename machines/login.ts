@@ -93,7 +93,7 @@ export interface SaveNamesInput {
 }
 
 export const loginToastKeys = {
-  codeResent: 'login.code_resent',
+  codeResent: 'otp.code_resent',
   requestFailed: 'request_failed',
   invalidToken: 'invalid_token',
 } as const;

@@ -9,7 +9,7 @@
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PriceQuote, ResellableTicket } from '../src/contract/entities';
 import type { ResponseOf } from '../src/contract/endpoints';
-import { checkResellPrice } from '../src/contract/forms';
+import { checkResellPrice } from '../src/contract/money-rule';
 import { errorCode } from '../src/client/errors';
 import { copyLink, listingsMachine } from './listings';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';

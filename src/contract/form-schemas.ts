@@ -4,19 +4,16 @@ import * as z from 'zod/mini';
 import {
   CONTROL_CHARACTER,
   emailRule,
-  hasAtMostTwoDecimals,
   INVALID_CHARACTERS_KEY,
-  MAX_MONEY,
-  PRICE_DECIMALS_KEY,
   firstNameRule,
   lastNameRule,
   otpRule,
   phoneNumberRule,
-  RESELL_PRICE_TOLERANCE,
   redeemCodeRule,
   textCleaners,
   type TextRule,
 } from './forms';
+import { hasAtMostTwoDecimals, MAX_MONEY, PRICE_DECIMALS_KEY, RESELL_PRICE_TOLERANCE } from './money-rule';
 import { nicknameRule } from './nickname-rule';
 
 /** No control character anywhere in the text (NUL would even fail the database). */

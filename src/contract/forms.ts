@@ -9,8 +9,6 @@ export const OTP_LENGTH = 6;
  * and checks it before sending; the server, which may be configured otherwise, checks its own (413).
  */
 export const PICTURE_LIMIT_BYTES = 5 * 1024 * 1024;
-/** docs/product.md §9: the resale price may exceed the maximum ticket price by at most this much. */
-export const RESELL_PRICE_TOLERANCE = 0.001;
 
 /** The e-mail pattern (zod's own default), so browser and server accept exactly the same addresses. */
 export const EMAIL_PATTERN =
@@ -106,24 +104,6 @@ export const redeemCodeRule: TextRule = {
   emptyKey: 'code_is_required',
   maxLength: { length: 64, key: 'form.code_too_long' },
 };
-
-/** The largest price or amount of money a request may carry (in the currency's units): totals stay in int4 cents. */
-export const MAX_MONEY = 100_000;
-export const PRICE_DECIMALS_KEY = 'form.price_decimals';
-
-/** Money has cents: at most 2 decimals (0.29 is, 0.004 and 1.005 are not). */
-export function hasAtMostTwoDecimals(amount: number): boolean {
-  const cents = amount * 100;
-  return Number.isFinite(cents) && Math.abs(cents - Math.round(cents)) < 1e-6;
-}
-
-/** Resell price per ticket: required, positive, in cents, below the maximum ticket price plus the tolerance. */
-export function checkResellPrice(price: number | null | undefined, maxTicketPrice: number): string | null {
-  if (price === null || price === undefined || Number.isNaN(price)) return 'form.price_required';
-  if (!Number.isFinite(price) || price <= 0 || price >= maxTicketPrice + RESELL_PRICE_TOLERANCE) return 'invalid_prices';
-  if (!hasAtMostTwoDecimals(price)) return PRICE_DECIMALS_KEY;
-  return null;
-}
 
 /** A form: its fields' rules. */
 export type FormRules<F extends string> = Record<F, TextRule>;

@@ -2,7 +2,8 @@
 // tests/web/login-paths.test.tsx (the same model, kept to what a person can do on the screens).
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import type { LoginContext, LoginEvent, LoginInput, LoginTab } from '../../machines/login';
-import { fieldError, selectLoginScreen, selectResendCoolingDown } from '../../machines/login.selectors';
+import { selectResendCoolingDown } from '../../machines/login.otp-selectors';
+import { fieldError, selectLoginScreen } from '../../machines/login.selectors';
 import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { testServices } from './fake-platform';

@@ -3,7 +3,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { loginMachine, type LoginTab } from '../../machines/login';
-import { RESEND_COOLDOWN_MS, selectCanResendCode, selectEmailField, selectFamilyNameField, selectGivenNameField, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.selectors';
+import { selectFamilyNameField, selectGivenNameField } from '../../machines/login.names-selectors';
+import { selectCanResendCode, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.otp-selectors';
+import { selectEmailField } from '../../machines/login.selectors';
+import { RESEND_COOLDOWN_MS } from '../../machines/login.timing';
 import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
 import { httpError, userProfile } from './fixtures';
@@ -189,7 +192,7 @@ describe('login effects', () => {
     actor.send({ type: 'login.resendCode' });
     control.settle('sendCode', 'done', { session: 'session-9' });
     await flush();
-    expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'success', key: 'login.code_resent' });
+    expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'success', key: 'otp.code_resent' });
     expect(actor.getSnapshot().context.loginSession).toBe('session-9');
     const count = emitted.length;
     clock.increment(RESEND_COOLDOWN_MS); // the cooldown runs out

@@ -402,7 +402,7 @@ describe('wallet effects', () => {
     const { actor, spies } = start(at('?PANEL_TAB=LOGIN'), false);
     actor.send({ type: 'panel.back' });
     expect(spies.historyBack).toHaveBeenCalledTimes(1);
-    actor.send({ type: 'notify', kind: 'success', key: 'login.code_resent' });
-    expect(spies.showToast).toHaveBeenCalledWith({ kind: 'success', key: 'login.code_resent' });
+    actor.send({ type: 'notify', kind: 'success', key: 'otp.code_resent' });
+    expect(spies.showToast).toHaveBeenCalledWith({ kind: 'success', key: 'otp.code_resent' });
   });
 });

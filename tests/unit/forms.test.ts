@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { textSchema } from '../../src/contract/form-schemas';
 import {
-  checkResellPrice,
   checkText,
   emailRule,
   firstNameRule,
@@ -14,6 +13,7 @@ import {
   redeemCodeRule,
   type TextRule,
 } from '../../src/contract/forms';
+import { checkResellPrice } from '../../src/contract/money-rule';
 import { nicknameRule } from '../../src/contract/nickname-rule';
 import { resellPriceSchema } from '../../src/contract/form-schemas';
 

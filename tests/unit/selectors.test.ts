@@ -2,16 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { loginMachine, type LoginContext } from '../../machines/login';
-import {
-  fieldError,
-  fieldView,
-  selectCanResendCode,
-  selectCanSubmitEmail,
-  selectCanSubmitOtp,
-  selectCodeEmail,
-  selectIsBusy,
-  selectLoginScreen,
-} from '../../machines/login.selectors';
+import { selectCanResendCode, selectCanSubmitOtp, selectCodeEmail } from '../../machines/login.otp-selectors';
+import { fieldError, fieldView, selectCanSubmitEmail, selectIsBusy, selectLoginScreen } from '../../machines/login.selectors';
 import { logoutMachine } from '../../machines/logout';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../machines/logout.selectors';
 import { walletMachine } from '../../machines/wallet';

@@ -1,6 +1,6 @@
 // A labelled text field. The machine decides the status: 'error' (touched and invalid, docs/product.md §5) shows the
-// error (a locale key); 'default' shows the optional helper text. Also the info tooltip beside a label.
-import { type InputHTMLAttributes, type ReactElement, type ReactNode, useId, useState } from 'react';
+// error (a locale key); 'default' shows the optional helper text.
+import { type InputHTMLAttributes, type ReactElement, type ReactNode, useId } from 'react';
 import { t } from '../i18n';
 import { Icon } from './icons';
 import formFieldCss from 'bundle-text:./form-field.css';
@@ -79,37 +79,5 @@ export function FieldMessage({
       {status === 'error' ? <Icon path={iconPath('alert')} size={16} /> : null}
       {text}
     </p>
-  );
-}
-
-/** An info icon with a short explanation, shown on hover, keyboard focus or tap; Escape hides it. */
-export function InfoTooltip({ label, text }: { label: string; text: string }): ReactElement {
-  const [open, setOpen] = useState(false);
-  const id = `tip-${useId()}`;
-  return (
-    <span className="tw-tooltip" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
-      <button
-        type="button"
-        className="tw-tooltip__trigger"
-        aria-label={label}
-        aria-describedby={id}
-        aria-expanded={open}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onClick={() => setOpen((isOpen) => !isOpen)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && open) {
-            // Only the tip closes: the wallet around it stays open.
-            event.preventDefault();
-            setOpen(false);
-          }
-        }}
-      >
-        <Icon path={iconPath('info')} size={16} />
-      </button>
-      <span role="tooltip" id={id} className="tw-tooltip__bubble" hidden={!open}>
-        {text}
-      </span>
-    </span>
   );
 }

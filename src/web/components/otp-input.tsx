@@ -3,7 +3,8 @@
 // checking and submitting the code is the login machine's job.
 import { type ReactElement, useId, useState } from 'react';
 import { t } from '../i18n';
-import { FieldMessage, type FieldStatus, InfoTooltip } from './form-field';
+import { FieldMessage, type FieldStatus } from './form-field';
+import { InfoTooltip } from './info-tooltip';
 import otpInputCss from 'bundle-text:./otp-input.css';
 import { registerStyles } from '../style-sheets';
 

@@ -2,13 +2,8 @@
 import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';
 import { OTP_LENGTH } from '../../contract/forms';
-import {
-  selectCanResendCode,
-  selectCodeEmail,
-  selectIsBusy,
-  selectOtpField,
-  selectResendSecondsLeft,
-} from '../../../machines/login.selectors';
+import { selectIsBusy } from '../../../machines/login.selectors';
+import { selectCanResendCode, selectCodeEmail, selectOtpField, selectResendSecondsLeft } from '../../../machines/login.otp-selectors';
 import { LinkButton } from '../components/button';
 import { FormScreen } from '../components/form-screen';
 import '../components/card';

@@ -1,7 +1,8 @@
 // PERSONAL_DATA: first and last name for a new account.
 import { useSelector } from '../use-selector';
 import type { ReactElement } from 'react';
-import { selectConfirmingBack, selectFamilyNameField, selectGivenNameField, selectIsBusy } from '../../../machines/login.selectors';
+import { selectIsBusy } from '../../../machines/login.selectors';
+import { selectConfirmingBack, selectFamilyNameField, selectGivenNameField } from '../../../machines/login.names-selectors';
 import { Button } from '../components/button';
 import { Modal } from '../components/modal';
 import '../components/card';
