@@ -5,6 +5,7 @@
 // (`lazyFlow`) that carries the flow's registry id and hands every call to the loaded machine. Everything here is
 // derived from the registry (machines/tabs.ts).
 import type { AnyActorLogic, InputFrom } from 'xstate';
+import { standIn } from './stand-in';
 import { flowTable, type LazyFlowId, lazyFlowIds, type PanelName, panelNames, panelRow, type ScreenModule } from './tabs';
 
 export type { LazyFlowId };
@@ -119,31 +120,6 @@ export type LazyFlow<F extends LazyFlowId> = FlowMachines[F] & { readonly regist
  */
 export function lazyFlow<F extends LazyFlowId>(flow: F): LazyFlow<F> {
   return standIn(flow, () => flowChunks.get(flow)) as LazyFlow<F>;
-}
-
-/**
- * Actor logic that hands every call to `loaded()`, the logic of a chunk loaded before the invoke (a flow's machine,
- * the session's stream), and carries its key in `machines` as `registryId`. A call before the chunk is here is a bug.
- */
-export function standIn<Id extends string>(registryId: Id, loaded: () => AnyActorLogic | undefined): AnyActorLogic & { registryId: Id } {
-  const machine = (): AnyActorLogic => {
-    const logic = loaded();
-    if (!logic) throw new Error(`${registryId} was invoked before its machine loaded`);
-    return logic;
-  };
-  return {
-    registryId,
-    transition: (snapshot, event, scope) => machine().transition(snapshot, event, scope),
-    getInitialSnapshot: (scope, input) => machine().getInitialSnapshot(scope, input),
-    getPersistedSnapshot: (snapshot, options) => machine().getPersistedSnapshot(snapshot, options),
-    restoreSnapshot: (snapshot, scope) => machine().restoreSnapshot!(snapshot, scope),
-    start: (snapshot, scope) => machine().start?.(snapshot, scope),
-  };
-}
-
-/** The registry id a lazy stand-in carries (undefined for any other logic). */
-export function registryIdOf(logic: unknown): string | undefined {
-  return (logic as { registryId?: string } | null)?.registryId;
 }
 
 /** Every flow's stand-in, by id: the wallet's setup names them as its actors. */

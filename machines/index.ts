@@ -17,6 +17,7 @@ import { loginMachine } from './login';
 import { logoutMachine } from './logout';
 import { myTicketsMachine } from './my-tickets';
 import { qrMachine } from './qr';
+import { qrDeviceMachine } from './qr-device';
 import { redeemMachine } from './redeem';
 import { settingsMachine } from './settings';
 import { sessionMachine } from './session';
@@ -48,12 +49,14 @@ export const machines = {
   /** The session's live events stream (a chunk loaded after sign-in). */
   stream: streamMachine,
   ...flows,
-  /** Children of flows: the ticket's benefit, the resale's listings, the settings' payout. */
+  /** Children of flows: the ticket's benefit, the resale's listings, the settings' payout, the QR pass's device code. */
   benefit: benefitMachine,
   listings: listingsMachine,
   payout: payoutMachine,
   phoneModal: phoneModalMachine,
   pictureForm: pictureFormMachine,
+  /** A chunk loaded when the organiser chose the device-bound code. */
+  qrDevice: qrDeviceMachine,
   /** Not a flow of the wallet: the server's rule of what may happen to a ticket (src/server/modules/lifecycle). */
   ticketLifecycle: ticketLifecycleMachine,
 } as const;

@@ -1,5 +1,10 @@
-// Derived values of the QR pass machine for the views.
+// Derived values of the QR pass machine for the views. The frame, the image and the countdown come from the pass or,
+// with the device-bound code, from its child (machines/qr-device.ts): the screen reads whichever draws the code.
 import { type DoorTickets, pollIntervalOf, type QrSnapshot } from './qr';
+import type { QrDeviceActor, QrDeviceSnapshot } from './qr-device';
+
+/** What draws the code: the pass's own polling, or the device code's child. */
+export type QrPassSnapshot = QrSnapshot | QrDeviceSnapshot;
 
 /** The gate admitted the holder while the pass was open: the screen says "Welcome in". */
 export const selectIsAdmitted = (snapshot: QrSnapshot): boolean => snapshot.matches({ admission: 'admitted' });
@@ -13,66 +18,68 @@ export function qrImageSrc(image: string): string {
   return trimmed.startsWith('data:') ? trimmed : `data:image/png;base64,${trimmed}`;
 }
 
-/** The pass shows the device-bound code (the organiser's setting), not the server's image. */
-export const selectIsDeviceCode = (snapshot: QrSnapshot): boolean => snapshot.matches({ pass: 'device' });
+/** The device code's child, once the organiser's setting is known to be the device-bound code. */
+export const selectQrDevice = (snapshot: QrSnapshot): QrDeviceActor | undefined => snapshot.children.qrDevice as QrDeviceActor | undefined;
+
+const isDeviceCode = (snapshot: QrPassSnapshot): snapshot is QrDeviceSnapshot => snapshot.machine.id === 'qrDevice';
 
 /** The current QR image as a data: URL (the server's PNG, or the SVG drawn on the device), or null before the first. */
-export function selectQrImageSrc(snapshot: QrSnapshot): string | null {
-  if (selectIsDeviceCode(snapshot)) {
+export function selectQrImageSrc(snapshot: QrPassSnapshot): string | null {
+  if (isDeviceCode(snapshot)) {
     const { code } = snapshot.context;
     return code === null ? null : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(code.svg)}`;
   }
   return snapshot.context.image === null ? null : qrImageSrc(snapshot.context.image);
 }
 
-export function selectQrFrame(snapshot: QrSnapshot): QrFrame {
+export function selectQrFrame(snapshot: QrPassSnapshot): QrFrame {
   if (selectQrImageSrc(snapshot) !== null) return 'image';
   return snapshot.hasTag('error') ? 'error' : 'skeleton';
 }
 
 /** The first image is loading (the placeholder shows). */
-export function selectIsQrLoading(snapshot: QrSnapshot): boolean {
+export function selectIsQrLoading(snapshot: QrPassSnapshot): boolean {
   return snapshot.hasTag('loading');
 }
 
 /** A load failed: the first one (no image, see selectQrFrame) or a refresh (the last image stays). */
-export function selectHasQrError(snapshot: QrSnapshot): boolean {
+export function selectHasQrError(snapshot: QrPassSnapshot): boolean {
   return snapshot.hasTag('error');
 }
 
 /** A refresh failed while an image is shown: the image stays with a warning and Retry. */
-export function selectIsQrStale(snapshot: QrSnapshot): boolean {
+export function selectIsQrStale(snapshot: QrPassSnapshot): boolean {
   return snapshot.hasTag('error') && selectQrImageSrc(snapshot) !== null;
 }
 
 /** The device code is drawn with no network: "Offline — your code still works" (kept while the next check runs). */
-export function selectIsQrOffline(snapshot: QrSnapshot): boolean {
-  if (snapshot.matches({ pass: { device: { showing: { link: 'offline' } } } })) return true;
-  return snapshot.matches({ pass: { device: { showing: { link: 'checking' } } } }) && snapshot.context.offline;
+export function selectIsQrOffline(snapshot: QrDeviceSnapshot | undefined): boolean {
+  if (snapshot?.matches({ visible: { showing: { link: 'offline' } } })) return true;
+  return Boolean(snapshot?.matches({ visible: { showing: { link: 'checking' } } }) && snapshot.context.offline);
 }
 
 /** Another device registered for the ticket: the screen says so and offers to take the code back. */
-export const selectIsQrReplaced = (snapshot: QrSnapshot): boolean => snapshot.matches({ pass: { device: 'replaced' } });
+export const selectIsQrReplaced = (snapshot: QrDeviceSnapshot | undefined): boolean => Boolean(snapshot?.matches({ visible: 'replaced' }));
 
 /** The next event's tickets the device code is drawn for (the picker shows when there are several); null when polling. */
-export const selectDoorTickets = (snapshot: QrSnapshot): DoorTickets | null => (selectIsDeviceCode(snapshot) ? snapshot.context.door : null);
+export const selectDoorTickets = (snapshot: QrDeviceSnapshot | undefined): DoorTickets | null => snapshot?.context.door ?? null;
 
 /** Whole seconds until the next image or code (counted down by the machine), or null when none is scheduled. */
-export const selectQrSecondsLeft = (snapshot: QrSnapshot): number | null => snapshot.context.secondsLeft;
+export const selectQrSecondsLeft = (snapshot: QrPassSnapshot): number | null => snapshot.context.secondsLeft;
 
-export function selectCanRetryQr(snapshot: QrSnapshot): boolean {
+export function selectCanRetryQr(snapshot: QrPassSnapshot): boolean {
   return snapshot.can({ type: 'qr.retry' });
 }
 
 /** The image is shown and the next one is scheduled (the view draws its countdown only then). */
-export function selectIsQrCountingDown(snapshot: QrSnapshot): boolean {
-  return snapshot.matches({ pass: 'showing' }) || snapshot.matches({ pass: { device: 'showing' } });
+export function selectIsQrCountingDown(snapshot: QrPassSnapshot): boolean {
+  return isDeviceCode(snapshot) ? snapshot.matches({ visible: 'showing' }) : snapshot.matches({ pass: 'showing' });
 }
 
 /** How long the countdown to the next image or code runs, or null when none is scheduled. */
-export function selectQrCountdownMs(snapshot: QrSnapshot): number | null {
+export function selectQrCountdownMs(snapshot: QrPassSnapshot): number | null {
   if (!selectIsQrCountingDown(snapshot)) return null;
-  return selectIsDeviceCode(snapshot) ? (snapshot.context.code?.msLeft ?? null) : selectQrPollInterval(snapshot);
+  return isDeviceCode(snapshot) ? (snapshot.context.code?.msLeft ?? null) : selectQrPollInterval(snapshot);
 }
 
 /** Milliseconds between two images (the countdown's duration); null until the settings loaded. */

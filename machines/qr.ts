@@ -3,25 +3,26 @@
 // polling; showing it again refreshes at once. The learn-more panel is a region of its own, and so is the admission:
 // when the gate scans the pass, the live stream invalidates the ENTRY tag and the screen says "Welcome in".
 // When the organiser of the holder's next event chose the device-bound code (docs/decisions.md, "At the door" and
-// "The device-bound code in the wallet"), the pass draws it on the device instead: key present or absent, certificate
-// fresh or expired, offline, replaced by another device. The seconds until the next code count down in the machine.
-// The setting comes with the image (its `x-entry-code` header), so the polling code costs no request of its own
-// (docs/decisions.md, "The entry code comes with the QR image").
-import { assign, enqueueActions, fromCallback, fromPromise, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// "The device-bound code in the wallet"), the pass draws it on the device instead: the child machine `qrDevice`
+// (machines/qr-device.ts), a chunk loaded only then, so the polling pass carries none of it. The seconds until the
+// next image count down in the machine. The setting comes with the image (its `x-entry-code` header), so the polling
+// code costs no request of its own (docs/decisions.md, "The entry code comes with the QR image").
+import { type AnyActorLogic, assign, enqueueActions, type EventObject, fromCallback, fromPromise, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ResponseOf } from '../src/contract/endpoints';
 import { ENTRY_CODE_HEADER } from '../src/contract/base';
 import type { UserTicket } from '../src/contract/entities';
-import type { DeviceKey, DrawnCode, StoredCertificate } from '../src/door/wallet-door';
+import { standIn } from './stand-in';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
-addRoutes(compactRoutes('qrCodeData', 'qrSettings', 'myTickets', 'doorDevice', 'doorRegisterDevice'));
+addRoutes(compactRoutes('qrCodeData', 'qrSettings', 'myTickets'));
 
-/** The device-mode steps, loaded only when the organiser's setting is `device` (the polling QR does not carry them). */
-const walletDoor = () => import('../src/door/wallet-door');
+let deviceLogic: AnyActorLogic | undefined;
+/** The device code's machine, a chunk loaded only when the organiser's setting is `device`. */
+const loadDeviceMachine = () => import('./qr-device').then((module) => void (deviceLogic = module.qrDeviceMachine));
 
 export type QrSettings = ResponseOf<'qrSettings'>;
 
@@ -35,14 +36,6 @@ export interface QrContext {
   secondsLeft: number | null;
   /** The tickets of the holder's next event when its organiser uses the device-bound code; null: the polling code. */
   door: DoorTickets | null;
-  /** The device's key pair (read from IndexedDB, or made); null until read. */
-  key: DeviceKey | null;
-  /** The id of the certificate this device holds for the chosen ticket; null until read or registered. */
-  certificateId: number | null;
-  /** The code of the current step, drawn on the device. */
-  code: DrawnCode | null;
-  /** The last liveness check could not reach the server: the screen says the code still works offline. */
-  offline: boolean;
 }
 
 /** A ticket the device code can be shown for. */
@@ -90,11 +83,7 @@ export type QrEvent =
   /** Raised when an image's answer says the next event uses the device-bound code: the mode learns its tickets. */
   | { type: 'qr.deviceEntryCode' }
   /** Raised when the device-bound code's tickets are known: the pass leaves polling. */
-  | { type: 'qr.useDevice' }
-  /** Another device took the ticket's code: register this device again (which revokes the other). */
-  | { type: 'qr.takeBack' }
-  /** Show the code of another ticket of the same event. */
-  | { type: 'qr.chooseTicket'; userTicketId: number };
+  | { type: 'qr.useDevice' };
 
 /** `loading`: no image yet; `refreshing`: the next image is on its way (the last one stays); `error`: a load failed. */
 export type QrTag = 'loading' | 'refreshing' | 'error';
@@ -111,18 +100,11 @@ export function pollIntervalOf(ttl: number | null): number {
   return Math.max(ttl ?? DEFAULT_QR_TTL_MS, MIN_QR_POLL_MS);
 }
 
-const logParams =
+export const logParams =
   (message: string) =>
   ({ event }: { event: { error?: unknown } }) => ({ message, error: event.error });
 
 const servicesOf = ({ context }: { context: QrContext }) => ({ services: context.services });
-const selectedTicket = (context: QrContext) => context.door?.selected ?? 0;
-const ticketOf = ({ context }: { context: QrContext }) => ({ services: context.services, userTicketId: selectedTicket(context) });
-const keyOf = (context: QrContext): DeviceKey => {
-  if (!context.key) throw new Error('qr: no device key yet');
-  return context.key;
-};
-const ticketAndKeyOf = ({ context }: { context: QrContext }) => ({ ...ticketOf({ context }), key: keyOf(context) });
 
 /** A loaded image is shown; the entry code its answer named is noticed (device: the mode learns the tickets). */
 const showImageOf = [
@@ -131,15 +113,26 @@ const showImageOf = [
 ] as const;
 
 /**
- * The countdown of the seconds left, in the children of every state that shows a code with a next one scheduled:
- * once a second, the last one staying until the code changes (the view has no timer: issue 23).
+ * The countdown of the seconds left, in the children of every state that shows a code with a next one scheduled
+ * (here and in machines/qr-device.ts): once a second, the last one staying until the code changes (the view has no
+ * timer: issue 23). Each machine counts `secondsLeft` with its own `tickDown` and `moreThanASecondLeft`.
  */
-const countdown = {
+export const countdown = {
   initial: 'ticking',
   states: {
     ticking: { after: { second: { guard: 'moreThanASecondLeft', target: 'ticking', reenter: true, actions: 'tickDown' } } },
   },
 } as const;
+
+/**
+ * Sends qr.pageHidden / qr.pageVisible as the page's visibility changes (it reports the current one at once); the
+ * device code's child listens too, as it lives through a hidden page.
+ */
+export const watchVisibility = fromCallback<EventObject, { services: WalletServices }>(({ input, sendBack }) =>
+  input.services.platform.onVisibilityChange
+    ? input.services.platform.onVisibilityChange((visible) => sendBack({ type: visible ? 'qr.pageVisible' : 'qr.pageHidden' }))
+    : () => {},
+);
 
 export const qrMachine = setup({
   types: {
@@ -161,16 +154,6 @@ export const qrMachine = setup({
     stopCountdown: assign({ secondsLeft: null }),
     rememberDoor: assign((_, params: { door: DoorTickets | null }) => ({ door: params.door })),
     useDevice: raise({ type: 'qr.useDevice' }),
-    rememberKey: assign((_, params: { key: DeviceKey }) => ({ key: params.key })),
-    rememberCertificate: assign((_, params: { certificateId: number }) => ({ certificateId: params.certificateId })),
-    showCode: assign((_, params: { code: DrawnCode }) => ({ code: params.code })),
-    markOnline: assign({ offline: false }),
-    markOffline: assign({ offline: true }),
-    chooseTicket: assign(({ context }, params: { userTicketId: number }) => ({
-      door: context.door && { ...context.door, selected: params.userTicketId },
-      certificateId: null,
-      code: null,
-    })),
   },
   guards: {
     hasTtl: ({ context }) => context.ttl !== null,
@@ -178,18 +161,10 @@ export const qrMachine = setup({
     usesDevice: ({ context }) => context.door !== null,
     hasDoorTickets: (_, params: { door: DoorTickets | null }) => params.door !== null,
     moreThanASecondLeft: ({ context }) => (context.secondsLeft ?? 0) > 1,
-    keyFound: (_, params: { key: DeviceKey | undefined }) => params.key !== undefined,
-    certificateFresh: (_, params: { stored: StoredCertificate | undefined }) => params.stored?.state === 'fresh',
-    codeDrawn: (_, params: { code: DrawnCode | null }) => params.code !== null,
-    stillLive: ({ context }, params: { certificateId: number | null }) => params.certificateId === context.certificateId,
-    otherTicket: ({ context }, params: { userTicketId: number }) =>
-      context.key !== null && params.userTicketId !== selectedTicket(context) && Boolean(context.door?.tickets.some((ticket) => ticket.userTicketId === params.userTicketId)),
   },
   delays: {
     /** docs/product.md §7: a new image every ttl milliseconds. */
     pollInterval: ({ context }) => pollIntervalOf(context.ttl),
-    /** The device code is drawn again when its time step ends. */
-    nextStep: ({ context }) => Math.max(context.code?.msLeft ?? SECOND_MS, MIN_QR_POLL_MS),
     second: SECOND_MS,
   },
   actors: {
@@ -207,10 +182,11 @@ export const qrMachine = setup({
     }),
     /**
      * The tickets of the holder's next event, which the server said uses the device-bound code (the one request device
-     * mode adds); null when none is upcoming any more.
+     * mode adds), and the device code's machine; null when none is upcoming any more.
      */
     loadDoorTickets: fromPromise<DoorTickets | null, { services: WalletServices }>(async ({ input }) => {
-      const tickets = nextEventTickets(await input.services.api.call('myTickets', { query: { status: 'UPCOMING' } }));
+      const [upcoming] = await Promise.all([input.services.api.call('myTickets', { query: { status: 'UPCOMING' } }), loadDeviceMachine()]);
+      const tickets = nextEventTickets(upcoming);
       const first = tickets[0];
       if (!first) return null;
       return {
@@ -219,30 +195,9 @@ export const qrMachine = setup({
         selected: first.userTicketId,
       };
     }),
-    readKey: fromPromise<DeviceKey | undefined>(async () => (await walletDoor()).readKey()),
-    makeKey: fromPromise<DeviceKey>(async () => (await walletDoor()).makeKey()),
-    readCertificate: fromPromise<StoredCertificate | undefined, { userTicketId: number; key: DeviceKey }>(async ({ input }) =>
-      (await walletDoor()).readCertificate(input.userTicketId, input.key.publicKey),
-    ),
-    /** POST /door/devices: the organisation signs this device's key for the ticket (revoking another device's). */
-    register: fromPromise<number, { services: WalletServices; userTicketId: number; key: DeviceKey }>(async ({ input }) => {
-      const answer = await input.services.api.call('doorRegisterDevice', { body: { userTicketId: input.userTicketId, publicKey: input.key.publicKey } });
-      await (await walletDoor()).keepCertificate(input.userTicketId, answer.certificate);
-      return answer.certificateId;
-    }),
-    drawCode: fromPromise<DrawnCode | null, { userTicketId: number; key: DeviceKey }>(async ({ input }) =>
-      (await walletDoor()).drawCode(input.userTicketId, input.key),
-    ),
-    /** The ticket's live certificate id: another one means another device registered since. */
-    checkLive: fromPromise<number | null, { services: WalletServices; userTicketId: number }>(
-      async ({ input, signal }) => (await input.services.api.call('doorDevice', { params: { userTicketId: input.userTicketId }, signal })).certificateId,
-    ),
-    /** Sends qr.pageHidden / qr.pageVisible as the page's visibility changes (it reports the current one at once). */
-    watchVisibility: fromCallback<QrEvent, { services: WalletServices }>(({ input, sendBack }) =>
-      input.services.platform.onVisibilityChange
-        ? input.services.platform.onVisibilityChange((visible) => sendBack({ type: visible ? 'qr.pageVisible' : 'qr.pageHidden' }))
-        : () => {},
-    ),
+    /** The device code's machine (machines/qr-device.ts) once `loadDoorTickets` brought its chunk. */
+    qrDevice: standIn('qrDevice', () => deviceLogic),
+    watchVisibility,
     /** Sends qr.admitted when the ENTRY cache tag is invalidated (the live stream's `entry.used`). */
     watchEntry: fromCallback<QrEvent, { services: WalletServices }>(({ input, sendBack }) =>
       input.services.api.onInvalidate(['ENTRY'], () => sendBack({ type: 'qr.admitted' })),
@@ -258,10 +213,6 @@ export const qrMachine = setup({
     image: null,
     secondsLeft: null,
     door: null,
-    key: null,
-    certificateId: null,
-    code: null,
-    offline: false,
   }),
   invoke: [
     {
@@ -348,117 +299,9 @@ export const qrMachine = setup({
           on: { 'qr.pageVisible': 'deciding', 'qr.useDevice': {} },
         },
         device: {
-          ...doc('The device-bound code (the organiser chose it): drawn on the device every step, offline too'),
-          initial: 'readingKey',
-          on: { 'qr.chooseTicket': { guard: { type: 'otherTicket', params: ({ event }) => event }, target: '.readingCertificate', actions: { type: 'chooseTicket', params: ({ event }) => event } } },
-          states: {
-            readingKey: {
-              meta: { screen: 'QR', ...doc('QR: placeholder while the device key is read from IndexedDB') },
-              tags: ['loading'],
-              invoke: {
-                id: 'readKey',
-                src: 'readKey',
-                onDone: [
-                  { guard: { type: 'keyFound', params: ({ event }) => ({ key: event.output }) }, target: 'readingCertificate', actions: { type: 'rememberKey', params: ({ event }) => ({ key: event.output! }) } },
-                  { target: 'makingKey' },
-                ],
-                onError: { target: 'failed', actions: { type: 'logError', params: logParams('qr: reading the device key failed') } },
-              },
-            },
-            makingKey: {
-              meta: { screen: 'QR', ...doc('QR: no key yet: a non-extractable P-256 pair is made and kept in IndexedDB') },
-              tags: ['loading'],
-              invoke: {
-                id: 'makeKey',
-                src: 'makeKey',
-                onDone: { target: 'readingCertificate', actions: { type: 'rememberKey', params: ({ event }) => ({ key: event.output }) } },
-                onError: { target: 'failed', actions: { type: 'logError', params: logParams('qr: making the device key failed') } },
-              },
-            },
-            readingCertificate: {
-              meta: { screen: 'QR', ...doc("QR: the ticket's stored certificate is read; fresh draws, absent or expired registers") },
-              tags: ['loading'],
-              invoke: {
-                id: 'readCertificate',
-                src: 'readCertificate',
-                input: ({ context }) => ({ userTicketId: selectedTicket(context), key: keyOf(context) }),
-                onDone: [
-                  {
-                    guard: { type: 'certificateFresh', params: ({ event }) => ({ stored: event.output }) },
-                    target: 'drawing',
-                    actions: { type: 'rememberCertificate', params: ({ event }) => ({ certificateId: event.output!.certificateId }) },
-                  },
-                  { target: 'registering' },
-                ],
-                onError: { target: 'failed', actions: { type: 'logError', params: logParams('qr: reading the certificate failed') } },
-              },
-            },
-            registering: {
-              meta: { screen: 'QR', ...doc("QR: the device's public key is registered for the ticket; the organisation's certificate comes back") },
-              tags: ['loading'],
-              invoke: {
-                id: 'register',
-                src: 'register',
-                input: ticketAndKeyOf,
-                onDone: { target: 'drawing', actions: [{ type: 'rememberCertificate', params: ({ event }) => ({ certificateId: event.output }) }, 'markOnline'] },
-                onError: { target: 'failed', actions: { type: 'logError', params: logParams('qr: registering the device failed') } },
-              },
-            },
-            drawing: {
-              ...doc("The code of the current step is signed and drawn; a certificate past its window registers again"),
-              invoke: {
-                id: 'drawCode',
-                src: 'drawCode',
-                input: ({ context }) => ({ userTicketId: selectedTicket(context), key: keyOf(context) }),
-                onDone: [
-                  { guard: { type: 'codeDrawn', params: ({ event }) => ({ code: event.output }) }, target: 'showing', actions: { type: 'showCode', params: ({ event }) => ({ code: event.output! }) } },
-                  { target: 'registering' },
-                ],
-                onError: { target: 'failed', actions: { type: 'logError', params: logParams('qr: drawing the code failed') } },
-              },
-            },
-            showing: {
-              ...doc('The code is shown until its step ends; meanwhile the server is asked whether the certificate is still live'),
-              type: 'parallel',
-              entry: { type: 'startCountdown', params: ({ context }) => ({ ms: context.code?.msLeft ?? SECOND_MS }) },
-              exit: 'stopCountdown',
-              after: { nextStep: 'drawing' },
-              states: {
-                link: {
-                  initial: 'checking',
-                  states: {
-                    checking: {
-                      meta: { screen: 'QR', ...doc('QR: the device code; the server is asked whether another device took it') },
-                      invoke: {
-                        id: 'checkLive',
-                        src: 'checkLive',
-                        input: ticketOf,
-                        onDone: [
-                          { guard: { type: 'stillLive', params: ({ event }) => ({ certificateId: event.output }) }, target: 'live', actions: 'markOnline' },
-                          { target: '#qr.pass.device.replaced', actions: 'markOnline' },
-                        ],
-                        onError: { target: 'offline', actions: 'markOffline' },
-                      },
-                    },
-                    live: { meta: { screen: 'QR', ...doc('QR: the device code; the server says it is the live one') } },
-                    offline: {
-                      meta: { screen: 'QR', ...doc('QR: no network: the code is still drawn from the stored certificate; "Offline — your code still works"') },
-                    },
-                  },
-                },
-                countdown: { ...doc('Counts the seconds until the next code down, once a second'), ...countdown },
-              },
-            },
-            replaced: {
-              meta: { screen: 'QR', ...doc('QR: another device registered for the ticket; "Use the code on this phone" takes it back') },
-              on: { 'qr.takeBack': 'registering' },
-            },
-            failed: {
-              meta: { screen: 'QR', ...doc('QR: the device code could not be set up or drawn (first registration needs the network); Retry') },
-              tags: ['error'],
-              on: { 'qr.retry': 'readingKey' },
-            },
-          },
+          ...doc('The device-bound code (the organiser chose it): the qrDevice child draws it, the pass does not poll'),
+          // The child failed (mode: back to polling): the pass polls again.
+          always: { guard: not('usesDevice'), target: 'deciding' },
         },
       },
     },
@@ -485,7 +328,18 @@ export const qrMachine = setup({
             onError: { target: 'polling', actions: { type: 'logError', params: logParams('qr: loading the device code tickets failed; polling') } },
           },
         },
-        device: {},
+        device: {
+          ...doc('Draws the device-bound code (machines/qr-device.ts), a hidden page included, while the pass is open'),
+          invoke: {
+            id: 'qrDevice',
+            src: 'qrDevice',
+            input: ({ context }: { context: QrContext }) => ({ services: context.services, door: context.door as DoorTickets }),
+            onError: {
+              target: 'polling',
+              actions: [{ type: 'logError', params: logParams('qr: the device code failed; polling') }, { type: 'rememberDoor', params: { door: null } }],
+            },
+          },
+        },
       },
     },
 

@@ -8,7 +8,7 @@ import { type AnyActorLogic, type AnyActorRef, assign, fromCallback, fromPromise
 import type { Tokens, UserProfile } from '../src/contract/entities';
 import { addRoutes, type SessionPort } from '../src/client/client';
 import { readTokens, type SessionTokens } from '../src/client/storage-keys';
-import { standIn } from './flows';
+import { standIn } from './stand-in';
 import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };

@@ -1,4 +1,4 @@
-// What the QR machine's device-mode actors do (machines/qr.ts), kept out of the QR panel's first chunk: the machine
+// What the QR pass's device-code actors do (machines/qr-device.ts), kept out of the QR panel's first chunk: the machine
 // imports this module only once the organiser's setting says `device`, so the polling QR costs no crypto, no IndexedDB
 // and no QR drawing. Each function is one step the machine names: read the key, make it, read the ticket's stored
 // certificate, keep a new one, draw the code of the current step.

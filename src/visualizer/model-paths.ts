@@ -15,6 +15,7 @@ import { payoutSpec } from '../../tests/machines/payout.model';
 import { phoneModalSpec } from '../../tests/machines/phone-modal.model';
 import { pictureFormSpec } from '../../tests/machines/picture-form.model';
 import { qrSpec } from '../../tests/machines/qr.model';
+import { qrDeviceSpec } from '../../tests/machines/qr-device.model';
 import { redeemSpec } from '../../tests/machines/redeem.model';
 import { resellSpec } from '../../tests/machines/resell.model';
 import { sessionSpec } from '../../tests/machines/session.model';
@@ -56,6 +57,7 @@ export function modelSpecs(): Record<string, ModelSpec> {
     ticketSpec,
     benefitSpec,
     qrSpec,
+    qrDeviceSpec,
     redeemSpec,
     settingsSpec,
     giftSpec,

@@ -1,8 +1,7 @@
 // The qr machine's test model, shared by tests/machines/qr.test.ts (paths on the actor) and tests/web/qr.test.tsx
-// (the same paths on the rendered QR screen).
+// (the same paths on the rendered QR screen). The device code's child has its own (tests/machines/qr-device.model.ts).
 import type { AnyMachineSnapshot } from 'xstate';
 import type { DoorTickets, QrContext, QrEvent, QrImage } from '../../machines/qr';
-import type { DeviceKey, DrawnCode, StoredCertificate } from '../../src/door/wallet-door';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 import { qrMachine } from '../../machines/qr';
@@ -11,8 +10,11 @@ import { modelSpec } from './model-spec';
 /** A qr event, or the end of an invoked request (`<invoke id>.done` / `.error`) or a delay (`after.<delay>`). */
 export type QrModelEvent = QrEvent | { type: string; output?: unknown; error?: unknown };
 
-/** The invokes whose outcome a path step decides; each is one API request. */
-export const qrPromiseActors = ['loadSettings', 'loadImage', 'loadDoorTickets', 'readKey', 'makeKey', 'readCertificate', 'register', 'drawCode', 'checkLive'] as const;
+/**
+ * The invokes whose outcome a path step decides: the API requests, and the device code's child (`qrDevice`), which runs
+ * until it fails (its own paths are tests/machines/qr-device.test.ts's).
+ */
+export const qrPromiseActors = ['loadSettings', 'loadImage', 'loadDoorTickets', 'qrDevice'] as const;
 
 /**
  * The ttl the settings answer in the model: the machine's `pollInterval` delay on the actor is this too. Two seconds,
@@ -30,36 +32,6 @@ export const deviceImage = (image: string = MODEL_IMAGE): QrImage => ({ image, e
 
 /** The next event's two tickets, the organiser using the device-bound code. */
 export const MODEL_DOOR: DoorTickets = { eventName: 'Summer Fest', tickets: [{ userTicketId: 11, ticketName: 'General' }, { userTicketId: 12, ticketName: 'VIP' }], selected: 11 };
-export const MODEL_KEY = { keyPair: {} as CryptoKeyPair, publicKey: 'PUBLIC-KEY' } satisfies DeviceKey;
-const fresh: StoredCertificate = { certificate: 'CERT', certificateId: 7, state: 'fresh' };
-const expired: StoredCertificate = { certificate: 'CERT', certificateId: 7, state: 'expired' };
-/** A drawn code, current for the model's ttl (the `nextStep` delay on the actor). */
-export const MODEL_CODE: DrawnCode = { code: 'TW2.model', step: 1, msLeft: MODEL_TTL_MS, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' };
-
-/** The device-mode samples: the organiser's setting, the key, the certificate, the code and the liveness check. */
-export const qrDeviceEvents: QrModelEvent[] = [
-  { type: 'loadDoorTickets.done', output: MODEL_DOOR },
-  { type: 'readKey.done', output: MODEL_KEY },
-  { type: 'readKey.done', output: undefined },
-  { type: 'readKey.error', error: new Error('IndexedDB unavailable') },
-  { type: 'makeKey.done', output: MODEL_KEY },
-  { type: 'makeKey.error', error: new Error('WebCrypto unavailable') },
-  { type: 'readCertificate.done', output: fresh },
-  { type: 'readCertificate.done', output: expired },
-  { type: 'readCertificate.done', output: undefined },
-  { type: 'readCertificate.error', error: new Error('IndexedDB unavailable') },
-  { type: 'register.done', output: 7 },
-  { type: 'register.error', error: httpError('doorRegisterDevice', 503, 'api.door.unavailable') },
-  { type: 'drawCode.done', output: MODEL_CODE },
-  { type: 'drawCode.done', output: null },
-  { type: 'drawCode.error', error: new Error('signing failed') },
-  { type: 'checkLive.done', output: 7 },
-  { type: 'checkLive.done', output: 8 },
-  { type: 'checkLive.error', error: new TypeError('Failed to fetch') },
-  { type: 'after.nextStep' },
-  { type: 'qr.takeBack' },
-  { type: 'qr.chooseTicket', userTicketId: 12 },
-];
 
 export const qrSampleEvents: QrModelEvent[] = [
   { type: 'qr.openLearnMore' },
@@ -75,16 +47,14 @@ export const qrSampleEvents: QrModelEvent[] = [
   { type: 'after.pollInterval' },
   { type: 'after.second' },
   { type: 'qr.admitted' },
+  { type: 'loadDoorTickets.done', output: MODEL_DOOR },
   { type: 'loadDoorTickets.done', output: null },
   { type: 'loadDoorTickets.error', error: httpError('myTickets', 500, 'api.internal_error') },
-  ...qrDeviceEvents,
+  { type: 'qrDevice.error', error: new Error('the device code crashed') },
 ];
 
-/** Whether a path's step is one of the device-bound code's (the polling screen paths leave them out). */
-export const isDeviceEvent = (event: { type: string }) => qrDeviceEvents.some((sample) => sample.type === event.type);
-
 /**
- * The model's vertex: the pass (with the countdown and the device code's facts) and the learn-more panel, apart from
+ * The model's vertex: the pass (with the countdown) and the learn-more panel, apart from
  * the admission and whether the mode is still being learnt once it was (orthogonal: their transitions are covered by
  * coverTransitions' extra paths rather than by a vertex for every combination, 4,000 paths otherwise).
  */
@@ -99,10 +69,6 @@ export function qrVertex(snapshot: AnyMachineSnapshot): string {
     image: context.image !== null,
     secondsLeft: context.secondsLeft,
     door: context.door?.selected ?? null,
-    key: context.key !== null,
-    certificateId: context.certificateId,
-    code: context.code !== null,
-    offline: context.offline,
   });
 }
 

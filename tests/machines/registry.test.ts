@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type AnyStateMachine, StateMachine } from 'xstate';
-import { registryIdOf } from '../../machines/flows';
+import { registryIdOf } from '../../machines/stand-in';
 import { type MachineName, machines, rootMachine } from '../../machines/index';
 
 const directory = fileURLToPath(new URL('../../machines/', import.meta.url));

@@ -20,7 +20,7 @@ import {
 const at = (pass: string, context: Partial<QrContext> = {}, learnMore = 'closed') =>
   qrMachine.resolveState({
     value: { pass, learnMore } as StateValue,
-    context: { services: undefined as never, ttl: 15_000, image: null, secondsLeft: null, door: null, key: null, certificateId: null, code: null, offline: false, ...context },
+    context: { services: undefined as never, ttl: 15_000, image: null, secondsLeft: null, door: null, ...context },
   });
 
 describe('qr selectors', () => {

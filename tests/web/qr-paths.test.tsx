@@ -13,7 +13,7 @@ import { ENTRY_CODE_HEADER } from '../../src/contract/endpoints';
 import { selectIsAdmitted, selectIsLearnMoreOpen, selectIsQrStale, selectQrFrame, selectQrSecondsLeft } from '../../machines/qr.selectors';
 import type { WalletActor } from '../../machines/wallet';
 import { coverTransitions, takesSample, toTestMachine } from '../machines/model';
-import { isDeviceEvent, MODEL_IMAGE, MODEL_SECOND_MS, MODEL_TTL_MS, qrInput, qrSampleEvents, type QrModelEvent } from '../machines/qr.model';
+import { MODEL_IMAGE, MODEL_SECOND_MS, MODEL_TTL_MS, qrInput, qrSampleEvents, type QrModelEvent } from '../machines/qr.model';
 import { signInApi } from './fake-api';
 import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
 import { setUpWalletTests } from './render-wallet';
@@ -93,10 +93,10 @@ const model = createTestModel(testMachine, {
   filterEvents: takesSample(qrSampleEvents as never),
 });
 // The polling code's paths: the device-bound code's steps (IndexedDB, WebCrypto) run on the actor
-// (tests/machines/qr.test.ts) and in Chromium (tests/e2e/door-device.test.ts). An image may name the device code, but
-// its tickets are never learnt here: the upcoming tickets' request is held.
+// (tests/machines/qr-device.test.ts) and in Chromium (tests/e2e/door-device.test.ts). An image may name the device
+// code, but its tickets are never learnt here: the upcoming tickets' request is held.
 const paths = coverTransitions(testMachine, model.getShortestPaths(), qrSampleEvents as never, qrInput).filter(
-  (path) => !path.steps.some((step) => isDeviceEvent(step.event) || step.event.type.startsWith('loadDoorTickets.')),
+  (path) => !path.steps.some((step) => step.event.type.startsWith('loadDoorTickets.')),
 );
 
 describe('qr paths on the rendered screen', () => {

@@ -1,7 +1,8 @@
 // QR (docs/product.md §2): the personal entry pass. The qr machine loads and rotates the image; this screen draws it (a
 // placeholder while the first one loads, an error with Retry when it failed) and the learn-more panel. With the
-// device-bound code (the organiser's setting) the image is drawn on the device, with the ticket picker, the offline
-// note and the "replaced by another device" message; the machine counts the seconds down (no timer here).
+// device-bound code (the organiser's setting) the qr machine's child draws the image on the device, with the ticket
+// picker, the offline note and the "replaced by another device" message; the machines count the seconds down (no
+// timer here).
 import { useSelector } from '../use-selector';
 import { lazy, type ReactElement, Suspense } from 'react';
 import { selectLanguage } from '../../../machines/panel.screen-selectors';
@@ -17,6 +18,7 @@ import {
   selectIsQrReplaced,
   selectIsQrStale,
   selectQrCountdownMs,
+  selectQrDevice,
   selectQrFrame,
   selectQrImageSrc,
   selectQrRefreshSeconds,
@@ -55,15 +57,18 @@ export default function QrScreen(): ReactElement {
 function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
   const config = useWalletConfig();
   const language = useSelector(useWallet(), selectLanguage);
-  const frame = useSelector(qr, selectQrFrame);
-  const imageSrc = useSelector(qr, selectQrImageSrc);
-  const stale = useSelector(qr, selectIsQrStale);
-  const canRetry = useSelector(qr, selectCanRetryQr);
-  const countdownMs = useSelector(qr, selectQrCountdownMs);
-  const secondsLeft = useSelector(qr, selectQrSecondsLeft);
-  const door = useSelector(qr, selectDoorTickets);
-  const offline = useSelector(qr, selectIsQrOffline);
-  const replaced = useSelector(qr, selectIsQrReplaced);
+  const device = useSelector(qr, selectQrDevice);
+  // The code, its countdown and Retry come from the device code's child once there is one.
+  const pass = device ?? qr;
+  const frame = useSelector(pass, selectQrFrame);
+  const imageSrc = useSelector(pass, selectQrImageSrc);
+  const stale = useSelector(pass, selectIsQrStale);
+  const canRetry = useSelector(pass, selectCanRetryQr);
+  const countdownMs = useSelector(pass, selectQrCountdownMs);
+  const secondsLeft = useSelector(pass, selectQrSecondsLeft);
+  const door = useSelector(device, selectDoorTickets);
+  const offline = useSelector(device, selectIsQrOffline);
+  const replaced = useSelector(device, selectIsQrReplaced);
   const refreshSeconds = useSelector(qr, selectQrRefreshSeconds);
   const learnMoreOpen = useSelector(qr, selectIsLearnMoreOpen);
   const admitted = useSelector(qr, selectIsAdmitted);
@@ -79,19 +84,19 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
         secondsLeft={secondsLeft}
         refreshSeconds={refreshSeconds}
         device={
-          door
+          device && door
             ? {
                 door,
                 offline,
                 replaced,
-                onChooseTicket: (userTicketId) => qr.send({ type: 'qr.chooseTicket', userTicketId }),
-                onTakeBack: () => qr.send({ type: 'qr.takeBack' }),
+                onChooseTicket: (userTicketId) => device.send({ type: 'qr.chooseTicket', userTicketId }),
+                onTakeBack: () => device.send({ type: 'qr.takeBack' }),
               }
             : undefined
         }
         holder={user ? fullName(user) : null}
         admitted={admitted}
-        onRetry={() => qr.send({ type: 'qr.retry' })}
+        onRetry={() => pass.send({ type: 'qr.retry' })}
         onLearnMore={() => qr.send({ type: 'qr.openLearnMore' })}
       />
       {learnMoreOpen ? (
