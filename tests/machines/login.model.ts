@@ -4,7 +4,7 @@ import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import type { LoginContext, LoginEvent, LoginInput, LoginTab } from '../../machines/login';
 import { fieldError, selectLoginScreen, selectResendCoolingDown } from '../../machines/login.selectors';
 import { ApiRequestError } from '../../src/client/errors';
-import { storageKeys } from '../../src/client/storage-keys';
+import { loginKeys } from '../../src/client/login-storage';
 import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';
 import { loginMachine } from '../../machines/login';
@@ -129,7 +129,7 @@ export function loginVertex(snapshot: AnyMachineSnapshot): string {
   return JSON.stringify({ value: snapshot.value, facts });
 }
 
-const codeSent = { [storageKeys.loginEmail]: 'ada@example.com', [storageKeys.loginSession]: 'session-1' };
+const codeSent = { [loginKeys.loginEmail]: 'ada@example.com', [loginKeys.loginSession]: 'session-1' };
 
 export interface LoginStart {
   name: string;
