@@ -8,7 +8,7 @@ import { isFormValid, loginForm, otpForm, personalDataForm } from '../src/contra
 import type { Language } from '../src/contract/languages';
 import { errorCode, failureKey, isApiRequestError } from '../src/client/errors';
 import { RESEND_COOLDOWN_MS, RESEND_TICK_MS } from './login.timing';
-import { forgetLogin, readLogin, writeLogin } from '../src/client/storage-keys';
+import { forgetLogin, readLogin, writeLogin } from '../src/client/login-storage';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import type { PanelOverlay, PanelTab } from './tabs';
 import { doc } from './doc' with { type: 'macro' };

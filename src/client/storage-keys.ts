@@ -1,14 +1,10 @@
-// The browser storage keys of the wallet (docs/product.md §4: two token keys, a third for the login session id) and the small
-// reads and writes the machines' services make with them.
+// The browser storage keys of the session's tokens (docs/product.md §4) and the small reads and writes the machines'
+// services make with them. The sign-in's own keys are in login-storage.ts.
 import type { Tokens } from '../contract/entities';
 
 export const storageKeys = {
   accessToken: 'tw.accessToken',
   refreshToken: 'tw.refreshToken',
-  /** The login session id of the one-time code that was sent. */
-  loginSession: 'tw.loginSession',
-  /** The e-mail the one-time code was sent to. */
-  loginEmail: 'tw.loginEmail',
 } as const;
 
 /** The part of Web Storage the wallet uses (localStorage in the browser, a Map in tests). */
@@ -45,24 +41,4 @@ export function writeTokens(storage: KeyValueStorage, tokens: SessionTokens): vo
 export function forgetTokens(storage: KeyValueStorage): void {
   storage.removeItem(storageKeys.accessToken);
   storage.removeItem(storageKeys.refreshToken);
-}
-
-/** The e-mail and login session of a code that was sent and not yet verified. */
-export interface StoredLogin {
-  email: string | null;
-  session: string | null;
-}
-
-export function readLogin(storage: KeyValueStorage): StoredLogin {
-  return { email: storage.getItem(storageKeys.loginEmail), session: storage.getItem(storageKeys.loginSession) };
-}
-
-export function writeLogin(storage: KeyValueStorage, login: { email: string; session: string }): void {
-  storage.setItem(storageKeys.loginEmail, login.email);
-  storage.setItem(storageKeys.loginSession, login.session);
-}
-
-export function forgetLogin(storage: KeyValueStorage): void {
-  storage.removeItem(storageKeys.loginEmail);
-  storage.removeItem(storageKeys.loginSession);
 }

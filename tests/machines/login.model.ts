@@ -5,7 +5,7 @@ import type { LoginContext, LoginEvent, LoginInput, LoginTab } from '../../machi
 import { selectResendCoolingDown } from '../../machines/login.otp-selectors';
 import { fieldError, selectLoginScreen } from '../../machines/login.selectors';
 import { ApiRequestError } from '../../src/client/errors';
-import { storageKeys } from '../../src/client/storage-keys';
+import { loginKeys } from '../../src/client/login-storage';
 import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';
 import { loginMachine } from '../../machines/login';
@@ -130,7 +130,7 @@ export function loginVertex(snapshot: AnyMachineSnapshot): string {
   return JSON.stringify({ value: snapshot.value, facts });
 }
 
-const codeSent = { [storageKeys.loginEmail]: 'ada@example.com', [storageKeys.loginSession]: 'session-1' };
+const codeSent = { [loginKeys.loginEmail]: 'ada@example.com', [loginKeys.loginSession]: 'session-1' };
 
 export interface LoginStart {
   name: string;

@@ -8,7 +8,7 @@ import { selectCanResendCode, selectOtpField, selectResendCoolingDown, selectRes
 import { selectEmailField } from '../../machines/login.selectors';
 import { RESEND_COOLDOWN_MS } from '../../machines/login.timing';
 import { ApiRequestError } from '../../src/client/errors';
-import { storageKeys } from '../../src/client/storage-keys';
+import { loginKeys } from '../../src/client/login-storage';
 import { httpError, userProfile } from './fixtures';
 import { loginInput, loginPromiseActors, loginSpec, loginVertex, verifiedTokens } from './login.model';
 import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
@@ -44,8 +44,8 @@ describe('login effects', () => {
   function start(options: { tab?: LoginTab; locale?: 'en' | 'es'; storedEmail?: string; loginSession?: string; clock?: SimulatedClock } = {}) {
     const control = controlledActors(loginPromiseActors);
     const stored: Record<string, string> = {};
-    if (options.storedEmail) stored[storageKeys.loginEmail] = options.storedEmail;
-    if (options.loginSession) stored[storageKeys.loginSession] = options.loginSession;
+    if (options.storedEmail) stored[loginKeys.loginEmail] = options.storedEmail;
+    if (options.loginSession) stored[loginKeys.loginSession] = options.loginSession;
     const input = loginInput({ name: 'effects', tab: options.tab ?? 'LOGIN', locale: options.locale ?? 'en', stored });
     const machine = loginMachine.provide({ actors: control.actors, actions: { logError: () => {} } });
     const { flow: actor, reports: emitted } = startAsChild(machine, input, { clock: options.clock });
@@ -62,7 +62,7 @@ describe('login effects', () => {
     control.settle('sendCode', 'done', { session: 'session-1' });
     await flush();
     expect(actor.getSnapshot().matches({ flow: { otp: 'editing' } })).toBe(true);
-    expect([storage.getItem(storageKeys.loginEmail), storage.getItem(storageKeys.loginSession)]).toEqual(['ada@example.com', 'session-1']);
+    expect([storage.getItem(loginKeys.loginEmail), storage.getItem(loginKeys.loginSession)]).toEqual(['ada@example.com', 'session-1']);
     expect(emitted).toContainEqual({ type: 'panel.open', tab: 'OTP' });
   });
 
@@ -133,7 +133,7 @@ describe('login effects', () => {
     control.settle('verifyCode', 'done', verifiedTokens);
     await flush();
     expect(emitted).toContainEqual({ type: 'session.signIn', ...verifiedTokens });
-    expect(storage.getItem(storageKeys.loginSession)).toBeNull();
+    expect(storage.getItem(loginKeys.loginSession)).toBeNull();
     expect(actor.getSnapshot().context.storedEmail).toBeNull();
     control.settle('fetchUser', 'done', userProfile());
     await flush();
@@ -172,7 +172,7 @@ describe('login effects', () => {
     control.settle('verifyCode', 'error', httpError('verifyLogin', 400, 'api.auth.wrong_otp', { session: 'session-2' }));
     await flush();
     expect(actor.getSnapshot().context.loginSession).toBe('session-2');
-    expect(storage.getItem(storageKeys.loginSession)).toBe('session-2');
+    expect(storage.getItem(loginKeys.loginSession)).toBe('session-2');
     expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.auth.wrong_otp' });
     expect(actor.getSnapshot().matches({ flow: { otp: 'editing' } })).toBe(true);
   });
@@ -261,7 +261,7 @@ describe('login effects', () => {
   it('the back link forgets the stored e-mail and session and shows the e-mail form', () => {
     const { actor, storage, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.back' });
-    expect(storage.getItem(storageKeys.loginEmail)).toBeNull();
+    expect(storage.getItem(loginKeys.loginEmail)).toBeNull();
     expect(emitted.at(-1)).toEqual({ type: 'panel.open', tab: 'LOGIN' });
     expect(actor.getSnapshot().matches({ flow: { email: 'editing' } })).toBe(true);
     expect(selectEmailField(actor.getSnapshot()).value).toBe('ada@example.com');

@@ -1,7 +1,8 @@
 // Setup of the machine tests: every flow's machine and every panel's screen loaded up front, as after a first visit
 // to its panel, so a wallet starts a flow in the step its panel opens (tests/machines/wallet-router.test.ts covers the
-// download itself).
+// download itself); the screens' kit filled first, as the app's first chunk fills it (src/web/kit.ts).
 import { beforeAll } from 'vitest';
+import '../../src/web/fill-kit';
 import { preloadFlows, preloadScreens } from '../../machines/flows';
 
 beforeAll(() => Promise.all([preloadFlows(), preloadScreens()]));

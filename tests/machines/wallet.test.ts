@@ -10,6 +10,7 @@ import { selectUser } from '../../machines/session.selectors';
 import { createWallet } from '../../machines/create-wallet';
 import { type WalletActor } from '../../machines/wallet';
 import type { LoginActor } from '../../machines/login';
+import { loginKeys } from '../../src/client/login-storage';
 import { storageKeys } from '../../src/client/storage-keys';
 import { apiOf, fakePlatform, sessionOf } from './fake-platform';
 import { userProfile } from './fixtures';
@@ -85,8 +86,8 @@ describe('wallet', () => {
     loginOf(wallet).send({ type: 'login.submitEmail' });
     await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ flow: { otp: 'editing' } }));
     expect(calls[0]).toEqual({ path: 'signIn', body: { email: 'ada@example.com', locale: 'es' } });
-    expect(fake.storage.getItem(storageKeys.loginEmail)).toBe('ada@example.com');
-    expect(fake.storage.getItem(storageKeys.loginSession)).toBe('session-1');
+    expect(fake.storage.getItem(loginKeys.loginEmail)).toBe('ada@example.com');
+    expect(fake.storage.getItem(loginKeys.loginSession)).toBe('session-1');
     expect(fake.url()).toBe('/es/events/spring-fest?utm=mail&PANEL_TAB=OTP');
 
     // A wrong code: new session stored, toast with the server's code.
@@ -94,7 +95,7 @@ describe('wallet', () => {
     loginOf(wallet).send({ type: 'login.submitOtp' });
     await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ flow: { otp: 'editing' } }) && notify.mock.calls.length > 0);
     expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'api.auth.wrong_otp' });
-    expect(fake.storage.getItem(storageKeys.loginSession)).toBe('session-retry');
+    expect(fake.storage.getItem(loginKeys.loginSession)).toBe('session-retry');
 
     loginOf(wallet).send({ type: 'login.change', field: 'otp', value: '123456' });
     loginOf(wallet).send({ type: 'login.submitOtp' });
@@ -111,8 +112,8 @@ describe('wallet', () => {
     });
     expect(fake.storage.getItem(storageKeys.accessToken)).toBe('access-1');
     expect(fake.storage.getItem(storageKeys.refreshToken)).toBe('refresh-1');
-    expect(fake.storage.getItem(storageKeys.loginEmail)).toBeNull();
-    expect(fake.storage.getItem(storageKeys.loginSession)).toBeNull();
+    expect(fake.storage.getItem(loginKeys.loginEmail)).toBeNull();
+    expect(fake.storage.getItem(loginKeys.loginSession)).toBeNull();
     expect(fake.url()).toBe('/es/events/spring-fest?utm=mail&PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB');
     expect(selectIsHubVisible(wallet.getSnapshot())).toBe(true);
     await waitFor(sessionOf(wallet), (snapshot) => selectUser(snapshot)?.givenName === 'Ada');
@@ -136,7 +137,7 @@ describe('wallet', () => {
     const calls = authApi({ givenName: null });
     const fake = fakePlatform({
       url: 'https://tickets.test/en/?PANEL_TAB=OTP',
-      storage: { [storageKeys.loginEmail]: 'new@example.com', [storageKeys.loginSession]: 'session-0' },
+      storage: { [loginKeys.loginEmail]: 'new@example.com', [loginKeys.loginSession]: 'session-0' },
     });
     const wallet = createWallet({ baseUrl: api, platform: fake.platform });
     wallet.start();

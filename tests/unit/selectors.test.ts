@@ -9,7 +9,7 @@ import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../machines/logo
 import { walletMachine } from '../../machines/wallet';
 import { stubChildren } from '../machines/wallet.model';
 import { testServices } from '../machines/fake-platform';
-import { storageKeys } from '../../src/client/storage-keys';
+import { loginKeys } from '../../src/client/login-storage';
 import {
   selectIsHubFading,
   selectIsHubVisible,
@@ -50,7 +50,7 @@ describe('login field selectors', () => {
   });
 
   it('tells which submit is possible now', () => {
-    const services = testServices({ storage: { [storageKeys.loginEmail]: 'ada@example.com', [storageKeys.loginSession]: 'session-1' } });
+    const services = testServices({ storage: { [loginKeys.loginEmail]: 'ada@example.com', [loginKeys.loginSession]: 'session-1' } });
     const actor = createActor(loginMachine, { input: { services, tab: 'OTP', locale: 'en' } }).start();
     const snapshot = actor.getSnapshot();
     expect(selectLoginScreen(snapshot)).toBe('OTP');

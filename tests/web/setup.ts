@@ -1,8 +1,10 @@
-// happy-dom setup for the web tests: React act() environment, Spanish, every screen's and every flow's chunk and the
-// toasts' loaded up front (so a screen renders in the frame its panel opens; tests/web/shell.test.tsx covers the loading itself), a
-// clean DOM and storage after every test.
+// happy-dom setup for the web tests: React act() environment, the lazy chunks' kit filled as the app's first chunk
+// fills it (src/web/kit.ts), Spanish, every screen's and every flow's chunk and the toasts' loaded up front (so a
+// screen renders in the frame its panel opens; tests/web/shell.test.tsx covers the loading itself), a clean DOM and
+// storage after every test.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import '../../src/web/fill-kit';
 import { loadLocale } from '../../src/web/i18n';
 import { preloadFlows, preloadScreens } from '../../machines/flows';
 import { loadToasts } from '../../src/web/components/toaster';

@@ -1,7 +1,7 @@
 // A pill for a status: days until the event or live, used or unused (a benefit, the event access).
+import { registerStyles } from '../kit';
 import type { ReactElement, ReactNode } from 'react';
 import badgeCss from 'bundle-text:./badge.css';
-import { registerStyles } from '../style-sheets';
 
 registerStyles(badgeCss);
 

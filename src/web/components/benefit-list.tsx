@@ -1,14 +1,11 @@
 // The benefits of a single ticket: icon in the organiser's colours, name, short description, used or unused and
 // the amounts; a row opens the benefit detail modal.
+import { Icon, registerStyles, t } from '../kit';
 import type { CSSProperties, ReactElement } from 'react';
 import type { Benefit } from '../../contract/entities';
 import type { BenefitRow } from '../../../machines/ticket.selectors';
-import { t } from '../i18n';
 import { Badge } from './badge';
-import './card';
-import { Icon } from './icons';
 import benefitListCss from 'bundle-text:./benefit-list.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(benefitListCss);

@@ -1,7 +1,7 @@
 // The benefit detail modal (docs/product.md §2): name, short description, used or unused, valid until (DD.MM.YYYY), the full
 // description (sanitised HTML); Unlock benefits for digital, unlockable benefits without a code; the redeem code,
 // copied on click. The benefit machine does the work; this draws its state.
-import { useSelector } from '../use-selector';
+import { Button, Icon, registerStyles, t, useSelector } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { Benefit } from '../../contract/entities';
 import type { BenefitActor } from '../../../machines/benefit';
@@ -15,14 +15,10 @@ import {
 import type { TicketActor } from '../../../machines/ticket';
 import { selectTicket } from '../../../machines/ticket.selectors';
 import { formatValidUntil } from '../format';
-import { t } from '../i18n';
 import { SafeHtml } from '../safe-html';
 import { BenefitIcon, UsedBadge } from './benefit-list';
-import { Button } from './button';
-import { Icon } from './icons';
 import { Modal } from './modal';
 import benefitModalCss from 'bundle-text:./benefit-modal.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(benefitModalCss);

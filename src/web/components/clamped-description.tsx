@@ -1,12 +1,9 @@
 // A description clamped to 3 lines (docs/product.md §9) with Read more / Read less. Whether it is expanded is the machine's;
 // whether the text is long enough to need the control is layout, measured here (purely visual state).
+import { Icon, LinkButton, registerStyles, t } from '../kit';
 import { type ReactElement, useId, useLayoutEffect, useRef, useState } from 'react';
-import { t } from '../i18n';
 import { SafeHtml } from '../safe-html';
-import { Icon } from './icons';
-import { LinkButton } from './button';
 import clampedDescriptionCss from 'bundle-text:./clamped-description.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(clampedDescriptionCss);

@@ -1,13 +1,10 @@
 // "Discard this gift?" (swap, listing): the question the router asks before it closes the wallet over a half-done flow
 // (machines/router.ts, `closingQuestion`). An alert dialog built like the other confirmations (Modal): Keep editing
 // first, so it has the focus and Enter keeps what was entered; Escape keeps editing too; Discard closes the wallet.
+import { Button, t, useSelector, useWallet } from '../kit';
 import type { ReactElement } from 'react';
 import { selectFlowQuestion } from '../../../machines/panel.screen-selectors';
 import type { FlowId } from '../../../machines/tabs';
-import { useSelector } from '../use-selector';
-import { t } from '../i18n';
-import { useWallet } from '../wallet-config';
-import { Button } from './button';
 import { Modal } from './modal';
 
 /** `flow`: the flow whose screen shows the question (the open tab's flow). */

@@ -2,16 +2,12 @@
 // (exactly two decimals), date and venue; a selected card carries a dot; an editable one an edit action. The default
 // variant has a caption ("You are gifting", "You are reselling") above the title; the solid variant is a filled card
 // with price, date and venue in one line separated by bullets. Skeletons for both, with or without two actions.
+import { currentLocale, Icon, registerStyles, Skeleton } from '../kit';
 import type { ReactElement } from 'react';
 import { formatEventMoment, formatMoney } from '../format';
-import { currentLocale } from '../i18n';
-import './card';
 import { iconPath } from './icon-paths' with { type: 'macro' };
-import { Icon } from './icons';
-import { Skeleton } from './skeleton';
 import { TicketLogo } from './ticket-logo';
 import eventCardCss from 'bundle-text:./event-card.css';
-import { registerStyles } from '../style-sheets';
 
 registerStyles(eventCardCss);
 

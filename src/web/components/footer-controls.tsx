@@ -1,12 +1,11 @@
 // The footer's controls: the language selector (each language named in itself) and the theme switch (a radio
 // group: arrow keys move the choice). Loaded after the first panel (footer.tsx).
+import { Icon, locales, registerStyles, t, themeSettings } from '../kit';
 import { type KeyboardEvent, type ReactElement, useId, useRef } from 'react';
-import { type Locale, locales, t } from '../i18n';
-import { type ThemeSetting, themeSettings } from '../theme-setting';
+import type { Locale } from '../i18n';
+import type { ThemeSetting } from '../theme-setting';
 import type { FooterControlsProps } from './footer';
-import { Icon } from './icons';
 import footerControlsCss from 'bundle-text:./footer-controls.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(footerControlsCss);

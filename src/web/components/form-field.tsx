@@ -1,10 +1,8 @@
 // A labelled text field. The machine decides the status: 'error' (touched and invalid, docs/product.md §5) shows the
 // error (a locale key); 'default' shows the optional helper text.
+import { Icon, registerStyles, t } from '../kit';
 import { type InputHTMLAttributes, type ReactElement, type ReactNode, useId } from 'react';
-import { t } from '../i18n';
-import { Icon } from './icons';
 import formFieldCss from 'bundle-text:./form-field.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(formFieldCss);

@@ -1,13 +1,10 @@
 // A full-screen panel over the wallet (QR learn-more): portalled into the shadow root, labelled by its title, takes
 // the focus when it opens, keeps Tab inside, closes on Escape and hands the focus back to where it was.
+import { Icon, keepTabInside, registerStyles, usePortalTarget } from '../kit';
 import { type KeyboardEvent, type ReactElement, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { usePortalTarget } from '../wallet-config';
-import { Icon } from './icons';
 import fullScreenPanelCss from 'bundle-text:./full-screen-panel.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
-import { keepTabInside } from '../focus-trap';
 
 registerStyles(fullScreenPanelCss);
 

@@ -1,9 +1,8 @@
 // An info icon beside a label with a short explanation (the code screen's). A file of its own so the forms that show
 // none (the sign-in's first panel among them) carry neither it nor its style sheet.
+import { Icon, registerStyles } from '../kit';
 import { type ReactElement, useId, useState } from 'react';
-import { Icon } from './icons';
 import infoTooltipCss from 'bundle-text:./info-tooltip.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(infoTooltipCss);

@@ -1,7 +1,7 @@
 // The seller's listings under RESELL (shown while no ticket is picked): Sale and Sold tabs, Share (a modal with the
 // link, the device's share sheet on narrow screens, else Facebook, Twitter and Mail) and Unlist (a confirmation).
 // The listings machine (machines/listings.ts, a child of resell) decides; this renders its state and sends events.
-import { useSelector } from '../use-selector';
+import { Button, currentLocale, Icon, registerStyles, Skeleton, t, tPlural, useSelector } from '../kit';
 import { type ReactElement, useSyncExternalStore } from 'react';
 import type { ListingsActor, ListingsTab } from '../../../machines/listings';
 import type { SoldEntry } from '../../contract/entities';
@@ -16,16 +16,11 @@ import {
   selectUnlisting,
 } from '../../../machines/listings.selectors';
 import { formatEventMoment } from '../format';
-import { currentLocale, t, tPlural } from '../i18n';
-import { registerStyles } from '../style-sheets';
-import { Button } from './button';
 import { LoadFailed } from './load-failed';
 import { EventCard, type EventCardAction } from './event-card';
 import { iconPath } from './icon-paths' with { type: 'macro' };
-import { Icon } from './icons';
 import { ListTabs } from './list-tabs';
 import { Modal } from './modal';
-import { Skeleton } from './skeleton';
 import listingsCss from 'bundle-text:./listings.css';
 
 registerStyles(listingsCss);

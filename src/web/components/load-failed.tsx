@@ -1,9 +1,7 @@
 // What a step shows when its data could not be loaded: the reason, and Try again (the flow's retry event).
+import { Button, Icon, t } from '../kit';
 import type { ReactElement } from 'react';
-import { t } from '../i18n';
-import { Button } from './button';
 import { iconPath } from './icon-paths' with { type: 'macro' };
-import { Icon } from './icons';
 
 export function LoadFailed({ message, onRetry, className }: { message: string; onRetry: () => void; className: string }): ReactElement {
   return (

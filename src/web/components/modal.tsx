@@ -1,11 +1,9 @@
 // A dialog portalled into the wallet's shadow root: labelled, traps Tab, closes on Escape or backdrop click,
 // returns focus to where it was.
+import { focusablesIn, keepTabInside, registerStyles, usePortalTarget } from '../kit';
 import { type KeyboardEvent, type ReactElement, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { usePortalTarget } from '../wallet-config';
 import modalCss from 'bundle-text:./modal.css';
-import { registerStyles } from '../style-sheets';
-import { focusablesIn, keepTabInside } from '../focus-trap';
 
 registerStyles(modalCss);
 

@@ -1,12 +1,11 @@
 // Six-digit one-time code: one real <input> (so autofill, paste of the whole code and screen readers work)
 // drawn as six slots. Only digits are kept (a code pasted or autofilled as "314 376" or "314-376" fills all six);
 // checking and submitting the code is the login machine's job.
+import { registerStyles, t } from '../kit';
 import { type ReactElement, useId, useState } from 'react';
-import { t } from '../i18n';
 import { FieldMessage, type FieldStatus } from './form-field';
 import { InfoTooltip } from './info-tooltip';
 import otpInputCss from 'bundle-text:./otp-input.css';
-import { registerStyles } from '../style-sheets';
 
 registerStyles(otpInputCss);
 

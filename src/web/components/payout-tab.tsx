@@ -1,20 +1,15 @@
 // The settings' payout tab (docs/product.md §2 Settings, §6): the account's state from the payout machine (a child of the
 // settings flow), the verification button that starts onboarding, and the onboarding itself — Stripe's embedded
 // component (the payout machine mounts it into the element this tab registers) or the local provider's form.
-import { useSelector } from '../use-selector';
+import { Button, Icon, readThemeSetting, resolveTheme, Skeleton, systemPrefersDark, t, useSelector } from '../kit';
 import { type ReactElement, useCallback } from 'react';
 import type { PayoutActor } from '../../../machines/payout';
 import { selectLocalForm, selectPayoutView, selectStripeSessionKey } from '../../../machines/payout.selectors';
 import type { SettingsActor } from '../../../machines/settings';
 import { selectIsVerifying } from '../../../machines/settings.selectors';
-import { t } from '../i18n';
-import { readThemeSetting, resolveTheme, systemPrefersDark } from '../theme-setting';
-import { Button } from './button';
 import { LoadFailed } from './load-failed';
 import { FormField } from './form-field';
 import { iconPath } from './icon-paths' with { type: 'macro' };
-import { Icon } from './icons';
-import { Skeleton } from './skeleton';
 
 export function PayoutTab({ settings }: { settings: SettingsActor }): ReactElement {
   const payout = useSelector(settings, (snapshot) => snapshot.children.payout as PayoutActor | undefined);

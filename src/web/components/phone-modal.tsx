@@ -1,15 +1,13 @@
 // The phone modal of the settings: a country picker (defaulting to the organisation's country) and the number,
 // checked with libphonenumber-js and saved as E.164; a refused save shows the server's message in the modal. The
 // phone modal machine (a child of settings while open) decides; this renders it and sends its events.
-import { useSelector } from '../use-selector';
+import { Button, currentLocale, t, useSelector } from '../kit';
 import { type FormEvent, type ReactElement, useId, useMemo } from 'react';
 import { phoneCountries, type PhoneCountry } from '../../../machines/phone';
 import type { PhoneModalEvent } from '../../../machines/phone-modal';
 import { type PhoneView, selectIsSavingPhone, selectPhone } from '../../../machines/phone-modal.selectors';
 import type { SettingsActor } from '../../../machines/settings';
 import { selectIsPhoneOpen, selectPhoneModal } from '../../../machines/settings.selectors';
-import { currentLocale, t } from '../i18n';
-import { Button } from './button';
 import { FieldMessage } from './form-field';
 import { Modal } from './modal';
 

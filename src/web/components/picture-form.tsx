@@ -1,7 +1,7 @@
 // The profile picture in the settings: the current one (or the initials), pick or drop a HEIC, WEBP, SVG, PNG or JPG
 // file, see it in its square crop, upload it. The server decodes and re-encodes it (a square WebP). The picture
 // form machine (a child of settings) decides; this renders it and sends its events.
-import { useSelector } from '../use-selector';
+import { Avatar, Button, Icon, t, useSelector } from '../kit';
 import { type DragEvent, type ReactElement, useId, useState } from 'react';
 import type { SettingsActor } from '../../../machines/settings';
 import type { PictureFormEvent } from '../../../machines/picture-form';
@@ -13,10 +13,6 @@ import {
   selectPicturePreview,
 } from '../../../machines/picture-form.selectors';
 import { selectPictureForm, selectProfile } from '../../../machines/settings.selectors';
-import { t } from '../i18n';
-import { Button } from './button';
-import { Avatar } from './identity';
-import { Icon } from './icons';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 /** docs/product.md §2: the formats the picker offers (HEIC by extension too: browsers rarely know its type). */

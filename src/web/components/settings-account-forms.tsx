@@ -1,6 +1,6 @@
 // The account tab's text forms: the nickname with its unchangeable #suffix (Save only when changed and valid, or
 // Generate), first and last name, and the phone number's row that opens the phone modal.
-import { useSelector } from '../use-selector';
+import { Button, Icon, t, useSelector, useWalletConfig } from '../kit';
 import type { FormEvent, ReactElement } from 'react';
 import type { SettingsActor } from '../../../machines/settings';
 import {
@@ -15,11 +15,7 @@ import {
   selectNicknameField,
 } from '../../../machines/settings.selectors';
 import { FALLBACK_PHONE_COUNTRY, formatPhone, isPhoneCountry } from '../../../machines/phone';
-import { t } from '../i18n';
-import { useWalletConfig } from '../wallet-config';
-import { Button } from './button';
 import { FormField } from './form-field';
-import { Icon } from './icons';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 const onSubmit = (send: () => void) => (event: FormEvent) => {

@@ -1,17 +1,13 @@
 // A card of My tickets (docs/product.md §2): ticket name and logo, the event's date range, city and venue, days until or
 // since the event or a live badge, and benefits used out of total. The whole card opens the single ticket.
+import { currentLocale, Icon, registerStyles, Skeleton, t, tPlural } from '../kit';
 import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import { benefitUsage, ticketTiming, type TicketTiming } from '../../../machines/my-tickets.selectors';
 import { formatEventDateRange } from '../format';
-import { currentLocale, t, tPlural } from '../i18n';
 import { Badge } from './badge';
-import './card';
-import { Icon } from './icons';
-import { Skeleton } from './skeleton';
 import { TicketLogo } from './ticket-logo';
 import ticketCardCss from 'bundle-text:./ticket-card.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(ticketCardCss);

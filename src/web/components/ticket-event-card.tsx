@@ -1,19 +1,14 @@
 // The single ticket's event card (feature image, logos, names, date range, venue and address) and its event-access
 // card (used, with the date, or unused), plus the loading skeleton.
+import { currentLocale, Icon, LinkButton, registerStyles, Skeleton, t } from '../kit';
 import { type ReactElement, useState } from 'react';
 import type { TicketDetail } from '../../contract/entities';
 import { ticketTiming } from '../../../machines/my-tickets.selectors';
 import { formatEventDateRange, formatEventMoment } from '../format';
-import { currentLocale, t } from '../i18n';
 import { Badge } from './badge';
-import { LinkButton } from './button';
-import './card';
-import { Icon } from './icons';
-import { Skeleton } from './skeleton';
 import { TimingBadge } from './ticket-card';
 import { TicketLogo } from './ticket-logo';
 import ticketEventCardCss from 'bundle-text:./ticket-event-card.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(ticketEventCardCss);

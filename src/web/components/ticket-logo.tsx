@@ -1,8 +1,8 @@
 // The ticket type's logo in an icon tile, or a ticket glyph when there is none or it does not load: My tickets'
 // cards, the single ticket and the event card of gift, swap and resell.
+import { Icon } from '../kit';
 import { type ReactElement, useState } from 'react';
 import { iconPath } from './icon-paths' with { type: 'macro' };
-import { Icon } from './icons';
 
 /** The ticket type's logo, or a ticket glyph when there is none or it does not load. */
 export function TicketLogo({ src, size = 56 }: { src: string | null; size?: number }): ReactElement {

@@ -1,11 +1,9 @@
 // The single ticket's "more actions" menu: Swap ticket and Resell ticket (each only when the ticket allows it).
 // Open or closed is the ticket machine's state; this component only draws it and reports clicks and dismissals.
+import { Icon, registerStyles, t } from '../kit';
 import { type KeyboardEvent, type ReactElement, useEffect, useRef } from 'react';
-import { t } from '../i18n';
 import { useRovingFocus } from '../use-roving-focus';
-import { Icon } from './icons';
 import ticketMenuCss from 'bundle-text:./ticket-menu.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(ticketMenuCss);

@@ -1,14 +1,12 @@
 // Toasts from react-hot-toast's headless store, drawn inside the shadow root (the styled Toaster would put
 // its CSS in the host page's <head>). Auto close after 5000 ms; Alt+T moves focus to the newest toast. A chunk of
 // its own, loaded with the first toast or when the browser is idle (./toaster.tsx).
+import { addStrings, Icon, registerStyles, t, translateCode } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { resolveValue, type Toast, toast, useToaster } from 'react-hot-toast/headless';
-import { addStrings, t, translateCode } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
-import { Icon } from './icons';
 import type { Notification } from './toaster';
 import toastListCss from 'bundle-text:./toast-list.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(toastListCss);

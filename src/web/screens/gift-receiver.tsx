@@ -1,6 +1,6 @@
 // The gift's receiver: an E-mail and a Username tab (the username searched as it is typed, suggestions with picture
 // or initials), Confirm receiver, then the recipient card ("To", with Edit), the terms, Gift and Cancel.
-import { useSelector } from '../use-selector';
+import { Button, HashedName, Icon, t, useSelector } from '../kit';
 import { type FormEvent, type KeyboardEvent, type ReactElement, useEffect, useRef } from 'react';
 import type { GiftActor, GiftEvent, GiftReceiver, ReceiverTab } from '../../../machines/gift';
 import {
@@ -21,13 +21,9 @@ import {
   selectUsernameQuery,
   usernameInitials,
 } from '../../../machines/gift.selectors';
-import { Button } from '../components/button';
 import { FieldMessage, FormField } from '../components/form-field';
-import { HashedName } from '../components/identity';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
-import { Icon } from '../components/icons';
 import { ListTabs } from '../components/list-tabs';
-import { t } from '../i18n';
 import { useRovingFocus } from '../use-roving-focus';
 import { focusIfLost } from '../focus-if-lost';
 

@@ -1,6 +1,6 @@
 // GIFT: pick a ticket from the dropdown (the server must say it can be gifted), name the receiver (gift-receiver.tsx),
 // tick the terms and gift; then the success view. The gift machine decides everything; this view renders and sends.
-import { useSelector } from '../use-selector';
+import { addStrings, Button, Icon, PanelSkeleton, registerStyles, Skeleton, t, useChild, useSelector } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import type { GiftActor, GiftEvent } from '../../../machines/gift';
@@ -12,21 +12,13 @@ import {
   selectGiftableTickets,
   selectVerifyingTicketId,
 } from '../../../machines/gift.selectors';
-import { Button } from '../components/button';
 import { DiscardQuestion } from '../components/discard-question';
 import { LoadFailed } from '../components/load-failed';
-import '../components/card';
 import { Dropdown } from '../components/dropdown';
 import { EventCard } from '../components/event-card';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
-import { Icon } from '../components/icons';
-import { PanelSkeleton } from '../components/panel-skeleton';
-import { Skeleton } from '../components/skeleton';
-import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
-import { registerStyles } from '../style-sheets';
 import { focusIfLost } from '../focus-if-lost';
-import { useChild } from '../wallet-config';
 import { GiftReceiverStep } from './gift-receiver';
 import giftScreenCss from 'bundle-text:./gift-screen.css';
 

@@ -1,23 +1,27 @@
 // HUB overlay (Welcome): profile card, tiles to every panel, Logout with a confirmation, and a close button
 // that fades the hub out (the 300 ms delay is the panel machine's; reduced motion skips the fade in CSS).
-import { useSelector } from '../use-selector';
+import {
+  addStrings,
+  Avatar,
+  Button,
+  HashedName,
+  Icon,
+  keepTabInside,
+  registerStyles,
+  selectUser,
+  Skeleton,
+  t,
+  useChild,
+  useSelector,
+  useWallet,
+} from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../../machines/logout.selectors';
 import { selectIsHubFading } from '../../../machines/panel.screen-selectors';
-import { selectUser } from '../../../machines/session.selectors';
-import { Button } from '../components/button';
-import '../components/card';
-import { Avatar, HashedName } from '../components/identity';
-import { Icon } from '../components/icons';
 import { Modal } from '../components/modal';
-import { Skeleton } from '../components/skeleton';
-import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
-import { useChild, useWallet } from '../wallet-config';
 import hubScreenCss from 'bundle-text:./hub-screen.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
-import { keepTabInside } from '../focus-trap';
 
 addStrings(screenStrings('HUB'));
 registerStyles(hubScreenCss);

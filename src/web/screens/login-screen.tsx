@@ -1,15 +1,11 @@
 // LOGIN: e-mail and Continue; the login machine sends the code and moves on to the code screen.
-import { useSelector } from '../use-selector';
+import { addStrings, PanelSkeleton, t, useChild, useSelector, useWallet } from '../kit';
 import type { ReactElement } from 'react';
 import { selectEmailField, selectIsBusy } from '../../../machines/login.selectors';
-import '../components/card';
 import { FormField, type FieldState } from '../components/form-field';
 import { FormScreen } from '../components/form-screen';
-import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { LoginActor } from '../../../machines/login';
-import { PanelSkeleton } from '../components/panel-skeleton';
-import { useChild, useWallet } from '../wallet-config';
 
 addStrings(screenStrings('LOGIN'));
 

@@ -1,6 +1,17 @@
 // MY_TICKET: the Upcoming and Past tabs with ticket cards, loading skeletons, the empty state and Retry. The
 // my-tickets machine loads the lists and opens a ticket; this view renders and sends.
-import { useSelector } from '../use-selector';
+import {
+  addStrings,
+  Button,
+  Icon,
+  PanelSkeleton,
+  registerStyles,
+  t,
+  useChild,
+  useSelector,
+  useWallet,
+  useWalletConfig,
+} from '../kit';
 import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import type { MyTicketsActor, TicketTab } from '../../../machines/my-tickets';
@@ -12,17 +23,10 @@ import {
   selectTickets,
   type TicketListStatus,
 } from '../../../machines/my-tickets.selectors';
-import { Button } from '../components/button';
-import '../components/card';
-import { Icon } from '../components/icons';
 import { ListTabs } from '../components/list-tabs';
 import { TicketCard, TicketCardSkeleton } from '../components/ticket-card';
-import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
-import { PanelSkeleton } from '../components/panel-skeleton';
-import { registerStyles } from '../style-sheets';
 import { siteUrlOf } from '../script-config';
-import { useChild, useWallet, useWalletConfig } from '../wallet-config';
 import { selectLanguage } from '../../../machines/panel.screen-selectors';
 import myTicketsScreenCss from 'bundle-text:./my-tickets-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };

@@ -1,21 +1,15 @@
 // OTP: the six-digit code sent by e-mail, Continue and Resend code.
-import { useSelector } from '../use-selector';
+import { addStrings, LinkButton, PanelSkeleton, registerStyles, t, useChild, useSelector } from '../kit';
 import type { ReactElement } from 'react';
 import { OTP_LENGTH } from '../../contract/forms';
 import { selectIsBusy } from '../../../machines/login.selectors';
 import { selectCanResendCode, selectCodeEmail, selectOtpField, selectResendSecondsLeft } from '../../../machines/login.otp-selectors';
-import { LinkButton } from '../components/button';
 import { FormScreen } from '../components/form-screen';
-import '../components/card';
 import type { FieldState } from '../components/form-field';
 import { OtpInput } from '../components/otp-input';
-import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { LoginActor } from '../../../machines/login';
-import { PanelSkeleton } from '../components/panel-skeleton';
-import { useChild } from '../wallet-config';
 import otpScreenCss from 'bundle-text:./otp-screen.css';
-import { registerStyles } from '../style-sheets';
 
 addStrings(screenStrings('OTP'));
 registerStyles(otpScreenCss);

@@ -1,18 +1,13 @@
 // PERSONAL_DATA: first and last name for a new account.
-import { useSelector } from '../use-selector';
+import { addStrings, Button, PanelSkeleton, t, useChild, useSelector, useWallet } from '../kit';
 import type { ReactElement } from 'react';
 import { selectIsBusy } from '../../../machines/login.selectors';
 import { selectConfirmingBack, selectFamilyNameField, selectGivenNameField } from '../../../machines/login.names-selectors';
-import { Button } from '../components/button';
 import { Modal } from '../components/modal';
-import '../components/card';
 import { type FieldState, FormField } from '../components/form-field';
 import { FormScreen } from '../components/form-screen';
-import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { LoginActor } from '../../../machines/login';
-import { PanelSkeleton } from '../components/panel-skeleton';
-import { useChild, useWallet } from '../wallet-config';
 
 addStrings(screenStrings('PERSONAL_DATA'));
 

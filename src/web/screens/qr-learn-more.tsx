@@ -2,15 +2,11 @@
 // add-ons — a note, and the help-centre link. Open or closed is the qr machine's `learnMore` region. A chunk of its own
 // (with its strings, `qr_info.*`, its styles and the full-screen panel), loaded after the first panel: the pass does not
 // need it to show (issue 18, the first panel's budget).
+import { addStrings, Button, Icon, registerStyles, t, tPlural } from '../kit';
 import type { ReactElement } from 'react';
-import { Button } from '../components/button';
-import '../components/card';
 import { FullScreenPanel } from '../components/full-screen-panel';
-import { Icon } from '../components/icons';
-import { addStrings, t, tPlural } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import qrLearnMoreCss from 'bundle-text:./qr-learn-more.css';
-import { registerStyles } from '../style-sheets';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
 addStrings(screenStrings(['qr_info']));

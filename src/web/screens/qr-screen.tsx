@@ -3,10 +3,25 @@
 // device-bound code (the organiser's setting) the qr machine's child draws the image on the device, with the ticket
 // picker, the offline note and the "replaced by another device" message; the machines count the seconds down (no
 // timer here).
-import { useSelector } from '../use-selector';
+import {
+  addStrings,
+  Button,
+  fullName,
+  Icon,
+  LinkButton,
+  PanelSkeleton,
+  registerStyles,
+  selectUser,
+  Skeleton,
+  t,
+  tPlural,
+  useChild,
+  useSelector,
+  useWallet,
+  useWalletConfig,
+} from '../kit';
 import { lazy, type ReactElement, Suspense } from 'react';
 import { selectLanguage } from '../../../machines/panel.screen-selectors';
-import { fullName, selectUser } from '../../../machines/session.selectors';
 import type { DoorTickets, QrActor } from '../../../machines/qr';
 import {
   type QrFrame,
@@ -24,16 +39,8 @@ import {
   selectQrRefreshSeconds,
   selectQrSecondsLeft,
 } from '../../../machines/qr.selectors';
-import { Button, LinkButton } from '../components/button';
-import '../components/card';
-import { Icon } from '../components/icons';
-import { Skeleton } from '../components/skeleton';
-import { addStrings, t, tPlural } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { helpCentreUrl } from '../script-config';
-import { PanelSkeleton } from '../components/panel-skeleton';
-import { registerStyles } from '../style-sheets';
-import { useChild, useWallet, useWalletConfig } from '../wallet-config';
 import qrScreenCss from 'bundle-text:./qr-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 

@@ -1,20 +1,13 @@
 // REDEEM: one code from a ticket PDF. The form (Redeem disabled while the code is invalid, an error flash after a
 // failure) gives way to the success view: the pulsing check, the redeemed ticket's logo and name and a link to it.
-import { useSelector } from '../use-selector';
+import { addStrings, Button, Icon, PanelSkeleton, registerStyles, t, useChild, useSelector } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { RedeemResult } from '../../contract/entities';
 import type { RedeemActor } from '../../../machines/redeem';
 import { selectCanRedeem, selectCodeField, selectFailure, selectIsRedeeming, selectRedeemed } from '../../../machines/redeem.selectors';
-import { Button } from '../components/button';
-import '../components/card';
 import { type FieldState, FormField } from '../components/form-field';
 import { FormScreen } from '../components/form-screen';
-import { Icon } from '../components/icons';
-import { PanelSkeleton } from '../components/panel-skeleton';
-import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
-import { registerStyles } from '../style-sheets';
-import { useChild } from '../wallet-config';
 import redeemScreenCss from 'bundle-text:./redeem-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 

@@ -1,7 +1,18 @@
 // RESELL: pick a resellable ticket, set quantity and price (the quote is the server's), Continue, tick the resale
 // terms and list; then the success view with the share link. With no ticket selected the seller's listings show
 // below (components/listings.tsx). The resell machine decides; this view renders.
-import { useSelector } from '../use-selector';
+import {
+  addStrings,
+  Button,
+  Icon,
+  PanelSkeleton,
+  registerStyles,
+  Skeleton,
+  t,
+  tPlural,
+  useChild,
+  useSelector,
+} from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { ResellableTicket } from '../../contract/entities';
 import type { ResellActor, ResellEvent } from '../../../machines/resell';
@@ -23,23 +34,15 @@ import {
   selectResellTicket,
   selectTermsAccepted,
 } from '../../../machines/resell.selectors';
-import { Button } from '../components/button';
 import { DiscardQuestion } from '../components/discard-question';
 import { LoadFailed } from '../components/load-failed';
-import '../components/card';
 import { Dropdown } from '../components/dropdown';
 import { EventCard } from '../components/event-card';
 import { FormField } from '../components/form-field';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
-import { Icon } from '../components/icons';
 import { Listings, ShareLink } from '../components/listings';
-import { PanelSkeleton } from '../components/panel-skeleton';
-import { Skeleton } from '../components/skeleton';
 import { formatMoney } from '../format';
-import { addStrings, t, tPlural } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
-import { registerStyles } from '../style-sheets';
-import { useChild } from '../wallet-config';
 import resellScreenCss from 'bundle-text:./resell-screen.css';
 
 addStrings(screenStrings('RESELL'));

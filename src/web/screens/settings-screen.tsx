@@ -1,23 +1,16 @@
 // SETTINGS: the account tab (picture, nickname, names, phone number) and the payout tab (the verification button).
 // The settings machine decides what is possible; the forms are components (settings-account-forms, phone-modal,
 // picture-form).
-import { useSelector } from '../use-selector';
+import { addStrings, Button, Icon, PanelSkeleton, registerStyles, t, useChild, useSelector } from '../kit';
 import type { ReactElement } from 'react';
 import type { SettingsActor, SettingsTab } from '../../../machines/settings';
 import { selectSettingsStatus, selectSettingsTab } from '../../../machines/settings.selectors';
-import { Button } from '../components/button';
-import '../components/card';
-import { Icon } from '../components/icons';
 import { ListTabs } from '../components/list-tabs';
-import { PanelSkeleton } from '../components/panel-skeleton';
 import { PayoutTab } from '../components/payout-tab';
 import { PhoneModal } from '../components/phone-modal';
 import { PictureForm } from '../components/picture-form';
 import { NamesForm, NicknameForm, PhoneRow } from '../components/settings-account-forms';
-import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
-import { registerStyles } from '../style-sheets';
-import { useChild } from '../wallet-config';
 import settingsScreenCss from 'bundle-text:./settings-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 

@@ -1,7 +1,7 @@
 // SWAP: step 1 picks the ticket type to swap and how many, step 2 the type to swap it for; choosing one starts the
 // swap and opens the confirmation modal (UPGRADE or DOWNGRADE wording, what is paid or lost), whose Go to checkout
 // sends the window to the ticket site's checkout page. The swap machine decides; this view renders and sends.
-import { useSelector } from '../use-selector';
+import { addStrings, Button, Icon, PanelSkeleton, registerStyles, t, tPlural, useChild, useSelector } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { SwapOrder } from '../../../src/contract/entities';
 import type { SwapActor, SwapEvent } from '../../../machines/swap';
@@ -17,20 +17,13 @@ import {
   selectTargets,
   selectTargetsState,
 } from '../../../machines/swap.selectors';
-import { Button } from '../components/button';
 import { DiscardQuestion } from '../components/discard-question';
 import { LoadFailed } from '../components/load-failed';
-import '../components/card';
 import { EventCard, EventCardSkeleton } from '../components/event-card';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
-import { Icon } from '../components/icons';
 import { Modal } from '../components/modal';
-import { PanelSkeleton } from '../components/panel-skeleton';
 import { formatMoney } from '../format';
-import { addStrings, t, tPlural } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
-import { registerStyles } from '../style-sheets';
-import { useChild } from '../wallet-config';
 import swapScreenCss from 'bundle-text:./swap-screen.css';
 
 addStrings(screenStrings('SWAP'));

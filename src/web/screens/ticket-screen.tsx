@@ -1,6 +1,17 @@
 // TICKET: one ticket — event card, event access, the clamped description, benefits, Gift ticket and the menu with
 // Swap ticket / Resell ticket. The ticket machine decides what is possible; the benefit modal opens over it.
-import { useSelector } from '../use-selector';
+import {
+  addStrings,
+  BackLink,
+  Button,
+  Icon,
+  PanelSkeleton,
+  registerStyles,
+  t,
+  useChild,
+  useSelector,
+  useWallet,
+} from '../kit';
 import type { ReactElement } from 'react';
 import type { TicketDetail, WalletLinks } from '../../contract/entities';
 import {
@@ -22,18 +33,11 @@ import {
 } from '../../../machines/ticket.selectors';
 import { BenefitList } from '../components/benefit-list';
 import { BenefitModal } from '../components/benefit-modal';
-import { BackLink, Button } from '../components/button';
-import '../components/card';
 import { ClampedDescription } from '../components/clamped-description';
 import { EventAccessCard, TicketEventCard, TicketEventCardSkeleton } from '../components/ticket-event-card';
-import { Icon } from '../components/icons';
 import { TicketMenu } from '../components/ticket-menu';
-import { addStrings, t } from '../i18n';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { TicketActor } from '../../../machines/ticket';
-import { PanelSkeleton } from '../components/panel-skeleton';
-import { registerStyles } from '../style-sheets';
-import { useChild, useWallet } from '../wallet-config';
 import ticketScreenCss from 'bundle-text:./ticket-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 

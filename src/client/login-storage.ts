@@ -1,0 +1,32 @@
+// The sign-in's keys in browser storage (docs/product.md §4: the login session id of the one-time code, and the
+// e-mail it was sent to) and their reads and writes. Apart from the tokens (storage-keys.ts) because only the sign-in
+// flow's chunk uses them: a module the app's first chunk shares with a lazy chunk costs it a wrapper and a getter per
+// export (docs/decisions.md, "The first panel: fewer wrapped modules").
+import type { KeyValueStorage } from './storage-keys';
+
+export const loginKeys = {
+  /** The login session id of the one-time code that was sent. */
+  loginSession: 'tw.loginSession',
+  /** The e-mail the one-time code was sent to. */
+  loginEmail: 'tw.loginEmail',
+} as const;
+
+/** The e-mail and login session of a code that was sent and not yet verified. */
+export interface StoredLogin {
+  email: string | null;
+  session: string | null;
+}
+
+export function readLogin(storage: KeyValueStorage): StoredLogin {
+  return { email: storage.getItem(loginKeys.loginEmail), session: storage.getItem(loginKeys.loginSession) };
+}
+
+export function writeLogin(storage: KeyValueStorage, login: { email: string; session: string }): void {
+  storage.setItem(loginKeys.loginEmail, login.email);
+  storage.setItem(loginKeys.loginSession, login.session);
+}
+
+export function forgetLogin(storage: KeyValueStorage): void {
+  storage.removeItem(loginKeys.loginEmail);
+  storage.removeItem(loginKeys.loginSession);
+}
