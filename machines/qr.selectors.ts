@@ -1,6 +1,6 @@
 // Derived values of the QR pass machine for the views. The frame, the image and the countdown come from the pass or,
 // with the device-bound code, from its child (machines/qr-device.ts): the screen reads whichever draws the code.
-import { type DoorTickets, pollIntervalOf, type QrSnapshot } from './qr';
+import { pollIntervalOf, type QrSnapshot } from './qr';
 import type { QrDeviceActor, QrDeviceSnapshot } from './qr-device';
 
 /** What draws the code: the pass's own polling, or the device code's child. */
@@ -17,6 +17,9 @@ export function qrImageSrc(image: string): string {
   const trimmed = image.trim();
   return trimmed.startsWith('data:') ? trimmed : `data:image/png;base64,${trimmed}`;
 }
+
+/** An image's answer named the device-bound code: its tickets and its machine are loading, or its child draws the code. */
+export const selectUsesDeviceCode = (snapshot: QrSnapshot): boolean => !snapshot.matches({ mode: 'polling' });
 
 /** The device code's child, once the organiser's setting is known to be the device-bound code. */
 export const selectQrDevice = (snapshot: QrSnapshot): QrDeviceActor | undefined => snapshot.children.qrDevice as QrDeviceActor | undefined;
@@ -52,17 +55,8 @@ export function selectIsQrStale(snapshot: QrPassSnapshot): boolean {
   return snapshot.hasTag('error') && selectQrImageSrc(snapshot) !== null;
 }
 
-/** The device code is drawn with no network: "Offline — your code still works" (kept while the next check runs). */
-export function selectIsQrOffline(snapshot: QrDeviceSnapshot | undefined): boolean {
-  if (snapshot?.matches({ visible: { showing: { link: 'offline' } } })) return true;
-  return Boolean(snapshot?.matches({ visible: { showing: { link: 'checking' } } }) && snapshot.context.offline);
-}
-
 /** Another device registered for the ticket: the screen says so and offers to take the code back. */
 export const selectIsQrReplaced = (snapshot: QrDeviceSnapshot | undefined): boolean => Boolean(snapshot?.matches({ visible: 'replaced' }));
-
-/** The next event's tickets the device code is drawn for (the picker shows when there are several); null when polling. */
-export const selectDoorTickets = (snapshot: QrDeviceSnapshot | undefined): DoorTickets | null => snapshot?.context.door ?? null;
 
 /** Whole seconds until the next image or code (counted down by the machine), or null when none is scheduled. */
 export const selectQrSecondsLeft = (snapshot: QrPassSnapshot): number | null => snapshot.context.secondsLeft;

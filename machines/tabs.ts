@@ -104,7 +104,7 @@ export const flowTable = {
   qr: {
     machine: () => import('./qr').then((module) => module.qrMachine),
     input: ({ services }: FlowSource) => ({ services }),
-    tabs: { QR: panel(() => import('../src/web/screens/qr-screen'), 'title.qr', ['qr', 'qr_info']) },
+    tabs: { QR: panel(() => import('../src/web/screens/qr-screen'), 'title.qr', ['qr', 'qr_device', 'qr_info']) },
   },
   myTickets: {
     machine: () => import('./my-tickets').then((module) => module.myTicketsMachine),

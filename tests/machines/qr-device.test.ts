@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { fromCallback, SimulatedClock } from 'xstate';
 import { qrDeviceMachine } from '../../machines/qr-device';
-import { selectDoorTickets, selectQrImageSrc } from '../../machines/qr.selectors';
+import { selectDoorTickets } from '../../machines/qr-device.selectors';
+import { selectQrImageSrc } from '../../machines/qr.selectors';
 import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
 import { pathsOf } from './model-spec';
 import { MODEL_TTL_MS } from './qr.model';

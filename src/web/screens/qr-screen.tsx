@@ -1,8 +1,8 @@
 // QR (docs/product.md §2): the personal entry pass. The qr machine loads and rotates the image; this screen draws it (a
 // placeholder while the first one loads, an error with Retry when it failed) and the learn-more panel. With the
 // device-bound code (the organiser's setting) the qr machine's child draws the image on the device, with the ticket
-// picker, the offline note and the "replaced by another device" message; the machines count the seconds down (no
-// timer here).
+// picker, the offline note and the "replaced by another device" message (./qr-device-view.tsx, a chunk of its own);
+// the machines count the seconds down (no timer here).
 import {
   addStrings,
   Button,
@@ -20,16 +20,15 @@ import {
   useWallet,
   useWalletConfig,
 } from '../kit';
-import { lazy, type ReactElement, Suspense } from 'react';
+import { lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
 import { selectLanguage } from '../../../machines/panel.screen-selectors';
-import type { DoorTickets, QrActor } from '../../../machines/qr';
+import type { QrActor } from '../../../machines/qr';
+import type { QrDeviceActor } from '../../../machines/qr-device';
 import {
   type QrFrame,
   selectCanRetryQr,
-  selectDoorTickets,
   selectIsAdmitted,
   selectIsLearnMoreOpen,
-  selectIsQrOffline,
   selectIsQrReplaced,
   selectIsQrStale,
   selectQrCountdownMs,
@@ -38,6 +37,7 @@ import {
   selectQrImageSrc,
   selectQrRefreshSeconds,
   selectQrSecondsLeft,
+  selectUsesDeviceCode,
 } from '../../../machines/qr.selectors';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { helpCentreUrl } from '../script-config';
@@ -56,6 +56,37 @@ const loadLearnMore = () => import('./qr-learn-more');
 const QrLearnMore = lazy(loadLearnMore);
 export const later = [loadLearnMore];
 
+type DeviceView = typeof import('./qr-device-view');
+/** How long after a failed download the device code's view is fetched again. */
+const DEVICE_VIEW_RETRY_MS = 5000;
+
+/**
+ * The device code's view (./qr-device-view.tsx: the picker, the offline note, "replaced", their strings and styles)
+ * is a chunk of its own, fetched as soon as an image's answer names the device-bound code, at the same moment as the
+ * qrDevice child's machine (machines/qr.ts `loadDoorTickets`): online, before the code is drawn. Not through the
+ * background prefetch, which reaches a screen's `later` parts only after every flow and screen.
+ */
+function useDeviceView(wanted: boolean): DeviceView | undefined {
+  const [view, setView] = useState<DeviceView>();
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    if (!wanted || view) return;
+    let current = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    import('./qr-device-view').then(
+      (loaded) => current && setView(loaded),
+      () => {
+        if (current) retry = setTimeout(() => setTries(tries + 1), DEVICE_VIEW_RETRY_MS);
+      },
+    );
+    return () => {
+      current = false;
+      clearTimeout(retry);
+    };
+  }, [wanted, view, tries]);
+  return view;
+}
+
 export default function QrScreen(): ReactElement {
   const qr = useChild('qr');
   return qr ? <QrFlowScreen qr={qr} /> : <PanelSkeleton />;
@@ -64,8 +95,11 @@ export default function QrScreen(): ReactElement {
 function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
   const config = useWalletConfig();
   const language = useSelector(useWallet(), selectLanguage);
-  const device = useSelector(qr, selectQrDevice);
-  // The code, its countdown and Retry come from the device code's child once there is one.
+  const view = useDeviceView(useSelector(qr, selectUsesDeviceCode));
+  const child = useSelector(qr, selectQrDevice);
+  // The code, its countdown and Retry come from the device code's child once it and its view are here; until then the
+  // screen shows what it shows while the child's machine loads.
+  const device = view && child;
   const pass = device ?? qr;
   const frame = useSelector(pass, selectQrFrame);
   const imageSrc = useSelector(pass, selectQrImageSrc);
@@ -73,8 +107,6 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
   const canRetry = useSelector(pass, selectCanRetryQr);
   const countdownMs = useSelector(pass, selectQrCountdownMs);
   const secondsLeft = useSelector(pass, selectQrSecondsLeft);
-  const door = useSelector(device, selectDoorTickets);
-  const offline = useSelector(device, selectIsQrOffline);
   const replaced = useSelector(device, selectIsQrReplaced);
   const refreshSeconds = useSelector(qr, selectQrRefreshSeconds);
   const learnMoreOpen = useSelector(qr, selectIsLearnMoreOpen);
@@ -90,17 +122,7 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
         countdownMs={countdownMs}
         secondsLeft={secondsLeft}
         refreshSeconds={refreshSeconds}
-        device={
-          device && door
-            ? {
-                door,
-                offline,
-                replaced,
-                onChooseTicket: (userTicketId) => device.send({ type: 'qr.chooseTicket', userTicketId }),
-                onTakeBack: () => device.send({ type: 'qr.takeBack' }),
-              }
-            : undefined
-        }
+        device={device && { actor: device, replaced, view }}
         holder={user ? fullName(user) : null}
         admitted={admitted}
         onRetry={() => pass.send({ type: 'qr.retry' })}
@@ -154,46 +176,12 @@ export interface QrViewProps {
 }
 
 export interface QrDeviceProps {
-  door: DoorTickets;
-  /** The code is drawn with no network: it still works. */
-  offline: boolean;
+  /** The device code's child: the picker, the offline note and "replaced" read it and send it the person's choice. */
+  actor: QrDeviceActor;
   /** Another device registered for the ticket. */
   replaced: boolean;
-  onChooseTicket: (userTicketId: number) => void;
-  onTakeBack: () => void;
-}
-
-/** The next event's tickets, one code each: a choice of which one the code is drawn for (only with two or more). */
-function QrTicketPicker({ door, onChooseTicket }: Pick<QrDeviceProps, 'door' | 'onChooseTicket'>): ReactElement | null {
-  if (door.tickets.length < 2) return null;
-  return (
-    <label className="tw-qr__ticket">
-      <span>{t('qr.device_ticket')}</span>
-      <select value={door.selected} onChange={(event) => onChooseTicket(Number(event.currentTarget.value))}>
-        {door.tickets.map((ticket) => (
-          <option key={ticket.userTicketId} value={ticket.userTicketId}>
-            {ticket.ticketName}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-/** Another device holds the ticket's code: say so, and offer to take it back (which revokes the other). */
-function QrReplaced({ onTakeBack }: Pick<QrDeviceProps, 'onTakeBack'>): ReactElement {
-  return (
-    <div className="tw-qr__failed tw-qr__replaced" role="alert">
-      <Icon path={iconPath('phone')} size={28} />
-      <p>
-        <strong>{t('qr.device_replaced_title')}</strong>
-        <span>{t('qr.device_replaced_text')}</span>
-      </p>
-      <Button variant="secondary" size="small" onClick={onTakeBack}>
-        {t('qr.device_take_back')}
-      </Button>
-    </div>
-  );
+  /** The parts only the device code draws, from their chunk. */
+  view: DeviceView;
 }
 
 export function QrView(props: QrViewProps): ReactElement {
@@ -223,16 +211,16 @@ export function QrView(props: QrViewProps): ReactElement {
             </div>
           ) : null}
         </div>
-        {device ? <QrTicketPicker door={device.door} onChooseTicket={device.onChooseTicket} /> : null}
+        {device ? <device.view.QrTicketPicker device={device.actor} /> : null}
         <div className="tw-qr__frame" data-frame={device?.replaced ? 'error' : frame} data-replaced={device?.replaced || undefined}>
           {device?.replaced ? (
-            <QrReplaced onTakeBack={device.onTakeBack} />
+            <device.view.QrReplaced device={device.actor} />
           ) : frame === 'image' && imageSrc ? (
             <img src={imageSrc} alt={t('qr.image_alt')} draggable={false} />
           ) : frame === 'error' ? (
             <div className="tw-qr__failed" role="alert">
               <Icon path={iconPath('alert')} size={28} />
-              <p>{t(device ? 'qr.device_failed' : 'qr.load_failed')}</p>
+              <p>{device ? <device.view.QrDeviceFailed /> : t('qr.load_failed')}</p>
               <Button variant="secondary" size="small" icon={<Icon path={iconPath('refresh')} size={16} />} disabled={!props.canRetry} onClick={props.onRetry}>
                 {t('qr.retry')}
               </Button>
@@ -251,12 +239,7 @@ export function QrView(props: QrViewProps): ReactElement {
         {props.secondsLeft !== null ? <QrSecondsLeft seconds={props.secondsLeft} /> : null}
         {/* Present from the start so the change to offline is announced once. */}
         <div className="tw-qr__offline-region" role="status">
-          {device?.offline ? (
-            <p className="tw-qr__offline">
-              <Icon path={iconPath('check')} size={18} />
-              <span>{t('qr.device_offline')}</span>
-            </p>
-          ) : null}
+          {device ? <device.view.QrOffline device={device.actor} /> : null}
         </div>
 
         {props.stale ? (
@@ -282,7 +265,7 @@ export function QrView(props: QrViewProps): ReactElement {
         <p className="tw-qr__note">
           <Icon path={iconPath('refresh')} size={16} />
           <span>
-            {device ? t('qr.device_note') : refreshSeconds !== null ? tPlural('qr.updates_every', refreshSeconds) : t('qr.updates_automatically')}
+            {device ? <device.view.QrDeviceNote /> : refreshSeconds !== null ? tPlural('qr.updates_every', refreshSeconds) : t('qr.updates_automatically')}
           </span>
         </p>
       </div>
