@@ -5,6 +5,7 @@ import { errorCode, failureKey, httpStatus, isApiRequestError } from '../src/cli
 import { ENTRY_CODE_HEADER } from '../src/contract/base';
 import { languageOf } from '../src/contract/languages';
 import { type FlowKit, flowKit } from './kit';
+import { selectFlowQuestion, selectIsHubFading, selectLanguage } from './panel.screen-selectors';
 import { reportError } from './services';
 import { standIn } from './stand-in';
 import { encodeUserTicketId } from './ticket-id';
@@ -20,5 +21,8 @@ const filled: FlowKit = {
   encodeUserTicketId,
   languageOf,
   standIn,
+  selectLanguage,
+  selectIsHubFading,
+  selectFlowQuestion,
 };
 Object.assign(flowKit, filled);
