@@ -1,8 +1,6 @@
-// The router's derived values that the screens' chunks read (pure functions of the wallet's snapshot). Apart from
-// machines/panel.selectors.ts on purpose: Parcel wraps a module the app's entry shares with a lazy chunk, with all it
-// imports (a registered module, a getter per export, a property read at each call), and panel.selectors imports the
-// route parser and the whole registry (machines/tabs.ts). This module imports nothing of the entry's but the language
-// list (docs/decisions.md, "The first panel: the app as an ES module, and what Parcel's wrapping costs").
+// The router's derived values that the screens' chunks read (pure functions of the wallet's snapshot). The screens
+// take them from machines/kit.ts (`flowKit`), not from here: a lazy chunk's import would make Parcel wrap this module
+// and the language list in the app's entry (docs/decisions.md, "The first panel: the machines' imports unwrapped").
 import { type Language, languageOf } from '../src/contract/languages';
 import type { FlowId } from './tabs';
 import type { WalletSnapshot } from './wallet';

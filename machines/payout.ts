@@ -7,12 +7,13 @@
 // the view shows our own form: legal name and the last 4 bank digits.
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PaymentsAccount } from '../src/contract/entities';
-import { errorCode } from '../src/client/errors';
 import { mountConnectOnboarding } from '../src/client/stripe-connect';
-import { type LogParams, reportError, type Toast, type WalletServices } from './services';
+import { flowKit } from './kit';
+import type { LogParams, Toast, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
-import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+const { addRoutes, errorCode, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('paymentsAccount', 'paymentsConnect', 'paymentsLocalOnboarding'));

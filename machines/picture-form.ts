@@ -3,12 +3,13 @@
 // it hands to settings (`settings.pictureSaved`) with a toast; failures toast the server's key or request_failed.
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UserProfile } from '../src/contract/entities';
-import { errorCode } from '../src/client/errors';
 import { PICTURE_LIMIT_BYTES } from '../src/contract/forms';
-import { type LogParams, reportError, type Toast, type WalletServices } from './services';
+import { flowKit } from './kit';
+import type { LogParams, Toast, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
-import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+const { addRoutes, errorCode, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('uploadPicture', 'removePicture'));

@@ -9,13 +9,13 @@
 // code costs no request of its own (docs/decisions.md, "The entry code comes with the QR image").
 import { type AnyActorLogic, assign, enqueueActions, type EventObject, fromCallback, fromPromise, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ResponseOf } from '../src/contract/endpoints';
-import { ENTRY_CODE_HEADER } from '../src/contract/base';
 import type { UserTicket } from '../src/contract/entities';
-import { standIn } from './stand-in';
-import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
+import { flowKit } from './kit';
+import type { FlowInput, LogParams, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
-import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+const { addRoutes, ENTRY_CODE_HEADER, reportError, standIn } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('qrCodeData', 'qrSettings', 'myTickets'));

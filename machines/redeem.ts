@@ -5,12 +5,12 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { RedeemResult } from '../src/contract/entities';
 import { isFormValid, redeemForm } from '../src/contract/forms';
-import { errorCode } from '../src/client/errors';
-import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
-import { encodeUserTicketId } from './ticket-id';
+import { flowKit } from './kit';
+import type { FlowInput, LogParams, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
-import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+const { addRoutes, encodeUserTicketId, errorCode, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('redeem'));

@@ -10,13 +10,14 @@ import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom
 import type { PriceQuote, ResellableTicket } from '../src/contract/entities';
 import type { ResponseOf } from '../src/contract/endpoints';
 import { checkResellPrice } from '../src/contract/money-rule';
-import { errorCode } from '../src/client/errors';
+import { flowKit } from './kit';
 import { copyLink, listingsMachine } from './listings';
-import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
+import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
-import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+const { addRoutes, errorCode, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('resellableTickets', 'priceQuote', 'createListing'));

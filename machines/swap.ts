@@ -6,13 +6,14 @@
 // A child of the wallet while SWAP is open, given the decoded USER_TICKET_ID to preselect the type holding it.
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
-import { languageOf } from '../src/contract/languages';
-import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
+import { flowKit } from './kit';
+import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { checkoutUrl } from './swap.checkout';
 import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
-import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+const { addRoutes, languageOf, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('swapTargets', 'swapTickets', 'startSwap', 'cancelSwap', 'swapOrder'));

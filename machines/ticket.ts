@@ -5,14 +5,14 @@
 // of this flow.
 import { assign, fromCallback, fromPromise, not, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Benefit, TicketDetail, WalletLinks } from '../src/contract/entities';
-import { failureKey, httpStatus } from '../src/client/errors';
+import { flowKit } from './kit';
 import { benefitMachine } from './benefit';
 import type { TicketTab } from './my-tickets';
-import { type FlowInput, type LogParams, type NotifyEvent, reportError, type Toast, type WalletServices } from './services';
-import { encodeUserTicketId } from './ticket-id';
+import type { FlowInput, LogParams, NotifyEvent, Toast, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
-import { addRoutes } from '../src/client/client';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
+
+const { addRoutes, encodeUserTicketId, failureKey, httpStatus, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('ticketDetail', 'ticketPdf', 'walletLinks'));

@@ -4,6 +4,7 @@
 // storage after every test.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import '../../machines/fill-kit';
 import '../../src/web/fill-kit';
 import { loadLocale } from '../../src/web/i18n';
 import { preloadFlows, preloadScreens } from '../../machines/flows';

@@ -3,9 +3,11 @@
 // first, so it has the focus and Enter keeps what was entered; Escape keeps editing too; Discard closes the wallet.
 import { Button, t, useSelector, useWallet } from '../kit';
 import type { ReactElement } from 'react';
-import { selectFlowQuestion } from '../../../machines/panel.screen-selectors';
+import { flowKit } from '../../../machines/kit';
 import type { FlowId } from '../../../machines/tabs';
 import { Modal } from './modal';
+
+const { selectFlowQuestion } = flowKit;
 
 /** `flow`: the flow whose screen shows the question (the open tab's flow). */
 export function DiscardQuestion({ flow, title }: { flow: FlowId; title: string }): ReactElement | null {

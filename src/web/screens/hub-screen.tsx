@@ -17,11 +17,13 @@ import {
 } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../../machines/logout.selectors';
-import { selectIsHubFading } from '../../../machines/panel.screen-selectors';
+import { flowKit } from '../../../machines/kit';
 import { Modal } from '../components/modal';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import hubScreenCss from 'bundle-text:./hub-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
+
+const { selectIsHubFading } = flowKit;
 
 addStrings(screenStrings('HUB'));
 registerStyles(hubScreenCss);

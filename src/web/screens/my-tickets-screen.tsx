@@ -27,9 +27,11 @@ import { ListTabs } from '../components/list-tabs';
 import { TicketCard, TicketCardSkeleton } from '../components/ticket-card';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { siteUrlOf } from '../script-config';
-import { selectLanguage } from '../../../machines/panel.screen-selectors';
+import { flowKit } from '../../../machines/kit';
 import myTicketsScreenCss from 'bundle-text:./my-tickets-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
+
+const { selectLanguage } = flowKit;
 
 addStrings(screenStrings('MY_TICKET'));
 registerStyles(myTicketsScreenCss);

@@ -21,7 +21,7 @@ import {
   useWalletConfig,
 } from '../kit';
 import { lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
-import { selectLanguage } from '../../../machines/panel.screen-selectors';
+import { flowKit } from '../../../machines/kit';
 import type { QrActor } from '../../../machines/qr';
 import type { QrDeviceActor } from '../../../machines/qr-device';
 import {
@@ -43,6 +43,8 @@ import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { helpCentreUrl } from '../script-config';
 import qrScreenCss from 'bundle-text:./qr-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
+
+const { selectLanguage } = flowKit;
 
 addStrings(screenStrings(['qr']));
 registerStyles(qrScreenCss);
