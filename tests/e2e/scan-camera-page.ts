@@ -13,6 +13,36 @@ export const toggle = (page: Page) => page.locator('#scan-camera-toggle');
 export const note = (page: Page) => page.locator('#scan-camera-note');
 
 /**
+ * What a failed wait also shows, to tell a camera that gives no readable frames from a verdict that is not drawn: the
+ * result's class (set at once; its text comes in the next animation frame), the video's state and the spread of the
+ * luma in the frame it shows now (16–235: the code is there; one value: a blank frame), and whether animation
+ * frames run at all.
+ */
+const pageState = (page: Page) =>
+  page
+    .evaluate(async () => {
+      const video = document.getElementById('scan-video') as HTMLVideoElement;
+      const canvas = document.createElement('canvas');
+      canvas.width = video.videoWidth || 1;
+      canvas.height = video.videoHeight || 1;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(video, 0, 0);
+      let low = 255;
+      let high = 0;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4 * 97) {
+        low = Math.min(low, data[i]!);
+        high = Math.max(high, data[i]!);
+      }
+      const frame = await Promise.race([
+        new Promise((resolve) => requestAnimationFrame(() => resolve('runs'))),
+        new Promise((resolve) => setTimeout(() => resolve('none within 1 s'), 1000)),
+      ]);
+      return ` [result class: ${document.getElementById('scan-result')!.className}; video: ready ${video.readyState}, ${video.paused ? 'paused' : 'playing'} at ${video.currentTime.toFixed(1)} s, ${video.videoWidth}×${video.videoHeight}, luma ${low}–${high}; animation frame: ${frame}]`;
+    })
+    .catch((error: unknown) => ` [page state unreadable: ${String(error)}]`);
+
+/**
  * Waits for the verdict to say each text; a failure also shows the camera's button and note, to tell why. A camera's
  * first read waits longer (`timeout`): it opens the camera and loads the reader's chunk first, which on a loaded CI
  * machine took more than 20 s once.
@@ -21,7 +51,11 @@ export async function expectResult(page: Page, texts: string[], timeout = 20_000
   const seen = async () => `${await result(page).textContent()} [camera: ${await toggle(page).textContent()}; ${await note(page).textContent()}]`;
   for (const text of texts) {
     const verdict = new RegExp(`^[^[]*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-    await expect.poll(seen, { timeout }).toMatch(verdict);
+    try {
+      await expect.poll(seen, { timeout }).toMatch(verdict);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}${await pageState(page)}`, { cause: error });
+    }
   }
 }
 
