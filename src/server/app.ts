@@ -71,6 +71,22 @@ declare module 'fastify' {
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * The request headers a page of another origin may send (the preflight's Access-Control-Allow-Headers): every header
+ * the wallet's client and its live stream send that is not CORS-safelisted. The event stream sends Cache-Control and,
+ * when it resumes, Last-Event-ID; without them in this list Chromium refuses its preflight and nothing updates live on
+ * a host page. tests/server/cors.test.ts drives the real client and fails when it sends a header missing here.
+ */
+export const corsAllowedHeaders = [
+  'Authorization',
+  'Content-Type',
+  'Idempotency-Key',
+  'If-None-Match',
+  'Cache-Control',
+  'Last-Event-ID',
+  'X-Organizer-Key',
+] as const;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -128,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const allowedOrigins = config.allowedOrigins && new Set([...config.allowedOrigins, ownOrigin]);
   await app.register(cors, {
     origin: allowedOrigins ? (origin, callback) => callback(null, origin === undefined || allowedOrigins.has(origin)) : true,
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Organizer-Key', 'If-None-Match'],
+    allowedHeaders: [...corsAllowedHeaders],
     // The entry QR's validator, countdown and entry code must be readable by the wallet on a host page of another origin.
     exposedHeaders: ['ETag', QR_SECONDS_LEFT_HEADER, ENTRY_CODE_HEADER],
   });
