@@ -8,11 +8,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { createDatabase, dropDatabases } from '../support/postgres';
+import { startHostSite } from './host-site';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface RunningServer {
   url: string;
+  /** The ticket site on a second origin where the tests open the wallet (tests/e2e/host-site.ts). */
+  hostOrigin: string;
   stop: () => Promise<void>;
 }
 
@@ -58,6 +61,10 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
   const databaseUrl = adminUrl ? await createDatabase(adminUrl, databaseName) : '';
   // `node --import tsx` keeps the server in one process, so stopping it needs no process-group tricks.
   const url = `http://127.0.0.1:${port}`;
+  // The host site on a second origin, the one origin besides its own that the server allows (as ALLOWED_ORIGINS
+  // names an organiser's sites in production).
+  const host = await startHostSite();
+  host.setWallet(url);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -73,6 +80,7 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
       RATE_LIMIT_PER_MINUTE: '100000',
       OTP_MAX_SENDS_PER_EMAIL: '100',
       OTP_MAX_SENDS_PER_IP: '1000',
+      ALLOWED_ORIGINS: host.origin,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,6 +96,7 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
       await exited;
       clearTimeout(forced);
     }
+    await host.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (adminUrl) await dropDatabases(adminUrl, databaseName);
   };
@@ -97,14 +106,14 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, hostOrigin: host.origin, stop };
 }
 
 /**
  * A server of the test file's own (fresh demo data), started before its tests and stopped after them. `options` is
  * read when it starts, so it may name what earlier hooks made (a stub's address).
  */
-export function useServer(options: () => Parameters<typeof startServer>[0] = () => ({})): { readonly url: string } {
+export function useServer(options: () => Parameters<typeof startServer>[0] = () => ({})): { readonly url: string; readonly hostOrigin: string } {
   let server: RunningServer | undefined;
   beforeAll(async () => {
     server = await startServer(options());
@@ -114,6 +123,10 @@ export function useServer(options: () => Parameters<typeof startServer>[0] = () 
     get url() {
       if (!server) throw new Error('the server is not running yet: use it in tests and hooks only');
       return server.url;
+    },
+    get hostOrigin() {
+      if (!server) throw new Error('the server is not running yet: use it in tests and hooks only');
+      return server.hostOrigin;
     },
   };
 }
