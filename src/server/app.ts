@@ -201,6 +201,11 @@ const FOREVER = 'public, max-age=31536000, immutable';
 const LOADER = 'public, max-age=300, must-revalidate';
 /** The loader under the embed API's major version: host pages that pin it keep the API they were written for. */
 const VERSIONED_LOADER = `${API_PREFIX}/embed.js`;
+/**
+ * The loader pinned to a release, /v1/embed/<version>/embed.js (scripts/finalize-dist.mjs copies it there): it never
+ * changes under its address, so it is cached for good, and a page may check it with Subresource Integrity.
+ */
+const PINNED_LOADER = /[\\/]v1[\\/]embed[\\/][^\\/]+[\\/]embed\.js(?:\.map)?(?:\.(?:br|gz))?$/;
 /** An HTML page of the build: always revalidated (ETag), so a new build shows at once. */
 const PAGE = 'no-cache';
 /** A first path segment that reads as a language code: /en/…, /es/…, /fr/…, /pt-BR/…. */
@@ -208,7 +213,7 @@ const LANGUAGE_PATH = /^\/[a-z]{2}(?:-[a-z]{2})?(?:\/|$)/i;
 
 /** The Cache-Control of a file of the built web app. */
 export function webCacheControl(path: string): string {
-  if (HASHED_FILE.test(path)) return FOREVER;
+  if (HASHED_FILE.test(path) || PINNED_LOADER.test(path)) return FOREVER;
   return /\.html(?:\.(?:br|gz))?$/.test(path) ? PAGE : LOADER;
 }
 
@@ -246,7 +251,7 @@ async function registerWeb(app: FastifyInstance, config: Config, storage: FileSt
     // The web app's answers depend on Accept-Encoding (the precompressed copies) as well as on Origin (CORS).
     // A callback hook, not an async one: it runs on every answer, and an API answer leaves it at the first test.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if ((!request.url.startsWith(API_PREFIX) || request.url.startsWith(VERSIONED_LOADER)) && !request.url.startsWith('/assets/')) {
+      if ((!request.url.startsWith(API_PREFIX) || request.url.startsWith(`${API_PREFIX}/embed`)) && !request.url.startsWith('/assets/')) {
         const vary = String(reply.getHeader('vary') ?? '');
         if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       }
