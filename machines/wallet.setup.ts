@@ -9,7 +9,6 @@ import {
   afterSignInRoute,
   type BrowserLocation,
   emptyRoute,
-  languageOf,
   panelKey,
   parseRoute,
   resolveRoute,

@@ -172,14 +172,12 @@ describe('a JWKS URL', () => {
   let t: TestApp;
   let site: SiteKey, stranger: SiteKey;
   let jwksServer: Server;
-  let up = true;
   let fetched = 0;
 
   beforeAll(async () => {
     [site, stranger] = await Promise.all([createSiteKey('site-url'), createSiteKey('stranger-url')]);
     jwksServer = createServer((_request, response) => {
       fetched += 1;
-      if (!up) return void response.writeHead(503).end();
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwksOf(site)));
     });
     await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
