@@ -74,7 +74,7 @@ describe('the locale from the host', () => {
       await launcher.waitFor();
       await launcher.click();
       await wallet(page).getByRole('heading', { name: 'Inicia sesión o crea una cuenta' }).waitFor();
-      expect(await page.title()).toBe('Iniciar sesión · Harbour Lights Festival');
+      await expect.poll(() => page.title()).toBe('Iniciar sesión · Harbour Lights Festival');
     });
   });
 });

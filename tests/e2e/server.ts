@@ -136,6 +136,12 @@ export async function latestCode(baseUrl: string, email: string, after = 0): Pro
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const response = await fetch(`${baseUrl}/dev/outbox?to=${encodeURIComponent(email)}`);
+    // A refusal (the server briefly overloaded on a busy machine: 503) is asked again, within the deadline.
+    if (!response.ok) {
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
     const messages = (await response.json()) as Array<{ text: string; sentAt: string }>;
     const fresh = messages.filter((message) => Date.parse(message.sentAt) >= after);
     const code = fresh.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
