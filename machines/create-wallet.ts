@@ -5,6 +5,7 @@ import { createActor, fromCallback, type InspectionEvent, type Observer } from '
 import { API_PREFIX } from '../src/contract/base';
 import { createApiClient } from '../src/client/client';
 import type { WalletPlatform } from '../src/client/platform';
+import type { Language } from '../src/contract/languages';
 import { forgetTokens, readTokens, writeTokens } from '../src/client/storage-keys';
 import { prefetchFlows } from './flows';
 import type { Toast } from './services';
@@ -24,13 +25,15 @@ export interface WalletOptions {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
   /** More chunks to download ahead, after the panels' (the toasts' view). */
   prefetch?: ReadonlyArray<() => Promise<unknown>>;
+  /** The host page's language (`data-locale`, `open({ locale })`); without it, the path's first segment. */
+  language?: Language;
 }
 
 /** How long the first download ahead waits for the browser to be idle, at most. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 1500;
 
 /** The wallet's actor (not started), with platform effects supplied from `platform` and the API at `baseUrl`. */
-export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}, inspect, prefetch = [] }: WalletOptions): WalletActor {
+export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}, inspect, prefetch = [], language }: WalletOptions): WalletActor {
   let wallet: WalletActor | undefined;
   const api = createApiClient({ baseUrl, fetch: platform.fetch, session: sessionPort(() => wallet?.system.get('session')) });
   wallet = createActor(
@@ -65,7 +68,7 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
     {
       systemId: 'wallet',
       inspect,
-      input: { location: platform.location(), tokens: readTokens(platform.storage), services: { api, platform } },
+      input: { location: platform.location(), tokens: readTokens(platform.storage), services: { api, platform }, language },
     },
   );
   return wallet;

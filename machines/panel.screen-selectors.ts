@@ -1,7 +1,7 @@
 // The router's derived values that the screens' chunks read (pure functions of the wallet's snapshot). The screens
 // take them from machines/kit.ts (`flowKit`), not from here: a lazy chunk's import would make Parcel wrap this module
 // and the language list in the app's entry (docs/decisions.md, "The first panel: the machines' imports unwrapped").
-import { type Language, languageOf } from '../src/contract/languages';
+import type { Language } from '../src/contract/languages';
 import type { FlowId } from './tabs';
 import type { WalletSnapshot } from './wallet';
 
@@ -10,7 +10,7 @@ export function selectIsHubFading(snapshot: WalletSnapshot): boolean {
 }
 
 export function selectLanguage(snapshot: WalletSnapshot): Language {
-  return languageOf(snapshot.context.location.pathname);
+  return snapshot.context.language;
 }
 
 /** Whether the tab's flow `flow` is in `state` (a state value under its panel state, e.g. `{ running: 'asking' }`). */

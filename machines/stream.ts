@@ -94,7 +94,7 @@ export const streamMachine = setup({
     collectTags: assign(({ context }, params: { event: WalletEvent }) => ({ staleTags: tagsOf(context.staleTags, params.event) })),
     invalidateTags: ({ context }) => context.services.api.cache.invalidate(context.staleTags),
     /** The open screens read again what events could have changed (their ETags make an unchanged read a 304). */
-    resync: ({ context }) => context.services.api.cache.invalidate(RESYNC_TAGS),
+    resync: ({ context }) => context.services.api.cache.invalidate(RESYNC_TAGS, { resync: true }),
     forgetTags: assign({ staleTags: [] }),
     countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
     resetFailures: assign({ failures: 0 }),

@@ -8,6 +8,7 @@ import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type Snapsho
 import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
 import { flowKit } from './kit';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
+import { storageKeys } from '../src/client/storage-keys';
 import { checkoutUrl } from './swap.checkout';
 import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
@@ -142,6 +143,7 @@ export const swapMachine = setup({
         language: languageOf(platform.location().pathname),
         currentPage: platform.pageUrl?.() ?? '',
         started: context.started,
+        accessToken: platform.storage.getItem(storageKeys.accessToken),
       });
       platform.loadUrl(url);
     },

@@ -9,7 +9,6 @@ import {
   afterSignInRoute,
   type BrowserLocation,
   emptyRoute,
-  languageOf,
   panelKey,
   parseRoute,
   resolveRoute,
@@ -28,11 +27,15 @@ export interface WalletInput {
   /** The tokens storage held when the page loaded (null: signed out). */
   tokens: SessionTokens | null;
   services: WalletServices;
+  /** The language the host page chose (`data-locale`, `open({ locale })`); without it, the path's first segment. */
+  language?: Language | undefined;
 }
 
 export interface WalletContext {
   location: BrowserLocation;
   services: WalletServices;
+  /** The wallet's language: the host page's choice, else the path's first segment (fixed for the wallet's life). */
+  language: Language;
   /** The tokens the first session starts with; from then on the session child owns the tokens. */
   initialTokens: SessionTokens | null;
   /** The panel the tab region shows: its key (flow and restart parameters) and tab, set on entering it. */
@@ -74,6 +77,8 @@ export type WalletEvent =
   /** The sign-in flow is done: go to the return-to route, or QR + HUB. */
   | { type: 'panel.continue' }
   | { type: 'session.signIn'; accessToken: string; refreshToken: string }
+  /** The host page signed its user in (the sign-in hand-off, src/embed/loader.ts): the session it exchanged. */
+  | { type: 'session.handedOver'; accessToken: string; refreshToken: string }
   | { type: 'session.signOut' }
   | { type: 'session.tokensRotated'; tokens: SessionTokens }
   | { type: 'session.expired' }
@@ -111,7 +116,7 @@ export const urlParams = ({ context }: { context: WalletContext }) => ({ url: to
 export const flowSource = (context: WalletContext): FlowSource => ({
   services: context.services,
   route: currentRoute(context),
-  language: languageOf(context.location.pathname),
+  language: context.language,
 });
 
 /** The wallet's children: every flow of the registry by its id, and the wallet's own actors. */
@@ -234,7 +239,7 @@ export const walletSetup = setup({
     /** Same flow, another of its tabs (LOGIN → OTP). */
     tabChanged: ({ context }) => currentRoute(context).tab !== context.shown.tab,
     hubInRoute: ({ context }) => currentRoute(context).overlay === 'HUB',
-    languageDiffers: ({ context }, params: { lang: Language }) => languageOf(context.location.pathname) !== params.lang,
+    languageDiffers: ({ context }, params: { lang: Language }) => context.language !== params.lang,
     hasInitialTokens: ({ context }) => context.initialTokens !== null,
     asksReturnToPage: ({ event }) => event.type === 'panel.open' && event.returnToPage === true,
     /** The panel's chunks are here (its flow's machine and the screen of the tab in the route, or of `panel`). */

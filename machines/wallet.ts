@@ -6,6 +6,7 @@
 // of the setup (machines/wallet.setup.ts), supplied by createWallet.
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { router } from './router';
+import { languageOf } from './panel.location';
 import { urlParams, walletSetup } from './wallet.setup';
 import { doc } from './doc' with { type: 'macro' };
 
@@ -35,6 +36,7 @@ export const walletMachine = walletSetup.createMachine({
   context: ({ input }) => ({
     location: input.location,
     services: input.services,
+    language: input.language ?? languageOf(input.location.pathname),
     initialTokens: input.tokens,
     shown: { key: null, tab: null },
     returnTo: null,
@@ -75,6 +77,19 @@ export const walletMachine = walletSetup.createMachine({
               target: 'signedIn',
               actions: { type: 'persistTokens', params: ({ event }) => tokensOf(event) },
             },
+            // The host page signed its user in: a sign-in on screen is done, and goes where a code's would.
+            'session.handedOver': [
+              {
+                guard: { type: 'showsFlow', params: { flow: 'login' } },
+                target: 'signedIn',
+                actions: [
+                  { type: 'persistTokens', params: ({ event }) => tokensOf(event) },
+                  'navigateAfterSignIn',
+                  { type: 'pushUrl', params: urlParams },
+                ],
+              },
+              { target: 'signedIn', actions: { type: 'persistTokens', params: ({ event }) => tokensOf(event) } },
+            ],
           },
         },
         signedIn: {
@@ -85,7 +100,8 @@ export const walletMachine = walletSetup.createMachine({
             src: 'session',
             input: ({ context, event }) => ({
               services: context.services,
-              tokens: event.type === 'session.signIn' ? tokensOf(event) : (context.initialTokens ?? tokensOf(event)),
+              tokens:
+                event.type === 'session.signIn' || event.type === 'session.handedOver' ? tokensOf(event) : (context.initialTokens ?? tokensOf(event)),
             }),
             // The session cannot go on: signed out, as after a failed refresh, but without reloading the page.
             onError: {
@@ -103,6 +119,12 @@ export const walletMachine = walletSetup.createMachine({
               target: 'signedIn',
               reenter: true,
               actions: { type: 'persistTokens', params: ({ event }) => tokensOf(event) },
+            },
+            // The host page signed in its user, maybe another person: a new session, nothing of the last one kept.
+            'session.handedOver': {
+              target: 'signedIn',
+              reenter: true,
+              actions: ['forgetInitialTokens', 'clearCache', { type: 'persistTokens', params: ({ event }) => tokensOf(event) }],
             },
             'session.tokensRotated': { actions: { type: 'persistTokens', params: ({ event }) => event.tokens } },
             // Signed out on purpose (Logout, Back from the names): the guard's LOGIN comes at once, remembering nothing,

@@ -15,7 +15,11 @@ interface Entry {
   expiry?: ReturnType<typeof setTimeout>;
 }
 
-export type InvalidationListener = (tags: CacheTag[]) => void;
+/**
+ * Told the tags of an invalidation that hit it. `resync`: nothing is known to have changed, the live stream reconnected
+ * and cannot replay what it missed, so the open screens read again (machines/stream.ts).
+ */
+export type InvalidationListener = (tags: CacheTag[], info: { resync: boolean }) => void;
 
 export interface QueryCache {
   /**
@@ -24,7 +28,7 @@ export interface QueryCache {
    */
   read<T>(key: string, tags: readonly CacheTag[], load: () => Promise<T>, options?: { fresh?: boolean }): Promise<T>;
   /** Drops every entry carrying one of the tags and tells the subscribers of those tags. */
-  invalidate(tags: readonly CacheTag[]): void;
+  invalidate(tags: readonly CacheTag[], options?: { resync?: boolean }): void;
   /** Calls `listener` when one of `tags` is invalidated; answers the unsubscribe function. */
   onInvalidate(tags: readonly CacheTag[], listener: InvalidationListener): () => void;
   /** Drops everything (sign-out). Running requests finish for their callers but are not stored. */
@@ -88,14 +92,15 @@ export function createQueryCache(keepUnusedMs: number = CACHE_KEEP_UNUSED_MS): Q
       return load(key, entry, loader);
     },
 
-    invalidate(tags) {
+    invalidate(tags, options) {
       if (tags.length === 0) return;
+      const info = { resync: options?.resync === true };
       for (const [key, entry] of entries) {
         if (entry.tags.some((tag) => tags.includes(tag))) drop(key, entry);
       }
       for (const subscription of [...listeners]) {
         const hit = subscription.tags.filter((tag) => tags.includes(tag));
-        if (hit.length > 0) subscription.listener(hit);
+        if (hit.length > 0) subscription.listener(hit, info);
       }
     },
 

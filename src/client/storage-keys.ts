@@ -5,6 +5,8 @@ import type { Tokens } from '../contract/entities';
 export const storageKeys = {
   accessToken: 'tw.accessToken',
   refreshToken: 'tw.refreshToken',
+  /** The e-mail the host page signed in (the sign-in hand-off, src/embed/loader.ts), so the next page view need not. */
+  handedOverEmail: 'tw.handedOverEmail',
 } as const;
 
 /** The part of Web Storage the wallet uses (localStorage in the browser, a Map in tests). */
@@ -41,4 +43,5 @@ export function writeTokens(storage: KeyValueStorage, tokens: SessionTokens): vo
 export function forgetTokens(storage: KeyValueStorage): void {
   storage.removeItem(storageKeys.accessToken);
   storage.removeItem(storageKeys.refreshToken);
+  storage.removeItem(storageKeys.handedOverEmail);
 }

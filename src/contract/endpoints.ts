@@ -108,6 +108,25 @@ export const endpoints = {
       'api.auth.too_many_wrong_codes',
     ],
   }),
+  hostSignIn: define({
+    method: 'POST',
+    path: '/auth/exchangeSignInToken',
+    summary:
+      "Sign in with a token the organisation's site signed for its signed-in user (ES256 or EdDSA, its keys configured by JWKS): each token once, within its five minutes, for this wallet's audience; registers the user on first use",
+    auth: false,
+    body: z.object({ token: boundedText(1, 8192), locale: z.optional(localeSchema) }),
+    response: e.tokens,
+    errors: [
+      ...bodyErrors,
+      'api.auth.sign_in_token_invalid',
+      'api.auth.sign_in_token_expired',
+      'api.auth.sign_in_token_used',
+      'api.auth.sign_in_token_audience',
+      'api.auth.sign_in_token_unknown_key',
+      'api.auth.host_sign_in_off',
+      'api.auth.sign_in_keys_unavailable',
+    ],
+  }),
   refresh: define({
     method: 'POST',
     path: '/auth/refresh',

@@ -28,6 +28,14 @@ export const errorCatalogue = {
   'api.auth.too_many_wrong_codes': { status: 429, message: 'Too many wrong codes, try again later' },
   'api.auth.refresh_invalid': { status: 401, message: 'Refresh token is not valid' },
   'api.auth.username_in_use': { status: 409, message: 'This username is already in use' },
+  // the sign-in handed over by the organisation's site (a token its server signed)
+  'api.auth.sign_in_token_invalid': { status: 400, message: 'The sign-in token is not valid' },
+  'api.auth.sign_in_token_expired': { status: 400, message: 'The sign-in token has expired' },
+  'api.auth.sign_in_token_used': { status: 409, message: 'The sign-in token was already used' },
+  'api.auth.sign_in_token_audience': { status: 400, message: 'The sign-in token is meant for another audience' },
+  'api.auth.sign_in_token_unknown_key': { status: 400, message: 'The sign-in token is signed with an unknown key' },
+  'api.auth.host_sign_in_off': { status: 403, message: 'Sign-in from the organisation’s site is not configured' },
+  'api.auth.sign_in_keys_unavailable': { status: 503, message: 'The organisation’s signing keys could not be read' },
   // profile
   'api.profile.email_or_phone_in_use': { status: 409, message: 'Email or phone number already in use' },
   'api.profile.phone_invalid': { status: 400, message: 'This phone number is not valid' },

@@ -102,6 +102,7 @@ const localAccount = { clientSecret: 'acct_local_7_secret', provider: 'local', p
 export const examples: { [N in EndpointName]?: OperationExample<N> } = {
   signIn: { body: { email: 'alex@example.com', locale: 'en' }, response: { session: 'ls_4b8e…' } },
   verifyLogin: { body: { email: 'alex@example.com', otp: '123456', session: 'ls_4b8e…' }, response: tokens },
+  hostSignIn: { body: { token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6InNpdGUtMjAyNiJ9…', locale: 'en' }, response: tokens },
   refresh: { body: { refreshToken: 'r_9f2c…' }, response: tokens },
   logout: { response: ok },
   me: { response: alex },

@@ -11,14 +11,18 @@ const script = document.currentScript instanceof HTMLScriptElement ? document.cu
 // The app comes from wherever embed.js came from, whatever the page's origin. The build gives it a content hash and
 // writes that name here (scripts/finalize-dist.mjs). The versioned path /v1/embed.js is this same file: the app
 // then sits one folder up, beside /embed.js.
-const loaderUrl = (script?.src || document.baseURI).replace(/\/v1\/embed\.js(?=[?#]|$)/, '/embed.js');
+// The pinned loader, /v1/embed/<version>/embed.js, is this file too (immutable; the page may check it with SRI).
+const loaderUrl = (script?.src || document.baseURI).replace(/\/v1\/embed(?:\.js|\/[^/?#]+\/embed\.js)(?=[?#]|$)/, '/embed.js');
 const appUrl = new URL('wallet-app.js', loaderUrl).href;
+// The app's SHA-384, written here by the build like its name: the browser runs the app only if it is that file.
+const APP_INTEGRITY = '__TW_APP_INTEGRITY__';
+const appIntegrity = /^sha384-/.test(APP_INTEGRITY) ? APP_INTEGRITY : undefined;
 
 // Included twice, the page still gets one wallet: two would fight over the URL. Before the loader, a host page may
 // have set the queue stub (`window.TicketWallet = window.TicketWallet || []`) and pushed calls: they run now, in order.
 const existing = window.TicketWallet;
 if (!existing || Array.isArray(existing)) {
-  const api = startLoader({ script, loadApp: () => loadAppScript(appUrl, script?.nonce) });
+  const api = startLoader({ script, loadApp: () => loadAppScript(appUrl, script?.nonce, appIntegrity) });
   window.TicketWallet = api;
   if (existing) api.push(...existing);
 }

@@ -6,6 +6,9 @@ import type { mountWallet } from './mount';
 
 export const HOST_TAG = 'ticket-wallet';
 
+/** The attribute the loader puts on the app's <script>, by which the app finds it (src/embed/chunk-integrity.ts). */
+export const APP_SCRIPT_ATTRIBUTE = 'data-ticket-wallet-app';
+
 /**
  * Dispatched on `document` by the app bundle once it has run (src/embed/wallet-app.ts). The app is an ES module, for
  * which `document.currentScript` is null, so it cannot reach its own <script> element.

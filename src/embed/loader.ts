@@ -4,14 +4,15 @@
 // back/forward, a click on the launcher, or window.TicketWallet.open(). Hover, focus or touch on the launcher
 // start the download early. No React, zod, xstate or rosetta may be imported here (the e2e tests and the bench
 // check the built loader).
-import { languageOf } from '../contract/languages';
-import { readTokens } from '../client/storage-keys';
+import { API_PREFIX } from '../contract/base';
+import { type Language, languageOf } from '../contract/languages';
+import { readTokens, type SessionTokens, storageKeys, writeTokens } from '../client/storage-keys';
 import type { PanelRequest } from '../../machines/wallet';
 import { encodeUserTicketId } from '../../machines/ticket-id';
-import { configFromScript } from '../web/script-config';
+import { configFromScript, localeOf, type WalletConfig } from '../web/script-config';
 import { tokensCss } from '../web/tokens-css';
 import launcherCss from 'bundle-text:../web/launcher.css';
-import { APP_READY_EVENT, type AppReadyDetail, HOST_TAG, walletHost } from './host';
+import { APP_READY_EVENT, APP_SCRIPT_ATTRIBUTE, type AppReadyDetail, HOST_TAG, walletHost } from './host';
 import { type PlainLauncher, renderLauncher } from './launcher';
 import { isTabName, launcherPanel, urlOpensPanel, urlTab } from './url-panel';
 import type { MountedWallet } from './mount';
@@ -29,6 +30,32 @@ export interface OpenOptions {
   settingsTab?: string | null;
   /** With the LOGIN tab: once signed in, the wallet closes and the page is back (the share page's "Sign in to buy"). */
   returnToPage?: boolean;
+  /**
+   * The wallet's language, `en` or `es` (`es-MX` reads as `es`): it wins over `data-locale` and the path's first
+   * segment from now on. A wallet already loaded in another language starts again in this one.
+   */
+  locale?: string | null;
+}
+
+/** `window.TicketWallet.signIn(options)`: the sign-in hand-off. */
+export interface SignInOptions {
+  /** A sign-in token the host page's server signed for its signed-in user (docs/embedding.md, "Signing in from the host"). */
+  token: string;
+}
+
+/** What `window.TicketWallet.getState()` answers, at once. */
+export interface WalletState {
+  /** A panel is open over the page (false until the app has loaded). */
+  open: boolean;
+  /** The open panel's tab (`QR`, `MY_TICKET`, … as in PANEL_TAB), or null. */
+  tab: string | null;
+  /** Someone is signed in in the wallet on this site. */
+  signedIn: boolean;
+}
+
+/** Why `signIn` was refused: `code` is the API's stable error code (`api.auth.sign_in_token_expired`…) or `api.offline`. */
+export interface SignInError extends Error {
+  code: string;
 }
 
 /** What the wallet tells the host page, and what each listener receives. */
@@ -66,6 +93,14 @@ export interface TicketWalletApi {
   close(): Promise<void>;
   /** Ends the session on the server and forgets it here, as the menu's Logout does; nothing when signed out. */
   logout(): Promise<void>;
+  /**
+   * Signs the host's user in without a code: exchanges the token the host's server signed for a session of the wallet
+   * (a new account on first use). Resolves once signed in (at once when that person already is); rejects with a
+   * `SignInError` whose `code` says why (expired, used, another audience, an unknown key…). Needs no app download.
+   */
+  signIn(options: SignInOptions): Promise<void>;
+  /** Whether the wallet is open, on which tab, and whether someone is signed in. */
+  getState(): WalletState;
   on<E extends WalletEventName>(event: E, listener: WalletListener<E>): void;
   off<E extends WalletEventName>(event: E, listener: WalletListener<E>): void;
   /** Runs calls written for the queue stub (`[name, ...args]`); the stub's array is replayed through it on load. */
@@ -97,7 +132,7 @@ let appAttempts = 0;
  * handing anything back. A failed script is removed, so a later call fetches it again. A module script on another
  * origin is fetched with CORS: the server answers its static files with the API's CORS headers (src/server/app.ts).
  */
-export function loadAppScript(url: string, nonce?: string): Promise<AppReadyDetail> {
+export function loadAppScript(url: string, nonce?: string, integrity?: string): Promise<AppReadyDetail> {
   return new Promise((resolve, reject) => {
     const element = document.createElement('script');
     const ready = (event: Event) => resolve((event as CustomEvent<AppReadyDetail>).detail);
@@ -108,6 +143,11 @@ export function loadAppScript(url: string, nonce?: string): Promise<AppReadyDeta
     // URL), so a retry asks for another URL: the same file with a query the server ignores.
     element.src = appAttempts++ ? `${url}${url.includes('?') ? '&' : '?'}retry=${appAttempts}` : url;
     if (nonce) element.nonce = nonce;
+    // With the build's hash the browser refuses any other file (an error event: the launcher's message).
+    if (integrity) element.integrity = integrity;
+    element.crossOrigin = 'anonymous';
+    // The app finds its own element by this (its chunks sit beside it, and load with its nonce).
+    element.setAttribute(APP_SCRIPT_ATTRIBUTE, '');
     document.addEventListener(APP_READY_EVENT, ready, { once: true });
     // After a successful run the promise is already resolved and this does nothing.
     element.addEventListener('load', () => reject(new Error(`Ticket Wallet: ${url} did not start the app`)));
@@ -140,9 +180,59 @@ function panelRequest(options: OpenOptions | undefined): PanelRequest {
   };
 }
 
+/** Web Storage may throw (a sandboxed frame, storage blocked): then nothing is stored. */
+function stored<T>(read: (storage: Storage) => T, fallback: T): T {
+  try {
+    return read(window.localStorage);
+  } catch {
+    return fallback;
+  }
+}
+
+/** The `email` claim of a JWT, read without checking it: only to tell whether that person is signed in already. */
+function emailClaim(token: string): string | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: unknown };
+    return typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+const signInError = (code: string, message: string): SignInError => Object.assign(new Error(`Ticket Wallet: sign-in refused (${code}): ${message}`), { code });
+
+/** POST /v1/auth/exchangeSignInToken: the host's token for a session of the wallet. */
+async function exchangeSignInToken(apiBase: string, token: string, locale: Language): Promise<SessionTokens> {
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${API_PREFIX}/auth/exchangeSignInToken`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ token, locale }),
+    });
+  } catch (error) {
+    throw Object.assign(signInError('api.offline', 'the wallet could not be reached'), { cause: error });
+  }
+  const body = (await response.json().catch(() => ({}))) as Partial<SessionTokens> & { code?: string; message?: string };
+  if (!response.ok || !body.accessToken || !body.refreshToken) {
+    throw signInError(body.code ?? 'api.request_failed', body.message ?? `HTTP ${response.status}`);
+  }
+  return { accessToken: body.accessToken, refreshToken: body.refreshToken };
+}
+
 export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi {
-  const config = configFromScript(script, window.location.href);
-  const language = languageOf(window.location.pathname);
+  let config: WalletConfig = configFromScript(script, window.location.href);
+  if (script?.dataset.locale && !config.locale) console.error(`Ticket Wallet: data-locale "${script.dataset.locale}" is not a language of the wallet (en, es)`);
+  /** The host's language, else the path's; open({ locale }) changes it. */
+  let language: Language = config.locale ?? languageOf(window.location.pathname);
+  /** The app once it has mounted (getState, the hand-off). */
+  let mounted: MountedWallet | undefined;
+  let stopObserving: (() => void) | undefined;
+  /** The hand-off under way: the app mounts once it is done, so it starts signed in. */
+  let handingOver: Promise<void> = Promise.resolve();
+  /** Why the last hand-off failed, told in the wallet when it opens (a toast in the person's language). */
+  let pendingNotice: string | undefined;
   let launcher: PlainLauncher | undefined;
   let shadowRoot: ShadowRoot | undefined;
   let host: HTMLElement | undefined;
@@ -213,16 +303,25 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
     if (request) pendingOpen = request;
     // The first paint of the wallet does not wait for the app: the loader draws its frame now.
     if (!mounting) void started.then(() => launcher?.showFrame(opensSignIn(request), config.orgName));
-    mounting ??= Promise.all([fetchApp(), started])
+    mounting ??= Promise.all([fetchApp(), started, handingOver])
       .then(([{ mountWallet }]) => {
         window.removeEventListener('popstate', onPopState);
         launcher?.dispose();
         launcher = undefined;
-        return mountWallet(config, host, { open: takePendingOpen(), nonce: script?.nonce || undefined, tokens: tokensCss, launcher: launcherCss });
+        return mountWallet(config, host, {
+          open: takePendingOpen(),
+          nonce: script?.nonce || undefined,
+          tokens: tokensCss,
+          launcher: launcherCss,
+          language,
+        });
       })
-      .then((mounted) => {
-        mounted.observe(emit);
-        return mounted;
+      .then((app) => {
+        stopObserving = app.observe(emit);
+        mounted = app;
+        if (pendingNotice) app.notify(pendingNotice);
+        pendingNotice = undefined;
+        return app;
       })
       .catch((error: unknown) => {
         mounting = undefined;
@@ -253,17 +352,56 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
   window.addEventListener('popstate', onPopState);
   if (urlOpensPanel(window.location.search)) ensureApp().catch(failed);
 
+  /** A wallet loaded in another language goes, so that the next mount speaks the one asked for. */
+  async function switchLanguage(next: Language): Promise<void> {
+    if (next === language && config.locale === next) return;
+    language = next;
+    config = { ...config, locale: next };
+    const current = mounting;
+    if (!current) return;
+    const app = await current.catch(() => undefined);
+    if (!app || mounting !== current) return;
+    stopObserving?.();
+    app.unmount();
+    mounted = undefined;
+    mounting = undefined;
+  }
+
+  /** The hand-off: the host's token for a session (no app needed), then the mounted wallet, if any, is told. */
+  function handOver(token: string): Promise<void> {
+    const run = (async () => {
+      const email = emailClaim(token);
+      // That person is signed in here already (a page view after the first): nothing to exchange.
+      if (email && stored((storage) => readTokens(storage) !== null && storage.getItem(storageKeys.handedOverEmail) === email, false)) return;
+      const tokens = await exchangeSignInToken(config.apiBase, token, language);
+      if (mounted) mounted.handOver(tokens);
+      else stored((storage) => writeTokens(storage, tokens), undefined);
+      if (email) stored((storage) => storage.setItem(storageKeys.handedOverEmail, email), undefined);
+    })();
+    handingOver = run.catch(() => {});
+    return run.catch((error: SignInError) => {
+      console.error(error);
+      if (mounted) mounted.notify(error.code);
+      else pendingNotice = error.code;
+      throw error;
+    });
+  }
+  if (config.signInToken) void handOver(config.signInToken).catch(() => {}); // logged, and told when the wallet opens
+
   const api: TicketWalletApi = {
     version: 1,
     open(options) {
       let request: PanelRequest;
+      let locale: Language | undefined;
       try {
         request = panelRequest(options);
+        locale = options?.locale == null ? undefined : localeOf(options.locale);
+        if (options?.locale != null && !locale) throw new TypeError(`TicketWallet.open: unknown locale "${options.locale}" (the wallet speaks en and es)`);
       } catch (error) {
         return Promise.reject(error);
       }
       launcher?.setBusy(true);
-      return ensureApp(request).then(
+      return (locale ? switchLanguage(locale) : Promise.resolve()).then(() => ensureApp(request)).then(
         () => undefined,
         (error: unknown) => {
           failed(error);
@@ -281,7 +419,16 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
         // Storage refused: nothing was stored, so nobody is signed in here.
       }
       if (!mounting && !signedIn) return Promise.resolve();
-      return ensureApp().then((mounted) => mounted.logout());
+      return ensureApp().then((app) => app.logout());
+    },
+    signIn(options) {
+      const token = typeof options?.token === 'string' ? options.token.trim() : '';
+      if (!token) return Promise.reject(new TypeError('TicketWallet.signIn: a token is required ({ token })'));
+      return handOver(token);
+    },
+    getState() {
+      if (mounted) return mounted.getState();
+      return { open: false, tab: null, signedIn: stored((storage) => readTokens(storage) !== null, false) };
     },
     on(event, listener) {
       if (!walletEventNames.includes(event)) throw new TypeError(`TicketWallet.on: unknown event "${event}"`);

@@ -14,7 +14,10 @@ import type { WalletConfig } from '../web/script-config';
 import { adoptStyles, registerStyles, registerTokens } from '../web/style-sheets';
 import { watchTheme } from '../web/theme';
 import { walletHost } from './host';
-import type { WalletEventName } from './loader';
+import type { WalletEventName, WalletState } from './loader';
+import type { SessionTokens } from '../client/storage-keys';
+import type { Language } from '../contract/languages';
+import { currentRoute } from '../../machines/wallet.setup';
 import { addRoutes } from '../client/client';
 import { compactRoutes } from '../contract/route-table' with { type: 'macro' };
 
@@ -30,6 +33,12 @@ export interface MountedWallet {
   observe: (emit: (event: WalletEventName, detail: unknown) => void) => () => void;
   close: () => void;
   logout: () => Promise<void>;
+  /** The host page signed its user in (src/embed/loader.ts exchanged the token): the wallet takes that session. */
+  handOver: (tokens: SessionTokens) => void;
+  /** Tells the person something in a toast (a locale key: why a hand-off failed). */
+  notify: (key: string) => void;
+  /** Open, which tab, signed in: `TicketWallet.getState()`. */
+  getState: () => WalletState;
 }
 
 /** Cache tags whose invalidation means a ticket of the signed-in person changed. */
@@ -44,6 +53,8 @@ export interface MountOptions {
   tokens: string;
   /** The launcher's sheet (src/web/launcher.css), handed over by the loader, which draws the launcher first. */
   launcher: string;
+  /** The host page's language (data-locale, open({ locale })); without it, the path's first segment. */
+  language?: Language | undefined;
 }
 
 /**
@@ -51,8 +62,9 @@ export interface MountOptions {
  * root holds (the loader's plain launcher) in the same frame, once the page's language is loaded.
  */
 export async function mountWallet(config: WalletConfig, target: HTMLElement | null | undefined, options: MountOptions): Promise<MountedWallet> {
-  // The language is the page's first path segment; changing it reloads the page, so it is fixed per mount.
-  const language = localeFromPath(window.location.pathname);
+  // The language is the host's choice or the page's first path segment; it is fixed per mount (the footer's
+  // selector reloads the page with another segment; the host that chose one mounts the wallet again).
+  const language = options.language ?? localeFromPath(window.location.pathname);
   await loadLocale(language);
   setLocale(language);
   // The boot is split into tasks short enough for a phone (docs/performance.md, "Lighthouse"): the bundle's own
@@ -81,6 +93,7 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
     },
     notify: showNotification,
     prefetch: [loadToasts],
+    ...(config.locale ? { language } : {}),
   });
   wallet.start();
   if (options.open) wallet.send({ type: 'panel.open', ...options.open });
@@ -117,6 +130,13 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
     },
     observe: (emit) => observeWallet(wallet, emit),
     close: () => wallet.send({ type: 'panel.close' }),
+    handOver: (tokens) => wallet.send({ type: 'session.handedOver', ...tokens }),
+    notify: (key) => wallet.send({ type: 'notify', kind: 'error', key }),
+    getState: () => {
+      const snapshot = wallet.getSnapshot();
+      const open = snapshot.matches({ panel: 'open' });
+      return { open, tab: open ? currentRoute(snapshot.context).tab : null, signedIn: snapshot.matches({ session: 'signedIn' }) };
+    },
     async logout() {
       const snapshot = wallet.getSnapshot();
       if (!snapshot.matches({ session: 'signedIn' })) return;
@@ -144,7 +164,10 @@ function observeWallet(wallet: WalletActor, emit: (event: WalletEventName, detai
   };
   const subscription = wallet.subscribe(check);
   check();
-  const stopCache = wallet.getSnapshot().context.services.api.cache.onInvalidate(TICKET_TAGS, (tags) => emit('ticketChanged', { tags }));
+  // A resync after the live stream (re)connected reads again without anything known to have changed: not told.
+  const stopCache = wallet.getSnapshot().context.services.api.cache.onInvalidate(TICKET_TAGS, (tags, { resync }) => {
+    if (!resync) emit('ticketChanged', { tags });
+  });
   const stopTheme = watchTheme((detail) => emit('themeChange', detail));
   return () => {
     subscription.unsubscribe();

@@ -3,7 +3,7 @@
 // It imports nothing of the wallet: the wallet itself always comes from the wallet's server (docs/embedding.md).
 import type { QueuedCall, TicketWalletApi } from './loader';
 
-export type { OpenOptions, QueuedCall, TicketWalletApi, WalletEventName, WalletEvents, WalletListener } from './loader';
+export type { OpenOptions, QueuedCall, SignInError, SignInOptions, TicketWalletApi, WalletEventName, WalletEvents, WalletListener, WalletState } from './loader';
 
 export interface LoadOptions {
   /** The loader's URL, e.g. `https://wallet.example.com/v1/embed.js`. */
@@ -15,11 +15,32 @@ export interface LoadOptions {
   siteUrl?: string;
   helpUrl?: string;
   target?: string;
+  /** The organisation's country (ISO 3166 alpha-2): the phone number's default country. */
+  orgCountry?: string;
+  /** The wallet's language (`en`, `es`), over the path's first segment. */
+  locale?: string;
+  /** A sign-in token the site's server signed for its signed-in user (the hand-off, docs/embedding.md). */
+  signInToken?: string;
   /** The page's CSP nonce, for a page with a nonce-based Content-Security-Policy. */
   nonce?: string;
+  /**
+   * The pinned loader's Subresource Integrity hash (`sha384-…`, published for each release): with `src` pointing at
+   * `/v1/embed/<version>/embed.js`, the browser runs the loader only if it is that very file.
+   */
+  integrity?: string;
 }
 
-const dataAttributes = { apiBase: 'apiBase', orgName: 'orgName', orgLogo: 'orgLogo', siteUrl: 'siteUrl', helpUrl: 'helpUrl', target: 'target' } as const;
+const dataAttributes = {
+  apiBase: 'apiBase',
+  orgName: 'orgName',
+  orgLogo: 'orgLogo',
+  orgCountry: 'orgCountry',
+  siteUrl: 'siteUrl',
+  helpUrl: 'helpUrl',
+  target: 'target',
+  locale: 'locale',
+  signInToken: 'signInToken',
+} as const;
 
 const isLoaded = (value: Window['TicketWallet']): value is TicketWalletApi => !!value && !Array.isArray(value);
 
@@ -41,6 +62,10 @@ export function loadTicketWallet(options: LoadOptions): Promise<TicketWalletApi>
     if (!existing) {
       script.src = options.src;
       if (options.nonce) script.nonce = options.nonce;
+      if (options.integrity) {
+        script.integrity = options.integrity;
+        script.crossOrigin = 'anonymous';
+      }
       for (const [option, name] of Object.entries(dataAttributes)) {
         const value = options[option as keyof typeof dataAttributes];
         if (value) script.dataset[name] = value;

@@ -3,6 +3,8 @@
 // glue, docs/decisions.md) when the wallet opens; it hands mountWallet back through an event on `document`, so the
 // two bundles need no global name between them. No zod here or below: the browser
 // carries no schemas (docs/decisions.md), which also keeps zod's `new Function` probe away from host pages' CSP.
+// First: the chunks' integrity check must be in place before anything asks for a chunk.
+import './chunk-integrity';
 import { APP_READY_EVENT, type AppReadyDetail } from './host';
 import { mountWallet } from './mount';
 

@@ -1,8 +1,26 @@
 // What the demo site's page scripts share (the swap checkout, the resale share page). Served in front of each page's
 // own script in one file (src/host/site-scripts.ts), so `site` is in their scope. The pages are on the wallet's
-// origin: the access token is the wallet's, in localStorage under 'tw.accessToken' (src/client/storage-keys.ts).
+// origin: the access token is the wallet's, in localStorage under 'tw.accessToken' (src/client/storage-keys.ts), or
+// the one a wallet on another origin handed to the checkout.
 const site = (() => {
+  // A wallet on another origin (an organiser's site) hands its short-lived access token to the checkout in the
+  // address's fragment (machines/swap.checkout.ts): kept for this tab only and taken out of the address at once, so
+  // it is neither in the history nor in a copied link.
+  let handedOver = (() => {
+    if (!/\/checkout\//.test(window.location.pathname)) return null;
+    const match = /(?:^#|&)tw-access=([^&]+)/.exec(window.location.hash);
+    try {
+      if (match) {
+        window.sessionStorage.setItem('tw.checkoutAccessToken', decodeURIComponent(match[1]));
+        window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+      }
+      return window.sessionStorage.getItem('tw.checkoutAccessToken');
+    } catch {
+      return match ? decodeURIComponent(match[1]) : null;
+    }
+  })();
   const token = () => {
+    if (handedOver) return handedOver;
     try {
       return window.localStorage.getItem('tw.accessToken');
     } catch {
@@ -18,6 +36,15 @@ const site = (() => {
         headers: { authorization: `Bearer ${token()}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
         body: payload ? JSON.stringify(payload) : undefined,
       });
+      // The handed-over token has expired: from now on the page's own sign-in counts.
+      if (response.status === 401 && handedOver) {
+        handedOver = null;
+        try {
+          window.sessionStorage.removeItem('tw.checkoutAccessToken');
+        } catch {
+          // storage refused: the token lived in memory only
+        }
+      }
       return { ok: response.ok, status: response.status, body: await response.json().catch(() => ({})) };
     } catch {
       return { ok: false, status: 0, offline: true, body: {} };

@@ -71,6 +71,22 @@ declare module 'fastify' {
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * The request headers a page of another origin may send (the preflight's Access-Control-Allow-Headers): every header
+ * the wallet's client and its live stream send that is not CORS-safelisted. The event stream sends Cache-Control and,
+ * when it resumes, Last-Event-ID; without them in this list Chromium refuses its preflight and nothing updates live on
+ * a host page. tests/server/cors.test.ts drives the real client and fails when it sends a header missing here.
+ */
+export const corsAllowedHeaders = [
+  'Authorization',
+  'Content-Type',
+  'Idempotency-Key',
+  'If-None-Match',
+  'Cache-Control',
+  'Last-Event-ID',
+  'X-Organizer-Key',
+] as const;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -128,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const allowedOrigins = config.allowedOrigins && new Set([...config.allowedOrigins, ownOrigin]);
   await app.register(cors, {
     origin: allowedOrigins ? (origin, callback) => callback(null, origin === undefined || allowedOrigins.has(origin)) : true,
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Organizer-Key', 'If-None-Match'],
+    allowedHeaders: [...corsAllowedHeaders],
     // The entry QR's validator, countdown and entry code must be readable by the wallet on a host page of another origin.
     exposedHeaders: ['ETag', QR_SECONDS_LEFT_HEADER, ENTRY_CODE_HEADER],
   });
@@ -185,6 +201,11 @@ const FOREVER = 'public, max-age=31536000, immutable';
 const LOADER = 'public, max-age=300, must-revalidate';
 /** The loader under the embed API's major version: host pages that pin it keep the API they were written for. */
 const VERSIONED_LOADER = `${API_PREFIX}/embed.js`;
+/**
+ * The loader pinned to a release, /v1/embed/<version>/embed.js (scripts/finalize-dist.mjs copies it there): it never
+ * changes under its address, so it is cached for good, and a page may check it with Subresource Integrity.
+ */
+const PINNED_LOADER = /[\\/]v1[\\/]embed[\\/][^\\/]+[\\/]embed\.js(?:\.map)?(?:\.(?:br|gz))?$/;
 /** An HTML page of the build: always revalidated (ETag), so a new build shows at once. */
 const PAGE = 'no-cache';
 /** A first path segment that reads as a language code: /en/…, /es/…, /fr/…, /pt-BR/…. */
@@ -192,7 +213,7 @@ const LANGUAGE_PATH = /^\/[a-z]{2}(?:-[a-z]{2})?(?:\/|$)/i;
 
 /** The Cache-Control of a file of the built web app. */
 export function webCacheControl(path: string): string {
-  if (HASHED_FILE.test(path)) return FOREVER;
+  if (HASHED_FILE.test(path) || PINNED_LOADER.test(path)) return FOREVER;
   return /\.html(?:\.(?:br|gz))?$/.test(path) ? PAGE : LOADER;
 }
 
@@ -230,7 +251,7 @@ async function registerWeb(app: FastifyInstance, config: Config, storage: FileSt
     // The web app's answers depend on Accept-Encoding (the precompressed copies) as well as on Origin (CORS).
     // A callback hook, not an async one: it runs on every answer, and an API answer leaves it at the first test.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if ((!request.url.startsWith(API_PREFIX) || request.url.startsWith(VERSIONED_LOADER)) && !request.url.startsWith('/assets/')) {
+      if ((!request.url.startsWith(API_PREFIX) || request.url.startsWith(`${API_PREFIX}/embed`)) && !request.url.startsWith('/assets/')) {
         const vary = String(reply.getHeader('vary') ?? '');
         if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       }

@@ -41,6 +41,15 @@ export const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: intFromEnv(600),
   TRUST_PROXY: z.string().optional(),
   ALLOWED_ORIGINS: z.string().optional(),
+  /**
+   * Sign-in handed over by the organisation's site (docs/embedding.md, "Signing in from the host"): the public keys its
+   * server signs the sign-in tokens with, as a JWKS at a URL (fetched and cached; a token naming an unknown key fetches
+   * it again) or in a file (read again when it changes). Neither: the hand-off is off and only e-mail codes sign in.
+   */
+  HOST_SIGN_IN_JWKS_URL: z.url().optional(),
+  HOST_SIGN_IN_JWKS_FILE: z.string().optional(),
+  /** The `aud` a handed-over token must carry; PUBLIC_BASE_URL by default (the wallet's own address). */
+  HOST_SIGN_IN_AUDIENCE: z.string().min(1).optional(),
   PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Ticket Wallet <no-reply@ticketwallet.local>'),
@@ -192,6 +201,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Origins other sites may call the API from; undefined outside production means any. */
   allowedOrigins: string[] | undefined;
+  /** The sign-in hand-off from the organisation's site: where its public keys are, and the audience; undefined: off. */
+  hostSignIn: { keys: { kind: 'url'; url: string } | { kind: 'file'; path: string }; audience: string } | undefined;
   payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -334,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(e.TRUST_PROXY),
     allowedOrigins: e.ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean) ??
       (e.NODE_ENV === 'production' ? [] : undefined),
+    hostSignIn: hostSignInFrom(e, publicBaseUrl),
     payments: paymentsFrom(e),
     qrTtlMs: e.QR_TTL_MS,
     doorSigning: doorSigningFrom(e, dataDir),
@@ -375,6 +387,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
+  };
+}
+
+/** The sign-in hand-off: one source of the organisation's keys (a JWKS URL, https in production, or a file), or none. */
+function hostSignInFrom(e: z.infer<typeof envSchema>, publicBaseUrl: string): Config['hostSignIn'] {
+  if (e.HOST_SIGN_IN_JWKS_URL && e.HOST_SIGN_IN_JWKS_FILE) {
+    throw new ConfigError('HOST_SIGN_IN_JWKS_URL and HOST_SIGN_IN_JWKS_FILE: set one of them, not both');
+  }
+  if (!e.HOST_SIGN_IN_JWKS_URL && !e.HOST_SIGN_IN_JWKS_FILE) {
+    if (e.HOST_SIGN_IN_AUDIENCE) throw new ConfigError('HOST_SIGN_IN_AUDIENCE needs HOST_SIGN_IN_JWKS_URL or HOST_SIGN_IN_JWKS_FILE');
+    return undefined;
+  }
+  if (e.HOST_SIGN_IN_JWKS_URL && e.NODE_ENV === 'production' && !e.HOST_SIGN_IN_JWKS_URL.startsWith('https://')) {
+    throw new ConfigError('HOST_SIGN_IN_JWKS_URL must be an https:// URL in production');
+  }
+  return {
+    keys: e.HOST_SIGN_IN_JWKS_URL ? { kind: 'url', url: e.HOST_SIGN_IN_JWKS_URL } : { kind: 'file', path: resolve(e.HOST_SIGN_IN_JWKS_FILE!) },
+    audience: e.HOST_SIGN_IN_AUDIENCE ?? publicBaseUrl,
   };
 }
 

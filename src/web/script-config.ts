@@ -1,5 +1,6 @@
 // What the host page tells the wallet through the embed script's data attributes. Pure parsing, no React: the
 // small loader (src/embed/loader.ts) reads it before the app bundle exists.
+import { isLanguage, type Language } from '../contract/languages';
 
 export interface WalletConfig {
   /** Origin (or origin plus path) of the API server; requests go to `${apiBase}/v1/...`. */
@@ -15,6 +16,13 @@ export interface WalletConfig {
   helpUrl?: string | undefined;
   /** The server allows live inspection (`data-inspect`): ?inspect=1 then publishes the machines' states to the visualiser. */
   inspect?: boolean | undefined;
+  /**
+   * The language the host page chose (`data-locale`, or `TicketWallet.open({ locale })`): it wins over the path's first
+   * segment, and the footer's language selector is then the host's business (not shown).
+   */
+  locale?: Language | undefined;
+  /** A sign-in token the host page's server signed for its signed-in user (`data-sign-in-token`), exchanged at once. */
+  signInToken?: string | undefined;
 }
 
 /** Reads the embed script's data attributes; the API defaults to the origin the script was loaded from. */
@@ -30,7 +38,15 @@ export function configFromScript(script: HTMLScriptElement | null, pageUrl: stri
     siteUrl: blankToUndefined(data.siteUrl),
     helpUrl: blankToUndefined(data.helpUrl),
     ...(data.inspect ? { inspect: true } : {}),
+    ...(localeOf(data.locale) ? { locale: localeOf(data.locale) } : {}),
+    ...(blankToUndefined(data.signInToken) ? { signInToken: blankToUndefined(data.signInToken) } : {}),
   };
+}
+
+/** `es`, `ES`, `es-MX` → `es`; a language the wallet does not speak → undefined (the path's language then). */
+export function localeOf(value: string | null | undefined): Language | undefined {
+  const code = value?.trim().toLowerCase().split(/[-_]/)[0];
+  return code && isLanguage(code) ? code : undefined;
 }
 
 /**

@@ -119,7 +119,8 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
         </div>
         <Footer
           locale={language}
-          onLocaleChange={(lang) => wallet.send({ type: 'panel.changeLanguage', lang })}
+          // The host page that chose the language (data-locale, open({ locale })) offers its own choice.
+          onLocaleChange={config.locale ? undefined : (lang) => wallet.send({ type: 'panel.changeLanguage', lang })}
           theme={theme}
           onThemeChange={onThemeChange}
           orgName={config.orgName}

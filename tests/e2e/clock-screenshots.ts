@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './browser';
-import { signIn } from './page-helpers';
+import { hostUrl, signIn } from './page-helpers';
 import { buildWeb, latestCode, startServer } from './server';
 
 const outDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
@@ -56,16 +56,16 @@ try {
         };
         await signIn(page, server.url, 'alex@example.com', lang);
         await page.locator('.tw-hub').waitFor();
-        await page.goto(`${server.url}/${lang}/?PANEL_TAB=SWAP&SWAP_ORDER=${order}`);
+        await page.goto(hostUrl(server.url, `/${lang}/?PANEL_TAB=SWAP&SWAP_ORDER=${order}`));
         await page.locator('#tw-swap-receipt-title').waitFor();
         await shoot('swap-receipt');
-        await page.goto(`${server.url}/${lang}/?PANEL_TAB=QR`);
+        await page.goto(hostUrl(server.url, `/${lang}/?PANEL_TAB=QR`));
         await page.locator('.tw-qr__seconds').waitFor();
         await shoot('qr');
         await page.locator('.tw-qr-screen__learn').click();
         await page.locator('.tw-learn-more__note').scrollIntoViewIfNeeded();
         await shoot('qr-learn-more');
-        await page.goto(`${server.url}/${lang}/?PANEL_TAB=SETTINGS`);
+        await page.goto(hostUrl(server.url, `/${lang}/?PANEL_TAB=SETTINGS`));
         await page.locator('#tw-settings-phone').waitFor();
         await page.locator('#tw-settings-phone').scrollIntoViewIfNeeded();
         await shoot('settings');

@@ -2,18 +2,15 @@
 // are constructable stylesheets adopted by its shadow root, which style-src does not govern, and where a browser
 // lacks those, <style> elements carrying the embed script's nonce. Either way the wallet opens fully styled and the
 // browser reports no violation, while an un-nonced <style> of the page itself is refused (the policy is in force).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useBrowser, withPage } from './page-helpers';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { registerHostPage, useBrowser, withPage } from './page-helpers';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 const nonce = 'XYZ';
 
-let hostServer: Server;
-let hostOrigin: string;
+let strictPage: string;
 
 beforeAll(async () => {
   const policy = [
@@ -23,22 +20,13 @@ beforeAll(async () => {
     `connect-src ${baseUrl}`,
     `img-src ${baseUrl} data:`,
   ].join('; ');
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict host</title>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict host</title>
     <style id="unnonced">body { background: rgb(1, 2, 3); }</style></head>
     <body><h1>Spring Fest</h1>
     <script nonce="${nonce}" src="${baseUrl}/embed.js" data-api-base="${baseUrl}" data-org-name="Strict Events"></script>
     </body></html>`;
-  hostServer = createServer((request, response) => {
-    if (!request.url?.startsWith('/en/')) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy }).end(page);
-  });
-  await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
-  // Another origin than the wallet's (127.0.0.1), as on a real site.
-  hostOrigin = `http://localhost:${(hostServer.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => hostServer?.close(resolve));
+  // On the host site: another origin than the wallet's, the one the server allows, as on a real site.
+  strictPage = await registerHostPage(baseUrl, { html, headers: { 'content-security-policy': policy } }, '/en/events');
 });
 
 interface Violation {
@@ -103,7 +91,7 @@ function walletLook(page: Page) {
 }
 
 async function openFromLauncher(page: Page): Promise<void> {
-  await page.goto(`${hostOrigin}/en/events`);
+  await page.goto(strictPage);
   await page.getByRole('button', { name: 'My tickets' }).waitFor();
 }
 

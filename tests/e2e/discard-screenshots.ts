@@ -2,7 +2,7 @@
 // field behind it must not be red: the question taking the focus is not the person leaving the field), then the form
 // after Keep editing (the e-mail kept, still not red). Light and dark, English and Spanish, 375 px, into screenshots/
 // (gitignored). Not a test: `npx tsx tests/e2e/discard-screenshots.ts`.
-import { signIn, tabTo } from './page-helpers';
+import { hostUrl, signIn, tabTo } from './page-helpers';
 import { runScreenshots } from './screenshot-kit';
 
 const words = {
@@ -22,7 +22,7 @@ runScreenshots({
     const w = words[variant.lang];
     await signIn(page, baseUrl, 'alex@example.com', variant.lang);
     await page.locator('.tw-hub').waitFor();
-    await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=GIFT`);
+    await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=GIFT`));
     await page.locator('ticket-wallet').getByText(w.choose).first().waitFor();
     await tabTo(page, (text) => text === w.choose);
     await page.keyboard.press('Enter');

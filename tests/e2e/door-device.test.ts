@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCode, exportPublicKey, fromBase64Url, generateDeviceKeyPair, importPublicKey, readSignedCertificate, toBase64Url, verifyCode } from '../../src/door/code';
 import { createScanner } from '../../src/door/scanner';
-import { openPage, signIn, useBrowser, api as callApi } from './page-helpers';
+import { api as callApi, hostUrl, openPage, signIn, useBrowser } from './page-helpers';
 import { latestCode, useServer } from './server';
 
 const browser = useBrowser();
@@ -173,7 +173,7 @@ describe("the device code on alex's QR screen", () => {
       await wallet.clock.install();
       await signIn(wallet, server.url, 'alex@example.com');
       await wallet.getByRole('dialog', { name: 'Welcome' }).waitFor();
-      await wallet.goto(`${server.url}/en/?PANEL_TAB=QR`);
+      await wallet.goto(hostUrl(server.url, `/en/?PANEL_TAB=QR`));
       const image = wallet.getByRole('img', { name: 'Your personal entry QR code' });
       await expect.poll(() => image.getAttribute('src'), { timeout: 30_000 }).toMatch(/^data:image\/svg\+xml/);
       await wallet.getByText('Drawn on this device: it works without a connection until the event ends').waitFor();

@@ -1,13 +1,11 @@
 // The embed API on a host page of another origin, loaded from the versioned path /v1/embed.js: calls queued in the
 // stub array before the loader arrives (on, off, open) run once it has, then open({ tab, ticketId }), close(), logout(), and the
 // events open, close, signIn, signOut and ticketChanged through on/off, in headless Chromium against the real server.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TicketWalletApi } from '../../src/embed/loader';
 import { pdfTexts, SECRET_CODE_PATTERN } from '../support/pdf-text';
-import { openPage, type OpenPage, pasteInto, requestCode, useBrowser } from './page-helpers';
+import { openPage, type OpenPage, pasteInto, registerHostPage, requestCode, useBrowser } from './page-helpers';
 import { latestCode } from './server';
 
 const baseUrl = inject('baseUrl');
@@ -20,8 +18,7 @@ declare global {
   }
 }
 
-let hostServer: Server;
-let hostOrigin: string;
+let hostAddress: string;
 const requested: string[] = [];
 
 // The queue stub and its calls come before the loader's script tag, as in docs/embedding.md.
@@ -42,16 +39,8 @@ const hostPage = (api: string) => `<!doctype html><html lang="en"><head><meta ch
 </body></html>`;
 
 beforeAll(async () => {
-  hostServer = createServer((request, response) => {
-    if (!request.url?.startsWith('/en/')) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(hostPage(baseUrl));
-  });
-  await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
-  // Another origin than the wallet's (127.0.0.1), as on a real site.
-  hostOrigin = `http://localhost:${(hostServer.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise((resolve) => hostServer?.close(resolve));
+  // On the host site: another origin than the wallet's, the one the server allows, as on a real site.
+  hostAddress = await registerHostPage(baseUrl, { html: hostPage(baseUrl) });
 });
 
 const wallet = (page: Page) => page.locator('ticket-wallet');
@@ -95,7 +84,7 @@ describe('the embed API on a second origin', () => {
 
   it('runs the calls queued before the loader arrived: the listeners are on (one put off again) and LOGIN opens (open)', async () => {
     const { page } = opened;
-    await page.goto(`${hostOrigin}/en/`);
+    await page.goto(hostAddress);
     await wallet(page).getByRole('heading', { name: 'Sign in or create an account' }).waitFor();
     await expect.poll(() => heard(page)).toEqual(['open']);
     expect(await page.evaluate(() => (window.TicketWallet as TicketWalletApi).version)).toBe(1);

@@ -3,7 +3,7 @@
 // the recipient card with the terms, and the success view; in light and dark, at 375 px and 1280 px, in English and
 // Spanish, into screenshots/ (gitignored). alex has four upcoming tickets: the variants 0, 1, 4 and 5 (light, dark,
 // 375 px and Spanish) each gift one; the others stop before Gift. Not a test: `npx tsx tests/e2e/gift-screenshots.ts`.
-import { signIn } from './page-helpers';
+import { hostUrl, signIn } from './page-helpers';
 import { runScreenshots } from './screenshot-kit';
 
 const words = {
@@ -40,7 +40,7 @@ runScreenshots({
     await signIn(page, baseUrl, 'alex@example.com', variant.lang);
     await page.locator('.tw-hub').waitFor();
     // The past ticket's id, for the refusal.
-    await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=MY_TICKET&TICKETS_TAB=PAST`);
+    await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=MY_TICKET&TICKETS_TAB=PAST`));
     await page.locator('.tw-ticket-card:not(.tw-ticket-card--skeleton)').first().click();
     await page.locator('.tw-event-card__title').waitFor();
     const pastId = new URL(page.url()).searchParams.get('USER_TICKET_ID');
@@ -52,7 +52,7 @@ runScreenshots({
       await held;
       await route.continue();
     });
-    await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=GIFT&USER_TICKET_ID=${pastId}`);
+    await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=GIFT&USER_TICKET_ID=${pastId}`));
     await page.locator('.tw-gift__loading').waitFor();
     await shoot('0-loading');
     release();

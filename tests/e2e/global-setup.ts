@@ -6,6 +6,8 @@ import { buildWeb, type RunningServer, startServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The ticket site on a second origin that includes the wallet's loader (tests/e2e/host-site.ts). */
+    hostOrigin: string;
   }
 }
 
@@ -15,6 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (process.env.E2E_SKIP_BUILD !== '1') buildWeb();
   server = await startServer();
   project.provide('baseUrl', server.url);
+  project.provide('hostOrigin', server.hostOrigin);
   return async () => {
     await server?.stop();
   };

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { latestCode } from './server';
-import { accessibilityViolations, useBrowser, withPage } from './page-helpers';
+import { accessibilityViolations, hostUrl, useBrowser, withPage } from './page-helpers';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -73,8 +73,8 @@ async function tabTo(page: Page, text: RegExp, limit = 25, key = 'Tab'): Promise
 describe('the wallet with the keyboard alone', () => {
   it('opens from the launcher, signs in, moves between the passes, opens and closes the HUB and closes, focus always inside', async () => {
     await withPage(browser, { bypassCSP: true, viewport: { width: 390, height: 740 } }, async ({ page, errors }) => {
-      await page.goto(`${baseUrl}/en/`);
-      // Tab through the demo site's links (skip link, header, the events) to the launcher, then Enter.
+      await page.goto(hostUrl(baseUrl, '/en/'));
+      // Tab through the host site's page to the launcher, then Enter.
       let onLauncher = false;
       for (let step = 0; step < 20 && !onLauncher; step += 1) {
         await page.keyboard.press('Tab');
@@ -147,7 +147,7 @@ describe('the wallet with the keyboard alone', () => {
 
   it('leaves the e-mail empty after a logout: nothing remembered that the person did not ask for', async () => {
     await withPage(browser, {}, async ({ page }) => {
-      await page.goto(`${baseUrl}/en/?PANEL_TAB=LOGIN`);
+      await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=LOGIN`));
       const requestedAt = Date.now() - 1000;
       await page.getByLabel('E-mail').fill('jordan@example.com');
       await page.getByRole('button', { name: 'Continue' }).click();
@@ -165,7 +165,7 @@ describe('the wallet with the keyboard alone', () => {
 
   it('passes axe with every screen laid out in full, in dark as in light', async () => {
     await withPage(browser, { bypassCSP: true, colorScheme: 'dark', viewport: { width: 1280, height: 600 } }, async ({ page }) => {
-      await page.goto(`${baseUrl}/en/?PANEL_TAB=LOGIN`);
+      await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=LOGIN`));
       await page.getByLabel('E-mail').waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
       const requestedAt = Date.now() - 1000;
@@ -182,7 +182,7 @@ describe('the wallet with the keyboard alone', () => {
         ['SETTINGS', 'Settings'],
         ['REDEEM', 'Redeem a ticket'],
       ] as const) {
-        await page.goto(`${baseUrl}/en/?PANEL_TAB=${tab}`);
+        await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=${tab}`));
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         expect(await accessibilityViolations(page), tab).toEqual([]);
       }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { examples } from '../../src/contract/examples';
 import { launchChromium } from './browser';
-import { giftFirstTicket, type Lang, requestCode, signIn } from './page-helpers';
+import { giftFirstTicket, hostUrl, type Lang, requestCode, signIn } from './page-helpers';
 import { buildWeb, startServer } from './server';
 
 const only = process.env.ONLY ? new Set(process.env.ONLY.split(',').map(Number)) : null;
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
         await page.getByRole('button', { name: w.closeHub }).click();
         await page.locator('.tw-hub').waitFor({ state: 'detached' });
         await shoot('02-qr-header-tabs');
-        await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=MY_TICKET`);
+        await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=MY_TICKET`));
         await page.locator('.tw-ticket-card:not(.tw-ticket-card--skeleton)').first().waitFor();
         await shoot('03-my-tickets');
         await page.locator('.tw-ticket-card', { hasText: 'Weekender' }).first().click();
@@ -79,24 +79,24 @@ async function main(): Promise<void> {
         await page.getByRole('button', { name: w.more }).click();
         await shoot('04-ticket-menu');
         await page.keyboard.press('Escape');
-        await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=REDEEM`);
+        await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=REDEEM`));
         await page.locator('.tw-redeem input[name="code"]').waitFor();
         await shoot('05-redeem');
-        await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=MY_TICKET`);
+        await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=MY_TICKET`));
         await page.locator('.tw-ticket-card:not(.tw-ticket-card--skeleton)').first().waitFor();
         await shoot('06-heading-after-load');
-        await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=SETTINGS&SETTINGS_TAB=ACCOUNT_VERIFICATION`);
+        await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=SETTINGS&SETTINGS_TAB=ACCOUNT_VERIFICATION`));
         await page.getByRole('tab', { name: w.payouts, selected: true }).waitFor();
         await shoot('07-payouts');
         // One listing as the API documents it, whatever alex has listed: the entry's layout is the point.
         await page.route('**/v1/resell', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...examples.resellOverview!.response, sold: [] }) }));
-        await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=RESELL`);
+        await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=RESELL`));
         await page.getByRole('tab', { name: w.sale }).waitFor();
         await page.locator('.tw-resell__entry').first().scrollIntoViewIfNeeded();
         await shoot('08-listings');
         await page.unroute('**/v1/resell');
         // Esc in the middle of a gift asks "Discard this gift?" (issue 23); on a phone also at 390 px.
-        await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=GIFT`);
+        await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=GIFT`));
         await page.locator('.tw-dropdown__button').click();
         await page.locator('.tw-dropdown__option').first().click();
         await page.getByLabel(w.giftEmail).fill('sam@exa');
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
         }
         // A new account: the personal-data step, then Back asks first.
         await page.evaluate(() => localStorage.clear());
-        await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=LOGIN`);
+        await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=LOGIN`));
         const code = await requestCode(page, baseUrl, `layout${index}.${run}@example.com`, variant.lang);
         await page.keyboard.insertText(code);
         await page.getByLabel(w.firstName).waitFor();

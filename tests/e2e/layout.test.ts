@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { examples } from '../../src/contract/examples';
-import { giftFirstTicket, giftWords, type Lang, signIn, useBrowser, withPage } from './page-helpers';
+import { giftFirstTicket, giftWords, hostUrl, type Lang, signIn, useBrowser, withPage } from './page-helpers';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -63,7 +63,7 @@ describe('at 320 px', () => {
   it('the header and the QR / My tickets tabs fit, in English and Spanish, and the Spanish ticket menu keeps its items on one line', async () => {
     await asAlex(320, async (page) => {
       for (const lang of ['en', 'es'] as Lang[]) {
-        await page.goto(`${baseUrl}/${lang}/?PANEL_TAB=QR`);
+        await page.goto(hostUrl(baseUrl, `/${lang}/?PANEL_TAB=QR`));
         await page.locator('ticket-wallet .tw-pass-nav').waitFor();
         await page.locator('ticket-wallet .tw-avatar-button .tw-avatar').waitFor();
         const fit = await inWallet(
@@ -91,7 +91,7 @@ describe('at 320 px', () => {
           { text: lang === 'en' ? 'My tickets' : 'Mis entradas', lines: 1 },
         ]);
       }
-      await page.goto(`${baseUrl}/es/?PANEL_TAB=MY_TICKET`);
+      await page.goto(hostUrl(baseUrl, `/es/?PANEL_TAB=MY_TICKET`));
       await page.locator('ticket-wallet .tw-ticket-card', { hasText: 'Weekender' }).first().click();
       await page.getByRole('button', { name: 'Más acciones' }).click();
       await page.locator('ticket-wallet .tw-menu__item').first().waitFor();
@@ -112,7 +112,7 @@ describe('a listing', () => {
       await page.route('**/v1/resell', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...examples.resellOverview!.response, sold: [] }) }));
       for (const width of [320, 1280]) {
         await page.setViewportSize({ width, height: 800 });
-        await page.goto(`${baseUrl}/en/?PANEL_TAB=RESELL`);
+        await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=RESELL`));
         const entry = page.locator('ticket-wallet .tw-resell__entry').first();
         await entry.getByRole('button', { name: 'Unlist' }).waitFor();
         const card = (await entry.locator('.tw-event-tile').boundingBox())!;
@@ -145,7 +145,7 @@ describe('the gift success', () => {
 describe('a heading the script focuses', () => {
   it('shows no focus ring after a page load, and shows one once a key was pressed', async () => {
     await asAlex(390, async (page) => {
-      await page.goto(`${baseUrl}/en/?PANEL_TAB=MY_TICKET`);
+      await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=MY_TICKET`));
       const ring = () =>
         inWallet(
           page,

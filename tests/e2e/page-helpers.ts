@@ -6,7 +6,10 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchChromium } from './browser';
+import { hostOriginOf, hostUrl } from './host-site';
 import { latestCode } from './server';
+
+export { hostUrl, registerHostPage } from './host-site';
 
 export type Lang = 'en' | 'es';
 
@@ -36,9 +39,22 @@ export async function requestCode(page: Page, baseUrl: string, email: string, la
  */
 export async function signIn(page: Page, baseUrl: string, email: string, lang: Lang = 'en'): Promise<void> {
   const words = loginWords[lang];
-  await page.goto(`${baseUrl}/${lang}/?PANEL_TAB=LOGIN`);
+  await page.goto(hostUrl(baseUrl, `/${lang}/?PANEL_TAB=LOGIN`));
   const code = await requestCode(page, baseUrl, email, lang);
   await pasteInto(page.getByLabel(words.code), `${code.slice(0, 3)} ${code.slice(3)}`);
+}
+
+/**
+ * On a page of the demo site (our origin: the share page), signs in through its embedded wallet: "Sign in to buy"
+ * opens LOGIN there, and the code from the dev outbox is pasted; resolves once the token is stored (a person without
+ * a name is asked for it next). The host site's session does not count here: storage is per origin.
+ */
+export async function signInOnSharePage(page: Page, baseUrl: string, link: string, email: string): Promise<void> {
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in to buy' }).click();
+  const code = await requestCode(page, baseUrl, email);
+  await pasteInto(page.getByLabel(loginWords.en.code), code);
+  await page.waitForFunction(() => localStorage.getItem('tw.accessToken') !== null);
 }
 
 /** One API call to the server at `baseUrl`: the status and the JSON answer. */
@@ -70,13 +86,22 @@ export async function verifyPayouts(baseUrl: string, email: string): Promise<str
   return token;
 }
 
-/** What the signed-in person holds, by ticket type name, read from the API with the wallet's own token. */
-export async function holdings(page: Page): Promise<Record<string, number>> {
-  const tickets = await page.evaluate(async () => {
-    const token = localStorage.getItem('tw.accessToken');
-    const response = await fetch('/v1/list/ticket_listing?status=UPCOMING', { headers: { authorization: `Bearer ${token}` } });
-    return (await response.json()) as Array<{ ticketName: string }>;
-  });
+/**
+ * The wallet's access token as the host site's origin stored it (the wallet runs in the host page's document), or as
+ * `origin` did (the demo site's share page), read from the browser context's storage, so it can be read while the page
+ * shows another origin (the checkout).
+ */
+export async function walletToken(page: Page, baseUrl: string, origin = hostOriginOf(baseUrl)): Promise<string | null> {
+  const { origins } = await page.context().storageState();
+  return origins.find((entry) => entry.origin === origin)?.localStorage.find((item) => item.name === 'tw.accessToken')?.value ?? null;
+}
+
+/** What the person signed in on the host site holds, by ticket type name, read from the API with the wallet's token. */
+export async function holdings(page: Page, baseUrl: string): Promise<Record<string, number>> {
+  const token = await walletToken(page, baseUrl);
+  const response = await fetch(`${baseUrl}/v1/list/ticket_listing?status=UPCOMING`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`holdings: the API answered ${response.status}`);
+  const tickets = (await response.json()) as Array<{ ticketName: string }>;
   const counts: Record<string, number> = {};
   for (const ticket of tickets) counts[ticket.ticketName] = (counts[ticket.ticketName] ?? 0) + 1;
   return counts;
@@ -114,7 +139,7 @@ export const giftWords = {
 /** Signed in: gifts the first ticket of the gift screen's list to `email` and waits for the success view. */
 export async function giftFirstTicket(page: Page, baseUrl: string, lang: Lang, email: string): Promise<void> {
   const words = giftWords[lang];
-  await page.goto(`${baseUrl}/${lang}/?PANEL_TAB=GIFT`);
+  await page.goto(hostUrl(baseUrl, `/${lang}/?PANEL_TAB=GIFT`));
   await page.locator('ticket-wallet .tw-dropdown__button').click();
   await page.locator('ticket-wallet .tw-dropdown__option').first().click();
   await page.getByLabel(words.email).fill(email);
@@ -138,10 +163,16 @@ export async function ticketsShown(cards: Locator): Promise<number> {
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
-/** Collects uncaught page errors: a production build that breaks at run time fails the test. */
+/**
+ * Collects uncaught page errors, and requests the browser refused for CORS: a production build that breaks at run
+ * time, or a request the server does not allow from the host site's origin, fails the test.
+ */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /CORS policy|Access-Control-Allow/i.test(message.text())) errors.push(message.text());
+  });
   return errors;
 }
 

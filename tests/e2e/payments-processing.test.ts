@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useServer } from './server';
-import { api, holdings, listFirstTicket, openPage, signIn, useBrowser } from './page-helpers';
+import { api, holdings, hostUrl, listFirstTicket, openPage, signIn, signInOnSharePage, useBrowser, walletToken } from './page-helpers';
 
 const browser = useBrowser();
 const server = useServer(() => ({ env: { LOCAL_PAYMENT_PROCESSING_MS: '10000' } }));
@@ -25,7 +25,7 @@ async function press(page: Page, target: ReturnType<Page['locator']>, key = 'Ent
 
 /** From the wallet's SWAP tab, General Admission to VIP started by keyboard, on to the checkout page with the debit chosen, paid. */
 async function payUpgradeByDebit(page: Page, account: RegExp) {
-  await page.goto(`${server.url}/en/?PANEL_TAB=SWAP`);
+  await page.goto(hostUrl(server.url, `/en/?PANEL_TAB=SWAP`));
   await press(
     page,
     page.locator('section[aria-labelledby="tw-swap-base-step"] .tw-event-tile', { hasText: 'General Admission' }).getByRole('button', { name: 'Choose General Admission' }),
@@ -45,7 +45,7 @@ describe('a processing payment on the swap checkout', () => {
     try {
       await signIn(page, server.url, 'alex@example.com');
       await page.waitForFunction(() => localStorage.getItem('tw.accessToken') !== null);
-      const before = await holdings(page);
+      const before = await holdings(page, server.url);
       await payUpgradeByDebit(page, /000123456/);
       await page.screenshot({ path: 'screenshots/payments-processing-3-swap-processing.png', fullPage: true });
       await page.reload();
@@ -55,7 +55,7 @@ describe('a processing payment on the swap checkout', () => {
       await page.screenshot({ path: 'screenshots/payments-processing-4-swap-reloaded.png', fullPage: true });
       // The debit clears: the page, still asking, takes alex back to the wallet's confirmation.
       await page.getByRole('heading', { name: 'You now hold VIP' }).waitFor({ timeout: 40_000 });
-      const after = await holdings(page);
+      const after = await holdings(page, server.url);
       expect(after.VIP).toBe((before.VIP ?? 0) + 1);
       expect(after['General Admission']).toBe((before['General Admission'] ?? 0) - 1);
     } finally {
@@ -68,15 +68,15 @@ describe('a processing payment on the swap checkout', () => {
     try {
       await signIn(page, server.url, 'alex@example.com');
       await page.waitForFunction(() => localStorage.getItem('tw.accessToken') !== null);
-      const before = await holdings(page);
+      const before = await holdings(page, server.url);
       await payUpgradeByDebit(page, /111111113/);
       await page.getByText('The bank debit failed, so the swap was released and nothing was taken.', { exact: false }).waitFor({ timeout: 40_000 });
       await page.screenshot({ path: 'screenshots/payments-processing-5-swap-failed.png', fullPage: true });
-      expect(await holdings(page)).toEqual(before);
+      expect(await holdings(page, server.url)).toEqual(before);
       const outbox = (await (await fetch(`${server.url}/dev/outbox?to=alex@example.com`)).json()) as Array<{ subject: string }>;
       expect(outbox.map((message) => message.subject)).toContain('Your upgrade to VIP did not go through');
       // The swap can be started again: the General Admission is no longer reserved.
-      const token = await page.evaluate(() => localStorage.getItem('tw.accessToken')!);
+      const token = (await walletToken(page, server.url))!;
       const bases = (await api(server.url, 'GET', '/ticket_swap/tickets', token)).json as unknown as Array<{ name: string; quantity: number }>;
       expect(bases.find((base) => base.name === 'General Admission')?.quantity).toBe(before['General Admission']);
     } finally {
@@ -87,8 +87,8 @@ describe('a processing payment on the swap checkout', () => {
 
 describe('a processing payment on the share page', () => {
   async function buyByDebit(page: Page, link: string) {
-    await signIn(page, server.url, 'sam@example.com');
-    await page.waitForFunction(() => localStorage.getItem('tw.accessToken') !== null);
+    // The share page is the demo site's (ours): sam signs in through its own embedded wallet.
+    await signInOnSharePage(page, server.url, link, 'sam@example.com');
     await page.goto(link);
     await page.getByRole('button', { name: 'Buy', exact: true }).waitFor();
     // The hint names Stripe's test numbers.

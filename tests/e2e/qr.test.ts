@@ -3,7 +3,7 @@
 // pass axe in light and dark.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accessibilityViolations, openPage, signIn, useBrowser, withPage } from './page-helpers';
+import { accessibilityViolations, hostUrl, openPage, signIn, useBrowser, withPage } from './page-helpers';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -26,7 +26,7 @@ describe('the entry QR pass', () => {
   afterAll(() => context?.close());
 
   it('shows alex a real QR PNG on /en/?PANEL_TAB=QR', async () => {
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=QR`);
+    await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=QR`));
     await page.getByRole('heading', { name: 'My QR code' }).waitFor();
     await qrImage(page).waitFor();
     expect(await qrImage(page).getAttribute('src')).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);

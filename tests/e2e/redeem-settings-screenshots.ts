@@ -4,7 +4,7 @@
 // every variant finds the same data. Not a test: run `npx tsx tests/e2e/redeem-settings-screenshots.ts`.
 import type { Page } from 'playwright-core';
 import { pdfTexts, SECRET_CODE_PATTERN } from '../support/pdf-text';
-import { signIn } from './page-helpers';
+import { hostUrl, signIn } from './page-helpers';
 import { runScreenshots } from './screenshot-kit';
 
 const words = {
@@ -39,7 +39,7 @@ runScreenshots({
     const w = words[variant.lang];
     const alex = await signedInToken(page, baseUrl, 'alex@example.com', variant.lang);
     // The single ticket with its PDF section.
-    await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=MY_TICKET`);
+    await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=MY_TICKET`));
     await page.locator('.tw-ticket-card', { hasText: 'General Admission' }).first().click();
     await page.getByRole('button', { name: w.download }).waitFor();
     await page.getByRole('button', { name: w.download }).scrollIntoViewIfNeeded();
@@ -47,7 +47,7 @@ runScreenshots({
 
     const jordan = await signedInToken(page, baseUrl, 'jordan@example.com', variant.lang);
     const code = await handOn(baseUrl, alex);
-    await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=REDEEM`);
+    await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=REDEEM`));
     const field = page.locator('.tw-redeem input[name="code"]');
     await field.waitFor();
     await shoot('1-redeem-form');
@@ -62,7 +62,7 @@ runScreenshots({
     // Back to alex, so the next variant finds the same tickets.
     await api(baseUrl, alex, 'POST', `/resell/redeem/${encodeURIComponent(await handOn(baseUrl, jordan))}`);
 
-    await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=SETTINGS`);
+    await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=SETTINGS`));
     await page.locator('.tw-settings__nickname').waitFor();
     await shoot('4-settings-account');
     await shoot('4-settings-account-full', { fullPage: true });

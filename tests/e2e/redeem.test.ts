@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pdfTexts, SECRET_CODE_PATTERN } from '../support/pdf-text';
-import { accessibilityViolations, openPage, signIn, ticketsShown, useBrowser } from './page-helpers';
+import { accessibilityViolations, hostUrl, openPage, signIn, ticketsShown, useBrowser } from './page-helpers';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -15,7 +15,7 @@ const browser = useBrowser();
 const cards = (page: Page) => page.locator('ticket-wallet').locator('.tw-ticket-card:not(.tw-ticket-card--skeleton)');
 
 async function openMyTickets(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/en/?PANEL_TAB=MY_TICKET`);
+  await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=MY_TICKET`));
   await page.getByRole('heading', { name: 'My tickets' }).waitFor();
   await cards(page).first().waitFor();
 }
@@ -80,7 +80,7 @@ describe('a ticket handed on as a PDF and redeemed', () => {
 
   it('jordan redeems the code with the keyboard only, as typed from paper, and opens the ticket', async () => {
     const { page } = jordan;
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=REDEEM`);
+    await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=REDEEM`));
     await page.getByRole('heading', { name: 'Redeem a ticket' }).waitFor();
     expect(await page.getByRole('button', { name: 'Redeem' }).isDisabled()).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -98,7 +98,7 @@ describe('a ticket handed on as a PDF and redeemed', () => {
 
   it('the code works once: a second try flashes Invalid code', async () => {
     const { page } = jordan;
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=REDEEM`);
+    await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=REDEEM`));
     await page.getByLabel('Ticket code').fill(handedOn.code);
     await page.getByRole('button', { name: 'Redeem' }).click();
     await page.getByRole('alert').filter({ hasText: 'Invalid code' }).waitFor();
@@ -108,14 +108,14 @@ describe('a ticket handed on as a PDF and redeemed', () => {
   it('alex no longer has the ticket', async () => {
     await openMyTickets(alex.page);
     await expect.poll(() => ticketsShown(cards(alex.page))).toBe(3);
-    await alex.page.goto(`${baseUrl}/en/?PANEL_TAB=TICKET&USER_TICKET_ID=${handedOn.userTicketId}`);
+    await alex.page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=TICKET&USER_TICKET_ID=${handedOn.userTicketId}`));
     await alex.page.getByRole('heading', { name: 'Ticket not found' }).waitFor();
   });
 
   it('jordan hands it back the same way', async () => {
     await openMyTickets(jordan.page);
     const back = await downloadTicketPdf(jordan.page, 'General Admission');
-    await alex.page.goto(`${baseUrl}/en/?PANEL_TAB=REDEEM`);
+    await alex.page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=REDEEM`));
     await alex.page.getByLabel('Ticket code').fill(back.code);
     await alex.page.getByRole('button', { name: 'Redeem' }).click();
     await alex.page.getByRole('heading', { name: 'Success!' }).waitFor();

@@ -1,11 +1,12 @@
-// Resell in headless Chromium against a real server of its own: listing without a verified payout account shows the
+// Resell in headless Chromium against a real server of its own, the seller's wallet on the host site of a second
+// origin (tests/e2e/host-site.ts), the buyer on the share page of the demo site (ours): listing without a verified payout account shows the
 // settings link; alex verifies payouts (the local provider's form in the Payouts tab), lists two tickets one at a
 // time, opens the share link as sam in another browser context, sam signs in through the embedded wallet and buys;
 // alex sees it under Sold and sam holds the ticket; alex unlists the other listing. Screenshots of each step go to
 // screenshots/resell-*.png.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, signIn, useBrowser } from './page-helpers';
+import { hostUrl, openPage, signIn, signInOnSharePage, useBrowser } from './page-helpers';
 import { useServer } from './server';
 
 const browser = useBrowser();
@@ -15,7 +16,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `screenshots/
 
 /** Picks the first resellable ticket, sets the price and goes to the confirm step. */
 async function fillListing(page: Page, price: string): Promise<void> {
-  await page.goto(`${server.url}/en/?PANEL_TAB=RESELL`);
+  await page.goto(hostUrl(server.url, '/en/?PANEL_TAB=RESELL'));
   await page.getByRole('button', { name: /Choose a ticket to resell/ }).click();
   await page.getByRole('option').first().click();
   await page.getByText('You are reselling').waitFor();
@@ -85,20 +86,19 @@ describe('resell', () => {
       await samPage.getByText('Sold by alex').waitFor();
       await samPage.getByRole('button', { name: 'Sign in to buy' }).waitFor();
       await shot(samPage, '7-share-page-signed-out');
-      await signIn(samPage, server.url, 'sam@example.com');
       // sam has no name yet: the wallet asks for it after the code; the token is stored by then.
-      await samPage.waitForFunction(() => localStorage.getItem('tw.accessToken') !== null);
+      await signInOnSharePage(samPage, server.url, link, 'sam@example.com');
       await samPage.goto(link);
       await samPage.getByRole('button', { name: 'Buy', exact: true }).waitFor();
       await shot(samPage, '8-share-page');
       await samPage.getByRole('button', { name: 'Buy', exact: true }).click();
       await samPage.getByText('Bought! The tickets are in your wallet now.').waitFor();
       await shot(samPage, '9-bought');
-      const mine = await samPage.evaluate(async () => {
+      const mine = await samPage.evaluate(async (api) => {
         const token = localStorage.getItem('tw.accessToken');
-        const response = await fetch('/v1/list/ticket_listing?status=UPCOMING', { headers: { authorization: `Bearer ${token}` } });
+        const response = await fetch(`${api}/v1/list/ticket_listing?status=UPCOMING`, { headers: { authorization: `Bearer ${token}` } });
         return (await response.json()) as Array<{ ticketName: string }>;
-      });
+      }, server.url);
       expect(mine.length).toBeGreaterThan(0);
       await samPage.goto(link);
       await samPage.getByText('These tickets have been sold.').waitFor();
@@ -110,7 +110,7 @@ describe('resell', () => {
   it('the listings and the share modal in Spanish, dark, at 375 px', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`${server.url}/es/?PANEL_TAB=RESELL`);
+    await page.goto(hostUrl(server.url, '/es/?PANEL_TAB=RESELL'));
     await page.getByRole('tab', { name: 'En venta' }).waitFor();
     await shot(page, '12-listings-es-dark-375');
     await page.locator('ticket-wallet .tw-resell__entry').first().getByRole('button', { name: 'Compartir' }).click();
@@ -128,7 +128,7 @@ describe('resell', () => {
   });
 
   it('alex sees it under Sold and unlists the other listing', async () => {
-    await page.goto(`${server.url}/en/?PANEL_TAB=RESELL`);
+    await page.goto(hostUrl(server.url, '/en/?PANEL_TAB=RESELL'));
     await page.getByRole('tab', { name: 'Sold' }).click();
     await page.getByText(/^(Sold today|Sold \d+ days ago) · Payout held until \w{3}, \d{2} \w{3} \d{2}:\d{2}[AP]M GMT[+-]\d+, after the event$/).waitFor();
     await page.waitForTimeout(300);

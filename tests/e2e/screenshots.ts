@@ -1,6 +1,6 @@
 // Screenshots of the sign-in screens and the HUB in light and dark, at 375 px and 1280 px, in English and
 // Spanish, into screenshots/ (gitignored). Not a test: run `npx tsx tests/e2e/screenshots.ts`, then look.
-import { loginWords, requestCode } from './page-helpers';
+import { hostUrl, loginWords, requestCode } from './page-helpers';
 import { runScreenshots } from './screenshot-kit';
 
 const words = {
@@ -12,7 +12,7 @@ runScreenshots({
   screens: async ({ page, baseUrl, variant, index, shoot }) => {
     const w = { ...loginWords[variant.lang], ...words[variant.lang] };
     const email = `shot${index}.${variant.lang}@example.com`;
-    await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=LOGIN`);
+    await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=LOGIN`));
     await page.getByLabel(w.email).waitFor();
     await shoot('1-login');
     await page.getByRole('button', { name: w.next }).click();

@@ -4,22 +4,7 @@
 // contrast of what a person sees with the scroll lock in place (it used to judge about one element).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  accessibilityViolations,
-  api,
-  contrastChecked,
-  focusedText,
-  giftFirstTicket,
-  hasFocus,
-  listFirstTicket,
-  signIn,
-  signInByKeyboard,
-  tabTo,
-  tabUntilFocused,
-  useBrowser,
-  verifyPayouts,
-  withPage,
-} from './page-helpers';
+import { accessibilityViolations, api, contrastChecked, focusedText, giftFirstTicket, hasFocus, hostUrl, listFirstTicket, signIn, signInByKeyboard, tabTo, tabUntilFocused, useBrowser, verifyPayouts, withPage } from './page-helpers';
 import { useServer } from './server';
 
 const server = useServer();
@@ -42,7 +27,7 @@ describe('seams between the flows', () => {
     await withPage(browser, { bypassCSP: true }, async ({ page }) => {
       await signIn(page, server.url, 'alex@example.com');
       await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
-      await page.goto(`${server.url}/en/?PANEL_TAB=GIFT`);
+      await page.goto(hostUrl(server.url, `/en/?PANEL_TAB=GIFT`));
       await page.locator('ticket-wallet').getByText('Choose a ticket').first().waitFor();
 
       // The first step: nothing half-done, so Esc closes at once (and the launcher has the focus back).
@@ -51,7 +36,7 @@ describe('seams between the flows', () => {
       await walletDialog(page).waitFor({ state: 'detached' });
       expect(await page.getByRole('alertdialog').count()).toBe(0);
 
-      await page.goto(`${server.url}/en/?PANEL_TAB=GIFT`);
+      await page.goto(hostUrl(server.url, `/en/?PANEL_TAB=GIFT`));
       await page.locator('ticket-wallet').getByText('Choose a ticket').first().waitFor();
       await tabTo(page, (text) => text === 'Choose a ticket');
       await page.keyboard.press('Enter');
@@ -120,7 +105,9 @@ describe('seams between the flows', () => {
     expect(link).toMatch(/\?PANEL_TAB=TICKET&USER_TICKET_ID=\w+$/);
 
     await withPage(browser, { bypassCSP: true }, async ({ page }) => {
-      await page.goto(link!);
+      // The e-mail names the demo site; the same address on the host site.
+      const { pathname, search } = new URL(link!);
+      await page.goto(hostUrl(server.url, `${pathname}${search}`));
       // Signed out: the wallet asks for the sign-in first, its e-mail field focused.
       await expect.poll(() => hasFocus(page.getByLabel('E-mail'))).toBe(true);
       await signInByKeyboard(page, server.url, 'jordan@example.com');
@@ -171,7 +158,7 @@ describe('seams between the flows', () => {
       const focused = (element: ReturnType<Page['locator']>) => expect.poll(() => hasFocus(element), { timeout: 5000 }).toBe(true);
       await signIn(page, server.url, 'alex@example.com');
       await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
-      await page.goto(`${server.url}/en/?PANEL_TAB=RESELL`);
+      await page.goto(hostUrl(server.url, `/en/?PANEL_TAB=RESELL`));
       const picker = wallet.getByRole('button', { name: /Choose a ticket to resell/ });
       await picker.waitFor();
       const options = wallet.getByRole('listbox').getByRole('option');
@@ -322,7 +309,7 @@ describe('seams between the flows', () => {
       await withPage(browser, { bypassCSP: true, colorScheme }, async ({ page }) => {
         await signIn(page, server.url, 'alex@example.com');
         await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
-        await page.goto(`${server.url}/en/?PANEL_TAB=MY_TICKET`);
+        await page.goto(hostUrl(server.url, `/en/?PANEL_TAB=MY_TICKET`));
         await page.getByRole('heading', { level: 1, name: 'My tickets' }).waitFor();
         const lock = await page.evaluate(() => getComputedStyle(document.documentElement).overflow);
         expect(lock, 'the page behind the wallet is locked').toBe('hidden');

@@ -8,11 +8,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { createDatabase, dropDatabases } from '../support/postgres';
+import { startHostSite } from './host-site';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface RunningServer {
   url: string;
+  /** The ticket site on a second origin where the tests open the wallet (tests/e2e/host-site.ts). */
+  hostOrigin: string;
   stop: () => Promise<void>;
 }
 
@@ -58,6 +61,10 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
   const databaseUrl = adminUrl ? await createDatabase(adminUrl, databaseName) : '';
   // `node --import tsx` keeps the server in one process, so stopping it needs no process-group tricks.
   const url = `http://127.0.0.1:${port}`;
+  // The host site on a second origin, the one origin besides its own that the server allows (as ALLOWED_ORIGINS
+  // names an organiser's sites in production).
+  const host = await startHostSite();
+  host.setWallet(url);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -73,6 +80,7 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
       RATE_LIMIT_PER_MINUTE: '100000',
       OTP_MAX_SENDS_PER_EMAIL: '100',
       OTP_MAX_SENDS_PER_IP: '1000',
+      ALLOWED_ORIGINS: host.origin,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,6 +96,7 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
       await exited;
       clearTimeout(forced);
     }
+    await host.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (adminUrl) await dropDatabases(adminUrl, databaseName);
   };
@@ -97,14 +106,14 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, hostOrigin: host.origin, stop };
 }
 
 /**
  * A server of the test file's own (fresh demo data), started before its tests and stopped after them. `options` is
  * read when it starts, so it may name what earlier hooks made (a stub's address).
  */
-export function useServer(options: () => Parameters<typeof startServer>[0] = () => ({})): { readonly url: string } {
+export function useServer(options: () => Parameters<typeof startServer>[0] = () => ({})): { readonly url: string; readonly hostOrigin: string } {
   let server: RunningServer | undefined;
   beforeAll(async () => {
     server = await startServer(options());
@@ -115,6 +124,10 @@ export function useServer(options: () => Parameters<typeof startServer>[0] = () 
       if (!server) throw new Error('the server is not running yet: use it in tests and hooks only');
       return server.url;
     },
+    get hostOrigin() {
+      if (!server) throw new Error('the server is not running yet: use it in tests and hooks only');
+      return server.hostOrigin;
+    },
   };
 }
 
@@ -123,6 +136,12 @@ export async function latestCode(baseUrl: string, email: string, after = 0): Pro
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const response = await fetch(`${baseUrl}/dev/outbox?to=${encodeURIComponent(email)}`);
+    // A refusal (the server briefly overloaded on a busy machine: 503) is asked again, within the deadline.
+    if (!response.ok) {
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
     const messages = (await response.json()) as Array<{ text: string; sentAt: string }>;
     const fresh = messages.filter((message) => Date.parse(message.sentAt) >= after);
     const code = fresh.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];

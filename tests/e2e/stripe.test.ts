@@ -11,7 +11,7 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStubs, type StripeStubs } from '../support/stripe-stubs';
-import { openPage, signIn, useBrowser } from './page-helpers';
+import { hostUrl, openPage, signIn, signInOnSharePage, useBrowser, walletToken } from './page-helpers';
 import { useServer } from './server';
 
 const PUBLISHABLE_KEY = 'pk_test_e2e';
@@ -130,23 +130,22 @@ async function fakeStripe(context: BrowserContext): Promise<void> {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `screenshots/stripe-e2e-${name}.png`, fullPage: true });
 
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('tw.accessToken');
-      const response = await fetch(`/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
+/**
+ * A call to the API with the token the wallet stored on `origin`: the host site's (where the wallet opens), or the
+ * demo site's own (the share page, where a buyer signs in).
+ */
+async function api<T>(page: Page, method: string, path: string, body?: unknown, origin?: string): Promise<T> {
+  const token = await walletToken(page, server.url, origin);
+  const response = await fetch(`${server.url}/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return response.json() as Promise<T>;
 }
 
-async function holdings(page: Page): Promise<Record<string, number>> {
-  const tickets = await api<Array<{ ticketName: string }>>(page, 'GET', '/list/ticket_listing?status=UPCOMING');
+async function holdings(page: Page, origin?: string): Promise<Record<string, number>> {
+  const tickets = await api<Array<{ ticketName: string }>>(page, 'GET', '/list/ticket_listing?status=UPCOMING', undefined, origin);
   const counts: Record<string, number> = {};
   for (const ticket of tickets) counts[ticket.ticketName] = (counts[ticket.ticketName] ?? 0) + 1;
   return counts;
@@ -164,7 +163,7 @@ describe('paying through Stripe', () => {
 
   it('alex upgrades on the checkout page: the card is declined, then paid, and the wallet shows the VIP', async () => {
     const before = await holdings(page);
-    await page.goto(`${server.url}/en/?PANEL_TAB=SWAP`);
+    await page.goto(hostUrl(server.url, `/en/?PANEL_TAB=SWAP`));
     await page
       .locator('section[aria-labelledby="tw-swap-base-step"] .tw-event-tile', { hasText: 'General Admission' })
       .getByRole('button', { name: 'Choose General Admission' })
@@ -206,7 +205,7 @@ describe('paying through Stripe', () => {
   });
 
   it('alex verifies payouts in the Stripe Connect onboarding the Payouts tab renders', async () => {
-    await page.goto(`${server.url}/en/?PANEL_TAB=SETTINGS&SETTINGS_TAB=ACCOUNT_VERIFICATION`);
+    await page.goto(hostUrl(server.url, `/en/?PANEL_TAB=SETTINGS&SETTINGS_TAB=ACCOUNT_VERIFICATION`));
     await page.getByRole('button', { name: 'Verify my account' }).click();
     await page.getByRole('heading', { name: 'Stripe onboarding (test)' }).waitFor();
     // connect.js got the publishable key from the server and the wallet's theme (light here, 12 px radius).
@@ -239,9 +238,9 @@ describe('paying through Stripe', () => {
     const { context: samContext, page: samPage } = await openPage(browser, { viewport: { width: 375, height: 800 } });
     try {
       await fakeStripe(samContext);
-      await signIn(samPage, server.url, 'sam@example.com');
-      await samPage.waitForFunction(() => localStorage.getItem('tw.accessToken') !== null);
-      const before = (await holdings(samPage))[ticket!.ticketName] ?? 0;
+      // The share page is the demo site's (ours): sam signs in through its own embedded wallet.
+      await signInOnSharePage(samPage, server.url, listed.shareLinkUrl, 'sam@example.com');
+      const before = (await holdings(samPage, server.url))[ticket!.ticketName] ?? 0;
       await samPage.goto(listed.shareLinkUrl);
       await samPage.getByRole('button', { name: 'Continue to payment' }).click();
       const card = samPage.getByLabel('Card number');
@@ -252,7 +251,7 @@ describe('paying through Stripe', () => {
       await samPage.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
       await samPage.getByText('Bought! The tickets are in your wallet now.').waitFor();
       await shot(samPage, '7-share-page-bought');
-      expect((await holdings(samPage))[ticket!.ticketName]).toBe(before + 1);
+      expect((await holdings(samPage, server.url))[ticket!.ticketName]).toBe(before + 1);
       const paid = stubs.payments.requests.filter((request) => request.path === '/v1/payment_intents').at(-1)!;
       expect(paid.body.get('metadata[resaleShareCode]')).toBe(listed.shareLinkUrl.split('/resale/')[1]);
       await samPage.goto(listed.shareLinkUrl);

@@ -4,7 +4,7 @@
 // (the test cards, a declined card's alert, then cancelled), so every run leaves the reservations released.
 // Light and dark, 375 px and 1280 px, English and Spanish, into screenshots/ (gitignored).
 // Not a test: `npx tsx tests/e2e/swap-screenshots.ts`.
-import { signIn } from './page-helpers';
+import { hostUrl, signIn } from './page-helpers';
 import { runScreenshots } from './screenshot-kit';
 
 const words = {
@@ -18,7 +18,7 @@ runScreenshots({
     const w = words[variant.lang];
     await signIn(page, baseUrl, 'alex@example.com', variant.lang);
     await page.locator('.tw-hub').waitFor();
-    await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=SWAP`);
+    await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=SWAP`));
     await page.locator('.tw-swap .tw-event-tile__action').first().waitFor();
     await shoot('1-base', { fullPage: true });
     await page.locator('.tw-swap .tw-event-tile', { hasText: /General/ }).getByRole('button', { name: new RegExp(`^${w.choose}`) }).click();
@@ -46,7 +46,7 @@ runScreenshots({
     await shoot('6-checkout-cancelled');
 
     // An upgrade's checkout: the test cards, then the declined one's alert; cancelled too.
-    await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=SWAP`);
+    await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=SWAP`));
     await page.locator('.tw-swap .tw-event-tile', { hasText: /General/ }).getByRole('button', { name: new RegExp(`^${w.choose}`) }).click();
     await target(/VIP/).click();
     await page.locator('.tw-modal').getByRole('button', { name: w.checkout }).click();

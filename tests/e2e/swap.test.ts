@@ -1,12 +1,12 @@
-// Swap in headless Chromium against a real server of its own (fresh demo data): alex opens SWAP, upgrades one
-// General Admission to VIP (the modal says what he will pay), goes to the checkout page on the ticket site, is
-// declined with the declined test card, pays with the good one and comes back to the wallet, which shows the new
-// VIP; alex then downgrades the VIP he had to General Admission (the checkout confirms it without payment); and
-// Cancel in the modal releases the reservation at once (the ticket can be swapped again). Screenshots go to
-// screenshots/swap-e2e-*.png.
+// Swap in headless Chromium against a real server of its own (fresh demo data), the wallet on the host site of a
+// second origin (tests/e2e/host-site.ts): alex opens SWAP, upgrades one General Admission to VIP (the modal says
+// what he will pay), goes to the checkout page on the demo ticket site, is declined with the declined test card, pays
+// with the good one and comes back to the wallet on the host site, which shows the new VIP; alex then downgrades the
+// VIP he had to General Admission (the checkout confirms it without payment); and Cancel in the modal releases the
+// reservation at once (the ticket can be swapped again). Screenshots go to screenshots/swap-e2e-*.png.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdings, openPage, signIn, useBrowser } from './page-helpers';
+import { holdings, hostUrl, openPage, signIn, useBrowser, walletToken } from './page-helpers';
 import { useServer } from './server';
 
 const browser = useBrowser();
@@ -21,7 +21,7 @@ const targetButton = (page: Page, name: string) =>
 
 /** SWAP with `base` chosen and `target` started: the modal is open. */
 async function startSwap(page: Page, base: string, target: string): Promise<void> {
-  await page.goto(`${server.url}/en/?PANEL_TAB=SWAP`);
+  await page.goto(hostUrl(server.url, '/en/?PANEL_TAB=SWAP'));
   await baseCard(page, base).click();
   await targetButton(page, target).click();
   await page.locator('.tw-modal').waitFor();
@@ -38,11 +38,9 @@ describe('swap', () => {
 
   it('Cancel in the modal releases the reservation: the tickets can be swapped again at once', async () => {
     await startSwap(page, 'General Admission', 'VIP');
-    const reserved = await page.evaluate(async () => {
-      const token = localStorage.getItem('tw.accessToken');
-      const response = await fetch('/v1/ticket_swap/tickets', { headers: { authorization: `Bearer ${token}` } });
-      return (await response.json()) as Array<{ name: string; quantity: number }>;
-    });
+    const token = await walletToken(page, server.url);
+    const response = await fetch(`${server.url}/v1/ticket_swap/tickets`, { headers: { authorization: `Bearer ${token}` } });
+    const reserved = (await response.json()) as Array<{ name: string; quantity: number }>;
     // Reserved by the started swap: one of the two is held for it.
     expect(reserved.find((base) => base.name === 'General Admission')?.quantity).toBe(1);
     await page.locator('.tw-modal').getByRole('button', { name: 'Cancel' }).click();
@@ -51,7 +49,7 @@ describe('swap', () => {
   });
 
   it('alex upgrades a General Admission to VIP: declined first, then paid, and the wallet shows the new VIP', async () => {
-    const before = await holdings(page);
+    const before = await holdings(page, server.url);
     await startSwap(page, 'General Admission', 'VIP');
     const modal = page.locator('.tw-modal');
     await modal.getByRole('heading', { name: 'Upgrade your ticket?' }).waitFor();
@@ -68,7 +66,7 @@ describe('swap', () => {
     await page.getByRole('alert').filter({ hasText: /declined/i }).waitFor();
     await shot(page, '3-checkout-declined');
     // Declined: nothing was exchanged.
-    expect(await holdings(page)).toEqual(before);
+    expect(await holdings(page, server.url)).toEqual(before);
 
     await page.getByRole('radio', { name: /4242/ }).check();
     await page.getByRole('button', { name: /^Pay \$140\.00$/ }).click();
@@ -83,14 +81,14 @@ describe('swap', () => {
     await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
     await page.locator('ticket-wallet .tw-ticket-card', { hasText: 'VIP' }).first().waitFor();
     await shot(page, '4-back-in-wallet');
-    const after = await holdings(page);
+    const after = await holdings(page, server.url);
     expect(after['VIP']).toBe((before['VIP'] ?? 0) + 1);
     expect(after['General Admission']).toBe((before['General Admission'] ?? 0) - 1);
   });
 
   it('alex downgrades a VIP to General Admission without payment', async () => {
-    const before = await holdings(page);
-    await page.goto(`${server.url}/en/?PANEL_TAB=SWAP`);
+    const before = await holdings(page, server.url);
+    await page.goto(hostUrl(server.url, '/en/?PANEL_TAB=SWAP'));
     await baseCard(page, 'VIP').click();
     await targetButton(page, 'General Admission').click();
     const modal = page.locator('.tw-modal');
@@ -107,7 +105,7 @@ describe('swap', () => {
     await page.getByRole('button', { name: 'View my tickets' }).click();
     await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'MY_TICKET');
     await page.locator('ticket-wallet .tw-ticket-card').first().waitFor();
-    const after = await holdings(page);
+    const after = await holdings(page, server.url);
     expect(after['VIP'] ?? 0).toBe((before['VIP'] ?? 0) - 1);
     expect(after['General Admission']).toBe((before['General Admission'] ?? 0) + 1);
   });

@@ -1,7 +1,7 @@
 // Screenshots of My tickets (upcoming, past, empty state), a single ticket (with the menu open) and the benefit
 // modal before and after unlocking, signed in as the demo user alex, in light and dark, at 375 px and 1280 px, in
 // English and Spanish, into screenshots/ (gitignored). Not a test: run `npx tsx tests/e2e/ticket-screenshots.ts`.
-import { signIn } from './page-helpers';
+import { hostUrl, signIn } from './page-helpers';
 import { runScreenshots } from './screenshot-kit';
 
 const words = {
@@ -22,7 +22,7 @@ runScreenshots({
       await held;
       await route.continue();
     });
-    await page.goto(`${baseUrl}/${variant.lang}/?PANEL_TAB=MY_TICKET`);
+    await page.goto(hostUrl(baseUrl, `/${variant.lang}/?PANEL_TAB=MY_TICKET`));
     await page.locator('.tw-ticket-card--skeleton').first().waitFor();
     await shoot('0-loading');
     release();

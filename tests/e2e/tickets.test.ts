@@ -3,7 +3,8 @@
 // benefit, unlocks it and sees the code; axe-core finds nothing on the way.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accessibilityViolations, openPage, signIn, ticketsShown, useBrowser, withPage } from './page-helpers';
+import { accessibilityViolations, hostUrl, openPage, signIn, ticketsShown, useBrowser, withPage } from './page-helpers';
+import { hostOriginOf } from './host-site';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -78,7 +79,8 @@ describe('my tickets', () => {
     await code.waitFor();
     expect(await code.textContent()).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     expect(await modal.getByRole('button', { name: 'Unlock benefits' }).count()).toBe(0);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    // The wallet runs in the host site's document: the clipboard is that origin's.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: hostOriginOf(baseUrl) });
     await code.click();
     await page.getByText('Code copied to the clipboard').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.textContent());
@@ -101,7 +103,7 @@ describe('my tickets in the dark theme, in Spanish', () => {
     await withPage(browser, { bypassCSP: true, colorScheme: 'dark', viewport: { width: 375, height: 812 } }, async ({ page, errors }) => {
       await signIn(page, baseUrl, 'alex@example.com', 'es');
       await page.getByRole('dialog', { name: 'Te damos la bienvenida' }).waitFor();
-      await page.goto(`${baseUrl}/es/?PANEL_TAB=MY_TICKET`);
+      await page.goto(hostUrl(baseUrl, `/es/?PANEL_TAB=MY_TICKET`));
       await page.getByRole('tab', { name: 'Próximas' }).waitFor();
       const cards = page.locator('ticket-wallet .tw-ticket-card:not(.tw-ticket-card--skeleton)');
       await cards.first().waitFor();

@@ -2,41 +2,22 @@
 // a wrong code, a reload, a silent token refresh, Spanish, a hostile host page, and the loader fetching the app
 // bundle from the wallet's origin only when the wallet opens.
 import type { TicketWalletApi } from '../../src/embed/loader';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accessibilityViolations, openPage, requestCode, signIn, useBrowser, withPage } from './page-helpers';
+import { accessibilityViolations, hostUrl, openPage, registerHostPage, requestCode, signIn, useBrowser, withPage } from './page-helpers';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
-// Host pages on another origin (a second local server), so the embed loads cross-origin as on a real site.
-const hostPages = new Map<string, string>();
-let hostServer: Server;
-let hostOrigin: string;
-
-beforeAll(async () => {
-  hostServer = createServer((request, response) => {
-    const page = hostPages.get(new URL(request.url ?? '/', 'http://host').searchParams.get('page') ?? '');
-    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? 'not found');
-  });
-  await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://localhost:${(hostServer.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => hostServer?.close(resolve));
-});
-
-function hostPage(name: string, css: string, body = ''): string {
-  hostPages.set(
-    name,
-    `<!doctype html><html><head><style>${css}</style></head><body>${body}
-    <script src="${baseUrl}/embed.js" data-api-base="${baseUrl}" data-org-name="Host Events"></script></body></html>`,
-  );
-  return name;
+/**
+ * A page of the test's own on the host site (the second origin the server allows), so the embed loads cross-origin
+ * as on a real site; answers its address (`path` is its language).
+ */
+function hostPage(name: string, css: string, body = '', path = '/en/'): Promise<string> {
+  const html = `<!doctype html><html><head><title>${name}</title><style>${css}</style></head><body>${body}
+    <script src="${baseUrl}/embed.js" data-api-base="${baseUrl}" data-org-name="Host Events"></script></body></html>`;
+  return registerHostPage(baseUrl, { html }, path);
 }
 
 describe('signing in', () => {
@@ -46,7 +27,7 @@ describe('signing in', () => {
   afterAll(() => context?.close());
 
   it('a new user signs in with the mailed code, gives a name and lands on QR with the HUB open', async () => {
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=LOGIN`);
+    await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=LOGIN`));
     await page.getByLabel('E-mail').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await signIn(page, baseUrl, 'sam@example.com');
@@ -77,7 +58,7 @@ describe('signing in', () => {
   it('refreshes an expired access token silently and still shows the user', async () => {
     const refreshTokenBefore = await page.evaluate(() => localStorage.getItem('tw.refreshToken'));
     await page.evaluate(() => localStorage.setItem('tw.accessToken', 'expired.garbage.token'));
-    await page.goto(`${baseUrl}/en/?PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB`);
+    await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB`));
     await page.getByRole('dialog', { name: 'Welcome' }).waitFor();
     await page.getByText('sam@example.com').waitFor();
     const tokens = await page.evaluate(() => [localStorage.getItem('tw.accessToken'), localStorage.getItem('tw.refreshToken')]);
@@ -99,7 +80,7 @@ describe('signing in', () => {
 describe('the wallet', () => {
   it('shows an error toast for a wrong code', async () => {
     await withPage(browser, {}, async ({ page }) => {
-      await page.goto(`${baseUrl}/en/?PANEL_TAB=LOGIN`);
+      await page.goto(hostUrl(baseUrl, `/en/?PANEL_TAB=LOGIN`));
       const code = await requestCode(page, baseUrl, 'alex@example.com');
       const wrong = code === '000000' ? '111111' : '000000';
       // Typed digit by digit, the code goes off at the sixth.
@@ -111,7 +92,7 @@ describe('the wallet', () => {
 
   it('speaks Spanish on /es/', async () => {
     await withPage(browser, {}, async ({ page, errors }) => {
-      await page.goto(`${baseUrl}/es/?PANEL_TAB=LOGIN`);
+      await page.goto(hostUrl(baseUrl, `/es/?PANEL_TAB=LOGIN`));
       await page.getByRole('heading', { name: 'Inicia sesión o crea una cuenta' }).waitFor();
       await page.getByLabel('Correo electrónico').waitFor();
       expect(await page.locator('.tw-root').getAttribute('lang')).toBe('es');
@@ -134,8 +115,8 @@ describe('style isolation', () => {
       return { title: pick('.tw-title'), input: pick('.tw-input'), button: pick('.tw-button--primary'), footer: pick('.tw-footnote') };
     });
 
-  async function openOnHost(page: Page, name: string): Promise<void> {
-    await page.goto(`${hostOrigin}/en/?page=${name}&PANEL_TAB=LOGIN`);
+  async function openOnHost(page: Page, address: Promise<string>): Promise<void> {
+    await page.goto(`${await address}&PANEL_TAB=LOGIN`);
     await page.getByRole('heading', { name: 'Sign in or create an account' }).waitFor();
   }
 
@@ -196,7 +177,7 @@ describe('the loader', () => {
   it('loads only the loader on a page without panel parameters, and the app (from its own origin) on a click', async () => {
     await withPage(browser, {}, async ({ page, errors }) => {
       const scripts = walletScripts(page);
-      await page.goto(`${hostOrigin}/en/?page=${hostPage('plain', 'body { margin: 0 }', '<h1>Spring Fest</h1>')}`, { waitUntil: 'networkidle' });
+      await page.goto(await hostPage('plain', 'body { margin: 0 }', '<h1>Spring Fest</h1>'), { waitUntil: 'networkidle' });
       const launcher = page.getByRole('button', { name: 'My tickets' });
       await launcher.waitFor();
       expect(scripts).toEqual(['/embed.js']);
@@ -238,7 +219,7 @@ describe('the loader', () => {
   it('shows a message when the app cannot load, and loads it on the next click', async () => {
     await withPage(browser, {}, async ({ page, errors }) => {
       await page.route((url) => url.origin === new URL(baseUrl).origin && /^\/wallet-app\.[0-9a-f]{8}\.js$/.test(url.pathname), (route) => route.abort());
-      await page.goto(`${hostOrigin}/es/?page=${hostPage('offline', '')}`);
+      await page.goto(await hostPage('offline', '', '', '/es/'));
       const launcher = page.getByRole('button', { name: 'Mis entradas' });
       await launcher.click();
       await page.getByRole('alert').filter({ hasText: 'No se pudo cargar la cartera. Inténtalo de nuevo.' }).waitFor();
@@ -253,7 +234,7 @@ describe('the loader', () => {
 
   it('opens a panel for the host page through window.TicketWallet.open', async () => {
     await withPage(browser, {}, async ({ page }) => {
-      await page.goto(`${hostOrigin}/en/?page=${hostPage('scripted', '')}`);
+      await page.goto(await hostPage('scripted', ''));
       await page.getByRole('button', { name: 'My tickets' }).waitFor();
       await page.evaluate(() => (window.TicketWallet as TicketWalletApi).open({ tab: 'login' }));
       await page.getByRole('heading', { name: 'Sign in or create an account' }).waitFor();

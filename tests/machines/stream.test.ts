@@ -39,7 +39,7 @@ describe('stream model', () => {
         // A connection that cannot resume (no event id yet) makes the open screens read again, once it opens.
         if (step.event.type === 'stream.opened' && lastEventIdBefore === null) {
           invalidations += 1;
-          expect(invalidate).toHaveBeenLastCalledWith(RESYNC_TAGS);
+          expect(invalidate).toHaveBeenLastCalledWith(RESYNC_TAGS, { resync: true });
         }
         expect(invalidate).toHaveBeenCalledTimes(invalidations);
         // A revoked session is reported to the session, and nothing reconnects after it.

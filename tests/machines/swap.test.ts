@@ -243,5 +243,16 @@ describe('swap selectors', () => {
     expect(url.origin + url.pathname).toBe('https://shop.test/es/summer-sound-festival-3/checkout/SW-ABC123');
     expect(url.searchParams.get('redirectDomain')).toBe('https://host.test/es/?PANEL_TAB=SWAP');
     expect(url.searchParams.get('origin')).toBe('ticket_swap');
+    expect(url.hash).toBe('');
+  });
+
+  it('hands the access token to a checkout on another origin in the fragment, and to one on the same origin not at all', () => {
+    const cross = new URL(checkoutUrl({ site: 'https://shop.test/', language: 'en', currentPage: 'https://host.test/en/?PANEL_TAB=SWAP', started: start, accessToken: 'a.b.c' }));
+    expect(cross.hash).toBe('#tw-access=a.b.c');
+    // Never in the query, which a server would see and log.
+    expect(cross.search).not.toContain('a.b.c');
+    const same = new URL(checkoutUrl({ site: 'https://host.test', language: 'en', currentPage: 'https://host.test/en/?PANEL_TAB=SWAP', started: start, accessToken: 'a.b.c' }));
+    expect(same.hash).toBe('');
+    expect(checkoutUrl({ site: 'https://shop.test', language: 'en', currentPage: 'https://host.test/en/', started: start, accessToken: null })).not.toContain('#');
   });
 });

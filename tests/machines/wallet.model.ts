@@ -45,6 +45,8 @@ export const walletSampleEvents: WalletModelEvent[] = [
   { type: 'panel.locationChanged', location: at('?utm=mail&PANEL_TAB=GIFT') },
   { type: 'panel.locationChanged', location: at('?panel_tab=qr&panel_overlay_tab=hub') },
   { type: 'session.signIn', ...tokens },
+  // The host page's sign-in hand-off (src/embed/loader.ts).
+  { type: 'session.handedOver', accessToken: 'access-host', refreshToken: 'refresh-host' },
   { type: 'session.tokensRotated', tokens: { accessToken: 'access-2', refreshToken: 'refresh-2' } },
   { type: 'session.signOut' },
   { type: 'session.expired' },

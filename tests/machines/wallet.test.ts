@@ -12,6 +12,9 @@ import { type WalletActor } from '../../machines/wallet';
 import type { LoginActor } from '../../machines/login';
 import { loginKeys } from '../../src/client/login-storage';
 import { storageKeys } from '../../src/client/storage-keys';
+import { cacheKey } from '../../src/client/cache';
+import { addRoutes } from '../../src/client/client';
+import { compactRoutes } from '../../src/contract/route-table';
 import { apiOf, fakePlatform, sessionOf } from './fake-platform';
 import { userProfile } from './fixtures';
 
@@ -130,6 +133,68 @@ describe('wallet', () => {
     expect(selectTab(wallet.getSnapshot())).toBe('LOGIN');
     expect(apiOf(wallet).cache.size).toBe(0);
     expect(selectLoginScreen(loginOf(wallet).getSnapshot())).toBe('LOGIN');
+    wallet.stop();
+  });
+
+  it('the host page signs its user in while the sign-in is on screen: the wallet goes on as after a code, to QR with the HUB', async () => {
+    const calls = authApi({ givenName: 'Ada' });
+    const fake = fakePlatform({ url: 'https://tickets.test/en/events/spring-fest?PANEL_TAB=LOGIN' });
+    const wallet = createWallet({ baseUrl: api, platform: fake.platform });
+    wallet.start();
+    expect(selectTab(wallet.getSnapshot())).toBe('LOGIN');
+
+    wallet.send({ type: 'session.handedOver', accessToken: 'access-host', refreshToken: 'refresh-host' });
+    expect(wallet.getSnapshot().matches({ session: 'signedIn' })).toBe(true);
+    expect(fake.storage.getItem(storageKeys.accessToken)).toBe('access-host');
+    expect(fake.storage.getItem(storageKeys.refreshToken)).toBe('refresh-host');
+    // Where a code's sign-in goes, with a history entry, and the sign-in flow ended with its panel.
+    expect(fake.url()).toBe('/en/events/spring-fest?PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB');
+    expect(fake.platform.pushUrl).toHaveBeenLastCalledWith('/en/events/spring-fest?PANEL_TAB=QR&PANEL_OVERLAY_TAB=HUB');
+    await settle();
+    expect(wallet.getSnapshot().children.login).toBeUndefined();
+    // The session reads the profile with the handed-over token; no code was asked for.
+    await waitFor(sessionOf(wallet), (snapshot) => selectUser(snapshot)?.givenName === 'Ada');
+    expect(calls.filter((call) => call.path === 'signIn' || call.path === 'verify')).toEqual([]);
+    expect(calls.find((call) => call.path === 'me')?.token).toBe('Bearer access-host');
+    wallet.stop();
+  });
+
+  it('the host page signs in while the wallet is closed: signed in, nothing opens', () => {
+    authApi({ givenName: 'Ada' });
+    const fake = fakePlatform({ url: 'https://tickets.test/en/events/spring-fest' });
+    const wallet = createWallet({ baseUrl: api, platform: fake.platform });
+    wallet.start();
+    wallet.send({ type: 'session.handedOver', accessToken: 'access-host', refreshToken: 'refresh-host' });
+    expect(wallet.getSnapshot().matches({ session: 'signedIn' })).toBe(true);
+    expect(wallet.getSnapshot().matches({ panel: 'closed' })).toBe(true);
+    expect(fake.url()).toBe('/en/events/spring-fest');
+    expect(fake.platform.pushUrl).not.toHaveBeenCalled();
+    wallet.stop();
+  });
+
+  it('the host page signs in another person over a session: a new session, the last one’s cache gone', async () => {
+    const calls = authApi({ givenName: 'Ada' });
+    const fake = fakePlatform({
+      url: 'https://tickets.test/en/events/spring-fest?PANEL_TAB=MY_TICKET',
+      storage: { [storageKeys.accessToken]: 'access-old', [storageKeys.refreshToken]: 'refresh-old' },
+    });
+    const wallet = createWallet({ baseUrl: api, platform: fake.platform });
+    wallet.start();
+    await waitFor(sessionOf(wallet), (snapshot) => selectUser(snapshot) !== null);
+    addRoutes(compactRoutes('myTickets'));
+    const query = { status: 'UPCOMING' } as const;
+    await apiOf(wallet).call('myTickets', { query });
+    const oldTickets = cacheKey('myTickets', { params: undefined, query });
+    expect(apiOf(wallet).cache.has(oldTickets)).toBe(true);
+
+    wallet.send({ type: 'session.handedOver', accessToken: 'access-new', refreshToken: 'refresh-new' });
+    // What the last person's session read is not shown to the next one.
+    expect(apiOf(wallet).cache.has(oldTickets)).toBe(false);
+    expect(fake.storage.getItem(storageKeys.accessToken)).toBe('access-new');
+    // The panel stays; the new session reads the profile with its own token.
+    expect(selectTab(wallet.getSnapshot())).toBe('MY_TICKET');
+    await waitFor(sessionOf(wallet), (snapshot) => selectUser(snapshot) !== null);
+    expect(calls.filter((call) => call.path === 'me').map((call) => call.token)).toEqual(['Bearer access-old', 'Bearer access-new']);
     wallet.stop();
   });
 

@@ -21,6 +21,11 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${name}.br`), brotliCompressSync(Buffer.from(text)));
     writeFileSync(join(dist, `${name}.gz`), gzipSync(Buffer.from(text)));
   }
+  // The pinned loader of the release, as scripts/finalize-dist.mjs copies it.
+  const pinned = join(dist, 'v1', 'embed', '9.9.9');
+  mkdirSync(pinned, { recursive: true });
+  writeFileSync(join(pinned, 'embed.js'), 'console.log("embed")');
+  writeFileSync(join(pinned, 'embed.js.br'), brotliCompressSync(Buffer.from('console.log("embed")')));
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(() => t.close());
@@ -93,6 +98,19 @@ it('serves the same loader at the versioned path /v1/embed.js, precompressed and
   expect(versioned.response.headers.vary).toMatch(/accept-encoding/i);
   expect(versioned.response.headers['cache-control']).toBe(plain.response.headers['cache-control']);
   expect(brotliDecompressSync(versioned.response.rawPayload).toString()).toBe(plain.response.body);
+});
+
+it('serves the pinned loader /v1/embed/<version>/embed.js immutable, precompressed, to other origins; another version is not found', async () => {
+  const pinned = await call(t.app, { method: 'GET', url: '/v1/embed/9.9.9/embed.js', headers: { 'accept-encoding': 'br', origin: 'http://wallet.test' } });
+  expect(pinned.status).toBe(200);
+  expect(pinned.response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(pinned.response.headers['content-encoding']).toBe('br');
+  expect(pinned.response.headers.vary).toMatch(/accept-encoding/i);
+  expect(pinned.response.headers['access-control-allow-origin']).toBe('http://wallet.test');
+  expect(brotliDecompressSync(pinned.response.rawPayload).toString()).toBe('console.log("embed")');
+  // The moving loader stays short-lived.
+  expect((await call(t.app, { method: 'GET', url: '/v1/embed.js' })).response.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
+  expect((await call(t.app, { method: 'GET', url: '/v1/embed/0.0.1/embed.js' })).status).toBe(404);
 });
 
 it('serves the demo assets', async () => {

@@ -13,6 +13,7 @@ const expected: Record<string, readonly CacheTag[]> = {
   signIn: [],
   verifyLogin: [],
   refresh: [],
+  hostSignIn: [],
   updateProfile: ['USER'],
   username: ['USER'],
   uploadPicture: ['USER'],

@@ -63,8 +63,11 @@ describe('query cache', () => {
 
     cache.invalidate(['TICKETS', 'SWAPPABLE_TICKETS']);
     expect([cache.has('tickets'), cache.has('detail'), cache.has('user')]).toEqual([false, false, true]);
-    expect(onTickets).toHaveBeenCalledWith(['TICKETS', 'SWAPPABLE_TICKETS']);
+    expect(onTickets).toHaveBeenCalledWith(['TICKETS', 'SWAPPABLE_TICKETS'], { resync: false });
     expect(onUser).not.toHaveBeenCalled();
+    // A resync (the live stream reconnected) says so: nothing is known to have changed.
+    cache.invalidate(['TICKETS'], { resync: true });
+    expect(onTickets).toHaveBeenLastCalledWith(['TICKETS'], { resync: true });
 
     unsubscribe();
     cache.invalidate(['USER']);

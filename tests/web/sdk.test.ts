@@ -23,6 +23,8 @@ function fakeApi(): TicketWalletApi & { pushed: unknown[] } {
     open: vi.fn(async () => {}),
     close: vi.fn(async () => {}),
     logout: vi.fn(async () => {}),
+    signIn: vi.fn(async () => {}),
+    getState: () => ({ open: false, tab: null, signedIn: false }),
     on: vi.fn(),
     off: vi.fn(),
     push: (...calls) => void pushed.push(...calls),

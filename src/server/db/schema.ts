@@ -226,6 +226,21 @@ export const loginSessions = pgTable(
   (t) => [index('login_sessions_email_created').on(t.email, t.createdAt), index('login_sessions_ip_created').on(t.requestIp, t.createdAt)],
 );
 
+/**
+ * Sign-in tokens an organisation's site handed over (its server signs them, the wallet exchanges them for a session),
+ * by their `jti`: each is taken once. A row outlives its token's expiry only until the next exchange clears it; an
+ * expired token is refused before this table is read.
+ */
+export const hostSignInTokens = pgTable(
+  'host_sign_in_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at').notNull(),
+  },
+  (t) => [index('host_sign_in_tokens_expires').on(t.expiresAt)],
+);
+
 /** Opaque refresh tokens, stored hashed. Each refresh rotates; reuse of a rotated one revokes the family. */
 export const refreshTokens = pgTable(
   'refresh_tokens',

@@ -13,7 +13,7 @@ registerStyles(footerControlsCss);
 export default function FooterControls({ locale, onLocaleChange, theme, onThemeChange }: FooterControlsProps): ReactElement {
   return (
     <>
-      <LanguageSelect value={locale} onChange={onLocaleChange} />
+      {onLocaleChange ? <LanguageSelect value={locale} onChange={onLocaleChange} /> : null}
       <ThemeSwitch value={theme} onChange={onThemeChange} />
     </>
   );

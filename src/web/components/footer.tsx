@@ -13,7 +13,8 @@ const FooterControls = lazy(() => import('./footer-controls'));
 
 export interface FooterControlsProps {
   locale: Locale;
-  onLocaleChange: (locale: Locale) => void;
+  /** Absent when the host page chose the language (data-locale, open({ locale })): no selector then. */
+  onLocaleChange?: ((locale: Locale) => void) | undefined;
   theme: ThemeSetting;
   onThemeChange: (theme: ThemeSetting) => void;
 }

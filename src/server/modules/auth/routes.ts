@@ -5,6 +5,7 @@ import { ApiError } from '../../../contract/errors';
 import { route } from '../../http/route';
 import { profileModule } from '../profile/routes';
 import { createRevocations } from './revocations';
+import { createHostSignIn } from './host-sign-in';
 import { createAuthService, type AuthService } from './service';
 import type { AccessClaims } from './tokens';
 
@@ -50,6 +51,9 @@ export const authModule = fp(
     route(app, 'signIn', ({ body, request }) => auth.requestCode({ email: body.email, locale: body.locale, ip: request.ip }), { noStore: true });
     route(app, 'verifyLogin', ({ body }) => auth.verifyLogin(body), { noStore: true });
     route(app, 'refresh', ({ body }) => auth.refresh(body.refreshToken), { noStore: true });
+    // The sign-in the organisation's site hands over (a token its server signed): a session without a code.
+    const hostSignIn = createHostSignIn({ db: database.db, config, now, issueSession: auth.issueSession, log: app.log });
+    route(app, 'hostSignIn', ({ body }) => hostSignIn.exchange(body), { noStore: true });
     route(app, 'logout', async ({ request }) => {
       await auth.logout(request.session!);
       return { ok: true as const };

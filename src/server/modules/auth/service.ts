@@ -269,6 +269,9 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
      * not seen before) or for the database (the LISTEN connection is down).
      */
     authenticateNow,
+
+    /** Opens a new session for the user (a new refresh-token family): the sign-in handed over by the host (./host-sign-in.ts). */
+    issueSession: (tx: Transaction, userId: number): Promise<Tokens> => issueTokens(tx, userId, randomUUID()),
   };
 }
 
