@@ -194,6 +194,8 @@ export const payoutMachine = setup({
               const freshClientSecret = async () => (await services.api.call('paymentsConnect', { body: { accountType: 'custom' } })).clientSecret;
               return { account: context.account!, host: mount.host, theme: mount.theme, freshClientSecret };
             },
+            // The component could not even start (it reports a failed load itself, as payout.connectFailed).
+            onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'payout: Stripe Connect did not start', error: event.error }) } },
           },
           on: {
             'payout.unmount': 'waitingForHost',

@@ -129,7 +129,13 @@ export const pictureFormMachine = setup({
     },
     chosen: {
       ...doc('A picture is picked: its preview shows while it is picked and while it uploads'),
-      invoke: { id: 'previewUrl', src: 'previewUrl', input: ({ context }) => ({ file: context.picture! }) },
+      invoke: {
+        id: 'previewUrl',
+        src: 'previewUrl',
+        input: ({ context }) => ({ file: context.picture! }),
+        // No preview: logged, and the picked picture can still be uploaded (the circle keeps the current picture).
+        onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'settings: no preview of the picked picture', error: event.error }) } },
+      },
       exit: 'clearPreview',
       on: { 'picture.previewReady': { actions: { type: 'showPreview', params: ({ event }) => event } } },
       initial: 'picked',

@@ -37,6 +37,28 @@ export interface ModelSpec<TInput = unknown> {
   serializeTransition?: () => string;
   /** Transitions no path can take, each with the reason (expectFullCoverage's exceptions). */
   excused?: Readonly<Record<string, string>>;
+  /** Raises the path-generation budget (PATH_BUDGET) for a machine that needs more, with its measured need. */
+  budget?: Partial<PathBudget>;
+}
+
+/**
+ * How much work generating one machine's paths may take: the traversal's offers of an event to a state (the
+ * filter's calls, which grow with states × events) and the paths it answers. Work, not seconds, so the budget is the
+ * same on a quiet and a loaded machine: a change that makes the graph grow without bound fails at once with the
+ * machine's name instead of running for minutes (docs/machines.md, "Path budgets").
+ */
+export interface PathBudget {
+  offers: number;
+  paths: number;
+}
+
+export const PATH_BUDGET: PathBudget = { offers: 20_000, paths: 1_000 };
+
+export class PathBudgetExceeded extends Error {
+  constructor(name: string, what: string) {
+    super(`${name}: path generation exceeded its budget (${what}); a guard or a context change may make the graph grow without bound (docs/machines.md, "Path budgets")`);
+    this.name = 'PathBudgetExceeded';
+  }
 }
 
 /** Declares a spec with its input type checked against its starts. */
@@ -68,17 +90,25 @@ export const testMachineOf = (spec: ModelSpec<never>): AnyStateMachine => (spec.
 export function pathsOf<TInput>(spec: ModelSpec<TInput>): ModelPaths<TInput> {
   const testMachine = testMachineOf(spec as ModelSpec<never>);
   const samples = samplesOf(spec as ModelSpec<never>);
+  const budget = { ...PATH_BUDGET, ...spec.budget };
+  const filter = spec.filter ?? takesSample(samples);
+  let offers = 0;
   const runs = spec.starts.map((start): ModelRun<TInput> => {
     const input = start.input();
     const model = createTestModel(testMachine, {
       ...(input === undefined ? {} : { input }),
       events: spec.events as never,
-      filterEvents: (spec.filter ?? takesSample(samples)) as never,
+      filterEvents: ((snapshot: AnyMachineSnapshot, event: EventObject) => {
+        if (++offers > budget.offers) throw new PathBudgetExceeded(spec.name, `more than ${budget.offers} offers of an event to a state`);
+        return filter(snapshot, event);
+      }) as never,
       ...(spec.serializeState ? { serializeState: spec.serializeState as never } : {}),
       ...(spec.serializeTransition ? { serializeTransition: spec.serializeTransition } : {}),
     } as never);
     const paths = coverTransitions(testMachine, model.getShortestPaths() as never, samples, input, spec.coverFilter?.(testMachine));
     return { start, input, paths: paths as Array<TestPath<AnyMachineSnapshot, EventObject>> };
   });
-  return { testMachine, runs, paths: runs.flatMap((run) => run.paths) };
+  const paths = runs.flatMap((run) => run.paths);
+  if (paths.length > budget.paths) throw new PathBudgetExceeded(spec.name, `${paths.length} paths, more than ${budget.paths}`);
+  return { testMachine, runs, paths };
 }

@@ -138,6 +138,22 @@ export function controlledActors(ids: readonly string[]) {
   };
 }
 
+/** The event a callback fake gets when a path step says `<id>.error`: it throws the step's error (see failsOnCue). */
+export const FAIL_CUE = 'test.fail';
+
+/**
+ * Makes a fake callback actor fail when the path says so: a throw inside a callback actor's receive fails the actor,
+ * which is how its invoke's onError is reached.
+ */
+export function failsOnCue(receive: (listener: (event: EventObject) => void) => void, onFail?: () => void): void {
+  receive((event) => {
+    if (event.type !== FAIL_CUE) return;
+    // An actor that fails is not cleaned up: what it held is let go here, as the real one would never have held it.
+    onFail?.();
+    throw (event as EventObject & { error: unknown }).error;
+  });
+}
+
 /** Lets promise callbacks and the events they send run. */
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -195,6 +211,11 @@ export async function runPathOnActor(path: TestPath<AnyMachineSnapshot, EventObj
     } else if (settled && options.promiseActors?.includes(settled[1]!)) {
       const event = step.event as EventObject & { output?: unknown; error?: unknown };
       control.settle(settled[1]!, settled[2] as 'done' | 'error', settled[2] === 'done' ? event.output : event.error);
+      await flush();
+    } else if (settled?.[2] === 'error' && (actor.getSnapshot() as AnyMachineSnapshot).children[settled[1]!]) {
+      // A callback actor (a fake made with failsOnCue) the path fails.
+      const child = (actor.getSnapshot() as AnyMachineSnapshot).children[settled[1]!] as AnyActorRef;
+      child.send({ type: FAIL_CUE, error: (step.event as EventObject & { error?: unknown }).error });
       await flush();
     } else if (type.startsWith('after.')) {
       const delay = delays[type.slice('after.'.length)];

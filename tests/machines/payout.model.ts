@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../src/client/errors';
 import type { PaymentsAccount } from '../../src/contract/entities';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
+import { failsOnCue } from './model';
 import { modelSpec } from './model-spec';
 
 export const account = (overrides: Partial<PaymentsAccount> = {}): PaymentsAccount => ({ clientSecret: '', provider: 'local', publishableKey: null, verified: false, country: null, ...overrides });
@@ -16,7 +17,7 @@ export const host = { id: 'tw-payout-stripe' } as unknown as HTMLElement;
 /** A stripeOnboarding that records what it was started with and whether it still runs; `exit` is Stripe's onExit. */
 export function fakeOnboarding() {
   const runs: Array<{ input: StripeOnboardingInput; running: boolean; exit: () => void; fail: (error: unknown) => void }> = [];
-  const actor = fromCallback<PayoutEvent, StripeOnboardingInput>(({ input, sendBack }) => {
+  const actor = fromCallback<PayoutEvent, StripeOnboardingInput>(({ input, sendBack, receive }) => {
     const run = {
       input,
       running: true,
@@ -24,6 +25,7 @@ export function fakeOnboarding() {
       fail: (error: unknown) => sendBack({ type: 'payout.connectFailed', error }),
     };
     runs.push(run);
+    failsOnCue(receive, () => void (run.running = false));
     return () => void (run.running = false);
   });
   return { actor, runs };
@@ -44,6 +46,7 @@ export const payoutSampleEvents = [
   { type: 'payout.mount', host, theme: 'light' },
   { type: 'payout.unmount' },
   { type: 'payout.connectFailed', error: new Error('connect.js did not load') },
+  { type: 'stripeOnboarding.error', error: new Error('the mount point is gone') },
   { type: 'payout.exited' },
 ];
 

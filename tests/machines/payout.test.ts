@@ -20,6 +20,8 @@ describe('payout model', () => {
   it('covers every transition', () => expectFullCoverage(payoutSpec.name, testMachine, paths, payoutSpec.excused));
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    // Whether the component mounted last could not start (nothing runs then until the tab mounts it again).
+    let startFailed = false;
     await runPathOnActor(path, {
       machine: machineUnderTest,
       input: { services: testServices() },
@@ -37,8 +39,10 @@ describe('payout model', () => {
         }
         if (type === 'payout.exited') expect(snapshot.matches('loading')).toBe(true);
         // Stripe's component runs exactly while the tab's element is registered.
+        if (type === 'payout.mount') startFailed = false;
+        if (type === 'stripeOnboarding.error') startFailed = true;
         const running = onboarding.runs.filter((run) => run.running);
-        expect(running.length, 'onboarding running').toBe(snapshot.matches({ stripe: 'mounted' }) ? 1 : 0);
+        expect(running.length, 'onboarding running').toBe(snapshot.matches({ stripe: 'mounted' }) && !startFailed ? 1 : 0);
         if (running[0]) expect(running[0].input).toMatchObject({ host, theme: 'light', account: snapshot.context.account });
         if (type === 'completeLocal.done') expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'success', key: 'payout.verified_toast' });
         if (type === 'completeLocal.error') expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.resell.onboarding_invalid' });

@@ -5,6 +5,7 @@ import { pictureFormMachine, type PictureFormEvent, type PictureFormSnapshot } f
 import { PICTURE_LIMIT_BYTES } from '../../src/contract/forms';
 import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';
+import { failsOnCue } from './model';
 import { modelSpec } from './model-spec';
 
 /**
@@ -34,6 +35,7 @@ export const pictureFormSampleEvents = [
   { type: 'uploadPicture.error', error: httpError('uploadPicture', 400, 'api.profile.picture_invalid') },
   { type: 'removePicture.done', output: WITHOUT_PICTURE },
   { type: 'removePicture.error', error: httpError('removePicture', 500, 'api.internal_error') },
+  { type: 'previewUrl.error', error: new Error('no object URL for this file') },
 ];
 
 export const pictureFormVertex = (snapshot: AnyMachineSnapshot) => {
@@ -44,9 +46,10 @@ export const pictureFormVertex = (snapshot: AnyMachineSnapshot) => {
 export const pictureFormInput = () => ({ services: testServices(), hasPicture: false });
 /** A previewUrl that records which files it made a URL for and whether it still holds it (the path sends the URL). */
 export const previews: Array<{ file: File; held: boolean }> = [];
-export const fakePreview = fromCallback<PictureFormEvent, { file: File }>(({ input }) => {
+export const fakePreview = fromCallback<PictureFormEvent, { file: File }>(({ input, receive }) => {
   const preview = { file: input.file, held: true };
   previews.push(preview);
+  failsOnCue(receive, () => void (preview.held = false));
   return () => void (preview.held = false);
 });
 

@@ -31,6 +31,8 @@ describe('picture form model', () => {
   it('takes every transition', () => expectFullCoverage(pictureFormSpec.name, testMachine, paths, pictureFormSpec.excused));
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    // Whether the preview of the picture picked last failed (no URL to hold then).
+    let previewFailed = false;
     const { inputs } = await runPathOnActor(path, {
       machine: machineUnderTest,
       input: input(),
@@ -40,12 +42,19 @@ describe('picture form model', () => {
       check: (actor, step, reports) => {
         const snapshot = actor.getSnapshot() as PictureFormSnapshot;
         const { type } = step.event;
+        if (type === 'picture.pick') previewFailed = false;
+        if (type === 'previewUrl.error') previewFailed = true;
         expect(selectPickedPicture(snapshot)).toBe(snapshot.matches('idle') ? null : snapshot.context.picture);
         expect(selectCanRemovePicture(snapshot)).toBe(snapshot.matches('idle') && snapshot.context.hasPicture);
         expect(selectIsUploadingPicture(snapshot)).toBe(snapshot.matches({ chosen: 'uploading' }));
         // The preview's URL is held exactly while a picture is chosen, for the file chosen last; it goes with it.
         const held = previews.filter((preview) => preview.held);
-        expect(held.map((preview) => preview.file)).toEqual(snapshot.matches('chosen') ? [snapshot.context.picture] : []);
+        expect(held.map((preview) => preview.file)).toEqual(snapshot.matches('chosen') && !previewFailed ? [snapshot.context.picture] : []);
+        // No preview: the picked picture stays, to be uploaded without one.
+        if (type === 'previewUrl.error') {
+          expect(selectPicturePreview(snapshot)).toBeNull();
+          expect(snapshot.matches({ chosen: 'picked' })).toBe(true);
+        }
         if (!snapshot.matches('chosen')) expect(selectPicturePreview(snapshot)).toBeNull();
         expect(selectIsRemovingPicture(snapshot)).toBe(snapshot.matches('removing'));
         if (toasts[type]) expect(reports.at(-1)).toEqual(toasts[type]);

@@ -148,6 +148,8 @@ export const walletSpec = modelSpec({
     return JSON.stringify({ value: snapshot.value, location, shown });
   },
   serializeTransition: snapshotOnly,
+  // Measured: 119,504 offers and 1,997 paths (every panel × address × shown panel); the budget leaves a quarter more.
+  budget: { offers: 150_000, paths: 2_500 },
   excused: {
     'wallet on watchHistory.error': 'the popstate listener cannot fail in a browser; the branch only logs',
     'wallet on prefetch.error': 'the downloads ahead catch their own failures (the panel retries its own); the branch only logs',
