@@ -1,11 +1,11 @@
 // e2e: the door scanner's camera through the browser's own BarcodeDetector (Chromium on Android, Safari 17+ on iOS),
-// the path src/host/scan/scan-camera.ts takes before ZXing. Linux Chromium has no BarcodeDetector, so one with the
-// real API's shape (the static getSupportedFormats(), a constructor taking { formats }, detect(source) answering
-// DetectedBarcode objects: rawValue, format, boundingBox, cornerPoints) is installed before the page loads. It reads
-// the camera for real: each detect() draws the video's current frame onto a canvas and decodes its pixels with jsQR
-// (a reader the page never ships, so the code can only come from the frame). The fake camera plays a QR code of
-// alex's device code (fake-camera.ts). The code is admitted once, held in front of the camera it is not read again,
-// shown again after a restart it is refused; ZXing's chunk is never asked for on this path.
+// the path src/host/scan/scan-camera.ts takes before its own jsQR chunk. Linux Chromium has no BarcodeDetector, so
+// one with the real API's shape (the static getSupportedFormats(), a constructor taking { formats }, detect(source)
+// answering DetectedBarcode objects: rawValue, format, boundingBox, cornerPoints) is installed before the page loads.
+// It reads the camera for real: each detect() draws the video's current frame onto a canvas and decodes its pixels
+// with jsQR (a copy the test installs: the page's own jsQR chunk is never loaded here, so the code can only come from
+// the frame). The fake camera plays a QR code of alex's device code (fake-camera.ts). The code is admitted once, held in front of the camera it is not read again,
+// shown again after a restart it is refused; the page's jsQR chunk is never asked for on this path.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -105,7 +105,7 @@ interface DetectorCalls {
 const detectorCalls = (page: import('playwright-core').Page) => page.evaluate(() => (window as unknown as { detectorCalls: DetectorCalls }).detectorCalls);
 
 describe('the door scanner camera with the browser’s BarcodeDetector', () => {
-  it('reads the code from the camera through BarcodeDetector, admits it once, refuses it shown again, and never loads ZXing', async () => {
+  it('reads the code from the camera through BarcodeDetector, admits it once, refuses it shown again, and never loads its own reader', async () => {
     await withPage(browser, { permissions: ['camera'], viewport: PHONE }, async ({ context, page, errors }) => {
       await context.addInitScript({ content: nativeDetectorScript() });
       const scripts: string[] = [];
@@ -148,9 +148,9 @@ describe('the door scanner camera with the browser’s BarcodeDetector', () => {
       // One detector for the page: the reader is made once, the restart reuses it.
       expect((await detectorCalls(page)).constructed).toHaveLength(1);
 
-      // No chunk came once the camera started: ZXing (its own chunk, QRCodeReader) is only for browsers without one.
+      // No chunk came once the camera started: the page's jsQR (its own chunk, qr-pixels) is only for browsers without one.
       expect(scripts.slice(loadedBeforeCamera)).toEqual([]);
-      expect(scripts.some((path) => /QRCodeReader/.test(path))).toBe(false);
+      expect(scripts.some((path) => /qr-pixels/.test(path))).toBe(false);
       expect(errors).toEqual([]);
     });
   });

@@ -1,4 +1,4 @@
-// The /scan page's camera as the camera e2e files see it (scan-camera.test.ts: the ZXing path; scan-camera-native.test.ts:
+// The /scan page's camera as the camera e2e files see it (scan-camera.test.ts: the jsQR path; scan-camera-native.test.ts:
 // the BarcodeDetector path): the verdict, the camera's button and note, a count of the verdicts shown, and the button
 // pressed by keyboard.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';

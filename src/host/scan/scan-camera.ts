@@ -1,7 +1,7 @@
 // The /scan page's camera: the back camera into a <video>, read a few times a second by the browser's
-// BarcodeDetector where it has one (Chromium on Android, Safari 17+ on iOS), else by ZXing's QR reader, which is loaded
-// only then (a separate chunk of this page: plain JavaScript, no worker and no WebAssembly, so the site's CSP holds).
-// tests/e2e/scan-camera.test.ts drives it with Chromium's fake camera (the ZXing path: Linux Chromium has no
+// BarcodeDetector where it has one (Chromium on Android, Safari 17+ on iOS), else by jsQR (qr-pixels.ts), which is
+// loaded only then (a separate chunk of this page: plain JavaScript, no worker and no WebAssembly, so the site's CSP
+// holds). tests/e2e/scan-camera.test.ts drives it with Chromium's fake camera (the jsQR path: Linux Chromium has no
 // BarcodeDetector).
 import type { Camera } from './scan-state';
 
@@ -13,7 +13,7 @@ type Decode = (video: HTMLVideoElement) => Promise<string | undefined>;
  */
 const GONE_MS = 1500;
 const FRAME_MS = 200;
-/** Frames are scaled down to this longest side before ZXing reads them: a phone's 1080p frame costs the page. */
+/** Frames are scaled down to this longest side before jsQR reads them: a phone's 1080p frame costs the page. */
 const DECODE_MAX_SIDE = 960;
 
 interface BarcodeDetectorLike {
@@ -36,15 +36,8 @@ async function nativeDecoder(): Promise<Decode | null> {
   return async (video) => (await detector.detect(video))[0]?.rawValue;
 }
 
-async function zxingDecoder(): Promise<Decode> {
-  // The QR reader's own modules, not the package's index (every format's reader): a fifth of the size.
-  const [{ default: BinaryBitmap }, { default: HybridBinarizer }, { default: QRCodeReader }, { HTMLCanvasElementLuminanceSource }] = await Promise.all([
-    import('@zxing/library/esm/core/BinaryBitmap'),
-    import('@zxing/library/esm/core/common/HybridBinarizer'),
-    import('@zxing/library/esm/core/qrcode/QRCodeReader'),
-    import('@zxing/library/esm/browser/HTMLCanvasElementLuminanceSource'),
-  ]);
-  const reader = new QRCodeReader();
+async function pixelDecoder(): Promise<Decode> {
+  const { readQrPixels } = await import('./qr-pixels');
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
   return async (video) => {
@@ -53,20 +46,15 @@ async function zxingDecoder(): Promise<Decode> {
     canvas.width = Math.round(video.videoWidth * scale);
     canvas.height = Math.round(video.videoHeight * scale);
     context.drawImage(video, 0, 0, canvas.width, canvas.height);
-    try {
-      return reader.decode(new BinaryBitmap(new HybridBinarizer(new HTMLCanvasElementLuminanceSource(canvas)))).getText();
-    } catch {
-      // No QR code in this frame.
-      return undefined;
-    }
+    return readQrPixels(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
   };
 }
 
-/** The reader, made once: the native one, else ZXing (a failed load is forgotten, so the next start asks again). */
+/** The reader, made once: the native one, else jsQR (a failed load is forgotten, so the next start asks again). */
 let decoder: Promise<Decode> | null = null;
 function loadDecoder(): Promise<Decode> {
   decoder ??= nativeDecoder()
-    .then((native) => native ?? zxingDecoder())
+    .then((native) => native ?? pixelDecoder())
     .catch((error: unknown) => {
       decoder = null;
       throw error;
