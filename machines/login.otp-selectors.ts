@@ -3,7 +3,13 @@
 import type { LoginSnapshot } from './login';
 import { fieldView } from './login.selectors';
 
-export const selectOtpField = (snapshot: LoginSnapshot) => fieldView(snapshot.context, 'otp');
+/** The code's field; after a refused code, its boxes empty and the refusal as its error until the person types. */
+export function selectOtpField(snapshot: LoginSnapshot) {
+  const { codeRefusal } = snapshot.context;
+  return codeRefusal ? { value: snapshot.context.fields.otp, error: codeRefusal, status: 'error' as const } : fieldView(snapshot.context, 'otp');
+}
+/** Counts the refused codes: the view gives the first box the focus at each. */
+export const selectCodeRefusals = (snapshot: LoginSnapshot) => snapshot.context.codeRefusals;
 /** Continue, as for the e-mail (login.selectors.ts selectCanSubmitEmail). */
 export const selectCanSubmitOtp = (snapshot: LoginSnapshot) => snapshot.can({ type: 'login.submitOtp' });
 export const selectCanResendCode = (snapshot: LoginSnapshot) => snapshot.can({ type: 'login.resendCode' });

@@ -43,6 +43,13 @@ export interface LoginContext {
    * went out less than RESEND_COOLDOWN_MS ago; the server's own limit comes after); 0 when Resend is ready.
    */
   resendSecondsLeft: number;
+  /**
+   * Why the last code was refused (a locale key: a wrong code, too many tries), shown under the emptied boxes until
+   * the person types again; null otherwise.
+   */
+  codeRefusal: string | null;
+  /** How many codes were refused so far: each refusal gives the first box the focus again, even a second alike. */
+  codeRefusals: number;
 }
 
 export type LoginEvent =
@@ -141,7 +148,16 @@ export const loginMachine = setup({
     resetOtpField: assign(({ context }) => ({
       fields: { ...context.fields, otp: '' },
       touched: { ...context.touched, otp: false },
+      codeRefusal: null,
     })),
+    // The refused code leaves the boxes, so the next one is typed into empty boxes (and not sent again by Continue).
+    refuseCode: assign(({ context }, params: { key: string }) => ({
+      fields: { ...context.fields, otp: '' },
+      touched: { ...context.touched, otp: false },
+      codeRefusal: params.key,
+      codeRefusals: context.codeRefusals + 1,
+    })),
+    forgetCodeRefusal: assign({ codeRefusal: null }),
     prefillStoredEmail: assign(({ context }) => ({ fields: { ...context.fields, email: context.storedEmail ?? '' } })),
     rememberLoginSession: assign((_, params: { email: string; session: string }) => ({
       storedEmail: params.email,
@@ -210,6 +226,8 @@ export const loginMachine = setup({
       fields: { ...emptyFields, email: stored.email ?? '' },
       touched: untouched,
       resendSecondsLeft: 0,
+      codeRefusal: null,
+      codeRefusals: 0,
     };
   },
   type: 'parallel',
@@ -217,7 +235,7 @@ export const loginMachine = setup({
     flow: {
       ...doc('The sign-in screens, one after the other'),
       on: {
-        'login.change': { actions: { type: 'changeField', params: ({ event }) => event } },
+        'login.change': { actions: [{ type: 'changeField', params: ({ event }) => event }, 'forgetCodeRefusal'] },
         'login.blur': [
           { guard: 'leavesOtpUntyped' },
           { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
@@ -304,7 +322,7 @@ export const loginMachine = setup({
                 'login.change': {
                   guard: 'completesOtp',
                   target: 'verifying',
-                  actions: { type: 'changeField', params: ({ event }) => event },
+                  actions: [{ type: 'changeField', params: ({ event }) => event }, 'forgetCodeRefusal'],
                 },
                 'login.submitOtp': [
                   { guard: 'otpValid', target: 'verifying' },
@@ -387,14 +405,14 @@ export const loginMachine = setup({
                         type: 'persistLoginSession',
                         params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: sessionFromError(event.error) ?? '' }),
                       },
-                      { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? loginToastKeys.invalidToken }) },
+                      { type: 'refuseCode', params: ({ event }) => ({ key: errorCode(event.error) ?? loginToastKeys.invalidToken }) },
                     ],
                   },
                   {
                     target: 'editing',
                     actions: [
                       { type: 'logError', params: ({ event }) => ({ message: 'login: code verification failed', error: event.error }) },
-                      { type: 'notify', params: ({ event }) => ({ kind: 'error', key: errorCode(event.error) ?? loginToastKeys.invalidToken }) },
+                      { type: 'refuseCode', params: ({ event }) => ({ key: errorCode(event.error) ?? loginToastKeys.invalidToken }) },
                     ],
                   },
                 ],

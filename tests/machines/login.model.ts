@@ -42,6 +42,9 @@ const formEvents: Array<[StateValue, LoginModelEvent[]]> = [
       { type: 'login.back' },
     ],
   ],
+  // All six digits typed while a new code is on its way: back on the form they wait for Continue (a refused code
+  // empties the boxes, so this is the one way a whole code stands in them).
+  [{ otp: 'resending' }, [{ type: 'login.change', field: 'otp', value: '123456' }]],
   [
     { personalData: 'editing' },
     [

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { loginMachine, type LoginTab } from '../../machines/login';
 import { selectFamilyNameField, selectGivenNameField } from '../../machines/login.names-selectors';
-import { selectCanResendCode, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.otp-selectors';
+import { selectCanResendCode, selectCodeRefusals, selectOtpField, selectResendCoolingDown, selectResendSecondsLeft } from '../../machines/login.otp-selectors';
 import { selectEmailField } from '../../machines/login.selectors';
 import { RESEND_COOLDOWN_MS } from '../../machines/login.timing';
 import { ApiRequestError } from '../../src/client/errors';
@@ -97,9 +97,11 @@ describe('login effects', () => {
     expect(control.inputs.at(-1)).toMatchObject({ id: 'verifyCode', input: { otp: '314376', session: 'session-1' } });
     control.settle('verifyCode', 'error', httpError('verifyLogin', 400, 'api.auth.wrong_otp', { session: 'session-2' }));
     await flush();
-    // The same six digits again (a re-render) do not send the wrong code a second time.
-    actor.send({ type: 'login.change', field: 'otp', value: '314376' });
+    // The refused code left the boxes: a re-render of the empty field sends nothing.
+    expect(actor.getSnapshot().context.fields.otp).toBe('');
+    actor.send({ type: 'login.change', field: 'otp', value: '' });
     expect(actor.getSnapshot().matches({ flow: { otp: 'editing' } })).toBe(true);
+    expect(control.inputs.filter((call) => call.id === 'verifyCode')).toHaveLength(1);
   });
 
   it('says nothing about an empty code field the person only left, but does after Continue', () => {
@@ -165,7 +167,7 @@ describe('login effects', () => {
     expect(emitted.at(-1)).toEqual({ type: 'panel.continue' });
   });
 
-  it('a wrong code stores the new session id and toasts the server code', async () => {
+  it('a wrong code stores the new session id, empties the boxes and keeps the server code as their error until the person types', async () => {
     const { actor, control, storage, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.change', field: 'otp', value: '000000' });
     actor.send({ type: 'login.submitOtp' });
@@ -173,17 +175,44 @@ describe('login effects', () => {
     await flush();
     expect(actor.getSnapshot().context.loginSession).toBe('session-2');
     expect(storage.getItem(loginKeys.loginSession)).toBe('session-2');
-    expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.auth.wrong_otp' });
     expect(actor.getSnapshot().matches({ flow: { otp: 'editing' } })).toBe(true);
+    // One message, under the boxes, not a toast that goes away by itself.
+    expect(emitted.filter((report) => report.type === 'notify')).toEqual([]);
+    expect(selectOtpField(actor.getSnapshot())).toEqual({ value: '', error: 'api.auth.wrong_otp', status: 'error' });
+    expect(selectCodeRefusals(actor.getSnapshot())).toBe(1);
+    // Leaving the empty boxes keeps the message; Continue on them says the code is needed.
+    actor.send({ type: 'login.blur', field: 'otp' });
+    expect(selectOtpField(actor.getSnapshot()).error).toBe('api.auth.wrong_otp');
+    // Typing takes it away.
+    actor.send({ type: 'login.change', field: 'otp', value: '3' });
+    expect(selectOtpField(actor.getSnapshot())).toEqual({ value: '3', error: null, status: 'default' });
   });
 
-  it('a verification failure without an error code toasts invalid_token', async () => {
+  it('the right code typed after a wrong one signs in, with exactly two verify calls', async () => {
     const { actor, control, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
+    actor.send({ type: 'login.change', field: 'otp', value: '000000' });
+    control.settle('verifyCode', 'error', httpError('verifyLogin', 400, 'api.auth.wrong_otp', { session: 'session-2' }));
+    await flush();
+    // Continue on the emptied boxes does not send the wrong code again.
+    actor.send({ type: 'login.submitOtp' });
+    expect(actor.getSnapshot().matches({ flow: { otp: 'editing' } })).toBe(true);
+    for (const typed of ['3', '31', '314', '3143', '31437', '314376']) actor.send({ type: 'login.change', field: 'otp', value: typed });
+    expect(actor.getSnapshot().matches({ flow: { otp: 'verifying' } })).toBe(true);
+    control.settle('verifyCode', 'done', { accessToken: 'access', refreshToken: 'refresh' });
+    await flush();
+    const verifies = control.inputs.filter((call) => call.id === 'verifyCode');
+    expect(verifies.map((call) => (call.input as { otp: string; session: string }).otp)).toEqual(['000000', '314376']);
+    expect((verifies[1]!.input as { session: string }).session).toBe('session-2');
+    expect(emitted).toContainEqual({ type: 'session.signIn', accessToken: 'access', refreshToken: 'refresh' });
+  });
+
+  it('a verification failure without an error code says invalid_token under the boxes', async () => {
+    const { actor, control } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
     actor.send({ type: 'login.change', field: 'otp', value: '000000' });
     actor.send({ type: 'login.submitOtp' });
     control.settle('verifyCode', 'error', new Error('offline'));
     await flush();
-    expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'invalid_token' });
+    expect(selectOtpField(actor.getSnapshot())).toEqual({ value: '', error: 'invalid_token', status: 'error' });
   });
 
   it('resends the code with a success toast; a resend failure is only logged', async () => {

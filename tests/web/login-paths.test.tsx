@@ -9,6 +9,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { loginMachine, type LoginContext, type LoginField } from '../../machines/login';
 import type { WalletActor } from '../../machines/wallet';
+import { selectOtpField } from '../../machines/login.otp-selectors';
 import { fieldView } from '../../machines/login.selectors';
 import type { EndpointName } from '../../src/contract/endpoints';
 import { t } from '../../src/web/i18n';
@@ -120,7 +121,8 @@ function expectScreenMatches(state: AnyMachineSnapshot): void {
     state.matches({ flow: { personalData: 'confirmingBack' } }),
   );
   for (const field of screenFields[shown] ?? []) {
-    const expected = fieldView(state.context as never, field);
+    // The code's field also shows a refused code's reason (login.otp-selectors.ts).
+    const expected = field === 'otp' ? selectOtpField(state as never) : fieldView(state.context as never, field);
     const input = screen.getByLabelText(labels[field]);
     const message = document.getElementById(input.getAttribute('aria-describedby') ?? '');
     expect(input.getAttribute('aria-invalid') === 'true', `${field} invalid`).toBe(expected.status === 'error');

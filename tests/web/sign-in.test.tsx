@@ -116,14 +116,27 @@ describe('a known user', () => {
     await waitFor(() => expect(avatarButton.textContent).toBe('AK'));
   });
 
-  it('sees an error toast for a wrong code and stays on the code screen', async () => {
-    const { params } = start('/en/?PANEL_TAB=LOGIN');
+  it('after a wrong code: the boxes empty, the first has the focus, the error stays until typing, and the right code signs in', async () => {
+    const { params, api } = start('/en/?PANEL_TAB=LOGIN', signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Kim' } }));
     await submitEmail('alex@example.com');
-    fireEvent.change(await screen.findByLabelText('One-time code'), { target: { value: '000000' } });
-    fireEvent.click(continueButton());
+    const field = (await screen.findByLabelText('One-time code')) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '000000' } });
     const message = await screen.findByText('Wrong code. Please check the e-mail and try again.');
-    expect(message.closest('[role="status"]')).toBeTruthy();
+    // Under the boxes, as the field's own error (announced), not a toast that goes away.
+    expect(message.closest('[role="alert"]')).toBeTruthy();
+    expect(field.getAttribute('aria-describedby')).toBe(message.closest('p')!.id);
+    await waitFor(() => expect(field.value).toBe(''));
+    await waitFor(() => expect(document.activeElement).toBe(field));
     expect(params().get('PANEL_TAB')).toBe('OTP');
+    // Leaving the empty boxes keeps the message; typing takes it away.
+    fireEvent.blur(field);
+    expect(screen.getByText('Wrong code. Please check the e-mail and try again.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: CORRECT_CODE.slice(0, 1) } });
+    await waitFor(() => expect(screen.queryByText('Wrong code. Please check the e-mail and try again.')).toBeNull());
+    // Continue on the emptied boxes would not send the wrong code again: the right one is all that goes out.
+    fireEvent.change(field, { target: { value: CORRECT_CODE } });
+    await screen.findByRole('dialog', { name: 'Welcome' });
+    expect(api.calls.filter((call) => call.startsWith('verifyLogin'))).toEqual(['verifyLogin 000000', `verifyLogin ${CORRECT_CODE}`]);
   });
 
   it('can ask for the code again once the 30 s countdown has run out', async () => {

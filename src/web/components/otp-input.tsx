@@ -2,7 +2,7 @@
 // drawn as six slots. Only digits are kept (a code pasted or autofilled as "314 376" or "314-376" fills all six);
 // checking and submitting the code is the login machine's job.
 import { registerStyles, t } from '../kit';
-import { type ReactElement, useId, useState } from 'react';
+import { type ReactElement, useEffect, useId, useRef, useState } from 'react';
 import { FieldMessage, type FieldStatus } from './form-field';
 import { InfoTooltip } from './info-tooltip';
 import otpInputCss from 'bundle-text:./otp-input.css';
@@ -19,6 +19,8 @@ interface OtpInputProps {
   status?: FieldStatus;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** Changes each time the boxes were emptied after a refused code: the field takes the focus (the first box). */
+  refocus?: number;
 }
 
 export function OtpInput({
@@ -30,8 +32,13 @@ export function OtpInput({
   status = 'default',
   disabled,
   autoFocus,
+  refocus = 0,
 }: OtpInputProps): ReactElement {
   const id = `otp-${useId()}`;
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (refocus > 0) input.current?.focus();
+  }, [refocus]);
   const [focused, setFocused] = useState(false);
   const showError = status === 'error' && Boolean(error);
   const slots = Array.from({ length }, (_, index) => value[index] ?? '');
@@ -54,6 +61,7 @@ export function OtpInput({
           </div>
         ))}
         <input
+          ref={input}
           id={id}
           className="tw-otp__input"
           name="otp"

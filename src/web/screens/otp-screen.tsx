@@ -3,7 +3,7 @@ import { addStrings, LinkButton, PanelSkeleton, registerStyles, t, useChild, use
 import type { ReactElement } from 'react';
 import { OTP_LENGTH } from '../../contract/forms';
 import { selectIsBusy } from '../../../machines/login.selectors';
-import { selectCanResendCode, selectCodeEmail, selectOtpField, selectResendSecondsLeft } from '../../../machines/login.otp-selectors';
+import { selectCanResendCode, selectCodeEmail, selectCodeRefusals, selectOtpField, selectResendSecondsLeft } from '../../../machines/login.otp-selectors';
 import { FormScreen } from '../components/form-screen';
 import type { FieldState } from '../components/form-field';
 import { OtpInput } from '../components/otp-input';
@@ -25,6 +25,7 @@ function OtpFlowScreen({ login }: { login: LoginActor }): ReactElement {
   const busy = useSelector(login, selectIsBusy);
   const canResend = useSelector(login, selectCanResendCode);
   const resendSecondsLeft = useSelector(login, selectResendSecondsLeft);
+  const codeRefusals = useSelector(login, selectCodeRefusals);
   return (
     <OtpView
       email={email ?? ''}
@@ -32,6 +33,7 @@ function OtpFlowScreen({ login }: { login: LoginActor }): ReactElement {
       busy={busy}
       canResend={canResend}
       resendSecondsLeft={resendSecondsLeft}
+      codeRefusals={codeRefusals}
       onOtpChange={(value) => login.send({ type: 'login.change', field: 'otp', value })}
       onOtpBlur={() => login.send({ type: 'login.blur', field: 'otp' })}
       onSubmit={() => login.send({ type: 'login.submitOtp' })}
@@ -48,6 +50,8 @@ export interface OtpViewProps {
   canResend: boolean;
   /** A code went out moments ago: the seconds until Resend comes back (0 once it is back). */
   resendSecondsLeft: number;
+  /** How many codes were refused: the boxes take the focus again at each. */
+  codeRefusals?: number;
   onOtpChange: (otp: string) => void;
   onOtpBlur: () => void;
   onSubmit: () => void;
@@ -85,6 +89,7 @@ export function OtpView(props: OtpViewProps): ReactElement {
         onBlur={props.onOtpBlur}
         error={props.otp.error}
         status={props.otp.status}
+        refocus={props.codeRefusals ?? 0}
         autoFocus
       />
     </FormScreen>
