@@ -88,7 +88,14 @@ export const endpoints = {
     path: '/auth/signInOrRegisterAndSignIn',
     summary: 'Send a six-digit one-time code to the e-mail, registering the user on first use',
     auth: false,
-    body: z.object({ email: emailSchema, locale: z.optional(localeSchema) }),
+    // `session`: a resend on the sign-in session the client holds (its code is replaced, its wrong tries kept);
+    // `device`: the device token of an earlier sign-in to this e-mail (the owner's share of the mailbox's codes).
+    body: z.object({
+      email: emailSchema,
+      locale: z.optional(localeSchema),
+      session: z.optional(boundedText(1, 200)),
+      device: z.optional(boundedText(1, 400)),
+    }),
     response: z.object({ session: z.string() }),
     errors: [...bodyErrors, 'api.auth.too_many_codes', 'api.auth.login_session_failed'],
   }),

@@ -37,7 +37,11 @@ export const userProfile = named(
 );
 export type UserProfile = z.infer<typeof userProfile>;
 
-export const tokens = named('Tokens', z.object({ accessToken: text, refreshToken: text, session: z.optional(text) }));
+/**
+ * `device`, answered by a sign-in with a code: this browser's proof that it signed in to the e-mail before. Sent with
+ * a later code request it draws on the owner's own share of the mailbox's codes, which strangers cannot use up.
+ */
+export const tokens = named('Tokens', z.object({ accessToken: text, refreshToken: text, session: z.optional(text), device: z.optional(text) }));
 export type Tokens = z.infer<typeof tokens>;
 
 const userTicketShape = {

@@ -130,6 +130,8 @@ export const apiErrorSchema = z
     issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
     /** With api.payment.processing: the payment to report again (the purchase with `paymentIntentId`) to learn how it ended. */
     paymentIntentId: z.optional(z.string()),
+    /** With every 429: the seconds until trying again can succeed (also sent as the Retry-After header). */
+    retryAfterSeconds: z.optional(z.int()),
   })
   .check(z.meta({ id: 'ApiError' }));
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
@@ -139,7 +141,7 @@ export class ApiError extends Error {
   readonly statusCode: number;
   constructor(
     readonly code: ErrorCode,
-    readonly extra: Partial<Pick<ApiErrorBody, 'session' | 'issues' | 'paymentIntentId'>> = {},
+    readonly extra: Partial<Pick<ApiErrorBody, 'session' | 'issues' | 'paymentIntentId' | 'retryAfterSeconds'>> = {},
     message?: string,
   ) {
     super(message ?? errorCatalogue[code].message);

@@ -28,16 +28,20 @@ export const envSchema = z.object({
   OTP_TTL_SECONDS: intFromEnv(10 * 60),
   OTP_MAX_ATTEMPTS: intFromEnv(5),
   OTP_SEND_WINDOW_SECONDS: intFromEnv(15 * 60),
-  /** Codes one client (IP) may have sent to one e-mail. */
+  /** Codes one client (IP) may have sent to one e-mail within the send window. */
   OTP_MAX_SENDS_PER_EMAIL: intFromEnv(5),
-  /** Codes one e-mail may be sent by all clients together (default: 4 × OTP_MAX_SENDS_PER_EMAIL). */
-  OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS: z.coerce.number().int().positive().optional(),
+  /** Codes one e-mail may be sent within the mailbox window at the request of clients without its device token. */
+  OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS: intFromEnv(10),
+  /** Codes one e-mail may be sent within the mailbox window at the request of its owner's devices (a device token). */
+  OTP_MAX_SENDS_PER_EMAIL_OWNER: intFromEnv(10),
+  /** The window of the mailbox's two counts. */
+  OTP_MAILBOX_WINDOW_SECONDS: intFromEnv(60 * 60),
+  /** Codes one sign-in session may be sent: the first and its resends. */
+  OTP_MAX_SENDS_PER_SESSION: intFromEnv(3),
+  /** How long a device token (answered by a sign-in with a code) names its browser as the owner's. */
+  OTP_DEVICE_TOKEN_DAYS: intFromEnv(365),
   OTP_MAX_SENDS_PER_IP: intFromEnv(30),
   USER_SEARCH_PER_MINUTE: intFromEnv(60),
-  /** Wrong codes one client (IP) may guess, on the codes it asked for, across e-mails. */
-  OTP_MAX_FAILED_PER_IP: intFromEnv(10),
-  /** Wrong codes for one e-mail from all clients together (default: 3 × OTP_MAX_FAILED_PER_IP). */
-  OTP_MAX_FAILED_PER_EMAIL: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_PER_MINUTE: intFromEnv(600),
   TRUST_PROXY: z.string().optional(),
   ALLOWED_ORIGINS: z.string().optional(),
@@ -188,13 +192,15 @@ export interface Config {
     sendWindowSeconds: number;
     /** Codes sent to one e-mail at the request of one client (IP), within the send window. */
     maxSendsPerEmail: number;
-    /** Codes sent to one e-mail at the request of all clients together: a ceiling one client cannot reach. */
+    /** Codes sent to one e-mail within the mailbox window at the request of clients that are not its owner's devices. */
     maxSendsPerEmailAllClients: number;
+    /** Codes sent to one e-mail within the mailbox window at the request of its owner's devices: a share no stranger can use. */
+    maxSendsPerEmailOwner: number;
+    mailboxWindowSeconds: number;
     maxSendsPerIp: number;
-    /** Wrong codes guessed on the codes one client (IP) asked for, across e-mails, within the send window. */
-    maxFailedPerIp: number;
-    /** Wrong codes per e-mail from all clients, across all its codes, within the send window: a ceiling one client cannot reach. */
-    maxFailedPerEmail: number;
+    /** Codes one sign-in session is sent: the first and its resends. */
+    maxSendsPerSession: number;
+    deviceTokenDays: number;
   };
   rateLimitPerMinute: number;
   /** Fastify's trustProxy: false (default), a hop count, or the proxies' addresses. Never `true`. */
@@ -324,10 +330,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: e.OTP_MAX_ATTEMPTS,
       sendWindowSeconds: e.OTP_SEND_WINDOW_SECONDS,
       maxSendsPerEmail: e.OTP_MAX_SENDS_PER_EMAIL,
-      maxSendsPerEmailAllClients: e.OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS ?? 4 * e.OTP_MAX_SENDS_PER_EMAIL,
+      maxSendsPerEmailAllClients: e.OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS,
+      maxSendsPerEmailOwner: e.OTP_MAX_SENDS_PER_EMAIL_OWNER,
+      mailboxWindowSeconds: e.OTP_MAILBOX_WINDOW_SECONDS,
       maxSendsPerIp: e.OTP_MAX_SENDS_PER_IP,
-      maxFailedPerIp: e.OTP_MAX_FAILED_PER_IP,
-      maxFailedPerEmail: e.OTP_MAX_FAILED_PER_EMAIL ?? 3 * e.OTP_MAX_FAILED_PER_IP,
+      maxSendsPerSession: e.OTP_MAX_SENDS_PER_SESSION,
+      deviceTokenDays: e.OTP_DEVICE_TOKEN_DAYS,
     },
     userSearchPerMinute: e.USER_SEARCH_PER_MINUTE,
     smtpUrl: e.SMTP_URL || undefined,

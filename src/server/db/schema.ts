@@ -219,6 +219,10 @@ export const loginSessions = pgTable(
     /** Language of the code e-mail, and of the account when this login registers it. */
     locale: text('locale').notNull().default('en'),
     requestIp: text('request_ip'),
+    /** Which code of its sign-in session this is: 1 for the first, one more for each resend (which replaces the row). */
+    sends: integer('sends').notNull().default(1),
+    /** Asked for with the e-mail's device token: counted in the owner's share of the mailbox, not the strangers'. */
+    owner: boolean('owner').notNull().default(false),
     expiresAt: tz('expires_at').notNull(),
     consumedAt: tz('consumed_at'),
     createdAt: createdAt(),

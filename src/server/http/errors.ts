@@ -8,6 +8,8 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** Retry-After (seconds) of a 503 while the database cannot be reached: about how long a restart or failover takes. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+/** Retry-After (seconds) of a 429 whose limit did not say when it frees up: the app-wide per-minute window. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 function body(code: ErrorCode, extra: Partial<ApiErrorBody> = {}): ApiErrorBody {
   const { status, message } = errorCatalogue[code];
@@ -63,6 +65,11 @@ export const errorHandling = fp(
       } else if (errorBody.code === 'api.overloaded') request.log.warn('overloaded: request refused');
       else if (errorBody.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: errorBody.code }, 'request refused');
+      // Every 429 says when to try again: the limit's own time when it knows it, else the app-wide window's
+      // (@fastify/rate-limit has set its own header already).
+      if (errorBody.statusCode === 429 && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(errorBody.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
+      }
       return reply.status(errorBody.statusCode).type('application/json').send(errorBody);
     });
   },

@@ -1,11 +1,13 @@
-// A stranger cannot lock someone else out of sign-in (issue 19): codes and wrong guesses are counted per client (IP)
-// as well as per code, and the per-e-mail ceilings sit above what one client can reach. Brute force from one client
-// is still stopped. Default limits, as a deployment runs them.
+// A stranger cannot stop anyone signing in (docs/decisions.md, "Sign-in no stranger can block"): wrong codes count
+// against the sign-in session they were made on, sends are limited per address and per session, and the mailbox's
+// hourly codes come in two shares, the owner's devices' and everyone else's. Every 429 says when to try again.
+// Default limits, as a deployment runs them; the attacks come from four loopback addresses, the owner from a fifth.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, lastCode, type TestApp } from '../helper';
 
-const VICTIM_IP = '198.51.100.7';
-const STRANGER_IP = '203.0.113.66';
+const ATTACKERS = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4'];
+const OWNER_IP = '127.0.0.5';
+const HOME_IP = '198.51.100.7';
 const email = 'victim@example.com';
 
 let t: TestApp;
@@ -14,122 +16,167 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const requestCode = (ip: string) =>
-  call(t.app, { method: 'POST', url: '/v1/auth/signInOrRegisterAndSignIn', payload: { email }, remoteAddress: ip });
-const verify = (ip: string, session: string, otp: string) =>
-  call(t.app, { method: 'POST', url: '/v1/auth/verifyLoginRequest', payload: { email, otp, session }, remoteAddress: ip });
+type Answer = Awaited<ReturnType<typeof call>>;
+const answers: Answer[] = [];
+const record = (answer: Answer) => {
+  answers.push(answer);
+  return answer;
+};
+const requestCode = async (ip: string, extra: { device?: string; session?: string } = {}) =>
+  record(await call(t.app, { method: 'POST', url: '/v1/auth/signInOrRegisterAndSignIn', payload: { email, ...extra }, remoteAddress: ip }));
+const verify = async (ip: string, session: string, otp: string) =>
+  record(await call(t.app, { method: 'POST', url: '/v1/auth/verifyLoginRequest', payload: { email, otp, session }, remoteAddress: ip }));
 const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
-/** What one client can do against the e-mail: ask for codes until refused, then guess wrong on each until refused. */
-async function strangerDoesTheirWorst() {
-  const sessions: Array<{ session: string; code: string }> = [];
-  for (;;) {
-    const sent = await requestCode(STRANGER_IP);
-    if (sent.status !== 200) {
-      expect(sent.json.code).toBe('api.auth.too_many_codes');
-      break;
-    }
-    sessions.push({ session: sent.json.session, code: lastCode(t.mailer, email) });
+/** Every 429 carried Retry-After, a whole number of seconds that is positive and no longer than the window it waits on. */
+function expectEvery429HasRetryAfter() {
+  const refused = answers.filter((answer) => answer.status === 429);
+  for (const answer of refused) {
+    const header = answer.response.headers['retry-after'];
+    expect(header, JSON.stringify(answer.json)).toMatch(/^\d+$/);
+    expect(Number(header)).toBeGreaterThan(0);
+    expect(Number(header)).toBeLessThanOrEqual(t.config.otp.mailboxWindowSeconds);
+    expect(answer.json.retryAfterSeconds).toBe(Number(header));
   }
-  const refusals = new Set<string>();
-  let wrongGuesses = 0;
-  for (const entry of sessions) {
-    for (;;) {
-      const guess = await verify(STRANGER_IP, entry.session, wrongCode(entry.code));
-      if (guess.json.code !== 'api.auth.wrong_otp') {
-        refusals.add(guess.json.code);
-        break;
-      }
-      wrongGuesses++;
-      entry.session = guess.json.session;
-    }
-  }
-  return { sessions, refusals, wrongGuesses };
+  return refused.length;
 }
 
-describe('sign-in limits per client', () => {
-  it('a stranger asking for codes and guessing wrong from one address does not stop the victim signing in', async () => {
-    const stranger = await strangerDoesTheirWorst();
-    expect(stranger.sessions).toHaveLength(t.config.otp.maxSendsPerEmail);
-    expect(stranger.wrongGuesses).toBe(t.config.otp.maxFailedPerIp);
-    expect(stranger.refusals).toContain('api.auth.too_many_wrong_codes');
+/** The owner signed in once before, at home: their browser keeps the device token. */
+async function ownerSignsInAtHome(): Promise<string> {
+  const sent = await requestCode(HOME_IP);
+  const signedIn = await verify(HOME_IP, sent.json.session, lastCode(t.mailer, email));
+  expect(signedIn.status).toBe(200);
+  expect(signedIn.json.device).toEqual(expect.any(String));
+  return signedIn.json.device;
+}
 
-    const sent = await requestCode(VICTIM_IP);
+/** The two attacks of the probe: codes asked for from four addresses until refused, then 30 wrong codes on them. */
+async function strangersDoTheirWorst() {
+  const sessions: Array<{ ip: string; session: string; code: string }> = [];
+  let refusedSends = 0;
+  for (let round = 0; round < 8; round++) {
+    for (const ip of ATTACKERS) {
+      const sent = await requestCode(ip);
+      if (sent.status === 200) sessions.push({ ip, session: sent.json.session, code: lastCode(t.mailer, email) });
+      else {
+        expect(sent.status).toBe(429);
+        expect(sent.json.code).toBe('api.auth.too_many_codes');
+        refusedSends++;
+      }
+    }
+  }
+  let wrongGuesses = 0;
+  const refusals = new Set<string>();
+  for (let guess = 0; guess < 30; guess++) {
+    const entry = sessions[guess % sessions.length]!;
+    const answer = await verify(ATTACKERS[guess % ATTACKERS.length]!, entry.session, wrongCode(entry.code));
+    if (answer.json.code === 'api.auth.wrong_otp') {
+      wrongGuesses++;
+      entry.session = answer.json.session;
+    } else refusals.add(answer.json.code);
+  }
+  return { sessions, refusedSends, wrongGuesses, refusals };
+}
+
+describe('sign-in a stranger cannot block', () => {
+  beforeEach(() => {
+    answers.length = 0;
+  });
+
+  it('after both attacks from four addresses the owner signs in from a fifth within a minute, with a fresh code', async () => {
+    const device = await ownerSignsInAtHome();
+    t.clock.advance(60_000);
+    const strangers = await strangersDoTheirWorst();
+    // The strangers' share of the mailbox is used up (and no more codes than it went out)...
+    expect(strangers.refusedSends).toBeGreaterThan(0);
+    expect(strangers.sessions.length).toBeLessThanOrEqual(t.config.otp.maxSendsPerEmailAllClients - 1);
+    expect(strangers.wrongGuesses).toBeGreaterThan(0);
+
+    t.clock.advance(30_000);
+    const sent = await requestCode(OWNER_IP, { device });
     expect(sent.status).toBe(200);
-    const signedIn = await verify(VICTIM_IP, sent.json.session, lastCode(t.mailer, email));
+    const code = lastCode(t.mailer, email);
+    expect(strangers.sessions.map((entry) => entry.code)).not.toContain(undefined);
+    const signedIn = await verify(OWNER_IP, sent.json.session, code);
     expect(signedIn.status).toBe(200);
     expect(signedIn.json.refreshToken).toEqual(expect.any(String));
+    expect(expectEvery429HasRetryAfter()).toBeGreaterThan(0);
   });
 
-  it('the victim can still sign in after a wrong guess of their own', async () => {
-    await strangerDoesTheirWorst();
-    const sent = await requestCode(VICTIM_IP);
-    const wrong = await verify(VICTIM_IP, sent.json.session, wrongCode(lastCode(t.mailer, email)));
-    expect(wrong.json.code).toBe('api.auth.wrong_otp');
-    expect((await verify(VICTIM_IP, wrong.json.session, lastCode(t.mailer, email))).status).toBe(200);
+  it('a stranger from a fifth address gets no code: the strangers’ share is bounded, and the refusal says when it frees up', async () => {
+    await strangersDoTheirWorst();
+    const sent = await requestCode(OWNER_IP);
+    expect(sent.status).toBe(429);
+    expect(sent.json.code).toBe('api.auth.too_many_codes');
+    expectEvery429HasRetryAfter();
+    // The mailbox got at most its hourly bound.
+    const mailed = (t.mailer.outbox ?? []).filter((entry) => entry.to === email).length;
+    expect(mailed).toBe(t.config.otp.maxSendsPerEmailAllClients);
+    // When the Retry-After has passed, a code goes out again.
+    t.clock.advance(Number(sent.response.headers['retry-after']) * 1000);
+    expect((await requestCode(OWNER_IP)).status).toBe(200);
   });
 
-  it('brute force from one client is stopped: past its wrong guesses even the right code of its next code is refused', async () => {
-    const stranger = await strangerDoesTheirWorst();
-    // Still within the window: the client's codes are used up, and a right code on one of its sessions is refused.
-    const last = stranger.sessions.at(-1)!;
-    const lucky = await verify(STRANGER_IP, last.session, last.code);
-    expect(lucky.status).toBe(429);
-    expect(lucky.json.code).toBe('api.auth.too_many_wrong_codes');
-    // The refusal follows the client that asked for the codes, whatever address the guesses come from.
-    const elsewhere = await verify('192.0.2.10', last.session, last.code);
-    expect(elsewhere.json.code).toBe('api.auth.too_many_wrong_codes');
-    // Once the window has passed the client may try again.
-    t.clock.advance((t.config.otp.sendWindowSeconds + 1) * 1000);
-    const sent = await requestCode(STRANGER_IP);
-    expect((await verify(STRANGER_IP, sent.json.session, lastCode(t.mailer, email))).status).toBe(200);
+  it('a device token of another e-mail, or a forged one, draws on the strangers’ share', async () => {
+    const other = 'someone@example.com';
+    const otherSent = await call(t.app, { method: 'POST', url: '/v1/auth/signInOrRegisterAndSignIn', payload: { email: other }, remoteAddress: HOME_IP });
+    const otherDevice = (
+      await call(t.app, { method: 'POST', url: '/v1/auth/verifyLoginRequest', payload: { email: other, otp: lastCode(t.mailer, other), session: otherSent.json.session } })
+    ).json.device as string;
+    await strangersDoTheirWorst();
+    const forged = `${Math.floor(t.clock.now.getTime() / 1000)}.${'A'.repeat(43)}`;
+    expect((await requestCode(OWNER_IP, { device: otherDevice })).status).toBe(429);
+    expect((await requestCode(OWNER_IP, { device: forged })).status).toBe(429);
+    expectEvery429HasRetryAfter();
   });
 
-  it('many clients together still meet the per-e-mail ceilings', async () => {
-    const { maxFailedPerEmail, maxFailedPerIp, maxSendsPerEmailAllClients, maxSendsPerEmail } = t.config.otp;
-    expect(maxFailedPerEmail).toBeGreaterThan(maxFailedPerIp);
-    expect(maxSendsPerEmailAllClients).toBeGreaterThan(maxSendsPerEmail);
-    let wrongGuesses = 0;
-    let sends = 0;
-    let lastRefusal = '';
-    for (let client = 1; client <= 10 && !lastRefusal; client++) {
-      const ip = `203.0.113.${client}`;
-      for (let index = 0; index < maxSendsPerEmail && !lastRefusal; index++) {
-        const sent = await requestCode(ip);
-        if (sent.status !== 200) {
-          lastRefusal = sent.json.code;
-          break;
-        }
-        sends++;
-        let session = sent.json.session as string;
-        const code = lastCode(t.mailer, email);
-        for (let guess = 0; guess < 2; guess++) {
-          const answer = await verify(ip, session, wrongCode(code));
-          if (answer.json.code !== 'api.auth.wrong_otp') {
-            lastRefusal = answer.json.code;
-            break;
-          }
-          wrongGuesses++;
-          session = answer.json.session;
-        }
-      }
+  it('a sign-in session dies after five wrong codes, its right code too; a resend keeps its wrong tries', async () => {
+    let session = (await requestCode(HOME_IP)).json.session as string;
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const answer = await verify(HOME_IP, session, wrongCode(lastCode(t.mailer, email)));
+      expect(answer.json.code).toBe('api.auth.wrong_otp');
+      session = answer.json.session;
     }
-    expect(lastRefusal).toBe('api.auth.too_many_wrong_codes');
-    expect(wrongGuesses).toBe(maxFailedPerEmail);
-    expect(sends).toBeLessThanOrEqual(maxSendsPerEmailAllClients);
-    // Now the e-mail is refused from anywhere, with the right code too, until the window passes.
-    const sent = await requestCode(VICTIM_IP);
-    expect((await verify(VICTIM_IP, sent.json.session, lastCode(t.mailer, email))).json.code).toBe('api.auth.too_many_wrong_codes');
+    // A resend on the session: a new code, the same four wrong tries.
+    const resent = await requestCode(HOME_IP, { session });
+    expect(resent.status).toBe(200);
+    session = resent.json.session;
+    const fifth = await verify(HOME_IP, session, wrongCode(lastCode(t.mailer, email)));
+    expect(fifth.json.code).toBe('api.auth.wrong_otp');
+    const right = await verify(HOME_IP, fifth.json.session, lastCode(t.mailer, email));
+    expect(right.status).toBe(403);
+    expect(right.json.code).toBe('api.auth.otp_attempts_exceeded');
+    // The e-mail is not locked: a new session signs in at once.
+    const fresh = await requestCode(HOME_IP);
+    expect((await verify(HOME_IP, fresh.json.session, lastCode(t.mailer, email))).status).toBe(200);
   });
 
-  it('codes for one e-mail from many clients stop at the per-e-mail ceiling', async () => {
-    let sent = 0;
-    for (let client = 1; client <= 10; client++) {
-      for (let index = 0; index < t.config.otp.maxSendsPerEmail; index++) {
-        if ((await requestCode(`203.0.113.${client}`)).status === 200) sent++;
-      }
+  it('sends are limited per sign-in session: past its resends it is refused with Retry-After, a new session is not', async () => {
+    let session = (await requestCode(HOME_IP)).json.session as string;
+    for (let send = 2; send <= t.config.otp.maxSendsPerSession; send++) {
+      const resent = await requestCode(HOME_IP, { session });
+      expect(resent.status).toBe(200);
+      session = resent.json.session;
     }
-    expect(sent).toBe(t.config.otp.maxSendsPerEmailAllClients);
-    expect((await requestCode(VICTIM_IP)).json.code).toBe('api.auth.too_many_codes');
+    const refused = await requestCode(HOME_IP, { session });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.response.headers['retry-after'])).toBeLessThanOrEqual(t.config.otp.ttlSeconds);
+    // The replaced codes no longer sign in; the last one does.
+    expect((await requestCode(HOME_IP)).status).toBe(200);
+    expectEvery429HasRetryAfter();
+  });
+
+  it('sends are limited per address across e-mails, with Retry-After', async () => {
+    let refused: Answer | undefined;
+    for (let index = 0; index <= t.config.otp.maxSendsPerIp && !refused; index++) {
+      const sent = record(
+        await call(t.app, { method: 'POST', url: '/v1/auth/signInOrRegisterAndSignIn', payload: { email: `p${index}@example.com` }, remoteAddress: '127.0.0.9' }),
+      );
+      if (sent.status !== 200) refused = sent;
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.response.headers['retry-after'])).toBeLessThanOrEqual(t.config.otp.sendWindowSeconds);
+    expect((await requestCode(OWNER_IP)).status).toBe(200);
+    expectEvery429HasRetryAfter();
   });
 });

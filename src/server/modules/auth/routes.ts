@@ -48,7 +48,7 @@ export const authModule = fp(
     });
 
     // Their answers carry secrets (a login session id, tokens): never stored by a cache.
-    route(app, 'signIn', ({ body, request }) => auth.requestCode({ email: body.email, locale: body.locale, ip: request.ip }), { noStore: true });
+    route(app, 'signIn', ({ body, request }) => auth.requestCode({ ...body, ip: request.ip }), { noStore: true });
     route(app, 'verifyLogin', ({ body }) => auth.verifyLogin(body), { noStore: true });
     route(app, 'refresh', ({ body }) => auth.refresh(body.refreshToken), { noStore: true });
     // The sign-in the organisation's site hands over (a token its server signed): a session without a code.

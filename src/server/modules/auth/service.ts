@@ -1,7 +1,7 @@
 // Sign-in by e-mail and one-time code, and the session that follows: access JWTs plus rotating refresh tokens
 // grouped in families. A reused (already rotated) refresh token revokes its whole family.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { Tokens } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Mailer } from '../../adapters/mail';
@@ -17,6 +17,8 @@ import {
   type AccessClaims,
   generateOtp,
   hashOtp,
+  isDeviceTokenOf,
+  signDeviceToken,
   opaqueToken,
   sameHash,
   sha256,
@@ -38,6 +40,11 @@ type VerifyOutcome =
   | { kind: 'error'; error: ApiError };
 
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
+
+/** A 429 that says when trying again can succeed: the whole seconds until `freesAt` (epoch ms), at least one. */
+function tooMany(code: 'api.auth.too_many_codes', freesAt: number, at: number): ApiError {
+  return new ApiError(code, { retryAfterSeconds: Math.max(1, Math.ceil((freesAt - at) / 1000)) });
+}
 
 /** A transaction-scoped advisory lock on a text key: transactions naming the same key run one after another. */
 async function lockKey(tx: Transaction, key: string): Promise<void> {
@@ -92,35 +99,59 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
 
   return {
     /**
-     * Sends a code to the e-mail. Limited per e-mail and client (IP), per IP, and per e-mail from all clients (a ceiling
-     * one client cannot reach, so a stranger cannot use up a victim's codes) within a sliding window; the count and
-     * the new login session are one transaction under an advisory lock of the e-mail and then of the IP, so a burst of
-     * concurrent requests cannot all see room under the limit.
+     * Sends a code to the e-mail (docs/decisions.md, "Sign-in no stranger can block"). Limited per requesting address
+     * (across e-mails, and for this e-mail), per sign-in session (a resend replaces the session's row, keeping its
+     * wrong tries), and per mailbox per hour in two shares: the owner's devices (a device token of an earlier sign-in)
+     * and everyone else, so strangers using up theirs never refuse the owner. Every refusal says when to try again.
+     * The counts and the new row are one transaction under advisory locks of the e-mail and then of the address, so a
+     * burst of concurrent requests cannot all see room under a limit.
      */
-    async requestCode(input: { email: string; locale?: Locale; ip: string }): Promise<{ session: string }> {
+    async requestCode(input: { email: string; locale?: Locale; ip: string; session?: string; device?: string }): Promise<{ session: string }> {
       const at = now();
-      const windowStart = addSeconds(at, -config.otp.sendWindowSeconds);
       const id = randomUUID();
       const code = generateOtp();
       const session = opaqueToken(24);
+      const owner = isDeviceTokenOf(config.jwtSecret, input.device, input.email, at, config.otp.deviceTokenDays);
       const locale = await inTransaction(db, async (tx) => {
         await lockKey(tx, `otp-send-email:${input.email}`);
         await lockKey(tx, `otp-send-ip:${input.ip}`);
-        const recent = gt(loginSessions.createdAt, windowStart);
-        const [byEmail] = await tx
-          .select({ all: count(), fromIp: count(sql`case when ${loginSessions.requestIp} = ${input.ip} then 1 end`) })
-          .from(loginSessions)
-          .where(and(eq(loginSessions.email, input.email), recent));
+        /** Refuses when `n` reached `max`: the count frees up when its oldest row leaves the window. */
+        const refuseAt = (n: number, max: number, oldest: Date | string | null, windowSeconds: number) => {
+          if (n < max) return;
+          const leaves = oldest ? new Date(oldest).getTime() + windowSeconds * 1000 : at.getTime() + windowSeconds * 1000;
+          throw tooMany('api.auth.too_many_codes', leaves, at.getTime());
+        };
+        const since = (seconds: number) => gt(loginSessions.createdAt, addSeconds(at, -seconds));
+        const window = config.otp.sendWindowSeconds;
         const [byIp] = await tx
-          .select({ n: count() })
+          .select({ n: count(), oldest: min(loginSessions.createdAt) })
           .from(loginSessions)
-          .where(and(eq(loginSessions.requestIp, input.ip), recent));
-        if (
-          (byEmail?.fromIp ?? 0) >= config.otp.maxSendsPerEmail ||
-          (byEmail?.all ?? 0) >= config.otp.maxSendsPerEmailAllClients ||
-          (byIp?.n ?? 0) >= config.otp.maxSendsPerIp
-        ) {
-          throw new ApiError('api.auth.too_many_codes');
+          .where(and(eq(loginSessions.requestIp, input.ip), since(window)));
+        refuseAt(byIp?.n ?? 0, config.otp.maxSendsPerIp, byIp?.oldest ?? null, window);
+        const [byIpForEmail] = await tx
+          .select({ n: count(), oldest: min(loginSessions.createdAt) })
+          .from(loginSessions)
+          .where(and(eq(loginSessions.email, input.email), eq(loginSessions.requestIp, input.ip), since(window)));
+        refuseAt(byIpForEmail?.n ?? 0, config.otp.maxSendsPerEmail, byIpForEmail?.oldest ?? null, window);
+        const mailbox = config.otp.mailboxWindowSeconds;
+        const [share] = await tx
+          .select({ n: count(), oldest: min(loginSessions.createdAt) })
+          .from(loginSessions)
+          .where(and(eq(loginSessions.email, input.email), eq(loginSessions.owner, owner), since(mailbox)));
+        refuseAt(share?.n ?? 0, owner ? config.otp.maxSendsPerEmailOwner : config.otp.maxSendsPerEmailAllClients, share?.oldest ?? null, mailbox);
+        // A resend: the session's row gives way to a new one that keeps its wrong tries, so resending never buys tries.
+        let carried = { attempts: 0, sends: 1 };
+        if (input.session !== undefined) {
+          const [previous] = await tx
+            .select()
+            .from(loginSessions)
+            .where(and(eq(loginSessions.sessionId, input.session), eq(loginSessions.email, input.email), isNull(loginSessions.consumedAt)))
+            .for('update');
+          if (previous && previous.expiresAt > at) {
+            if (previous.sends >= config.otp.maxSendsPerSession) throw tooMany('api.auth.too_many_codes', previous.expiresAt.getTime(), at.getTime());
+            await tx.update(loginSessions).set({ consumedAt: at }).where(eq(loginSessions.id, previous.id));
+            carried = { attempts: previous.attempts, sends: previous.sends + 1 };
+          }
         }
         const [existing] = await tx.select({ locale: users.locale }).from(users).where(eq(users.email, input.email));
         const chosen = input.locale ?? asLocale(existing?.locale);
@@ -131,6 +162,9 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
           codeHash: hashOtp(config.jwtSecret, id, code),
           locale: chosen,
           requestIp: input.ip,
+          owner,
+          attempts: carried.attempts,
+          sends: carried.sends,
           expiresAt: addSeconds(at, config.otp.ttlSeconds),
           createdAt: at,
         });
@@ -159,37 +193,15 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
      */
     async verifyLogin(input: { email: string; otp: string; session: string }): Promise<Tokens> {
       const outcome = await inTransaction(db, async (tx): Promise<VerifyOutcome> => {
-        const windowStart = addSeconds(now(), -config.otp.sendWindowSeconds);
-        // Wrong guesses are capped per code, per client and per e-mail. Per client: a code's session id reaches only the
-        // client that asked for it (and rotates on every wrong guess), so the guesses on the codes an IP asked for are
-        // that client's, wherever they are sent from. Per e-mail, across all its codes and clients: a ceiling above
-        // what one client can reach (docs/decisions.md), so a stranger cannot lock a victim out, while many clients
-        // together still cannot brute-force one e-mail. The e-mail's guesses, then the client's, wait for each other,
-        // so concurrent ones cannot all slip under the caps.
-        await lockKey(tx, `otp-verify-email:${input.email}`);
-        const [failed] = await tx
-          .select({ n: sum(loginSessions.attempts) })
-          .from(loginSessions)
-          .where(and(eq(loginSessions.email, input.email), gt(loginSessions.createdAt, windowStart)));
-        if (Number(failed?.n ?? 0) >= config.otp.maxFailedPerEmail) {
-          return { kind: 'error', error: new ApiError('api.auth.too_many_wrong_codes') };
-        }
+        // Wrong codes count against the sign-in session they were made on, never against the e-mail (a stranger's
+        // guesses cannot lock its owner out): a session dies after maxAttempts wrong codes, and how many sessions an
+        // e-mail gets per hour is bounded where codes are sent.
         const [login] = await tx
           .select()
           .from(loginSessions)
           .where(and(eq(loginSessions.sessionId, input.session), eq(loginSessions.email, input.email)))
           .for('update');
         if (!login || login.consumedAt) return { kind: 'error', error: new ApiError('api.auth.wrong_credentials') };
-        if (login.requestIp !== null) {
-          await lockKey(tx, `otp-verify-ip:${login.requestIp}`);
-          const [failedByClient] = await tx
-            .select({ n: sum(loginSessions.attempts) })
-            .from(loginSessions)
-            .where(and(eq(loginSessions.requestIp, login.requestIp), gt(loginSessions.createdAt, windowStart)));
-          if (Number(failedByClient?.n ?? 0) >= config.otp.maxFailedPerIp) {
-            return { kind: 'error', error: new ApiError('api.auth.too_many_wrong_codes') };
-          }
-        }
         if (login.attempts >= config.otp.maxAttempts) {
           return { kind: 'error', error: new ApiError('api.auth.otp_attempts_exceeded') };
         }
@@ -208,7 +220,8 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
         return { kind: 'ok', userId, locale: asLocale(login.locale) };
       });
       if (outcome.kind === 'error') throw outcome.error;
-      return issueTokens(db, outcome.userId, randomUUID());
+      const tokens = await issueTokens(db, outcome.userId, randomUUID());
+      return { ...tokens, device: signDeviceToken(config.jwtSecret, input.email, now()) };
     },
 
     /**

@@ -98,3 +98,27 @@ export function createAccessTokenVerifier(secret: Uint8Array, limit = VERIFIED_T
   };
   return Object.assign(verify, { known });
 }
+
+/**
+ * A device token: what a browser keeps after signing in to an e-mail with a code, `<issued seconds>.<HMAC>`. It proves
+ * only that this browser read a code mailed to that e-mail once; it signs no one in. Kept by the server as nothing
+ * (the HMAC is checked again), so it needs no table; it expires with its days.
+ */
+export function signDeviceToken(secret: Uint8Array, email: string, now: Date): string {
+  const issued = Math.floor(now.getTime() / 1000);
+  return `${issued}.${deviceMac(secret, email, issued)}`;
+}
+
+export function isDeviceTokenOf(secret: Uint8Array, token: string | undefined, email: string, now: Date, days: number): boolean {
+  if (!token) return false;
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return false;
+  const issued = Number(match[1]);
+  const age = Math.floor(now.getTime() / 1000) - issued;
+  if (age < 0 || age > days * 24 * 3600) return false;
+  return sameHash(match[2]!, deviceMac(secret, email, issued));
+}
+
+function deviceMac(secret: Uint8Array, email: string, issued: number): string {
+  return createHmac('sha256', secret).update(`device:${email}:${issued}`).digest('base64url');
+}
