@@ -134,6 +134,34 @@ export const endpoints = {
       'api.auth.sign_in_keys_unavailable',
     ],
   }),
+  checkoutHandOver: define({
+    method: 'POST',
+    path: '/ticket_swap/hand_over/:swapIdentifier',
+    summary:
+      "A single-use code, good for one minute, that hands this session to the swap's checkout page on another origin (in the address's fragment); " +
+      'the checkout exchanges it for an access token that works for that order alone (exchangeCheckoutHandOver)',
+    auth: true,
+    params: z.object({ swapIdentifier: boundedText(1, 100) }),
+    response: z.object({ code: z.string(), expiresAt: z.string() }),
+    errors: [...authErrors, 'api.swap.not_found'],
+  }),
+  exchangeCheckoutHandOver: define({
+    method: 'POST',
+    path: '/auth/exchangeCheckoutHandOver',
+    summary:
+      "The checkout page on another origin exchanges the wallet's hand-over code for an access token of the wallet's session that works only for " +
+      'that swap order: once, within its minute, for the order it was made for',
+    auth: false,
+    body: z.object({ code: boundedText(1, 200), swapIdentifier: boundedText(1, 100) }),
+    response: z.object({ accessToken: z.string() }),
+    errors: [
+      ...bodyErrors,
+      'api.auth.hand_over_invalid',
+      'api.auth.hand_over_used',
+      'api.auth.hand_over_expired',
+      'api.auth.hand_over_other_order',
+    ],
+  }),
   refresh: define({
     method: 'POST',
     path: '/auth/refresh',

@@ -35,6 +35,10 @@ export const errorCatalogue = {
   'api.auth.sign_in_token_audience': { status: 400, message: 'The sign-in token is meant for another audience' },
   'api.auth.sign_in_token_unknown_key': { status: 400, message: 'The sign-in token is signed with an unknown key' },
   'api.auth.host_sign_in_off': { status: 403, message: 'Sign-in from the organisation’s site is not configured' },
+  'api.auth.hand_over_invalid': { status: 400, message: 'The hand-over code is not valid' },
+  'api.auth.hand_over_used': { status: 409, message: 'The hand-over code was already used' },
+  'api.auth.hand_over_expired': { status: 400, message: 'The hand-over code has expired' },
+  'api.auth.hand_over_other_order': { status: 400, message: 'The hand-over code was made for another order' },
   'api.auth.sign_in_keys_unavailable': { status: 503, message: 'The organisation’s signing keys could not be read' },
   // profile
   'api.profile.email_or_phone_in_use': { status: 409, message: 'Email or phone number already in use' },

@@ -104,6 +104,8 @@ export const examples: { [N in EndpointName]?: OperationExample<N> } = {
   verifyLogin: { body: { email: 'alex@example.com', otp: '123456', session: 'ls_4b8e…' }, response: tokens },
   hostSignIn: { body: { token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6InNpdGUtMjAyNiJ9…', locale: 'en' }, response: tokens },
   refresh: { body: { refreshToken: 'r_9f2c…' }, response: tokens },
+  checkoutHandOver: { params: { swapIdentifier: 'SW-8F3A2C1B9D0E' }, response: { code: 'hX3v9Qm…', expiresAt: '2026-06-14T17:01:00.000Z' } },
+  exchangeCheckoutHandOver: { body: { code: 'hX3v9Qm…', swapIdentifier: 'SW-8F3A2C1B9D0E' }, response: { accessToken: 'eyJhbGciOiJIUzI1NiJ9…' } },
   logout: { response: ok },
   me: { response: alex },
   updateProfile: { body: { givenName: 'Alex', familyName: 'Rivera' }, response: alex },

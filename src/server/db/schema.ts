@@ -245,6 +245,28 @@ export const hostSignInTokens = pgTable(
   (t) => [index('host_sign_in_tokens_expires').on(t.expiresAt)],
 );
 
+/**
+ * Hand-over codes of the swap checkout on another origin (src/server/modules/auth/checkout-hand-over.ts): the wallet
+ * asks for one as it sends the window to the checkout, which exchanges it once, within its minute, for an access token
+ * of the same session that works for that one order. Kept as SHA-256; a row outlives its code only until the next
+ * code is made.
+ */
+export const checkoutHandOvers = pgTable(
+  'checkout_hand_overs',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    familyId: uuid('family_id').notNull(),
+    orderIdentifier: text('order_identifier').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('checkout_hand_overs_expires').on(t.expiresAt)],
+);
+
 /** Opaque refresh tokens, stored hashed. Each refresh rotates; reuse of a rotated one revokes the family. */
 export const refreshTokens = pgTable(
   'refresh_tokens',

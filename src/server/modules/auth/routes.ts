@@ -5,6 +5,7 @@ import { ApiError } from '../../../contract/errors';
 import { route } from '../../http/route';
 import { profileModule } from '../profile/routes';
 import { createRevocations } from './revocations';
+import { checkoutMayCall, createCheckoutHandOver } from './checkout-hand-over';
 import { createHostSignIn } from './host-sign-in';
 import { createAuthService, type AuthService } from './service';
 import type { AccessClaims } from './tokens';
@@ -34,6 +35,8 @@ export const authModule = fp(
     // promise and no microtask on the hot reads; a new one (HMAC) or a revocation check in the database waits.
     const admit = (request: FastifyRequest, claims: AccessClaims | null, done: HookHandlerDoneFunction) => {
       if (!claims) return done(new ApiError('api.auth.token_not_authorized'));
+      // A checkout's token (./checkout-hand-over.ts) works for its own swap order only.
+      if (!checkoutMayCall(claims, request.url, request.params)) return done(new ApiError('api.auth.token_not_authorized'));
       request.userId = claims.userId;
       request.session = claims;
       done();
@@ -54,6 +57,10 @@ export const authModule = fp(
     // The sign-in the organisation's site hands over (a token its server signed): a session without a code.
     const hostSignIn = createHostSignIn({ db: database.db, config, now, issueSession: auth.issueSession, log: app.log });
     route(app, 'hostSignIn', ({ body }) => hostSignIn.exchange(body), { noStore: true });
+    // The swap checkout on another origin: a single-use code in the address, exchanged for a token of that order alone.
+    const handOver = createCheckoutHandOver({ db: database.db, config, now, revoked: (familyId) => revocations.isRevoked(familyId) });
+    route(app, 'checkoutHandOver', ({ request, params }) => handOver.create(request.session!, params.swapIdentifier), { noStore: true });
+    route(app, 'exchangeCheckoutHandOver', ({ body }) => handOver.exchange(body), { noStore: true });
     route(app, 'logout', async ({ request }) => {
       await auth.logout(request.session!);
       return { ok: true as const };

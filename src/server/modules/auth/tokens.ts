@@ -30,11 +30,16 @@ export function sha256(value: string): string {
 export interface AccessClaims {
   userId: number;
   familyId: string;
+  /**
+   * The swap order the token works for, and nothing else: the token the checkout page on another origin got for the
+   * wallet's hand-over code (./checkout-hand-over.ts). Absent on a session's own tokens.
+   */
+  checkout?: string;
 }
 
 export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, now: Date, ttlSeconds: number) {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ fam: claims.familyId })
+  return new SignJWT({ fam: claims.familyId, ...(claims.checkout ? { chk: claims.checkout } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuedAt(issuedAt)
@@ -60,7 +65,9 @@ export async function readAccessToken(secret: Uint8Array, token: string, now: Da
     });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId <= 0 || typeof payload.fam !== 'string') return null;
-    return { claims: { userId, familyId: payload.fam }, exp: payload.exp! };
+    if (payload.chk !== undefined && typeof payload.chk !== 'string') return null;
+    const claims: AccessClaims = { userId, familyId: payload.fam, ...(payload.chk ? { checkout: payload.chk } : {}) };
+    return { claims, exp: payload.exp! };
   } catch {
     return null;
   }
