@@ -111,14 +111,62 @@ describe('GET /v1/wallet/tickets/:userTicketId and the Apple Wallet pass', () =>
     const fields = [...pass.eventTicket.primaryFields, ...pass.eventTicket.secondaryFields, ...pass.eventTicket.auxiliaryFields];
     expect(fields.find((f: { key: string }) => f.key === 'event').value).toBe(detail.eventName);
     expect(fields.find((f: { key: string }) => f.key === 'ticket').value).toBe(detail.ticketName);
-    // The start in the event's own zone, the zone named ("GMT+11"), as the wallet shows it.
-    expect(fields.find((f: { key: string }) => f.key === 'starts').value).toMatch(/ GMT([+-]\d{1,2}(:\d{2})?)?$/);
+    // The start as an ISO value with the venue's offset and a date style: the phone formats it in its language.
+    const starts = fields.find((f: { key: string }) => f.key === 'starts');
+    expect(starts).toMatchObject({ dateStyle: 'PKDateStyleMedium', timeStyle: 'PKDateStyleShort', ignoresTimeZone: true });
+    expect(starts.value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    // To the second: ISO values in a pass carry no milliseconds.
+    expect(new Date(starts.value).getTime()).toBe(Math.floor(new Date(detail.eventStartDateTime).getTime() / 1000) * 1000);
     const [barcode] = pass.barcodes;
     expect(barcode).toMatchObject({ format: 'PKBarcodeFormatQR' });
     expect(barcode.message).toMatch(/^TW3\.\d+\.[\w-]{22}$/);
 
     expect((await scan(barcode.message, ticket!.eventId)).json).toMatchObject({ userTicketId: ticket!.userTicketId });
     expect((await scan(barcode.message, ticket!.eventId)).json.code).toBe('api.ticket.used');
+  });
+
+  it("carries Apple's semantics, relevantDates, en and es strings, and the icon and logo at Apple's sizes", async () => {
+    const [ticket] = await giftableTickets();
+    const { pass, files } = await verifiedPass((await download((await links(ticket!.userTicketId)).json.apple)).response.rawPayload);
+    const detail = (await call(t.app, { method: 'GET', url: `/v1/list/ticket_listing/${ticket!.userTicketId}`, token: alex })).json;
+    // To the second: ISO values in a pass carry no milliseconds.
+    const instant = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+    expect(pass.semantics).toMatchObject({ eventName: detail.eventName, venueName: detail.eventVenue, seats: [{ seatType: detail.ticketName }] });
+    expect(instant(pass.semantics.eventStartDate)).toBe(instant(detail.eventStartDateTime));
+    expect(instant(pass.semantics.eventEndDate)).toBe(instant(detail.eventEndDateTime));
+    if (detail.eventLatitude !== null) expect(pass.semantics.venueLocation).toEqual({ latitude: detail.eventLatitude, longitude: detail.eventLongitude });
+    // One interval, from before the start to the end (iOS 18), beside the older single relevantDate.
+    expect(pass.relevantDates).toHaveLength(1);
+    const [interval] = pass.relevantDates;
+    expect(instant(interval.startDate)).toBeLessThan(instant(detail.eventStartDateTime));
+    expect(instant(interval.endDate)).toBe(instant(detail.eventEndDateTime));
+    expect(instant(pass.relevantDate)).toBe(instant(detail.eventStartDateTime));
+    // The labels are looked up in es.lproj and en.lproj (alex reads English, so pass.json's text is English).
+    const strings = (language: string) => {
+      const file = files.get(`${language}.lproj/pass.strings`);
+      expect(file, `${language}.lproj/pass.strings`).toBeDefined();
+      // Apple's .strings: "key" = "value"; (UTF-8 or UTF-16).
+      const text = file![0] === 0xff || file![0] === 0xfe ? file!.toString('utf16le').replace(/^\uFEFF/, '') : file!.toString('utf8');
+      return Object.fromEntries([...text.matchAll(/"((?:[^"\\]|\\.)*)"\s*=\s*"((?:[^"\\]|\\.)*)";/g)].map((m) => [m[1], m[2]]));
+    };
+    const es = strings('es');
+    const en = strings('en');
+    const label = (key: string) => [...pass.eventTicket.primaryFields, ...pass.eventTicket.secondaryFields, ...pass.eventTicket.auxiliaryFields, ...pass.eventTicket.backFields].find((f: Json) => f.key === key).label;
+    expect(es[label('starts')]).toBe('Empieza');
+    expect(es[label('venue')]).toBe('Lugar');
+    expect(en[label('starts')]).toBe('Starts');
+    expect(es[pass.description]).toBe(`Entrada para ${detail.eventName}`);
+    // Icon 29 × 29 points and logo within 160 × 50 points, each at 1×, 2× and 3×.
+    const sharp = (await import('sharp')).default;
+    const size = async (name: string) => {
+      const { width, height } = await sharp(files.get(name)!).metadata();
+      return [width, height];
+    };
+    for (const [scale, suffix] of [[1, ''], [2, '@2x'], [3, '@3x']] as const) {
+      expect(await size(`icon${suffix}.png`)).toEqual([29 * scale, 29 * scale]);
+      expect(await size(`logo${suffix}.png`)).toEqual([160 * scale, 50 * scale]);
+    }
+    expect(pass.logoText).toBeTruthy();
   });
 
   it('is only for the holder: another user, a bad or tampered download link, no token', async () => {
