@@ -9,6 +9,7 @@ export interface PassContent {
   /** Passed on, used or over: the pass no longer admits (Apple shows it void, Google expires it). */
   voided: boolean;
   locale: Locale;
+  organisationId: number;
   organisationName: string;
   eventName: string;
   venue: string;
