@@ -33,11 +33,11 @@ export function buildPath(path: string, params: Record<string, string | number> 
   });
 }
 
-/** How the client reads an answer: JSON, plain text (the QR token and image), a PDF document or an Apple Wallet pass. */
-export type AnswerKind = 'json' | 'text' | 'pdf' | 'pkpass';
+/** How the client reads an answer: JSON, plain text (the QR token and image), a PDF document, an Apple Wallet pass or a PNG picture. */
+export type AnswerKind = 'json' | 'text' | 'pdf' | 'pkpass' | 'png';
 
 /** The binary answers and their content types (the client reads them as a Blob). */
-export const binaryTypes = { pdf: 'application/pdf', pkpass: 'application/vnd.apple.pkpass' } as const;
+export const binaryTypes = { pdf: 'application/pdf', pkpass: 'application/vnd.apple.pkpass', png: 'image/png' } as const;
 export type BinaryKind = keyof typeof binaryTypes;
 export const isBinary = (kind: AnswerKind): kind is BinaryKind => kind in binaryTypes;
 

@@ -37,7 +37,7 @@ export interface Endpoint {
   params?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
-  /** A JSON response schema, or the kind of a binary answer: 'pdf' (a document), 'pkpass' (an Apple Wallet pass). */
+  /** A JSON response schema, or the kind of a binary answer: 'pdf' (a document), 'pkpass' (an Apple Wallet pass), 'png' (a picture). */
   response: z.ZodMiniType | BinaryKind;
   errors: readonly ErrorCode[];
   /** Cached reads are tagged; mutations invalidate tags (docs/product.md §4). */
@@ -427,6 +427,15 @@ export const endpoints = {
     params: z.object({ token: boundedText(1, 300) }),
     response: 'pkpass',
     errors: [...ticketStateErrors, 'api.wallet.link_invalid', 'api.wallet.unavailable'],
+  }),
+  walletLogo: define({
+    method: 'GET',
+    path: '/wallet/organisations/:organisationId/logo.png',
+    summary: "The logo Google Wallet shows on the passes of an organisation's tickets (a 660 × 660 PNG; the class's logo.sourceUri)",
+    auth: false,
+    params: z.object({ organisationId: pathId }),
+    response: 'png',
+    errors: ['api.not_found'],
   }),
   // Apple's PassKit web service (the pass's webServiceURL is PUBLIC_BASE_URL/v1/wallet/apple): paths and answers as
   // Apple Wallet calls them.

@@ -157,6 +157,7 @@ export const examples: { [N in EndpointName]?: OperationExample<N> } = {
       serialNumber: 'tw-12',
     },
   },
+  walletLogo: { params: { organisationId: 1 } },
   applePassDownload: { params: { token: '12.1764236400.Hk2…' } },
   appleRegisterDevice: {
     params: { deviceLibraryIdentifier: '6b2c1a…', passTypeIdentifier: 'pass.com.example.tickets', serialNumber: 'tw-12' },

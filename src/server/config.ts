@@ -357,7 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsFrom(e),
     qrTtlMs: e.QR_TTL_MS,
     doorSigning: doorSigningFrom(e, dataDir),
-    walletPasses: walletPassesFrom(e, dataDir),
+    walletPasses: walletPassesFrom(e, dataDir, publicBaseUrl),
     payoutReleaseIntervalMs: e.PAYOUT_RELEASE_INTERVAL_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     localPaymentProcessingMs: e.LOCAL_PAYMENT_PROCESSING_MS,
@@ -534,8 +534,13 @@ export const GOOGLE_OAUTH_TOKEN_URL = 'https://oauth2.googleapis.com/token';
  * The passes' signing and the services that update saved passes: on by default only with real credentials (the
  * development signer and key are unknown to Apple and Google); a URL setting turns them on against a stand-in.
  */
-function walletPassesFrom(e: z.infer<typeof envSchema>, dataDir: string): Config['walletPasses'] {
+function walletPassesFrom(e: z.infer<typeof envSchema>, dataDir: string, publicBaseUrl: string): Config['walletPasses'] {
   const apple = applePassFrom(e, dataDir);
+  // The pass's webServiceURL is PUBLIC_BASE_URL/v1/wallet/apple, and Apple Wallet calls a web service only over https
+  // (plain http is accepted by a device only with the developer setting that allows it).
+  if (apple && e.NODE_ENV === 'production' && !publicBaseUrl.startsWith('https://')) {
+    throw new ConfigError("PUBLIC_BASE_URL must be an https:// URL in production when Apple Wallet passes are on: it is the passes' webServiceURL");
+  }
   const google = googleWalletFrom(e, dataDir);
   const apnsUrl = e.APNS_URL ?? (e.APPLE_PASS_TYPE_ID ? APNS_PRODUCTION_URL : 'none');
   const googleUrl = e.GOOGLE_WALLET_API_URL ?? (e.GOOGLE_WALLET_ISSUER_ID ? GOOGLE_WALLET_API_URL : 'none');

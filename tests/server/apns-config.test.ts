@@ -51,3 +51,28 @@ describe('APNS_KEY_FILE, APNS_KEY_ID, APNS_TEAM_ID', () => {
     expect(() => loadConfig(settings)).toThrow(message);
   });
 });
+
+describe("the Apple pass's webServiceURL", () => {
+  it('must be https in production (PUBLIC_BASE_URL), and may be http outside it', () => {
+    // Real-looking settings: the development signer made once in the data directory, given as production settings.
+    const apple = loadConfig({ DATA_DIR: dir }).walletPasses.apple!;
+    const production = {
+      DATA_DIR: dir,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(48),
+      SMTP_URL: 'smtp://mail.test:25',
+      PAYMENTS_PROVIDER: 'local',
+      APPLE_PASS_TYPE_ID: apple.passTypeId,
+      APPLE_TEAM_ID: apple.teamId,
+      APPLE_PASS_SIGNER_CERT: apple.signerCertPem,
+      APPLE_PASS_SIGNER_KEY: apple.signerKeyPem,
+      APPLE_WWDR_CERT: apple.wwdrPem,
+      APNS_URL: 'none',
+    };
+    expect(() => loadConfig({ ...production, PUBLIC_BASE_URL: 'http://tickets.example' })).toThrow("PUBLIC_BASE_URL must be an https:// URL in production when Apple Wallet passes are on");
+    expect(() => loadConfig({ ...production })).toThrow(ConfigError);
+    const config = loadConfig({ ...production, PUBLIC_BASE_URL: 'https://tickets.example' });
+    expect(config.walletPasses.apple?.passTypeId).toBe(apple.passTypeId);
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_BASE_URL: 'http://localhost:4100' }).walletPasses.apple).toBeDefined();
+  });
+});

@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ticketTypes, userTickets } from '../../src/server/db/schema';
+import { organisations, ticketTypes, userTickets } from '../../src/server/db/schema';
+import { hotp, ROTATING_PERIOD_SECONDS, rotatingCode } from '../../src/server/modules/passes/barcode';
 import { DEMO_ORGANIZER_KEY } from '../../src/server/db/seed';
 import { unzip } from '../support/zip';
 import { call, createDemoApp, type DemoApp } from './helper';
@@ -111,14 +112,62 @@ describe('GET /v1/wallet/tickets/:userTicketId and the Apple Wallet pass', () =>
     const fields = [...pass.eventTicket.primaryFields, ...pass.eventTicket.secondaryFields, ...pass.eventTicket.auxiliaryFields];
     expect(fields.find((f: { key: string }) => f.key === 'event').value).toBe(detail.eventName);
     expect(fields.find((f: { key: string }) => f.key === 'ticket').value).toBe(detail.ticketName);
-    // The start in the event's own zone, the zone named ("GMT+11"), as the wallet shows it.
-    expect(fields.find((f: { key: string }) => f.key === 'starts').value).toMatch(/ GMT([+-]\d{1,2}(:\d{2})?)?$/);
+    // The start as an ISO value with the venue's offset and a date style: the phone formats it in its language.
+    const starts = fields.find((f: { key: string }) => f.key === 'starts');
+    expect(starts).toMatchObject({ dateStyle: 'PKDateStyleMedium', timeStyle: 'PKDateStyleShort', ignoresTimeZone: true });
+    expect(starts.value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    // To the second: ISO values in a pass carry no milliseconds.
+    expect(new Date(starts.value).getTime()).toBe(Math.floor(new Date(detail.eventStartDateTime).getTime() / 1000) * 1000);
     const [barcode] = pass.barcodes;
     expect(barcode).toMatchObject({ format: 'PKBarcodeFormatQR' });
     expect(barcode.message).toMatch(/^TW3\.\d+\.[\w-]{22}$/);
 
     expect((await scan(barcode.message, ticket!.eventId)).json).toMatchObject({ userTicketId: ticket!.userTicketId });
     expect((await scan(barcode.message, ticket!.eventId)).json.code).toBe('api.ticket.used');
+  });
+
+  it("carries Apple's semantics, relevantDates, en and es strings, and the icon and logo at Apple's sizes", async () => {
+    const [ticket] = await giftableTickets();
+    const { pass, files } = await verifiedPass((await download((await links(ticket!.userTicketId)).json.apple)).response.rawPayload);
+    const detail = (await call(t.app, { method: 'GET', url: `/v1/list/ticket_listing/${ticket!.userTicketId}`, token: alex })).json;
+    // To the second: ISO values in a pass carry no milliseconds.
+    const instant = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+    expect(pass.semantics).toMatchObject({ eventName: detail.eventName, venueName: detail.eventVenue, seats: [{ seatType: detail.ticketName }] });
+    expect(instant(pass.semantics.eventStartDate)).toBe(instant(detail.eventStartDateTime));
+    expect(instant(pass.semantics.eventEndDate)).toBe(instant(detail.eventEndDateTime));
+    if (detail.eventLatitude !== null) expect(pass.semantics.venueLocation).toEqual({ latitude: detail.eventLatitude, longitude: detail.eventLongitude });
+    // One interval, from before the start to the end (iOS 18), beside the older single relevantDate.
+    expect(pass.relevantDates).toHaveLength(1);
+    const [interval] = pass.relevantDates;
+    expect(instant(interval.startDate)).toBeLessThan(instant(detail.eventStartDateTime));
+    expect(instant(interval.endDate)).toBe(instant(detail.eventEndDateTime));
+    expect(instant(pass.relevantDate)).toBe(instant(detail.eventStartDateTime));
+    // The labels are looked up in es.lproj and en.lproj (alex reads English, so pass.json's text is English).
+    const strings = (language: string) => {
+      const file = files.get(`${language}.lproj/pass.strings`);
+      expect(file, `${language}.lproj/pass.strings`).toBeDefined();
+      // Apple's .strings: "key" = "value"; (UTF-8 or UTF-16).
+      const text = file![0] === 0xff || file![0] === 0xfe ? file!.toString('utf16le').replace(/^\uFEFF/, '') : file!.toString('utf8');
+      return Object.fromEntries([...text.matchAll(/"((?:[^"\\]|\\.)*)"\s*=\s*"((?:[^"\\]|\\.)*)";/g)].map((m) => [m[1], m[2]]));
+    };
+    const es = strings('es');
+    const en = strings('en');
+    const label = (key: string) => [...pass.eventTicket.primaryFields, ...pass.eventTicket.secondaryFields, ...pass.eventTicket.auxiliaryFields, ...pass.eventTicket.backFields].find((f: Json) => f.key === key).label;
+    expect(es[label('starts')]).toBe('Empieza');
+    expect(es[label('venue')]).toBe('Lugar');
+    expect(en[label('starts')]).toBe('Starts');
+    expect(es[pass.description]).toBe(`Entrada para ${detail.eventName}`);
+    // Icon 29 × 29 points and logo within 160 × 50 points, each at 1×, 2× and 3×.
+    const sharp = (await import('sharp')).default;
+    const size = async (name: string) => {
+      const { width, height } = await sharp(files.get(name)!).metadata();
+      return [width, height];
+    };
+    for (const [scale, suffix] of [[1, ''], [2, '@2x'], [3, '@3x']] as const) {
+      expect(await size(`icon${suffix}.png`)).toEqual([29 * scale, 29 * scale]);
+      expect(await size(`logo${suffix}.png`)).toEqual([160 * scale, 50 * scale]);
+    }
+    expect(pass.logoText).toBeTruthy();
   });
 
   it('is only for the holder: another user, a bad or tampered download link, no token', async () => {
@@ -153,6 +202,81 @@ describe('the Google Wallet save link', () => {
     const forged = `${jwt.split('.').slice(0, 2).join('.')}.${Buffer.from('forged').toString('base64url')}`;
     await expect(jwtVerify(forged, createPublicKey(signing.privateKeyPem))).rejects.toThrow();
     expect(decodeJwt(jwt).iss).toBe(signing.serviceAccountEmail);
+  });
+});
+
+/** The class and object a Google save link carries, after verifying its JWT with the configured key. */
+async function googlePayload(link: string): Promise<{ eventTicketClass: Json; eventTicketObject: Json }> {
+  const signing = t.config.walletPasses.google!;
+  const { payload } = await jwtVerify(link.slice('https://pay.google.com/gp/v/save/'.length), createPublicKey(signing.privateKeyPem), {
+    issuer: signing.serviceAccountEmail,
+    audience: 'google',
+  });
+  const { eventTicketClasses, eventTicketObjects } = payload.payload as { eventTicketClasses: Json[]; eventTicketObjects: Json[] };
+  return { eventTicketClass: eventTicketClasses[0]!, eventTicketObject: eventTicketObjects[0]! };
+}
+
+describe('the Google Wallet pass as Google documents it', () => {
+  it('has a logo served as a PNG, a background colour and Spanish translations of what it says', async () => {
+    const [ticket] = await giftableTickets();
+    const { eventTicketClass, eventTicketObject } = await googlePayload((await links(ticket!.userTicketId)).json.google);
+    expect(eventTicketClass.hexBackgroundColor).toMatch(/^#[0-9a-f]{6}$/);
+    expect(eventTicketObject.hexBackgroundColor).toBe(eventTicketClass.hexBackgroundColor);
+    const logoUrl = new URL(eventTicketClass.logo.sourceUri.uri);
+    expect(logoUrl.origin).toBe('http://wallet.test');
+    const logo = await call(t.app, { method: 'GET', url: logoUrl.pathname });
+    expect([logo.status, logo.response.headers['content-type']]).toEqual([200, 'image/png']);
+    const sharp = (await import('sharp')).default;
+    expect(await sharp(logo.response.rawPayload).metadata()).toMatchObject({ format: 'png', width: 660, height: 660 });
+    expect(logoUrl.pathname).toMatch(/^\/v1\/wallet\/organisations\/\d+\/logo\.png$/);
+    const none = await call(t.app, { method: 'GET', url: '/v1/wallet/organisations/999999/logo.png' });
+    expect([none.status, none.json.code]).toEqual([404, 'api.not_found']);
+    expect(eventTicketClass.logo.contentDescription.translatedValues).toEqual([{ language: 'es', value: expect.stringContaining('Logotipo de') }]);
+    // alex reads English: English by default, Spanish among the translations, for every header and the note.
+    const starts = eventTicketObject.textModulesData.find((module: Json) => module.id === 'starts');
+    expect(starts.localizedHeader).toEqual({ defaultValue: { language: 'en', value: 'Starts' }, translatedValues: [{ language: 'es', value: 'Empieza' }] });
+    expect(starts.localizedBody.translatedValues[0].value).toMatch(/ p\. m\.| a\. m\./);
+    const note = eventTicketObject.textModulesData.find((module: Json) => module.id === 'note');
+    expect(note.localizedBody.translatedValues[0].value).toContain('Muestra este código');
+    // The organisation takes the polling code: a static barcode, no rotating one.
+    expect(eventTicketObject.barcode).toMatchObject({ type: 'QR_CODE' });
+    expect(eventTicketObject.rotatingBarcode).toBeUndefined();
+  });
+
+  it('carries a rotating TOTP barcode when the organisation takes the device-bound code, and the gate takes a code it draws once', async () => {
+    const [ticket] = await giftableTickets();
+    await t.database.db.update(organisations).set({ entryCode: 'device' });
+    try {
+      const { eventTicketObject } = await googlePayload((await links(ticket!.userTicketId)).json.google);
+      expect(eventTicketObject.barcode).toBeUndefined();
+      const rotating = eventTicketObject.rotatingBarcode;
+      expect(rotating).toMatchObject({
+        type: 'QR_CODE',
+        valuePattern: `TW4.${ticket!.userTicketId}.{totp_timestamp_seconds}.{totp_value_0}`,
+        totpDetails: { periodMillis: String(ROTATING_PERIOD_SECONDS * 1000), algorithm: 'TOTP_SHA1' },
+      });
+      const [{ key, valueLength }] = rotating.totpDetails.parameters;
+      expect(key).toMatch(/^[0-9a-f]{40}$/);
+
+      // What Google Wallet draws from the object alone (RFC 6238 with the object's key), at the gate's time.
+      const drawn = (at: Date) => {
+        const seconds = Math.floor(at.getTime() / 1000);
+        const value = hotp(Buffer.from(key, 'hex'), Math.floor(seconds / ROTATING_PERIOD_SECONDS), valueLength);
+        return rotating.valuePattern.replace('{totp_timestamp_seconds}', String(seconds)).replace('{totp_value_0}', value);
+      };
+      const now = t.clock.now;
+      expect(drawn(now)).toBe(rotatingCode(t.config.jwtSecret, ticket!.userTicketId, now));
+      // A code from two minutes ago, and one with the right timestamp but a wrong value, are refused.
+      expect((await scan(drawn(new Date(now.getTime() - 120_000)), ticket!.eventId)).json.code).toBe('api.access.invalid_qr');
+      const wrong = drawn(now).replace(/\.(\d{8})$/, (_: string, v: string) => `.${String((Number(v) + 1) % 1e8).padStart(8, '0')}`);
+      expect((await scan(wrong, ticket!.eventId)).json.code).toBe('api.access.invalid_qr');
+      expect((await scan(drawn(now), ticket!.eventId)).json).toMatchObject({ userTicketId: ticket!.userTicketId });
+      // Once in, the next rotation does not get anyone in again.
+      t.clock.advance(ROTATING_PERIOD_SECONDS * 1000);
+      expect((await scan(drawn(t.clock.now), ticket!.eventId)).json.code).toBe('api.ticket.used');
+    } finally {
+      await t.database.db.update(organisations).set({ entryCode: 'polling' });
+    }
   });
 });
 

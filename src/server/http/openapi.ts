@@ -157,7 +157,7 @@ function successResponse(endpoint: Endpoint, generated: Json | undefined): Json 
     ]),
   );
   return {
-    description: kind === 'pdf' ? 'The ticket as a PDF document' : kind === 'pkpass' ? 'The Apple Wallet pass (a signed zip)' : kind === 'text' ? 'The answer as plain text' : 'Success',
+    description: kind === 'pdf' ? 'The ticket as a PDF document' : kind === 'pkpass' ? 'The Apple Wallet pass (a signed zip)' : kind === 'png' ? 'A PNG picture' : kind === 'text' ? 'The answer as plain text' : 'Success',
     content,
     ...(Object.keys(headers).length ? { headers } : {}),
   };

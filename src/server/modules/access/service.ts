@@ -1,8 +1,9 @@
 // The entry pass: a QR code that encodes a short-lived signed token `TW1.<user>.<step>.<mac>`, where the step
 // counts ttl-long windows and the MAC is keyed per user from the server secret. The gate scanner of the event's
 // organisation verifies it, a token is good for one entry, and the entry marks one of the holder's tickets used.
-// The gate also takes a wallet pass's static code `TW3.<userTicketId>.<mac>` (src/server/modules/passes/barcode.ts):
-// it admits only while that very ticket row may enter, so a pass of a ticket passed on no longer does.
+// The gate also takes a wallet pass's static code `TW3.<userTicketId>.<mac>` and a Google pass's rotating code
+// `TW4.<userTicketId>.<seconds>.<TOTP>` (src/server/modules/passes/barcode.ts): each admits only while that very
+// ticket row may enter, so a pass of a ticket passed on no longer does.
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { MAX_ID } from '../../../contract/endpoints';
@@ -13,7 +14,7 @@ import { inTransaction } from '../../db/transaction';
 import { sameHash } from '../auth/tokens';
 import { qrPng } from './qr-png';
 import { allows, heldStatuses, lockTicket, lockTickets, ownedBy, refusalOf, setTicketStatus } from '../lifecycle/service';
-import { readPassCode } from '../passes/barcode';
+import { readPassCode, readRotatingCode } from '../passes/barcode';
 
 const TOKEN_VERSION = 'TW1';
 /** A token from the window before the current one is still accepted: the code may have been shown just before a rotation. */
@@ -152,7 +153,8 @@ export function createAccessService({ db, secret, ttlMs, now, entryCodeOf }: Acc
       if (!event?.keyHash || !input.organizerKey || !sameHash(presented, event.keyHash)) {
         throw new ApiError('api.access.organizer_key_invalid');
       }
-      const passTicketId = readPassCode(secret, input.token);
+      // A wallet pass's code: the static one, or the rotating one Google Wallet draws (current step or a neighbour).
+      const passTicketId = readPassCode(secret, input.token) ?? readRotatingCode(secret, input.token, now());
       if (passTicketId !== null) return scanPass(passTicketId, input.eventId);
       const read = readToken(input.token);
       if (!read) throw new ApiError('api.access.invalid_qr');

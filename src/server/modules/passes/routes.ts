@@ -25,6 +25,12 @@ export const passesModule = fp(
         : noPassPush;
     const googleUpdates = google && googleApi ? createGoogleWalletUpdates({ url: googleApi.url, tokenUrl: googleApi.tokenUrl, signing: google, log }) : noGoogleWalletUpdates;
     const passes = createPassesService({ db: database.db, config, push, googleUpdates, now });
+    route(app, 'walletLogo', async ({ params, reply }) => {
+      const logo = await passes.logo(params.organisationId);
+      // Google fetches it when a pass is saved, and keeps it.
+      reply.header('cache-control', 'public, max-age=86400');
+      return logo;
+    });
     route(app, 'walletLinks', ({ userId, params }) => passes.links(userId, params.userTicketId));
     route(app, 'applePassDownload', async ({ params, reply }) => {
       reply.header('cache-control', 'no-store');

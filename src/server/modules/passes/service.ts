@@ -13,6 +13,7 @@ import { asLocale } from '../../i18n';
 import { sameHash } from '../auth/tokens';
 import { heldStatuses } from '../lifecycle/service';
 import { applePass } from './apple';
+import { googleLogo } from './art';
 import { passCode, passMac } from './barcode';
 import type { PassContent } from './content';
 import { googleObjectId, googleSaveLink } from './google';
@@ -78,7 +79,9 @@ export function createPassesService({ db, config, push, googleUpdates = noGoogle
           latitude: events.latitude,
           longitude: events.longitude,
         },
+        organisationId: organisations.id,
         organisationName: organisations.name,
+        entryCode: organisations.entryCode,
         holder: { locale: users.locale, givenName: users.givenName, familyName: users.familyName, nickname: users.nickname, suffix: users.uniqueSuffix },
       })
       .from(userTickets)
@@ -96,6 +99,7 @@ export function createPassesService({ db, config, push, googleUpdates = noGoogle
       // Passed on, used (final states): the pass no longer admits.
       voided: !heldStatuses.includes(row.status),
       locale: asLocale(holder.locale),
+      organisationId: row.organisationId,
       organisationName: row.organisationName,
       eventName: event.name,
       venue: event.venue,
@@ -109,7 +113,7 @@ export function createPassesService({ db, config, push, googleUpdates = noGoogle
       holder: [holder.givenName, holder.familyName].filter(Boolean).join(' ') || `${holder.nickname}#${holder.suffix}`,
       code: passCode(secret, userTicketId),
     };
-    return { ownerUserId: row.ownerUserId, status: row.status, content };
+    return { ownerUserId: row.ownerUserId, status: row.status, entryCode: row.entryCode, content };
   }
 
   /** A pass is offered for a ticket its holder still holds and whose event is not over. */
@@ -157,6 +161,13 @@ export function createPassesService({ db, config, push, googleUpdates = noGoogle
   }
 
   return {
+    /** The organisation's logo for Google Wallet: drawn from the ticket glyph (src/server/modules/passes/art.ts). */
+    async logo(organisationId: number): Promise<Buffer> {
+      const [organisation] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, organisationId));
+      if (!organisation) throw new ApiError('api.not_found');
+      return googleLogo();
+    },
+
     async links(userId: number, userTicketId: number): Promise<WalletLinks> {
       const ticket = await ticketOf(userTicketId);
       if (!ticket || ticket.ownerUserId !== userId) throw new ApiError('api.ticket.not_found');
@@ -165,7 +176,9 @@ export function createPassesService({ db, config, push, googleUpdates = noGoogle
       await recordPass(userTicketId);
       return {
         apple: apple ? `${config.publicBaseUrl}/v1/wallet/apple/download/${downloadToken(userTicketId)}` : null,
-        google: google ? await googleSaveLink(ticket.content, google, config.publicBaseUrl, now()) : null,
+        google: google
+          ? await googleSaveLink({ content: ticket.content, entryCode: ticket.entryCode, secret, origin: config.publicBaseUrl, now: now() }, google)
+          : null,
         serialNumber: ticket.content.serialNumber,
       };
     },
