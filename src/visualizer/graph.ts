@@ -25,6 +25,9 @@ export interface ChartState {
   description: string | null;
   tags: string[];
   invokes: ChartInvoke[];
+  /** Its entry and exit actions, as written (`name(params)`; built-ins by their name: `assign`, `raise`). */
+  entry: string[];
+  exit: string[];
   depth: number;
 }
 
@@ -40,8 +43,12 @@ export interface ChartTransition {
   guard: string | null;
   /** The delay's name or milliseconds, for `after` transitions. */
   delay: string | null;
+  /** The delay's milliseconds when they are a number (named delays are looked up in the machine's `delays`). */
+  delayMs: number | null;
+  /** The transition's actions, as written. */
+  actions: string[];
   reenter: boolean;
-  /** What the edge says: event (or `always`, `after …`, `done: id`), then [guard]. */
+  /** What the edge says: event (or `always`, `after …`, `done: id`), then [guard]. The actions are not in it. */
   label: string;
 }
 
@@ -72,8 +79,10 @@ type AnyNode = {
   meta?: Record<string, unknown>;
   description?: string;
   tags: string[];
+  entry: unknown[];
+  exit: unknown[];
 };
-type AnyTransition = { target?: AnyNode[]; guard?: unknown; eventType: string; reenter?: boolean };
+type AnyTransition = { target?: AnyNode[]; guard?: unknown; eventType: string; reenter?: boolean; actions?: unknown[] };
 
 const AND = (and([]) as unknown as { check: unknown }).check;
 const OR = (or([]) as unknown as { check: unknown }).check;
@@ -104,6 +113,21 @@ export function guardText(guard: unknown): string {
   return 'guard';
 }
 
+/** An action as written: `name(params)`; a built-in (`assign`, `raise`, `sendTo`, …) by its name, an inline function by its own. */
+export function actionText(action: unknown): string {
+  if (typeof action === 'string') return action;
+  if (typeof action === 'function') {
+    const builtIn = (action as { type?: unknown }).type;
+    if (typeof builtIn === 'string') return builtIn.replace(/^xstate\./, '');
+    return action.name && action.name !== 'actions' ? action.name : 'inline';
+  }
+  if (action && typeof action === 'object' && 'type' in action) {
+    const { type, params } = action as { type: unknown; params?: unknown };
+    return `${String(type)}${paramsText(params)}`;
+  }
+  return 'action';
+}
+
 /** A state value as a dotted path (`{ right: 'on' }` → right.on); several leaves joined by commas. */
 function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -118,19 +142,26 @@ function nested(guard: unknown): string {
   return / && | \|\| /.test(text) ? `(${text})` : text;
 }
 
-function kindOfEvent(eventType: string, delays: Map<string, string>): Pick<ChartTransition, 'kind' | 'event' | 'delay'> & { text: string } {
+type Delay = { name: string; ms: number | null };
+function kindOfEvent(eventType: string, delays: Map<string, Delay>): Pick<ChartTransition, 'kind' | 'event' | 'delay' | 'delayMs'> & { text: string } {
   const delay = delays.get(eventType);
-  if (delay !== undefined) return { kind: 'after', event: eventType, delay, text: `after ${delay}` };
+  if (delay !== undefined) {
+    const ms = delay.ms !== null && !delay.name.endsWith(' ms') ? ` (${delay.ms} ms)` : '';
+    return { kind: 'after', event: eventType, delay: delay.name, delayMs: delay.ms, text: `after ${delay.name}${ms}` };
+  }
   const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
-  if (done) return { kind: 'done', event: eventType, delay: null, text: `done: ${done[1]}` };
+  if (done) return { kind: 'done', event: eventType, delay: null, delayMs: null, text: `done: ${done[1]}` };
   const error = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
-  if (error) return { kind: 'error', event: eventType, delay: null, text: `error: ${error[1]}` };
-  if (eventType.startsWith('xstate.done.state.')) return { kind: 'done', event: eventType, delay: null, text: 'done' };
-  return { kind: 'event', event: eventType, delay: null, text: eventType };
+  if (error) return { kind: 'error', event: eventType, delay: null, delayMs: null, text: `error: ${error[1]}` };
+  if (eventType.startsWith('xstate.done.state.')) return { kind: 'done', event: eventType, delay: null, delayMs: null, text: 'done' };
+  return { kind: 'event', event: eventType, delay: null, delayMs: null, text: eventType };
 }
 
-function delayName(delay: string | number): string {
-  return typeof delay === 'number' ? `${delay} ms` : delay;
+/** A delay's name and milliseconds: a number as it is, a named one from the machine's `delays` (a function of context has none). */
+function delayOf(delay: string | number, delays: Record<string, unknown>): Delay {
+  if (typeof delay === 'number') return { name: `${delay} ms`, ms: delay };
+  const value = delays[delay];
+  return { name: delay, ms: typeof value === 'number' ? value : null };
 }
 
 /** Every state node, depth first in definition order. */
@@ -154,6 +185,7 @@ function describe(node: AnyNode): string | null {
 export function machineGraph(name: string, machine: AnyStateMachine, resolveInvoke: ResolveInvoke = () => null): ChartGraph {
   const nodes = stateNodes(machine);
   const actors = (machine.implementations.actors ?? {}) as Record<string, unknown>;
+  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
   const states: ChartState[] = nodes.map((node) => {
     const parent = node.parent ?? null;
     return {
@@ -165,6 +197,8 @@ export function machineGraph(name: string, machine: AnyStateMachine, resolveInvo
       initial: Boolean(parent && parent.type === 'compound' && parent.initial?.target.some((target) => target === node)),
       description: describe(node),
       tags: [...(node.tags ?? [])],
+      entry: (node.entry ?? []).map(actionText),
+      exit: (node.exit ?? []).map(actionText),
       invokes: node.invoke.map((invoke) => {
         const src = typeof invoke.src === 'string' ? invoke.src : invoke.id;
         return { id: invoke.id, machine: resolveInvoke({ id: invoke.id, src, logic: typeof invoke.src === 'string' ? actors[invoke.src] : invoke.src }) };
@@ -184,14 +218,16 @@ export function machineGraph(name: string, machine: AnyStateMachine, resolveInvo
       kind: event?.kind ?? 'always',
       guard,
       delay: event?.delay ?? null,
+      delayMs: event?.delayMs ?? null,
+      actions: (definition.actions ?? []).map(actionText),
       reenter: Boolean(definition.reenter),
       label: guard ? `${head} [${guard}]` : head,
     });
   };
   for (const node of nodes) {
-    const delays = new Map(node.after.map((definition) => [definition.eventType, delayName(definition.delay)]));
+    const after = new Map(node.after.map((definition) => [definition.eventType, delayOf(definition.delay, delays)]));
     for (const [eventType, definitions] of node.transitions) {
-      const event = kindOfEvent(eventType, delays);
+      const event = kindOfEvent(eventType, after);
       definitions.forEach((definition, index) => add(node, definition, index, event));
     }
     (node.always ?? []).forEach((definition, index) => add(node, definition, index, null));

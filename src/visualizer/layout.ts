@@ -27,7 +27,7 @@ export interface LaidOutEdge {
   transition: ChartTransition;
   target: string;
   points: Point[];
-  label: Box & { text: string };
+  label: Box & { text: string; lines: string[] };
 }
 export interface LaidOutInitial {
   /** The compound state whose initial state this points at. */
@@ -68,9 +68,36 @@ const round = (value: number) => Math.round(value * 10) / 10;
 const initialId = (state: string) => `${state}#initial`;
 const invokeId = (state: string, id: string) => `${state}#invoke:${id}`;
 
-/** The text drawn for an internal transition. */
+const actionsText = (actions: string[]) => (actions.length ? ` / ${actions.join(', ')}` : '');
+
+/** The text drawn for an internal transition: its label, then its actions after a slash. */
 export function internalText(transition: ChartTransition): string {
-  return transition.targets.length ? `↻ ${transition.label}` : transition.label;
+  return `${transition.targets.length ? '↻ ' : ''}${transition.label}${actionsText(transition.actions)}`;
+}
+
+/** Splits a list of actions into lines of about `width` characters, the first after a slash. */
+function wrapActions(actions: string[], width = 44): string[] {
+  const lines: string[] = [];
+  let line = '/';
+  for (const action of actions) {
+    const next = `${line}${line === '/' ? ' ' : ', '}${action}`;
+    if (next.length > width && line !== '/') {
+      lines.push(`${line},`);
+      line = `  ${action}`;
+    } else line = next;
+  }
+  if (line !== '/') lines.push(line);
+  return lines;
+}
+
+/** The lines of an edge's label: the event and guard, then its actions. */
+export function edgeLines(transition: ChartTransition): string[] {
+  return [transition.label, ...wrapActions(transition.actions)];
+}
+
+/** The lines a state's box lists under its name: entry and exit actions. */
+export function stateActionLines(state: ChartState): string[] {
+  return [...(state.entry.length ? [`entry${actionsText(state.entry)}`] : []), ...(state.exit.length ? [`exit${actionsText(state.exit)}`] : [])];
 }
 
 const elk = new ELK();
@@ -92,11 +119,13 @@ export async function layoutChart(graph: ChartGraph): Promise<LaidOutChart> {
   const elkNode = (state: ChartState): ElkNode => {
     const kids = children.get(state.id) ?? [];
     const listed = internal.get(state.id) ?? [];
-    const header = 28 + listed.length * LINE + (state.tags.length ? LINE : 0);
+    const actionLines = stateActionLines(state);
+    const header = 28 + (listed.length + actionLines.length) * LINE + (state.tags.length ? LINE : 0);
     headers.set(state.id, header);
     const textWide = Math.max(
       textWidth(state.key, FONT_SIZE) + 2 * PAD + 14 + (KINDS.has(state.kind) ? textWidth(state.kind, LABEL_SIZE) + 12 : 0),
       ...listed.map((transition) => textWidth(internalText(transition), LABEL_SIZE) + 2 * PAD),
+      ...actionLines.map((line) => textWidth(line, LABEL_SIZE) + 2 * PAD),
       state.tags.length ? textWidth(state.tags.map((tag) => `#${tag}`).join(' '), LABEL_SIZE) + 2 * PAD : 0,
     );
     const nested: ElkNode[] = kids.map(elkNode);
@@ -126,7 +155,14 @@ export async function layoutChart(graph: ChartGraph): Promise<LaidOutChart> {
       id,
       sources: [transition.source],
       targets: [target],
-      labels: [{ id: `${id}#label`, text: transition.label, width: textWidth(transition.label, LABEL_SIZE) + 8, height: LINE }],
+      labels: [
+        {
+          id: `${id}#label`,
+          text: transition.label,
+          width: Math.max(...edgeLines(transition).map((line) => textWidth(line, LABEL_SIZE))) + 8,
+          height: LINE * edgeLines(transition).length,
+        },
+      ],
     })),
     ...graph.states
       .filter((state) => state.initial)
@@ -191,7 +227,7 @@ export async function layoutChart(graph: ChartGraph): Promise<LaidOutChart> {
           transition: entry.transition,
           target: entry.target,
           points: rounded,
-          label: { text: entry.transition.label, ...boxOf(label as ElkNode) },
+          label: { text: entry.transition.label, lines: edgeLines(entry.transition), ...boxOf(label as ElkNode) },
         });
       } else if (edge.id.endsWith('#initial>')) {
         const parent = edge.id.slice(0, -'#initial>'.length);

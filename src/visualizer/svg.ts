@@ -3,7 +3,7 @@
 // prefers-color-scheme, which the page overrides for its own theme switch. Every drawn state carries data-state
 // (its id) and data-path (how a snapshot value names it), every transition data-transition, and an invoked
 // registered machine data-machine, for the page's highlighting and links and for the tests' counts.
-import { FONT_SIZE, internalText, LABEL_SIZE, type LaidOutChart, type Point } from './layout';
+import { FONT_SIZE, internalText, LABEL_SIZE, type LaidOutChart, type Point, stateActionLines } from './layout';
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -19,11 +19,12 @@ export const CHART_STYLE = `svg.sc{${LIGHT};font-family:system-ui,-apple-system,
 .sc .region>.sc-box{fill:var(--sc-region);stroke-dasharray:6 4}
 .sc .final>.sc-inner{fill:none;stroke:var(--sc-border);stroke-width:1.2}
 .sc .sc-name{font-size:${FONT_SIZE}px;font-weight:600}
-.sc .sc-kind,.sc .sc-internal,.sc .sc-tags{font-size:${LABEL_SIZE}px;fill:var(--sc-muted)}
+.sc .sc-kind,.sc .sc-internal,.sc .sc-tags,.sc .sc-actions{font-size:${LABEL_SIZE}px;fill:var(--sc-muted)}
 .sc .sc-edge path{fill:none;stroke:var(--sc-edge);stroke-width:1.3}
 .sc .sc-edge.always path{stroke-dasharray:5 3}
 .sc .sc-label rect{fill:var(--sc-bg);opacity:.92}
 .sc .sc-label text{font-size:${LABEL_SIZE}px}
+.sc .sc-actions,.sc .sc-edge-actions{font-style:italic}
 .sc .sc-initial circle{fill:var(--sc-text)}
 .sc .sc-initial path{fill:none;stroke:var(--sc-text);stroke-width:1.3}
 .sc #sc-arrow path{fill:var(--sc-edge)}
@@ -81,6 +82,7 @@ export function chartSvg(chart: LaidOutChart, options: SvgOptions = {}): string 
       state.parent === null ? 'machine' : state.kind === 'atomic' ? 'state' : `${state.kind} state`,
       state.initial ? 'initial' : '',
       state.invokes.length ? `invokes ${state.invokes.map((invoke) => invoke.id).join(', ')}` : '',
+      ...stateActionLines(state),
     ].filter(Boolean);
     const name = `${state.parent === null ? graph.name : state.key}: ${facts.join(', ')}`;
     const radius = state.kind === 'final' ? 4 : 8;
@@ -102,6 +104,10 @@ export function chartSvg(chart: LaidOutChart, options: SvgOptions = {}): string 
     if (state.tags.length) {
       line += 16;
       out.push(`<text class="sc-tags" x="${num(laid.x + 12)}" y="${num(line)}">${escapeXml(state.tags.map((tag) => `#${tag}`).join(' '))}</text>`);
+    }
+    for (const text of stateActionLines(state)) {
+      line += 16;
+      out.push(`<text class="sc-actions" x="${num(laid.x + 12)}" y="${num(line)}">${escapeXml(text)}</text>`);
     }
     for (const transition of laid.internal) {
       line += 16;
@@ -125,7 +131,7 @@ export function chartSvg(chart: LaidOutChart, options: SvgOptions = {}): string 
       `<g class="sc-edge ${transition.kind}" data-transition="${escapeXml(transition.id)}" data-event="${escapeXml(transition.event)}" data-source="${escapeXml(transition.source)}" data-target="${escapeXml(edge.target)}">`,
       `<path d="${polyline(edge.points)}" marker-end="url(#sc-arrow)"/>`,
       `<g class="sc-label"><rect x="${num(label.x)}" y="${num(label.y)}" width="${num(label.width)}" height="${num(label.height)}" rx="3"/>`,
-      `<text x="${num(label.x + 4)}" y="${num(label.y + label.height - 4)}">${escapeXml(label.text)}</text></g>`,
+      `<text x="${num(label.x + 4)}" y="${num(label.y + 12)}">${label.lines.map((text, index) => `<tspan x="${num(label.x + 4)}"${index ? ' dy="16"' : ''}${index ? ' class="sc-edge-actions"' : ''}>${escapeXml(text)}</tspan>`).join('')}</text></g>`,
       '</g>',
     );
   }

@@ -1,6 +1,6 @@
 // The visualiser's graph and layout (src/visualizer): a machine's definition → graph → ELK layout → SVG / Mermaid.
 import { describe, expect, it } from 'vitest';
-import { and, createMachine, fromPromise, not, setup, stateIn } from 'xstate';
+import { and, assign, createMachine, fromPromise, not, raise, setup, stateIn } from 'xstate';
 import { machines } from '../../machines/index';
 import { lazyFlowIds } from '../../machines/tabs';
 import { activePaths, guardText, machineGraph, registryResolver } from '../../src/visualizer/graph';
@@ -13,6 +13,7 @@ const sample = setup({
   actors: { child, lazy: fromPromise(async () => {}), load: fromPromise(async () => {}) },
   guards: { ready: () => true, open: (_, _params: { door: string }) => true },
   delays: { fade: 300 },
+  actions: { track: (_, _params: { what: string }) => {}, tidy: () => {} },
 }).createMachine({
   id: 'sample',
   meta: { description: 'A sample' },
@@ -23,7 +24,9 @@ const sample = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { go: [{ guard: and(['ready', not({ type: 'open', params: { door: 'front' } })]), target: 'busy' }, { target: 'done' }] },
+          entry: [{ type: 'track', params: { what: 'idle' } }, assign({})],
+          exit: ['tidy'],
+          on: { go: [{ actions: ['tidy', raise({ type: 'flip' })], guard: and(['ready', not({ type: 'open', params: { door: 'front' } })]), target: 'busy' }, { target: 'done' }] },
           always: { guard: stateIn({ right: 'on' }), target: 'busy' },
         },
         busy: {
@@ -62,7 +65,7 @@ describe('machineGraph', () => {
         'event go [ready && !open(front)] → sample.left.busy',
         'event go → sample.left.done',
         'always always [in(right.on)] → sample.left.busy',
-        'after after fade → sample.left.idle',
+        'after after fade (300 ms) → sample.left.idle',
         'after after 500 ms → sample.left.done',
         'done done: load → sample.left.done',
         'error error: load → sample.left.idle',
@@ -71,6 +74,20 @@ describe('machineGraph', () => {
       ]),
     );
     expect(graph.transitions).toHaveLength(10);
+  });
+
+  it('keeps each state\'s entry and exit actions, each transition\'s actions and each delay\'s milliseconds', () => {
+    const idle = graph.states.find((state) => state.path === 'left.idle')!;
+    expect(idle.entry).toEqual(['track(idle)', 'assign']);
+    expect(idle.exit).toEqual(['tidy']);
+    const go = graph.transitions.find((transition) => transition.event === 'go' && transition.guard)!;
+    expect(go.actions).toEqual(['tidy', 'raise']);
+    expect(graph.transitions.filter((transition) => transition.kind === 'after').map((transition) => [transition.delay, transition.delayMs])).toEqual(
+      expect.arrayContaining([
+        ['fade', 300],
+        ['500 ms', 500],
+      ]),
+    );
   });
 
   it('resolves invoked machines by logic, else by their id against the registry keys', () => {
@@ -120,6 +137,14 @@ describe('layoutChart and chartSvg', () => {
     expect(new Set([...svg.matchAll(/data-transition="([^"]+)"/g)].map((match) => match[1])).size).toBe(graph.transitions.length);
     expect(svg).not.toContain('data-machine="child"');
     expect(chartSvg(await layoutChart(machineGraph('sample', sample)))).toBe(svg);
+  });
+
+  it('draws entry and exit actions in the state box and transition actions under the edge label', async () => {
+    const svg = chartSvg(await layoutChart(machineGraph('sample', sample)));
+    expect(svg).toContain('>entry / track(idle), assign</text>');
+    expect(svg).toContain('>exit / tidy</text>');
+    expect(svg).toContain('class="sc-edge-actions">/ tidy, raise</tspan>');
+    expect(svg).toContain('>after fade (300 ms)</tspan>');
   });
 
   it('links an invoked registered machine', async () => {
