@@ -8,7 +8,7 @@ import type { WalletPlatform } from '../src/client/platform';
 import type { Language } from '../src/contract/languages';
 import { forgetTokens, readTokens, writeTokens } from '../src/client/storage-keys';
 import { prefetchFlows } from './flows';
-import type { Toast } from './services';
+import type { PanelScreens, Toast } from './services';
 import { sessionPort } from './session';
 import { HUB_FADE_MS, type WalletActor, walletMachine } from './wallet';
 
@@ -27,13 +27,15 @@ export interface WalletOptions {
   prefetch?: ReadonlyArray<() => Promise<unknown>>;
   /** The host page's language (`data-locale`, `open({ locale })`); without it, the path's first segment. */
   language?: Language;
+  /** The panels' screens (src/web/panels.ts `panelScreens`); without them a panel shows once its flow is here. */
+  screens?: PanelScreens;
 }
 
 /** How long the first download ahead waits for the browser to be idle, at most. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 1500;
 
 /** The wallet's actor (not started), with platform effects supplied from `platform` and the API at `baseUrl`. */
-export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}, inspect, prefetch = [], language }: WalletOptions): WalletActor {
+export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}, inspect, prefetch = [], language, screens }: WalletOptions): WalletActor {
   let wallet: WalletActor | undefined;
   const api = createApiClient({ baseUrl, fetch: platform.fetch, session: sessionPort(() => wallet?.system.get('session')) });
   wallet = createActor(
@@ -58,7 +60,7 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
           let stop: (() => void) | undefined;
           receive(() => {
             const { whenIdle } = platform;
-            if (whenIdle) stop ??= prefetchFlows((next) => whenIdle(next, PREFETCH_IDLE_TIMEOUT_MS), prefetch);
+            if (whenIdle) stop ??= prefetchFlows((next) => whenIdle(next, PREFETCH_IDLE_TIMEOUT_MS), prefetch, screens);
           });
           return () => stop?.();
         }),
@@ -68,7 +70,7 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
     {
       systemId: 'wallet',
       inspect,
-      input: { location: platform.location(), tokens: readTokens(platform.storage), services: { api, platform }, language },
+      input: { location: platform.location(), tokens: readTokens(platform.storage), services: { api, platform, screens }, language },
     },
   );
   return wallet;

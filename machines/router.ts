@@ -15,6 +15,7 @@ import {
   flowSource,
   PROSE,
   requestedRoute,
+  screensOf,
   SIGNED_IN,
   urlParams,
   type WalletContext,
@@ -66,7 +67,7 @@ function runningAcrossTabs(flow: FlowId) {
         invoke: {
           id: 'loadScreen',
           src: 'loadScreen',
-          input: ({ context }) => ({ panel: currentRoute(context).tab ?? tabsOfFlow(flow)[0]! }),
+          input: ({ context }) => ({ panel: currentRoute(context).tab ?? tabsOfFlow(flow)[0]!, screens: screensOf(context) }),
           onDone: 'shown',
           onError: { target: 'screenFailed', actions: logFailure(`wallet: a screen of the ${flow} flow did not load`) },
         },
@@ -145,7 +146,7 @@ function flowState(flow: FlowId) {
         invoke: {
           id: 'loadPanel',
           src: 'loadPanel',
-          input: ({ context }) => ({ flow, panel: currentRoute(context).tab ?? screen! }),
+          input: ({ context }) => ({ flow, panel: currentRoute(context).tab ?? screen!, screens: screensOf(context) }),
           onDone: 'running',
           onError: { target: 'failed', actions: logFailure(`wallet: the ${flow} panel did not load`) },
         },
@@ -182,6 +183,7 @@ const hub = walletSetup.createStateConfig({
       invoke: {
         id: 'loadHub',
         src: 'loadHub',
+        input: ({ context }) => ({ screens: screensOf(context) }),
         onDone: 'running',
         onError: { target: 'failed', actions: logFailure('wallet: the HUB did not load') },
       },

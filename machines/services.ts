@@ -3,11 +3,31 @@
 // invokes; a flow's default actors call them, and tests replace those actors or the services.
 import type { ApiClient } from '../src/client/client';
 import type { WalletPlatform } from '../src/client/platform';
+import type { PanelName } from './tabs';
 
 export interface WalletServices {
   api: ApiClient;
   platform: WalletPlatform;
+  /** The panels' screens (src/web/panels.ts); absent, a panel needs only its flow's machine. */
+  screens?: PanelScreens;
 }
+
+/**
+ * The panels' screens, as the view layer hands them to createWallet (src/web/panels.ts): the machines name a panel,
+ * never its screen, so nothing under machines/ imports a view. Without screens (a machine test), a panel needs only
+ * its flow.
+ */
+export interface PanelScreens {
+  /** Downloads a panel's screen once (a failed download may be tried again). */
+  load(name: PanelName): Promise<void>;
+  isLoaded(name: PanelName): boolean;
+  /** The parts a loaded screen loads on demand (its module's `later`): the background prefetch fetches them last. */
+  later(name: PanelName): ReadonlyArray<() => Promise<unknown>>;
+}
+
+/** No screens: every panel's screen counts as here. */
+export const noScreens: PanelScreens = { load: () => Promise.resolve(), isLoaded: () => true, later: () => [] };
+
 
 /** Every flow's input carries the services. */
 export interface FlowInput {

@@ -11,7 +11,6 @@
 // (docs/decisions.md, "One table of tabs"). The embed loader reads this file only at build time (a Parcel macro,
 // src/embed/panel-names.ts), and the wallet's first chunk only runs its plain parts: the machines and screens are
 // `() => import(…)` thunks, separate chunks loaded when a panel opens.
-import type { ComponentType } from 'react';
 import type { Language } from '../src/contract/languages';
 import type { Route } from './panel.location';
 import type { WalletServices } from './services';
@@ -31,20 +30,8 @@ export const routeParams = {
 } as const;
 export type RouteParam = keyof typeof routeParams;
 
-/** A screen's chunk: its default export is the screen. */
-export interface ScreenModule {
-  default: ComponentType;
-  /**
-   * Parts the screen loads on demand, a chunk each (the QR screen's learn-more panel): not needed to draw the panel,
-   * so not in the first one; the background prefetch fetches them after the screens (machines/flows.ts).
-   */
-  later?: ReadonlyArray<() => Promise<unknown>>;
-}
-
 /** One panel (a tab, or the HUB overlay) of a flow. */
 export interface PanelRow<S extends string = string> {
-  /** src/web/screens/<name>.tsx, loaded when the panel opens (by the router's loading state). */
-  screen: () => Promise<ScreenModule>;
   /** 'public' panels open without an access token; the others redirect to LOGIN (docs/product.md §2 panel guard). */
   access: 'public' | 'signedIn';
   /** Locale key of the document title (docs/product.md §2: set per screen). */
@@ -71,12 +58,11 @@ export interface FlowSource {
 
 /** A panel with the usual defaults: needs a token, no parameters. */
 function panel<const S extends string>(
-  screen: PanelRow['screen'],
   title: string,
   strings: readonly S[],
   extra: Partial<Pick<PanelRow, 'access' | 'params' | 'restartOn' | 'requires'>> = {},
 ): PanelRow<S> {
-  return { screen, title, strings, access: 'signedIn', params: [], restartOn: [], ...extra };
+  return { title, strings, access: 'signedIn', params: [], restartOn: [], ...extra };
 }
 
 const preselect = { params: ['userTicketId'], restartOn: ['userTicketId'] } as const;
@@ -96,21 +82,21 @@ export const flowTable = {
       locale: language,
     }),
     tabs: {
-      LOGIN: panel(() => import('../src/web/screens/login-screen'), 'title.login', ['login', 'form'], { access: 'public' }),
-      OTP: panel(() => import('../src/web/screens/otp-screen'), 'title.otp', ['otp', 'login', 'form'], { access: 'public' }),
-      PERSONAL_DATA: panel(() => import('../src/web/screens/personal-data-screen'), 'title.personal_data', ['personal_data', 'login', 'form']),
+      LOGIN: panel('title.login', ['login', 'form'], { access: 'public' }),
+      OTP: panel('title.otp', ['otp', 'login', 'form'], { access: 'public' }),
+      PERSONAL_DATA: panel('title.personal_data', ['personal_data', 'login', 'form']),
     },
   },
   qr: {
     machine: () => import('./qr').then((module) => module.qrMachine),
     input: ({ services }: FlowSource) => ({ services }),
-    tabs: { QR: panel(() => import('../src/web/screens/qr-screen'), 'title.qr', ['qr', 'qr_device', 'qr_info']) },
+    tabs: { QR: panel('title.qr', ['qr', 'qr_device', 'qr_info']) },
   },
   myTickets: {
     machine: () => import('./my-tickets').then((module) => module.myTicketsMachine),
     input: ({ services, route }: FlowSource) => ({ services, tab: route.ticketsTab }),
     tabs: {
-      MY_TICKET: panel(() => import('../src/web/screens/my-tickets-screen'), 'title.my_ticket', ['tickets', 'ticket'], {
+      MY_TICKET: panel('title.my_ticket', ['tickets', 'ticket'], {
         params: ['ticketsTab'],
       }),
     },
@@ -120,7 +106,7 @@ export const flowTable = {
     // The guard sends a TICKET without a decodable id to My tickets, so this panel always has one.
     input: ({ services, route }: FlowSource) => ({ services, userTicketId: decodeUserTicketId(route.userTicketId) ?? 0 }),
     tabs: {
-      TICKET: panel(() => import('../src/web/screens/ticket-screen'), 'title.ticket', ['ticket', 'tickets', 'benefit'], {
+      TICKET: panel('title.ticket', ['ticket', 'tickets', 'benefit'], {
         ...preselect,
         requires: { param: 'userTicketId', otherwise: 'MY_TICKET' },
       }),
@@ -130,14 +116,14 @@ export const flowTable = {
     machine: () => import('./gift').then((module) => module.giftMachine),
     input: preselected,
     asksBeforeClosing: true,
-    tabs: { GIFT: panel(() => import('../src/web/screens/gift-screen'), 'title.gift', ['gift', 'form', 'discard'], preselect) },
+    tabs: { GIFT: panel('title.gift', ['gift', 'form', 'discard'], preselect) },
   },
   swap: {
     machine: () => import('./swap').then((module) => module.swapMachine),
     input: (source: FlowSource) => ({ ...preselected(source), swapOrder: source.route.swapOrder ?? null }),
     asksBeforeClosing: true,
     tabs: {
-      SWAP: panel(() => import('../src/web/screens/swap-screen'), 'title.swap', ['swap', 'discard'], {
+      SWAP: panel('title.swap', ['swap', 'discard'], {
         params: ['userTicketId', 'swapOrder'],
         restartOn: ['userTicketId', 'swapOrder'],
       }),
@@ -148,21 +134,19 @@ export const flowTable = {
     input: preselected,
     asksBeforeClosing: true,
     tabs: {
-      RESELL: panel(() => import('../src/web/screens/resell-screen'), 'title.resell', ['resell', 'listings', 'form', 'discard'], preselect),
+      RESELL: panel('title.resell', ['resell', 'listings', 'form', 'discard'], preselect),
     },
   },
   redeem: {
     machine: () => import('./redeem').then((module) => module.redeemMachine),
     input: ({ services }: FlowSource) => ({ services }),
-    tabs: { REDEEM: panel(() => import('../src/web/screens/redeem-screen'), 'title.redeem', ['redeem', 'api', 'form']) },
+    tabs: { REDEEM: panel('title.redeem', ['redeem', 'api', 'form']) },
   },
   settings: {
     machine: () => import('./settings').then((module) => module.settingsMachine),
     input: ({ services, route }: FlowSource) => ({ services, tab: settingsTabOf(route.settingsTab) }),
     tabs: {
-      SETTINGS: panel(
-        () => import('../src/web/screens/settings-screen'),
-        'title.settings',
+      SETTINGS: panel('title.settings',
         ['settings', 'personal_data', 'api', 'form', 'payout'],
         { params: ['settingsTab'] },
       ),
@@ -171,7 +155,7 @@ export const flowTable = {
   logout: {
     machine: () => import('./logout').then((module) => module.logoutMachine),
     input: ({ services }: FlowSource) => ({ services }),
-    overlays: { HUB: panel(() => import('../src/web/screens/hub-screen'), 'title.hub', ['hub', 'logout']) },
+    overlays: { HUB: panel('title.hub', ['hub', 'logout']) },
   },
 } as const;
 

@@ -4,7 +4,7 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { SessionTokens } from '../src/client/storage-keys';
 import type { Language } from '../src/contract/languages';
-import { isFlowLoaded, lazyFlows, loadedScreen, loadFlow, loadScreen } from './flows';
+import { isFlowLoaded, lazyFlows, loadFlow } from './flows';
 import {
   afterSignInRoute,
   type BrowserLocation,
@@ -18,7 +18,7 @@ import {
   toUrl,
   withRoute,
 } from './panel.location';
-import { type LogParams, type NotifyEvent, reportError, type Toast, type WalletServices } from './services';
+import { type LogParams, noScreens, type NotifyEvent, type PanelScreens, reportError, type Toast, type WalletServices } from './services';
 import { sessionMachine } from './session';
 import { type FlowId, type FlowSource, type LazyFlowId, type PanelName, type PanelOverlay, type PanelTab, type RouteParam, tabTable } from './tabs';
 
@@ -112,6 +112,9 @@ const flowOfRoute = (context: WalletContext): string => {
 
 export const urlParams = ({ context }: { context: WalletContext }) => ({ url: toUrl(context.location) });
 
+/** The panels' screens the app gave the wallet (src/web/panels.ts), or none (a machine test). */
+export const screensOf = (context: WalletContext): PanelScreens => context.services.screens ?? noScreens;
+
 /** What a flow's input is made from (the registry's `input` of each flow turns it into the flow's input). */
 export const flowSource = (context: WalletContext): FlowSource => ({
   services: context.services,
@@ -142,13 +145,13 @@ export const walletSetup = setup({
     // The flows load with their panels (machines/flows.ts); logout is the HUB's and loads with it.
     ...lazyFlows(),
     /** Downloads a panel's chunks: its flow's machine and its screen. */
-    loadPanel: fromPromise<void, { flow: LazyFlowId; panel: PanelName }>(({ input }) =>
-      Promise.all([loadFlow(input.flow), loadScreen(input.panel)]).then(() => {}),
+    loadPanel: fromPromise<void, { flow: LazyFlowId; panel: PanelName; screens: PanelScreens }>(({ input }) =>
+      Promise.all([loadFlow(input.flow), input.screens.load(input.panel)]).then(() => {}),
     ),
     /** Downloads the HUB's chunks: its screen and the logout flow's machine. */
-    loadHub: fromPromise<void>(() => Promise.all([loadFlow('logout'), loadScreen('HUB')]).then(() => {})),
+    loadHub: fromPromise<void, { screens: PanelScreens }>(({ input }) => Promise.all([loadFlow('logout'), input.screens.load('HUB')]).then(() => {})),
     /** Downloads the screen of another tab of the running flow (sign-in: LOGIN → OTP). */
-    loadScreen: fromPromise<void, { panel: PanelName }>(({ input }) => loadScreen(input.panel).then(() => {})),
+    loadScreen: fromPromise<void, { panel: PanelName; screens: PanelScreens }>(({ input }) => input.screens.load(input.panel).then(() => {})),
     /**
      * Once told (`prefetch.start`: a panel is on screen), downloads the other flows' and screens' chunks while the
      * browser is idle, so later panels open at once. Supplied by createWallet; here it downloads nothing.
@@ -245,11 +248,11 @@ export const walletSetup = setup({
     /** The panel's chunks are here (its flow's machine and the screen of the tab in the route, or of `panel`). */
     panelLoaded: ({ context }, params: { flow: LazyFlowId; panel?: PanelName }) => {
       const panel = params.panel ?? currentRoute(context).tab;
-      return isFlowLoaded(params.flow) && panel !== null && loadedScreen(panel) !== undefined;
+      return isFlowLoaded(params.flow) && panel !== null && screensOf(context).isLoaded(panel);
     },
     screenLoaded: ({ context }) => {
       const { tab } = currentRoute(context);
-      return tab !== null && loadedScreen(tab) !== undefined;
+      return tab !== null && screensOf(context).isLoaded(tab);
     },
   },
   delays: {

@@ -1,6 +1,7 @@
 // Mounts the wallet (in the app bundle, entry wallet-app.ts, which the loader injects on demand) into the open
 // shadow root the loader created. The host page's CSS cannot reach in (`:host { all: initial }`, a reset root and
 // px-only sizes) and the wallet's CSS, all of it inside the shadow root, cannot leak out.
+import { panelScreens } from '../web/panels';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createWallet } from '../../machines/create-wallet';
@@ -93,6 +94,7 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
     },
     notify: showNotification,
     prefetch: [loadToasts],
+    screens: panelScreens,
     ...(config.locale ? { language } : {}),
   });
   wallet.start();

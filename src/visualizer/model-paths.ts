@@ -1,31 +1,32 @@
 // The model-based test paths of each registered machine, computed by the code the tests use: each machine's spec,
-// exported once from its tests/machines/<name>.model.ts, goes through pathsOf (tests/machines/model-spec.ts), which
-// its test file calls too; coverage is counted by tests/machines/model.ts. Node only (the test helpers import
-// vitest): `npm run build` writes the answer to dist/visualizer/paths/<name>.json for the page.
+// exported once from its machines/models/<name>.model.ts, goes through pathsOf (machines/models/model-spec.ts), which
+// its test file (tests/machines/<name>.test.ts) calls too; coverage is counted by machines/models/model.ts. Node only
+// (the models' fakes and replay use vitest's `vi` and `expect`): `npm run build` writes the answer to
+// dist/visualizer/paths/<name>.json for the page. Nothing here comes from tests/ (tests/unit/import-direction.test.ts).
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { machines } from '../../machines/index';
-import { allTransitions, coveredTransitions } from '../../tests/machines/model';
-import { pathsOf, type ModelSpec } from '../../tests/machines/model-spec';
-import { giftSpec } from '../../tests/machines/gift.model';
-import { listingsSpec } from '../../tests/machines/listings.model';
-import { loginSpec } from '../../tests/machines/login.model';
-import { logoutSpec } from '../../tests/machines/logout.model';
-import { myTicketsSpec } from '../../tests/machines/my-tickets.model';
-import { payoutSpec } from '../../tests/machines/payout.model';
-import { phoneModalSpec } from '../../tests/machines/phone-modal.model';
-import { pictureFormSpec } from '../../tests/machines/picture-form.model';
-import { qrSpec } from '../../tests/machines/qr.model';
-import { qrDeviceSpec } from '../../tests/machines/qr-device.model';
-import { redeemSpec } from '../../tests/machines/redeem.model';
-import { resellSpec } from '../../tests/machines/resell.model';
-import { sessionSpec } from '../../tests/machines/session.model';
-import { streamSpec } from '../../tests/machines/stream.model';
-import { settingsSpec } from '../../tests/machines/settings.model';
-import { swapSpec } from '../../tests/machines/swap.model';
-import { benefitSpec } from '../../tests/machines/benefit.model';
-import { ticketSpec } from '../../tests/machines/ticket.model';
-import { walletSpec } from '../../tests/machines/wallet.model';
-import { ticketLifecycleSpec } from '../../tests/machines/ticket-lifecycle.model';
+import { allTransitions, coveredTransitions } from '../../machines/models/model';
+import { pathsOf, type ModelSpec } from '../../machines/models/model-spec';
+import { giftSpec } from '../../machines/models/gift.model';
+import { listingsSpec } from '../../machines/models/listings.model';
+import { loginSpec } from '../../machines/models/login.model';
+import { logoutSpec } from '../../machines/models/logout.model';
+import { myTicketsSpec } from '../../machines/models/my-tickets.model';
+import { payoutSpec } from '../../machines/models/payout.model';
+import { phoneModalSpec } from '../../machines/models/phone-modal.model';
+import { pictureFormSpec } from '../../machines/models/picture-form.model';
+import { qrSpec } from '../../machines/models/qr.model';
+import { qrDeviceSpec } from '../../machines/models/qr-device.model';
+import { redeemSpec } from '../../machines/models/redeem.model';
+import { resellSpec } from '../../machines/models/resell.model';
+import { sessionSpec } from '../../machines/models/session.model';
+import { streamSpec } from '../../machines/models/stream.model';
+import { settingsSpec } from '../../machines/models/settings.model';
+import { swapSpec } from '../../machines/models/swap.model';
+import { benefitSpec } from '../../machines/models/benefit.model';
+import { ticketSpec } from '../../machines/models/ticket.model';
+import { walletSpec } from '../../machines/models/wallet.model';
+import { ticketLifecycleSpec } from '../../machines/models/ticket-lifecycle.model';
 
 export interface PathStep {
   /** The event, with its short payload (`gift.selectTicket(11)`); `xstate.init` first. */
@@ -45,7 +46,7 @@ export interface MachinePaths {
 /** Per registered machine: its paths and coverage, or why there are none. */
 export type PathsReport = Record<string, MachinePaths | { unavailable: string }>;
 
-/** Each machine's model-based test spec, as its test file uses it (tests/machines/<name>.test.ts). */
+/** Each machine's model-based test spec (machines/models/<name>.model.ts), as its test file uses it (tests/machines/<name>.test.ts). */
 export function modelSpecs(): Record<string, ModelSpec> {
   const specs: ModelSpec[] = [
     walletSpec,
@@ -80,7 +81,7 @@ function eventText(event: EventObject): string {
   return detail.length ? `${type}(${detail.join(', ')})` : type;
 }
 
-/** The paths and coverage of one model: the paths its test replays (tests/machines/model-spec.ts). */
+/** The paths and coverage of one model: the paths its test replays (machines/models/model-spec.ts). */
 export function modelPaths(model: ModelSpec): MachinePaths {
   const { testMachine, runs, paths } = pathsOf(model);
   const all: ModelPath[] = runs.flatMap((run) =>
@@ -105,7 +106,7 @@ export function pathsReport(): PathsReport {
   for (const name of Object.keys(machines)) {
     const model = models[name];
     if (!model) {
-      report[name] = { unavailable: 'it has no model-based test spec (tests/machines/<name>.model.ts) listed in src/visualizer/model-paths.ts' };
+      report[name] = { unavailable: 'it has no model-based test spec (machines/models/<name>.model.ts) listed in src/visualizer/model-paths.ts' };
       continue;
     }
     try {

@@ -15,7 +15,7 @@ import {
   selectTitleScreen,
 } from '../../machines/panel.selectors';
 import { selectIsUserLoading, selectUser } from '../../machines/session.selectors';
-import { loadedScreen } from '../../machines/flows';
+import { loadedScreen } from './panels';
 import { launcherRoute, type PanelTab } from '../../machines/tabs';
 import { Button } from './components/button';
 import './components/card';

@@ -11,12 +11,12 @@ import {
   selectRedeemCode,
 } from '../../machines/benefit.selectors';
 import { ApiRequestError } from '../../src/client/errors';
-import { testServices } from './fake-platform';
-import { httpError } from './fixtures';
-import { benefitSpec } from './benefit.model';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
-import { benefit, digitalBenefit } from './ticket-fixtures';
+import { testServices } from '../../machines/models/fake-platform';
+import { httpError } from '../../machines/models/fixtures';
+import { benefitSpec } from '../../machines/models/benefit.model';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { benefit, digitalBenefit } from '../../machines/models/ticket-fixtures';
 
 const { testMachine, runs: models } = pathsOf(benefitSpec);
 

@@ -16,11 +16,11 @@ import {
   selectTermsAccepted,
   usernameInitials,
 } from '../../machines/gift.selectors';
-import { testServices } from './fake-platform';
-import { httpError } from './fixtures';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
-import { giftPromiseActors, giftSpec, giftTickets, giftVertex, samSuggestion } from './gift.model';
+import { testServices } from '../../machines/models/fake-platform';
+import { httpError } from '../../machines/models/fixtures';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { giftPromiseActors, giftSpec, giftTickets, giftVertex, samSuggestion } from '../../machines/models/gift.model';
 import { SimulatedClock } from 'xstate';
 import { closingAnswers } from './closing-answers';
 

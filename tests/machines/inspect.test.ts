@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { createWallet } from '../../machines/create-wallet';
 import { storageKeys } from '../../src/client/storage-keys';
-import { fakePlatform } from './fake-platform';
+import { fakePlatform } from '../../machines/models/fake-platform';
 
 it('passes every actor of the wallet to the inspect observer', () => {
   const fake = fakePlatform({

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingsSnapshot } from '../../machines/listings';
 import { daysSince, selectListingsStep, selectSharing, selectUnlisting } from '../../machines/listings.selectors';
-import { testServices } from './fake-platform';
-import { expectFullCoverage, runPathOnActor } from './model';
-import { pathsOf } from './model-spec';
-import { listingsPromiseActors, listingsSpec, listingsVertex, sampleListing } from './listings.model';
+import { testServices } from '../../machines/models/fake-platform';
+import { expectFullCoverage, runPathOnActor } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { listingsPromiseActors, listingsSpec, listingsVertex, sampleListing } from '../../machines/models/listings.model';
 
 const machineUnderTest = listingsSpec.machine;
 const { testMachine, paths } = pathsOf(listingsSpec);

@@ -9,10 +9,10 @@ import { selectEmailField } from '../../machines/login.selectors';
 import { RESEND_COOLDOWN_MS } from '../../machines/login.timing';
 import { ApiRequestError } from '../../src/client/errors';
 import { loginKeys } from '../../src/client/login-storage';
-import { httpError, userProfile } from './fixtures';
-import { loginInput, loginPromiseActors, loginSpec, loginVertex, verifiedTokens } from './login.model';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
+import { httpError, userProfile } from '../../machines/models/fixtures';
+import { loginInput, loginPromiseActors, loginSpec, loginVertex, verifiedTokens } from '../../machines/models/login.model';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
 
 const { testMachine, runs: models } = pathsOf(loginSpec);
 

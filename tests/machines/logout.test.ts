@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { logoutMachine } from '../../machines/logout';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../machines/logout.selectors';
-import { logoutSpec } from './logout.model';
-import { expectFullCoverage, runPathOnActor } from './model';
-import { pathsOf } from './model-spec';
+import { logoutSpec } from '../../machines/models/logout.model';
+import { expectFullCoverage, runPathOnActor } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
 
 
 const { testMachine, runs, paths } = pathsOf(logoutSpec);

@@ -5,8 +5,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createWallet } from '../../machines/create-wallet';
 import { storageKeys } from '../../src/client/storage-keys';
-import { apiOf, fakePlatform, sessionOf } from './fake-platform';
-import { userProfile } from './fixtures';
+import { apiOf, fakePlatform, sessionOf } from '../../machines/models/fake-platform';
+import { userProfile } from '../../machines/models/fixtures';
 
 const api = 'https://wallet.test/v1';
 const server = setupServer();

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { myTicketsMachine, type MyTicketsSnapshot } from '../../machines/my-tickets';
 import { selectCanRetry, selectListStatus, selectTicketTab, selectTickets } from '../../machines/my-tickets.selectors';
 import { decodeUserTicketId } from '../../machines/ticket-id';
-import { testServices } from './fake-platform';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
-import { myTicketsPromiseActors, myTicketsSpec, myTicketsVertex } from './my-tickets.model';
-import { liveTicket, pastTicket, userTicket } from './ticket-fixtures';
+import { testServices } from '../../machines/models/fake-platform';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { myTicketsPromiseActors, myTicketsSpec, myTicketsVertex } from '../../machines/models/my-tickets.model';
+import { liveTicket, pastTicket, userTicket } from '../../machines/models/ticket-fixtures';
 
 const { testMachine, runs: models } = pathsOf(myTicketsSpec);
 

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { localFormErrors, payoutMachine, type PayoutSnapshot } from '../../machines/payout';
 import { selectLocalForm, selectPayoutView, selectStripeSessionKey } from '../../machines/payout.selectors';
-import { testServices } from './fake-platform';
-import { expectFullCoverage, runPathOnActor } from './model';
-import { pathsOf } from './model-spec';
-import { account, fakeOnboarding, host, payoutOnboarding, payoutSpec, payoutVertex } from './payout.model';
+import { testServices } from '../../machines/models/fake-platform';
+import { expectFullCoverage, runPathOnActor } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { account, fakeOnboarding, host, payoutOnboarding, payoutSpec, payoutVertex } from '../../machines/models/payout.model';
 
 const onboarding = payoutOnboarding;
 const vertex = payoutVertex;

@@ -7,10 +7,10 @@ import { createActor } from 'xstate';
 import { checkPhone } from '../../machines/phone';
 import { phoneModalMachine, type PhoneModalSnapshot } from '../../machines/phone-modal';
 import { selectIsSavingPhone, selectPhone } from '../../machines/phone-modal.selectors';
-import { httpError } from './fixtures';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor } from './model';
-import { pathsOf } from './model-spec';
-import { phoneModalInput, phoneModalSpec, phoneModalVertex, SAVED } from './phone-modal.model';
+import { httpError } from '../../machines/models/fixtures';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { phoneModalInput, phoneModalSpec, phoneModalVertex, SAVED } from '../../machines/models/phone-modal.model';
 
 const input = phoneModalInput;
 const vertex = phoneModalVertex;

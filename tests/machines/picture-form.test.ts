@@ -11,9 +11,9 @@ import {
   selectPickedPicture,
   selectPicturePreview,
 } from '../../machines/picture-form.selectors';
-import { expectFullCoverage, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
-import { OTHER, PICKED, pictureFormInput, pictureFormSpec, pictureFormVertex, previews, TOO_BIG } from './picture-form.model';
+import { expectFullCoverage, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { OTHER, PICKED, pictureFormInput, pictureFormSpec, pictureFormVertex, previews, TOO_BIG } from '../../machines/models/picture-form.model';
 
 const input = pictureFormInput;
 const vertex = pictureFormVertex;

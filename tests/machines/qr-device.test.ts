@@ -5,10 +5,10 @@ import { fromCallback, SimulatedClock } from 'xstate';
 import { qrDeviceMachine } from '../../machines/qr-device';
 import { selectDoorTickets } from '../../machines/qr-device.selectors';
 import { selectQrImageSrc } from '../../machines/qr.selectors';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
-import { MODEL_TTL_MS } from './qr.model';
-import { MODEL_CODE, MODEL_KEY, qrDeviceInput, qrDevicePromiseActors, qrDeviceSpec, qrDeviceVertex } from './qr-device.model';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { MODEL_TTL_MS } from '../../machines/models/qr.model';
+import { MODEL_CODE, MODEL_KEY, qrDeviceInput, qrDevicePromiseActors, qrDeviceSpec, qrDeviceVertex } from '../../machines/models/qr-device.model';
 
 const quiet = qrDeviceMachine.provide({ actions: { logError: () => {} } });
 

@@ -9,11 +9,11 @@ import { MIN_QR_POLL_MS, qrMachine } from '../../machines/qr';
 import { selectHasQrError, selectIsLearnMoreOpen, selectQrFrame, selectQrImageSrc, selectQrSecondsLeft } from '../../machines/qr.selectors';
 import { createWallet } from '../../machines/create-wallet';
 import { storageKeys } from '../../src/client/storage-keys';
-import { fakePlatform } from './fake-platform';
-import { httpError } from './fixtures';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
-import { deviceImage, MODEL_DOOR, MODEL_TTL_MS, pollingImage, qrInput, qrPromiseActors, qrSpec, qrVertex } from './qr.model';
+import { fakePlatform } from '../../machines/models/fake-platform';
+import { httpError } from '../../machines/models/fixtures';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { deviceImage, MODEL_DOOR, MODEL_TTL_MS, pollingImage, qrInput, qrPromiseActors, qrSpec, qrVertex } from '../../machines/models/qr.model';
 
 /** The ENTRY listener is tested below on a real cache; on the model's fake services it listens to nothing. */
 const quiet = qrMachine.provide({ actions: { logError: () => {} }, actors: { watchEntry: fromCallback(() => {}) } });

@@ -5,11 +5,11 @@ import { codeToSend, redeemMachine, type RedeemSnapshot } from '../../machines/r
 import { selectCanRedeem, selectCodeField, selectFailure, selectIsRedeeming, selectRedeemed } from '../../machines/redeem.selectors';
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import { isFormValid, redeemForm } from '../../src/contract/forms';
-import { testServices } from './fake-platform';
-import { httpError } from './fixtures';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
-import { REDEEMED, redeemInput, redeemSpec, redeemVertex, TYPED_CODE } from './redeem.model';
+import { testServices } from '../../machines/models/fake-platform';
+import { httpError } from '../../machines/models/fixtures';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { REDEEMED, redeemInput, redeemSpec, redeemVertex, TYPED_CODE } from '../../machines/models/redeem.model';
 
 const { testMachine, paths } = pathsOf(redeemSpec);
 

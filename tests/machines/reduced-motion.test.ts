@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createWallet } from '../../machines/create-wallet';
 import { selectIsHubVisible } from '../../machines/panel.selectors';
 import { storageKeys } from '../../src/client/storage-keys';
-import { fakePlatform, } from './fake-platform';
+import { fakePlatform, } from '../../machines/models/fake-platform';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -18,9 +18,9 @@ import {
   selectTermsAccepted,
 } from '../../machines/resell.selectors';
 import type { WalletServices } from '../../machines/services';
-import { testServices } from './fake-platform';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
+import { testServices } from '../../machines/models/fake-platform';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
 import { closingAnswers } from './closing-answers';
 import {
   resellableTicket,
@@ -30,8 +30,8 @@ import {
   sampleListed,
   sampleQuote,
   stubListings,
-} from './resell.model';
-import { httpError } from './fixtures';
+} from '../../machines/models/resell.model';
+import { httpError } from '../../machines/models/fixtures';
 
 const machineUnderTest = resellSpec.machine;
 const { testMachine, runs } = pathsOf(resellSpec);

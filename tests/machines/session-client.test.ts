@@ -8,8 +8,8 @@ import { createWallet } from '../../machines/create-wallet';
 import { type WalletActor } from '../../machines/wallet';
 import { ApiRequestError } from '../../src/client/errors';
 import { storageKeys } from '../../src/client/storage-keys';
-import { apiOf, fakePlatform, sessionOf } from './fake-platform';
-import { userProfile } from './fixtures';
+import { apiOf, fakePlatform, sessionOf } from '../../machines/models/fake-platform';
+import { userProfile } from '../../machines/models/fixtures';
 
 const api = 'https://wallet.test/v1';
 const server = setupServer();

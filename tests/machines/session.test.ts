@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { sessionMachine } from '../../machines/session';
 import { initialsOf, splitHashSuffix } from '../../machines/session.selectors';
-import { userProfile } from './fixtures';
-import { expectFullCoverage, runPathOnActor } from './model';
-import { pathsOf } from './model-spec';
-import { sessionSpec } from './session.model';
+import { userProfile } from '../../machines/models/fixtures';
+import { expectFullCoverage, runPathOnActor } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { sessionSpec } from '../../machines/models/session.model';
 
 const { testMachine, runs } = pathsOf(sessionSpec);
 const paths = runs.flatMap((run) => run.paths.map((path) => ({ path, input: run.input, name: `${run.start.name}: ${path.description}` })));

@@ -19,10 +19,10 @@ import {
 import { settingsTabOf } from '../../machines/settings.tab';
 import { isFormValid } from '../../src/contract/forms';
 import { nicknameForm } from '../../src/contract/nickname-rule';
-import { testServices } from './fake-platform';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
-import { PROFILE, SAVED, settingsInput, settingsPromiseActors, settingsSpec, settingsVertex } from './settings.model';
+import { testServices } from '../../machines/models/fake-platform';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { PROFILE, SAVED, settingsInput, settingsPromiseActors, settingsSpec, settingsVertex } from '../../machines/models/settings.model';
 
 const { testMachine, paths } = pathsOf(settingsSpec);
 

@@ -4,6 +4,6 @@
 import { beforeAll } from 'vitest';
 import '../../machines/fill-kit';
 import '../../src/web/fill-kit';
-import { preloadFlows, preloadScreens } from '../../machines/flows';
+import { preloadFlows } from '../../machines/flows';
 
-beforeAll(() => Promise.all([preloadFlows(), preloadScreens()]));
+beforeAll(() => preloadFlows());

@@ -6,9 +6,9 @@ import { INVALIDATE_DEBOUNCE_MS, RECONNECT_MAX_MS, reconnectDelayOf, RESYNC_TAGS
 import { createQueryCache } from '../../src/client/cache';
 import { readEventStream } from '../../src/client/event-stream';
 import { STREAM_SILENCE_MS } from '../../src/contract/events';
-import { expectFullCoverage, runPathOnActor } from './model';
-import { pathsOf } from './model-spec';
-import { MODEL_RECONNECT_MS, streamInput, streamPromiseActors, streamSpec, streamVertex, walletEvent } from './stream.model';
+import { expectFullCoverage, runPathOnActor } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { MODEL_RECONNECT_MS, streamInput, streamPromiseActors, streamSpec, streamVertex, walletEvent } from '../../machines/models/stream.model';
 
 const quiet = streamMachine.provide({ actions: { logError: () => {} }, delays: { reconnectDelay: MODEL_RECONNECT_MS } });
 

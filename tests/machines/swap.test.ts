@@ -20,12 +20,12 @@ import {
   swapAmount,
   swapModal,
 } from '../../machines/swap.selectors';
-import { testServices } from './fake-platform';
-import { httpError } from './fixtures';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
+import { testServices } from '../../machines/models/fake-platform';
+import { httpError } from '../../machines/models/fixtures';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
 import { closingAnswers } from './closing-answers';
-import { swapBases, swapPromiseActors, swapSpec, swapTargets, swapVertex, upgradeStart } from './swap.model';
+import { swapBases, swapPromiseActors, swapSpec, swapTargets, swapVertex, upgradeStart } from '../../machines/models/swap.model';
 
 const { testMachine, runs } = pathsOf(swapSpec);
 

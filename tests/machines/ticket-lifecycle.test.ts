@@ -11,9 +11,9 @@ import {
   type TicketLifecycleEvent,
   type TicketState,
 } from '../../machines/ticket-lifecycle';
-import { expectFullCoverage, runPathOnActor } from './model';
-import { pathsOf } from './model-spec';
-import { open, ticketLifecycleSpec } from './ticket-lifecycle.model';
+import { expectFullCoverage, runPathOnActor } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { open, ticketLifecycleSpec } from '../../machines/models/ticket-lifecycle.model';
 
 const { testMachine, paths } = pathsOf(ticketLifecycleSpec);
 

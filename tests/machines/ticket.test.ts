@@ -17,12 +17,12 @@ import {
   selectWalletStatus,
 } from '../../machines/ticket.selectors';
 import { encodeUserTicketId } from '../../machines/ticket-id';
-import { testServices } from './fake-platform';
-import { httpError } from './fixtures';
-import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from './model';
-import { pathsOf } from './model-spec';
-import { benefit, ticketDetail } from './ticket-fixtures';
-import { closeBenefit, ticketInput, ticketSpec, ticketVertex } from './ticket.model';
+import { testServices } from '../../machines/models/fake-platform';
+import { httpError } from '../../machines/models/fixtures';
+import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { benefit, ticketDetail } from '../../machines/models/ticket-fixtures';
+import { closeBenefit, ticketInput, ticketSpec, ticketVertex } from '../../machines/models/ticket.model';
 
 const ID = encodeUserTicketId(11);
 const { testMachine, paths } = pathsOf(ticketSpec);

@@ -13,9 +13,9 @@ import { selectTicket, selectTicketStatus } from '../../machines/ticket.selector
 import { createWallet } from '../../machines/create-wallet';
 import { type WalletActor } from '../../machines/wallet';
 import { storageKeys } from '../../src/client/storage-keys';
-import { apiOf, fakePlatform } from './fake-platform';
-import { userProfile } from './fixtures';
-import { digitalBenefit, ticketDetail, userTicket } from './ticket-fixtures';
+import { apiOf, fakePlatform } from '../../machines/models/fake-platform';
+import { userProfile } from '../../machines/models/fixtures';
+import { digitalBenefit, ticketDetail, userTicket } from '../../machines/models/ticket-fixtures';
 
 const api = 'https://wallet.test/v1';
 const server = setupServer();

@@ -14,9 +14,9 @@ import {
 import { afterSignInRoute, parseRoute, resolveRoute, type Route, sameRoute } from '../../machines/panel.location';
 import { flowIds, lazyFlowIds, panelTabs, tabsOfFlow, tabTable } from '../../machines/tabs';
 import { walletMachine, type WalletInput } from '../../machines/wallet';
-import { expectFullCoverage, runPathOnActor } from './model';
-import { pathsOf } from './model-spec';
-import { at, crash, neverLoaded, noServices, stubChildren, walletSpec } from './wallet.model';
+import { expectFullCoverage, runPathOnActor } from '../../machines/models/model';
+import { pathsOf } from '../../machines/models/model-spec';
+import { at, crash, neverLoaded, noServices, stubChildren, walletSpec } from '../../machines/models/wallet.model';
 
 function platformSpies() {
   return {

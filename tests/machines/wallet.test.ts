@@ -15,8 +15,8 @@ import { storageKeys } from '../../src/client/storage-keys';
 import { cacheKey } from '../../src/client/cache';
 import { addRoutes } from '../../src/client/client';
 import { compactRoutes } from '../../src/contract/route-table';
-import { apiOf, fakePlatform, sessionOf } from './fake-platform';
-import { userProfile } from './fixtures';
+import { apiOf, fakePlatform, sessionOf } from '../../machines/models/fake-platform';
+import { userProfile } from '../../machines/models/fixtures';
 
 const api = 'https://wallet.test/v1';
 const server = setupServer();

@@ -122,10 +122,9 @@ describe('the tab table', () => {
     for (const target of redirects) expect(isPanelTab(target), target).toBe(true);
   });
 
-  it('names a screen module and a title for every panel, and only flows it knows', () => {
+  it('names a title for every panel, and only flows it knows', () => {
     for (const tab of panelTabs) {
       const row: TabRow = tabTable[tab];
-      expect(typeof row.screen, tab).toBe('function');
       expect(row.title, tab).toMatch(/^title\./);
       if (row.flow) expect(flowIds, tab).toContain(row.flow);
     }

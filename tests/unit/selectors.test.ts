@@ -7,8 +7,8 @@ import { fieldError, fieldView, selectCanSubmitEmail, selectIsBusy, selectLoginS
 import { logoutMachine } from '../../machines/logout';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../machines/logout.selectors';
 import { walletMachine } from '../../machines/wallet';
-import { stubChildren } from '../machines/wallet.model';
-import { testServices } from '../machines/fake-platform';
+import { stubChildren } from '../../machines/models/wallet.model';
+import { testServices } from '../../machines/models/fake-platform';
 import { loginKeys } from '../../src/client/login-storage';
 import {
   selectIsHubFading,

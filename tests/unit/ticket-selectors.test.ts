@@ -6,7 +6,7 @@ import { myTicketsMachine } from '../../machines/my-tickets';
 import { benefitUsage, groupIdenticalTickets, selectListStatus, selectTicketTab, selectTickets, ticketTiming } from '../../machines/my-tickets.selectors';
 import { ticketActions, visibleBenefits } from '../../machines/ticket';
 import type { UserTicket } from '../../src/contract/entities';
-import { benefit, digitalBenefit, ticketDetail, userTicket } from '../machines/ticket-fixtures';
+import { benefit, digitalBenefit, ticketDetail, userTicket } from '../../machines/models/ticket-fixtures';
 
 const now = new Date('2026-06-10T12:00:00Z');
 

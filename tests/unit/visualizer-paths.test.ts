@@ -5,10 +5,10 @@ import { createTestModel } from 'xstate/graph';
 import { machines } from '../../machines/index';
 import { modelPaths, modelSpecs } from '../../src/visualizer/model-paths';
 import { packPaths, unpackPaths } from '../../src/visualizer/paths-file';
-import { coverTransitions, takesSample } from '../machines/model';
-import { giftSpec } from '../machines/gift.model';
-import { payoutSpec } from '../machines/payout.model';
-import { ticketLifecycleSampleEvents, ticketLifecycleSpec } from '../machines/ticket-lifecycle.model';
+import { coverTransitions, takesSample } from '../../machines/models/model';
+import { giftSpec } from '../../machines/models/gift.model';
+import { payoutSpec } from '../../machines/models/payout.model';
+import { ticketLifecycleSampleEvents, ticketLifecycleSpec } from '../../machines/models/ticket-lifecycle.model';
 
 it('lists the ticket lifecycle paths the lifecycle test replays, with full coverage', () => {
   const model = createTestModel(machines.ticketLifecycle, { events: ticketLifecycleSampleEvents as never, filterEvents: takesSample(ticketLifecycleSampleEvents) });

@@ -1,4 +1,4 @@
-// Model-based paths of the gift machine (tests/machines/gift.model.ts) run against the rendered wallet: a person opens
+// Model-based paths of the gift machine (machines/models/gift.model.ts) run against the rendered wallet: a person opens
 // the dropdown and picks a ticket, switches the receiver tabs, types an e-mail or a username, picks a suggestion,
 // confirms, edits, ticks the terms, gifts, cancels; the API answers only when the path says so (msw holds each
 // request) and the 500 ms username wait passes when the path says so (fake timers). A step that leaves the panel
@@ -23,8 +23,8 @@ import {
 } from '../../machines/gift.selectors';
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import type { EndpointName } from '../../src/contract/endpoints';
-import { expectFullCoverage, toTestMachine } from '../machines/model';
-import { giftSampleEvents, giftStarts, giftVertex } from '../machines/gift.model';
+import { expectFullCoverage, toTestMachine } from '../../machines/models/model';
+import { giftSampleEvents, giftStarts, giftVertex } from '../../machines/models/gift.model';
 import { signInApi } from './fake-api';
 import { closingExcuses, holdRequests, notClosing, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';

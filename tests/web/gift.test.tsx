@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { encodeUserTicketId } from '../../machines/ticket-id';
-import { liveTicket, ticketDetail, userTicket } from '../machines/ticket-fixtures';
+import { liveTicket, ticketDetail, userTicket } from '../../machines/models/ticket-fixtures';
 import { signInApi } from './fake-api';
 import { ticketsApi } from './fake-tickets-api';
 import { setUpWalletTests } from './render-wallet';

@@ -1,4 +1,4 @@
-// Model-based paths of the logout machine (the HUB's child; samples from tests/machines/logout.model.ts) on the
+// Model-based paths of the logout machine (the HUB's child; samples from machines/models/logout.model.ts) on the
 // rendered HUB: Logout opens the confirmation, Cancel closes it, Logout in it sends GET /auth/logout (held until the
 // path answers it); either answer signs out: tokens gone, LOGIN shown, the HUB and its flow gone.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { logoutMachine, type LogoutSnapshot } from '../../machines/logout';
-import { testServices } from '../machines/fake-platform';
-import { coverTransitions, takesSample, toTestMachine } from '../machines/model';
-import { logoutSampleEvents } from '../machines/logout.model';
+import { testServices } from '../../machines/models/fake-platform';
+import { coverTransitions, takesSample, toTestMachine } from '../../machines/models/model';
+import { logoutSampleEvents } from '../../machines/models/logout.model';
 import { signInApi } from './fake-api';
 import { holdRequests, responseFor } from './path-helpers';
 import { setUpWalletTests } from './render-wallet';

@@ -1,4 +1,4 @@
-// Model-based paths of the listings machine (tests/machines/listings.model.ts) run against the rendered wallet: under
+// Model-based paths of the listings machine (machines/models/listings.model.ts) run against the rendered wallet: under
 // the resell form (nothing to resell, so the listings show), a person switches Sale and Sold, opens Share, copies the
 // link, closes, asks to unlist and confirms; the overview and the unlist answer only when the path says so. After
 // every step the screen shows what the model's state says.
@@ -9,9 +9,9 @@ import { listingsMachine, type ListingsSnapshot } from '../../machines/listings'
 import type { WalletActor } from '../../machines/wallet';
 import { selectListingsStep, selectSharing, selectUnlisting } from '../../machines/listings.selectors';
 import type { EndpointName } from '../../src/contract/endpoints';
-import { testServices } from '../machines/fake-platform';
-import { expectFullCoverage, toTestMachine } from '../machines/model';
-import { listingsSampleEvents, listingsVertex } from '../machines/listings.model';
+import { testServices } from '../../machines/models/fake-platform';
+import { expectFullCoverage, toTestMachine } from '../../machines/models/model';
+import { listingsSampleEvents, listingsVertex } from '../../machines/models/listings.model';
 import { handle, signInApi } from './fake-api';
 import { holdRequests, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
 import { setUpWalletTests } from './render-wallet';

@@ -1,5 +1,5 @@
-// Model-based paths of the login machine (tests/machines/model.ts derives the test model from the real machine; the
-// sample events and the start are tests/machines/login.model.ts's) run against the rendered screens: each step is
+// Model-based paths of the login machine (machines/models/model.ts derives the test model from the real machine; the
+// sample events and the start are machines/models/login.model.ts's) run against the rendered screens: each step is
 // done the way a person does it (typing, clicking) or is the API answering (msw holds each request until the path
 // says how it ends, with the step's output or error), and after every step the screen on display, the field errors
 // and the busy state must match the model's state.
@@ -21,8 +21,8 @@ import {
   loginVertex,
   type LoginModelEvent,
   type LoginPromiseActor,
-} from '../machines/login.model';
-import { coverTransitions, isSample, takesSample, toTestMachine } from '../machines/model';
+} from '../../machines/models/login.model';
+import { coverTransitions, isSample, takesSample, toTestMachine } from '../../machines/models/model';
 import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
 import { setUpWalletTests } from './render-wallet';
 

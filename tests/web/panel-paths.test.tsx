@@ -1,6 +1,6 @@
 // Model-based paths of the wallet's router and session regions run against the rendered screens. The test model is
 // derived from the real machine the way tests/machines/wallet-router.test.ts does it (toTestMachine, the same two
-// starts), with the shared sample events (tests/machines/wallet.model.ts) kept to those a person can cause on the
+// starts), with the shared sample events (machines/models/wallet.model.ts) kept to those a person can cause on the
 // screens at each state, and
 // one vertex per snapshot but for steps whose effect adds up: the launcher, the avatar, the HUB's
 // tiles, close button and Logout, the logo, the back links, the language selector, browser back/forward, and the
@@ -16,9 +16,9 @@ import { parseRoute, toUrl, withLanguage } from '../../machines/panel.location';
 import { selectIsHubFading, selectIsHubVisible, selectIsSignedIn } from '../../machines/panel.selectors';
 import type { PanelTab } from '../../machines/tabs';
 import { walletMachine, type WalletEvent, type WalletInput, type WalletSnapshot } from '../../machines/wallet';
-import { canTake, isSample, toTestMachine } from '../machines/model';
-import { noChildActions, walletSampleEvents, walletStarts, type WalletModelEvent } from '../machines/wallet.model';
-import { ticketDetail } from '../machines/ticket-fixtures';
+import { canTake, isSample, toTestMachine } from '../../machines/models/model';
+import { noChildActions, walletSampleEvents, walletStarts, type WalletModelEvent } from '../../machines/models/wallet.model';
+import { ticketDetail } from '../../machines/models/ticket-fixtures';
 import { handle } from './fake-api';
 import { countSteps, holdRequests, storedTokens, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';

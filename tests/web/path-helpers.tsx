@@ -9,7 +9,7 @@ import { storageKeys } from '../../src/client/storage-keys';
 import type { EndpointName } from '../../src/contract/endpoints';
 import { handle } from './fake-api';
 import type { WalletTests } from './render-wallet';
-import { allTransitions, coverTransitions, isSample } from '../machines/model';
+import { allTransitions, coverTransitions, isSample } from '../../machines/models/model';
 
 export interface HeldRequest {
   request: Request;

@@ -11,6 +11,7 @@ vi.mock('../../src/web/screens/qr-learn-more', () => {
 
 import { prefetchFlows } from '../../machines/flows';
 import { lazyFlowIds, panelNames } from '../../machines/tabs';
+import { panelScreens } from '../../src/web/panels';
 import { later } from '../../src/web/screens/qr-screen';
 
 it('fetches the QR learn-more panel after every flow and screen, in an idle moment of its own', async () => {
@@ -20,7 +21,7 @@ it('fetches the QR learn-more panel after every flow and screen, in an idle mome
   const stop = prefetchFlows((next) => {
     idle.push(next);
     return () => {};
-  });
+  }, [], panelScreens);
   const before = lazyFlowIds.length + panelNames.length;
   for (let step = 0; step < before; step++) {
     await vi.waitFor(() => expect(idle).toHaveLength(1), { timeout: 60_000 });

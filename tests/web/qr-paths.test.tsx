@@ -1,5 +1,5 @@
-// Model-based paths of the QR pass machine (the model is derived from the real machine by tests/machines/model.ts,
-// the sample events are tests/machines/qr.model.ts's) run against the rendered wallet on the QR panel: page
+// Model-based paths of the QR pass machine (the model is derived from the real machine by machines/models/model.ts,
+// the sample events are machines/models/qr.model.ts's) run against the rendered wallet on the QR panel: page
 // visibility comes from the platform, Retry and learn-more are clicks, the API answers only when the path
 // says so (msw holds each request), and the ttl passes on fake timers. After every step the QR screen must show what
 // the model's state says: placeholder, image, error, stale warning, learn-more panel.
@@ -12,8 +12,8 @@ import { type QrImage, qrMachine, type QrSnapshot } from '../../machines/qr';
 import { ENTRY_CODE_HEADER } from '../../src/contract/endpoints';
 import { selectIsAdmitted, selectIsLearnMoreOpen, selectIsQrStale, selectQrFrame, selectQrSecondsLeft } from '../../machines/qr.selectors';
 import type { WalletActor } from '../../machines/wallet';
-import { coverTransitions, takesSample, toTestMachine } from '../machines/model';
-import { MODEL_IMAGE, MODEL_SECOND_MS, MODEL_TTL_MS, qrInput, qrSampleEvents, type QrModelEvent } from '../machines/qr.model';
+import { coverTransitions, takesSample, toTestMachine } from '../../machines/models/model';
+import { MODEL_IMAGE, MODEL_SECOND_MS, MODEL_TTL_MS, qrInput, qrSampleEvents, type QrModelEvent } from '../../machines/models/qr.model';
 import { signInApi } from './fake-api';
 import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
 import { setUpWalletTests } from './render-wallet';

@@ -1,4 +1,4 @@
-// Model-based paths of the redeem machine (tests/machines/redeem.model.ts) on the rendered wallet at REDEEM: typing,
+// Model-based paths of the redeem machine (machines/models/redeem.model.ts) on the rendered wallet at REDEEM: typing,
 // leaving the field and pressing Redeem are a person's, msw holds the redeem request until the path answers it.
 // After every step the screen shows what the model's state says: the field's error, Redeem enabled or busy, the
 // error flash, or the success view; View ticket opens the redeemed ticket's panel.
@@ -10,8 +10,8 @@ import { redeemMachine, type RedeemSnapshot } from '../../machines/redeem';
 import { selectCanRedeem, selectCodeField, selectFailure, selectIsRedeeming, selectRedeemed } from '../../machines/redeem.selectors';
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import { t } from '../../src/web/i18n';
-import { coverTransitions, takesSample, toTestMachine } from '../machines/model';
-import { redeemInput, redeemSampleEvents, redeemVertex, type RedeemModelEvent } from '../machines/redeem.model';
+import { coverTransitions, takesSample, toTestMachine } from '../../machines/models/model';
+import { redeemInput, redeemSampleEvents, redeemVertex, type RedeemModelEvent } from '../../machines/models/redeem.model';
 import { signInApi } from './fake-api';
 import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
 import { setUpWalletTests } from './render-wallet';

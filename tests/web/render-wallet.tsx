@@ -1,5 +1,6 @@
 // Renders the whole wallet (real machines, real API client) at a URL, with the API answered by msw and every
 // browser effect on a fake platform; setUpWalletTests gives a test file its msw server and cleans up after each test.
+import { panelScreens } from '../../src/web/panels';
 import { act, render } from '@testing-library/react';
 import { setupServer, type SetupServer } from 'msw/node';
 import { toast } from 'react-hot-toast/headless';
@@ -10,7 +11,7 @@ import type { KeyValueStorage } from '../../src/client/storage-keys';
 import { App } from '../../src/web/app';
 import { localeFromPath, setLocale } from '../../src/web/i18n';
 import { showNotification } from '../../src/web/components/toaster';
-import { fakePlatform } from '../machines/fake-platform';
+import { fakePlatform } from '../../machines/models/fake-platform';
 import { apiOrigin, qrHandlers } from './fake-api';
 
 export interface RenderedWallet {
@@ -29,7 +30,7 @@ export function renderWallet(url: string, storage: Record<string, string> = {}, 
   const fake = fakePlatform({ url: `${apiOrigin}${url}`, storage });
   const platform = { ...fake.platform, fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) };
   setLocale(localeFromPath(new URL(url, apiOrigin).pathname));
-  const wallet = createWallet({ baseUrl: `${apiOrigin}/v1`, platform, notify: showNotification });
+  const wallet = createWallet({ baseUrl: `${apiOrigin}/v1`, platform, notify: showNotification, screens: panelScreens });
   act(() => wallet.start());
   const view = render(<App config={{ apiBase: apiOrigin, ...config }} wallet={wallet} />);
   return {

@@ -1,4 +1,4 @@
-// Model-based paths of the resell machine (tests/machines/resell.model.ts) run against the rendered wallet: a person
+// Model-based paths of the resell machine (machines/models/resell.model.ts) run against the rendered wallet: a person
 // picks a ticket in the dropdown, steps the quantity, types and leaves the price, waits for the quote, continues,
 // ticks the terms, lists, edits, cancels, copies the link, lists more; the API answers only when the path says so
 // (msw holds each request) and the quote's wait and the no-payout notice pass when the path says so (fake timers). A
@@ -17,8 +17,8 @@ import {
 } from '../../machines/resell.selectors';
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import type { EndpointName } from '../../src/contract/endpoints';
-import { expectFullCoverage, toTestMachine } from '../machines/model';
-import { resellSampleEvents, resellStarts, resellVertex, stubListings } from '../machines/resell.model';
+import { expectFullCoverage, toTestMachine } from '../../machines/models/model';
+import { resellSampleEvents, resellStarts, resellVertex, stubListings } from '../../machines/models/resell.model';
 import { handle, signInApi } from './fake-api';
 import { closingExcuses, holdRequests, notClosing, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';

@@ -1,6 +1,6 @@
 // Model-based paths of the session machine (the wallet's child while signed in) run against the rendered screens.
 // The test model is derived from the real machine the way tests/machines/session.test.ts does it (toTestMachine, the
-// sample events and input of tests/machines/session.model.ts), kept to what can happen on the screens: a person
+// sample events and input of machines/models/session.model.ts), kept to what can happen on the screens: a person
 // saves their name on the personal-data screen (which invalidates the profile); the API answers the held profile and
 // refresh requests (an expired access token is answered 401, the refresh succeeds or fails). After every step the
 // screens must agree with the model's state: the tokens in storage, the avatar and its initials, the HUB's profile
@@ -14,9 +14,9 @@ import { createTestModel } from 'xstate/graph';
 import { parseRoute, routeTo, toUrl, withRoute } from '../../machines/panel.location';
 import { REFRESH_RACE_SETTLE_MS, sessionMachine, type SessionEvent, type SessionSnapshot } from '../../machines/session';
 import { selectIsUserLoading } from '../../machines/session.selectors';
-import { userProfile } from '../machines/fixtures';
-import { coverTransitions, isSample, toTestMachine } from '../machines/model';
-import { sessionInput, sessionSampleEvents, type SessionModelEvent } from '../machines/session.model';
+import { userProfile } from '../../machines/models/fixtures';
+import { coverTransitions, isSample, toTestMachine } from '../../machines/models/model';
+import { sessionInput, sessionSampleEvents, type SessionModelEvent } from '../../machines/models/session.model';
 import { apiError, handle } from './fake-api';
 import { countSteps, holdRequests, nextTask, responseFor, storedTokens, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';

@@ -1,4 +1,4 @@
-// Model-based paths of the settings machine (tests/machines/settings.model.ts) on the rendered wallet at SETTINGS:
+// Model-based paths of the settings machine (machines/models/settings.model.ts) on the rendered wallet at SETTINGS:
 // typing, tabs, buttons, the phone modal and the file picker are a person's; msw holds each request until the path
 // answers it. The graph is taken coarser than on the actor (state, tab, which forms hold a change, the phone draft valid,
 // a picture picked): every transition is still taken. After every step the screen shows what the model's state says.
@@ -18,8 +18,8 @@ import {
   selectSettingsStatus,
 } from '../../machines/settings.selectors';
 import type { EndpointName } from '../../src/contract/endpoints';
-import { coverTransitions, expectFullCoverage, isSample, toTestMachine } from '../machines/model';
-import { oneAtATime, PICKED, settingsInput, settingsSampleEvents, type SettingsModelEvent } from '../machines/settings.model';
+import { coverTransitions, expectFullCoverage, isSample, toTestMachine } from '../../machines/models/model';
+import { oneAtATime, PICKED, settingsInput, settingsSampleEvents, type SettingsModelEvent } from '../../machines/models/settings.model';
 import { handle, signInApi } from './fake-api';
 import { holdRequests, responseFor, type HeldRequests } from './path-helpers';
 import { setUpWalletTests } from './render-wallet';

@@ -7,7 +7,8 @@ import { afterEach, beforeAll } from 'vitest';
 import '../../machines/fill-kit';
 import '../../src/web/fill-kit';
 import { loadLocale } from '../../src/web/i18n';
-import { preloadFlows, preloadScreens } from '../../machines/flows';
+import { preloadFlows } from '../../machines/flows';
+import { preloadScreens } from '../../src/web/panels';
 import { loadToasts } from '../../src/web/components/toaster';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

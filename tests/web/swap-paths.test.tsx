@@ -1,4 +1,4 @@
-// Model-based paths of the swap machine (tests/machines/swap.model.ts) run against the rendered wallet: a person picks
+// Model-based paths of the swap machine (machines/models/swap.model.ts) run against the rendered wallet: a person picks
 // the ticket to swap, steps the quantity, picks a target, answers the modal with Cancel or Go to checkout; the API
 // answers only when the path says so (msw holds each request). A step that leaves the panel (My tickets) ends its path.
 // After every step the screen must show what the model's state says.
@@ -17,8 +17,8 @@ import {
 } from '../../machines/swap.selectors';
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import type { EndpointName } from '../../src/contract/endpoints';
-import { expectFullCoverage, toTestMachine } from '../machines/model';
-import { swapSampleEvents, swapStarts, swapVertex } from '../machines/swap.model';
+import { expectFullCoverage, toTestMachine } from '../../machines/models/model';
+import { swapSampleEvents, swapStarts, swapVertex } from '../../machines/models/swap.model';
 import { signInApi } from './fake-api';
 import { ticketsApi } from './fake-tickets-api';
 import { closingExcuses, holdRequests, notClosing, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';

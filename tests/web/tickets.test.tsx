@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import type { TicketDetail } from '../../src/contract/entities';
-import { benefit, digitalBenefit, liveTicket, pastTicket, ticketDetail, userTicket } from '../machines/ticket-fixtures';
+import { benefit, digitalBenefit, liveTicket, pastTicket, ticketDetail, userTicket } from '../../machines/models/ticket-fixtures';
 import { apiError, handle, signInApi } from './fake-api';
 import { ticketsApi, type TicketsData } from './fake-tickets-api';
 import { setUpWalletTests } from './render-wallet';

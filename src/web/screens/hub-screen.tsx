@@ -19,6 +19,7 @@ import { type ReactElement, useEffect, useRef } from 'react';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../../machines/logout.selectors';
 import { flowKit } from '../../../machines/kit';
 import { Modal } from '../components/modal';
+import { type HubPlace, type HubTarget, hubTiles } from '../panels';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import hubScreenCss from 'bundle-text:./hub-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
@@ -52,7 +53,7 @@ export default function HubScreen(): ReactElement {
   );
 }
 
-export type HubTarget = 'QR' | 'MY_TICKET' | 'GIFT' | 'SWAP' | 'RESELL' | 'REDEEM' | 'SETTINGS';
+export type { HubTarget };
 
 export interface HubProfile {
   nickname: string;
@@ -129,14 +130,17 @@ export function HubView(props: HubViewProps): ReactElement {
               </div>
             </>
           )}
-          <button type="button" className="tw-icon-button" onClick={() => props.onOpen('SETTINGS')} aria-label={t('hub.settings')} title={t('hub.settings')}>
-            <Icon path={iconPath('settings')} size={20} />
-          </button>
+          {tilesAt('profile').map((tile) => (
+            <button key={tile.tab} type="button" className="tw-icon-button" onClick={() => props.onOpen(tile.tab)} aria-label={t(tile.label)} title={t(tile.label)}>
+              <Icon path={tile.icon} size={20} />
+            </button>
+          ))}
         </div>
 
         <div className="tw-tiles">
-          <Tile feature icon={iconPath('qr')} label={t('hub.my_qr')} hint={t('hub.my_qr_hint')} onSelect={() => props.onOpen('QR')} />
-          <Tile feature icon={iconPath('ticket')} label={t('hub.my_tickets')} hint={t('hub.my_tickets_hint')} onSelect={() => props.onOpen('MY_TICKET')} />
+          {tilesAt('feature').map((tile) => (
+            <Tile key={tile.tab} feature icon={tile.icon} label={t(tile.label)} hint={tile.hint ? t(tile.hint) : undefined} onSelect={() => props.onOpen(tile.tab)} />
+          ))}
         </div>
 
         <section className="tw-hub__section" aria-labelledby="tw-hub-manage">
@@ -144,11 +148,9 @@ export function HubView(props: HubViewProps): ReactElement {
             {t('hub.manage')}
           </h2>
           <div className="tw-tiles tw-tiles--three">
-            <Tile icon={iconPath('gift')} label={t('hub.gift')} onSelect={() => props.onOpen('GIFT')} />
-            <Tile icon={iconPath('swap')} label={t('hub.swap')} onSelect={() => props.onOpen('SWAP')} />
-            <Tile icon={iconPath('resell')} label={t('hub.resell')} onSelect={() => props.onOpen('RESELL')} />
-            {/* A code from a ticket PDF: the PDF's "How to redeem" names this label (pdf.how_choose). */}
-            <Tile wide icon={iconPath('unlock')} label={t('hub.redeem')} onSelect={() => props.onOpen('REDEEM')} />
+            {[...tilesAt('manage'), ...tilesAt('wide')].map((tile) => (
+              <Tile key={tile.tab} wide={tile.place === 'wide'} icon={tile.icon} label={t(tile.label)} onSelect={() => props.onOpen(tile.tab)} />
+            ))}
           </div>
         </section>
 
@@ -177,6 +179,9 @@ export function HubView(props: HubViewProps): ReactElement {
     </div>
   );
 }
+
+/** The HUB's tiles at one place, in the panel table's order (src/web/panels.ts). */
+const tilesAt = (place: HubPlace) => hubTiles.filter((tile) => tile.place === place);
 
 /** A hub tile: icon, label and an optional one-line hint; the whole tile is one button. */
 interface TileProps {

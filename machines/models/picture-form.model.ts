@@ -1,7 +1,7 @@
 // The settings' picture form's test model (tests/machines/picture-form.test.ts, the visualiser's test paths): its
 // sample events, its vertex, and the machine under test with a fake previewUrl that records the previews it holds.
 import { fromCallback, type AnyMachineSnapshot } from 'xstate';
-import { pictureFormMachine, type PictureFormEvent, type PictureFormSnapshot } from '../../machines/picture-form';
+import { pictureFormMachine, type PictureFormEvent, type PictureFormSnapshot } from '../picture-form';
 import { PICTURE_LIMIT_BYTES } from '../../src/contract/forms';
 import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';

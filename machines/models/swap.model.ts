@@ -2,11 +2,11 @@
 // tests/web/swap-paths.test.tsx (the same paths on the rendered screen).
 import type { AnyMachineSnapshot } from 'xstate';
 import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../../src/contract/entities';
-import type { SwapEvent, SwapInput, SwapSnapshot } from '../../machines/swap';
+import type { SwapEvent, SwapInput, SwapSnapshot } from '../swap';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
-import { swapMachine } from '../../machines/swap';
+import { swapMachine } from '../swap';
 import { modelSpec } from './model-spec';
 
 export type SwapModelEvent = SwapEvent | { type: string; output?: unknown; error?: unknown };

@@ -1,10 +1,10 @@
 // The listings machine's test model (docs/product.md §2 Listings, §4 Listing): loading, Sale and Sold tabs, the share modal,
 // the unlist confirmation and its outcomes.
 import { type AnyMachineSnapshot, fromCallback } from 'xstate';
-import type { ListingsEvent, ListingsSnapshot } from '../../machines/listings';
+import type { ListingsEvent, ListingsSnapshot } from '../listings';
 import { ApiRequestError } from '../../src/client/errors';
 import { httpError } from './fixtures';
-import { listingsMachine } from '../../machines/listings';
+import { listingsMachine } from '../listings';
 import { testServices } from './fake-platform';
 import { modelSpec } from './model-spec';
 

@@ -1,7 +1,7 @@
 // The payout machine's test model (tests/machines/payout.test.ts, the visualiser's test paths): its sample
 // events, its vertex, and the machine under test with a fake Stripe onboarding that records its runs.
 import { fromCallback, type AnyMachineSnapshot } from 'xstate';
-import { payoutMachine, type PayoutEvent, type PayoutSnapshot, type StripeOnboardingInput } from '../../machines/payout';
+import { payoutMachine, type PayoutEvent, type PayoutSnapshot, type StripeOnboardingInput } from '../payout';
 import { ApiRequestError } from '../../src/client/errors';
 import type { PaymentsAccount } from '../../src/contract/entities';
 import { testServices } from './fake-platform';

@@ -1,10 +1,10 @@
 // The qr machine's test model, shared by tests/machines/qr.test.ts (paths on the actor) and tests/web/qr.test.tsx
-// (the same paths on the rendered QR screen). The device code's child has its own (tests/machines/qr-device.model.ts).
+// (the same paths on the rendered QR screen). The device code's child has its own (machines/models/qr-device.model.ts).
 import type { AnyMachineSnapshot } from 'xstate';
-import type { DoorTickets, QrContext, QrEvent, QrImage } from '../../machines/qr';
+import type { DoorTickets, QrContext, QrEvent, QrImage } from '../qr';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
-import { qrMachine } from '../../machines/qr';
+import { qrMachine } from '../qr';
 import { modelSpec } from './model-spec';
 
 /** A qr event, or the end of an invoked request (`<invoke id>.done` / `.error`) or a delay (`after.<delay>`). */

@@ -1,8 +1,8 @@
 // The test model of the QR pass's device code (machines/qr-device.ts), shared by tests/machines/qr-device.test.ts
 // (paths on the actor) and the visualiser's paths. Every step of the code is a mock whose end a path step decides.
 import type { AnyMachineSnapshot } from 'xstate';
-import type { QrDeviceContext, QrDeviceEvent, QrDeviceInput } from '../../machines/qr-device';
-import { qrDeviceMachine } from '../../machines/qr-device';
+import type { QrDeviceContext, QrDeviceEvent, QrDeviceInput } from '../qr-device';
+import { qrDeviceMachine } from '../qr-device';
 import type { DeviceKey, DrawnCode, StoredCertificate } from '../../src/door/wallet-door';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';

@@ -1,11 +1,11 @@
 // The my-tickets machine's test model, shared by tests/machines/my-tickets.test.ts (paths on the actor) and
 // tests/web/tickets-paths.test.tsx (the same paths on the rendered screen).
 import type { AnyMachineSnapshot } from 'xstate';
-import type { MyTicketsEvent, MyTicketsInput, MyTicketsSnapshot } from '../../machines/my-tickets';
+import type { MyTicketsEvent, MyTicketsInput, MyTicketsSnapshot } from '../my-tickets';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 import { liveTicket, pastTicket, userTicket } from './ticket-fixtures';
-import { myTicketsMachine } from '../../machines/my-tickets';
+import { myTicketsMachine } from '../my-tickets';
 import { modelSpec } from './model-spec';
 
 export type MyTicketsModelEvent = MyTicketsEvent | { type: string; output?: unknown; error?: unknown };

@@ -1,9 +1,9 @@
 // The session machine's test model, shared by tests/machines/session.test.ts (paths on the actor) and
 // tests/web/session-paths.test.tsx (the same model, kept to what can happen on the screens).
-import type { SessionEvent, SessionInput } from '../../machines/session';
+import type { SessionEvent, SessionInput } from '../session';
 import { testServices } from './fake-platform';
 import { userProfile } from './fixtures';
-import { sessionMachine } from '../../machines/session';
+import { sessionMachine } from '../session';
 import { modelSpec } from './model-spec';
 
 /** A session event, or the end of an invoked request (`<invoke id>.done` / `.error`, see ./model.ts). */

@@ -1,10 +1,10 @@
 // The wallet router's test model, shared by tests/machines/wallet-router.test.ts (paths on the actor) and
 // tests/web/panel-paths.test.tsx (the same model, kept to what a person can do on the screens).
 import { setup } from 'xstate';
-import type { BrowserLocation } from '../../machines/panel.location';
-import { flowIds, lazyFlowIds, tabsOfFlow } from '../../machines/tabs';
-import type { WalletServices } from '../../machines/services';
-import { type WalletContext, walletMachine, type WalletEvent, type WalletInput } from '../../machines/wallet';
+import type { BrowserLocation } from '../panel.location';
+import { flowIds, lazyFlowIds, tabsOfFlow } from '../tabs';
+import type { WalletServices } from '../services';
+import { type WalletContext, walletMachine, type WalletEvent, type WalletInput } from '../wallet';
 import { snapshotOnly } from './model';
 import { modelSpec } from './model-spec';
 

@@ -2,11 +2,11 @@
 // tests/web/resell-paths.test.tsx (the same paths on the rendered screen).
 import { createMachine, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { ResellableTicket } from '../../src/contract/entities';
-import { priceError, type ResellEvent, type ResellInput, type ResellSnapshot } from '../../machines/resell';
+import { priceError, type ResellEvent, type ResellInput, type ResellSnapshot } from '../resell';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
-import { resellMachine } from '../../machines/resell';
+import { resellMachine } from '../resell';
 import { modelSpec } from './model-spec';
 import { takesSample } from './model';
 

@@ -1,7 +1,7 @@
 // The settings' phone modal's test model (tests/machines/phone-modal.test.ts, the visualiser's test paths).
 import type { AnyMachineSnapshot } from 'xstate';
-import { checkPhone } from '../../machines/phone';
-import { phoneModalMachine, type PhoneModalInput, type PhoneModalSnapshot } from '../../machines/phone-modal';
+import { checkPhone } from '../phone';
+import { phoneModalMachine, type PhoneModalInput, type PhoneModalSnapshot } from '../phone-modal';
 import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';
 import { modelSpec } from './model-spec';

@@ -3,13 +3,13 @@
 // regions; the model lets one of them work at a time (a person does one thing at a time), which keeps the graph
 // small and still takes every transition.
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { SettingsEvent, SettingsSnapshot } from '../../machines/settings';
+import type { SettingsEvent, SettingsSnapshot } from '../settings';
 import { isFormValid, personalDataForm } from '../../src/contract/forms';
 import { nicknameForm } from '../../src/contract/nickname-rule';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';
-import { settingsMachine } from '../../machines/settings';
+import { settingsMachine } from '../settings';
 import { isSample } from './model';
 import { modelSpec } from './model-spec';
 

@@ -1,7 +1,7 @@
 // The logout machine's sample events, shared by tests/machines/logout.test.ts and tests/web/hub-paths.test.tsx.
-import type { LogoutEvent } from '../../machines/logout';
+import type { LogoutEvent } from '../logout';
 import { httpError } from './fixtures';
-import { logoutMachine } from '../../machines/logout';
+import { logoutMachine } from '../logout';
 import { testServices } from './fake-platform';
 import { modelSpec } from './model-spec';
 

@@ -1,13 +1,13 @@
 // The gift machine's test model, shared by tests/machines/gift.test.ts (paths on the actor) and
 // tests/web/gift-paths.test.tsx (the same paths on the rendered screen).
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { GiftEvent, GiftInput, GiftSnapshot } from '../../machines/gift';
-import { isGiftEmailValid } from '../../machines/gift';
+import type { GiftEvent, GiftInput, GiftSnapshot } from '../gift';
+import { isGiftEmailValid } from '../gift';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 import { liveTicket, userTicket } from './ticket-fixtures';
-import { giftMachine } from '../../machines/gift';
+import { giftMachine } from '../gift';
 import { modelSpec } from './model-spec';
 import { takesSample } from './model';
 

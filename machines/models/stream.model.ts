@@ -3,8 +3,8 @@
 // (`connect.error`), the connection's reports (`stream.opened`, `stream.event` …) are sent as they would be.
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { vi } from 'vitest';
-import type { StreamEvent, StreamInput } from '../../machines/stream';
-import { streamMachine } from '../../machines/stream';
+import type { StreamEvent, StreamInput } from '../stream';
+import { streamMachine } from '../stream';
 import type { WalletEvent } from '../../src/contract/events';
 import { testServices } from './fake-platform';
 import { type ModelFilter, modelSpec } from './model-spec';

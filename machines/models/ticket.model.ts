@@ -1,12 +1,12 @@
 // The single ticket's and the benefit modal's test models, shared by the machine tests and the screen paths.
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import type { BenefitEvent, BenefitInput } from '../../machines/benefit';
-import { canAddToWallet, ticketActions, type TicketEvent, type TicketInput, type TicketSnapshot } from '../../machines/ticket';
+import type { BenefitEvent, BenefitInput } from '../benefit';
+import { canAddToWallet, ticketActions, type TicketEvent, type TicketInput, type TicketSnapshot } from '../ticket';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
 import { benefit, digitalBenefit, ticketDetail } from './ticket-fixtures';
-import { ticketMachine } from '../../machines/ticket';
+import { ticketMachine } from '../ticket';
 import { modelSpec } from './model-spec';
 
 export type TicketModelEvent = TicketEvent | { type: string; output?: unknown; error?: unknown };

@@ -1,8 +1,8 @@
 // A WalletPlatform for tests: memory storage, a location that pushUrl/replaceUrl really change, spies for the rest.
 import { vi } from 'vitest';
-import type { WalletServices } from '../../machines/services';
-import type { SessionActor } from '../../machines/session';
-import type { WalletActor } from '../../machines/wallet';
+import type { WalletServices } from '../services';
+import type { SessionActor } from '../session';
+import type { WalletActor } from '../wallet';
 import type { WalletPlatform } from '../../src/client/platform';
 import { memoryStorage } from '../../src/client/storage-keys';
 

@@ -1,12 +1,12 @@
 // The redeem machine's test model, shared by tests/machines/redeem.test.ts (paths on the actor) and
 // tests/web/redeem-paths.test.tsx (the same paths on the rendered screen).
 import type { AnyMachineSnapshot } from 'xstate';
-import type { RedeemEvent, RedeemSnapshot } from '../../machines/redeem';
+import type { RedeemEvent, RedeemSnapshot } from '../redeem';
 import { isFormValid, redeemForm } from '../../src/contract/forms';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
-import { redeemMachine } from '../../machines/redeem';
+import { redeemMachine } from '../redeem';
 import { modelSpec } from './model-spec';
 
 export type RedeemModelEvent = RedeemEvent | { type: string; output?: unknown; error?: unknown };

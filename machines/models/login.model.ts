@@ -1,14 +1,14 @@
 // The login machine's test model, shared by tests/machines/login.test.ts (paths on the actor) and
 // tests/web/login-paths.test.tsx (the same model, kept to what a person can do on the screens).
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
-import type { LoginContext, LoginEvent, LoginInput, LoginTab } from '../../machines/login';
-import { selectResendCoolingDown } from '../../machines/login.otp-selectors';
-import { fieldError, selectLoginScreen } from '../../machines/login.selectors';
+import type { LoginContext, LoginEvent, LoginInput, LoginTab } from '../login';
+import { selectResendCoolingDown } from '../login.otp-selectors';
+import { fieldError, selectLoginScreen } from '../login.selectors';
 import { ApiRequestError } from '../../src/client/errors';
 import { loginKeys } from '../../src/client/login-storage';
 import { testServices } from './fake-platform';
 import { httpError, userProfile } from './fixtures';
-import { loginMachine } from '../../machines/login';
+import { loginMachine } from '../login';
 import { modelSpec } from './model-spec';
 
 /** A login event, or the end of an invoked request (`<invoke id>.done` / `.error`, see ./model.ts). */

@@ -1,7 +1,7 @@
 // The ticket lifecycle's test model: its sample events, shared by tests/machines/ticket-lifecycle.test.ts and the
 // visualiser's test paths (src/visualizer/model-paths.ts).
-import { ticketOperations, type TicketLifecycleEvent } from '../../machines/ticket-lifecycle';
-import { ticketLifecycleMachine } from '../../machines/ticket-lifecycle';
+import { ticketOperations, type TicketLifecycleEvent } from '../ticket-lifecycle';
+import { ticketLifecycleMachine } from '../ticket-lifecycle';
 import { modelSpec } from './model-spec';
 
 export const open = { allowedByType: true, eventOver: false };
