@@ -2,7 +2,7 @@
 // without bound fails fast, with its name, instead of running until the machine runs out of memory.
 import { describe, expect, it } from 'vitest';
 import { assign, setup } from 'xstate';
-import { modelSpec, PathBudgetExceeded, pathsOf } from './model-spec';
+import { modelSpec, PathBudgetExceeded, pathsOf } from '../../machines/models/model-spec';
 
 /** A counter whose every press is a new state: its graph never ends. */
 const counter = setup({ types: { context: {} as { count: number }, events: {} as { type: 'press' } | { type: 'reset' } } }).createMachine({
