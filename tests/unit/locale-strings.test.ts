@@ -75,9 +75,9 @@ function requestedPrefixes(file: string): string[] {
 const toastPrefixes = requestedPrefixes('src/web/components/toast-list.tsx');
 const needsItsScreen = (key: string) => isScreenPrefix(prefixOf(key)) && !toastPrefixes.includes(prefixOf(key));
 
-/** Each panel's screen module, as the registry (machines/tabs.ts) imports it: one per panel. */
-const screens = [...readFileSync(join(root, 'machines/tabs.ts'), 'utf8').matchAll(/import\('\.\.\/(src\/web\/screens\/[a-z-]+)'\)/g)].map(
-  (match) => `${match[1]}.tsx`,
+/** Each panel's screen module, as the screens' table (src/web/panels.ts) imports it: one per panel. */
+const screens = [...readFileSync(join(root, 'src/web/panels.ts'), 'utf8').matchAll(/import\('\.\/(screens\/[a-z-]+)'\)/g)].map(
+  (match) => `src/web/${match[1]}.tsx`,
 );
 it('finds a screen module for every panel', () => expect(screens).toHaveLength(panelNames.length));
 /** The parts a screen loads later (`lazy(() => import('./qr-learn-more'))`): chunks of their own, with their own strings. */
