@@ -1,10 +1,14 @@
-// The typed API client on the browser's fetch, built from src/contract/endpoints.ts: one `call` per endpoint name,
-// typed params, query, body and response; cached reads through the query cache; the bearer token and the 401 →
-// refresh → one retry protocol delegated to the session (the client never redirects). It carries no schema and no route
-// table of its own: each module that calls the API brings the routes of its calls (`addRoutes`, with the contract's
-// routes from a Parcel macro at build time, src/contract/route-table.ts), and the server's answers are checked
-// against the contract by the server tests (docs/decisions.md, "The browser carries no schemas").
-import { API_PREFIX, buildPath, type CacheTag, isBinary, type Route, ROUTE_DEFAULTS } from '../contract/base';
+// The typed API client on ofetch, built from src/contract/endpoints.ts: one `call` per endpoint name, typed params,
+// query, body and response; cached reads through the query cache. One `ofetch.create` instance does the transport:
+// its `onRequest` hook sends the session's bearer token (after any running refresh), its `onResponseError` hook turns
+// a 401 into one shared refresh and one retry, its `timeout` option ends a request that gets no answer, and its
+// FetchError is mapped to the four transport classes (src/client/errors.ts). The client never redirects. It carries
+// no schema and no route table of its own: each module that calls the API brings the routes of its calls
+// (`addRoutes`, with the contract's routes from a Parcel macro at build time, src/contract/route-table.ts), and the
+// server's answers are checked against the contract by the server tests (docs/decisions.md, "The browser carries no
+// schemas").
+import { API_PREFIX, buildPath, type CacheTag, type Route, ROUTE_DEFAULTS } from '../contract/base';
+import { FetchError, type FetchOptions, type FetchResponse, ofetch } from 'ofetch';
 import type { BodyOf, EndpointName, ParamsOf, QueryOf, ResponseOf } from '../contract/endpoints';
 import type { CompactRoute } from '../contract/route-table';
 import { cacheKey, createQueryCache, type InvalidationListener, type QueryCache } from './cache';
@@ -89,6 +93,19 @@ export function isCachedRead(route: Route): boolean {
   return route.method === 'GET' && route.provides.length > 0 && !route.noCache;
 }
 
+/** What a call hands its hooks: the endpoint, and the token protocol's state across the one retry. */
+interface CallOptions extends FetchOptions<'json'> {
+  endpoint: EndpointName;
+  /** The caller's signal (a flow left its state); joined with ofetch's timeout by `joinSignals`. */
+  callerSignal?: AbortSignal;
+  /** The bearer token the last attempt sent. */
+  sentToken?: string | null;
+  /** Set once the 401 was answered by a refresh: the retry sends this token, and a second 401 is the answer. */
+  renewedToken?: string;
+  /** Set when a JSON answer did not parse (PARSING_ERROR on a success; the text is the body of an HTTP error). */
+  unparsed?: { error: unknown };
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const { baseUrl = API_PREFIX, session, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const cache = options.cache ?? createQueryCache();
@@ -97,82 +114,81 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   /** The last answer and ETag of each revalidated URL (the entry QR): a 304 reuses the answer. */
   const revalidated = new Map<string, { etag: string; value: unknown }>();
 
-  async function send(name: EndpointName, args: CallArgs<EndpointName>, token: string | null): Promise<unknown> {
-    const route = routeOf(name);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (args.idempotencyKey) headers['idempotency-key'] = args.idempotencyKey;
-    let body: BodyInit | undefined;
-    if (route.multipart) body = args.formData;
-    else if (args.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(args.body);
-    }
-    const path = buildPath(route.path, (args.params ?? {}) as Record<string, string | number>);
-    const url = `${baseUrl.replace(/\/+$/, '')}${path}${queryString(args.query)}`;
-    const last = route.revalidate ? revalidated.get(url) : undefined;
-    if (last) headers['if-none-match'] = last.etag;
+  const $fetch = ofetch.create(
+    {
+      headers: { accept: 'application/json' },
+      timeout: timeoutMs,
+      // No automatic retries: the only retry is the one after a refreshed 401 (onResponseError turns it on).
+      retry: 0,
+      /** The session's token, after any running refresh; public calls send none and never wait. */
+      async onRequest(context) {
+        const call = context.options as CallOptions;
+        if (!session || !routeOf(call.endpoint).auth) return;
+        const token = call.renewedToken ?? (await session.accessToken());
+        call.sentToken = token;
+        if (token) context.options.headers.set('authorization', `Bearer ${token}`);
+        else context.options.headers.delete('authorization');
+      },
+      /** A 401 on a call with a token: one shared refresh, then one retry with the new token; never a second. */
+      async onResponseError(context) {
+        const call = context.options as CallOptions;
+        if (context.response.status !== 401 || !session || call.renewedToken || !routeOf(call.endpoint).auth) return;
+        const renewed = await session.refreshAfterUnauthorized(call.sentToken ?? null);
+        if (!renewed) return;
+        call.renewedToken = renewed;
+        // The first attempt's timeout signal is spent: the retry gets a timeout of its own.
+        delete call.signal;
+        call.retry = 1;
+        call.retryStatusCodes = [401];
+      },
+    },
+    { fetch: joinSignals(fetchImpl) },
+  );
 
-    // The request is abandoned after timeoutMs, or when the caller's signal aborts (a flow left its state).
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const abort = () => controller.abort(args.signal?.reason);
-    if (args.signal?.aborted) abort();
-    args.signal?.addEventListener('abort', abort);
-
-    let response: Response;
-    let raw: Blob | string;
-    try {
-      response = await fetchImpl(url, { method: route.method, headers, body, signal: controller.signal });
-      // Binary endpoints (a PDF) answer a blob; their error bodies are JSON all the same.
-      raw = isBinary(route.answer) && response.ok ? await response.blob() : await response.text();
-    } catch (error) {
-      throw new ApiRequestError(name, timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR', undefined, { cause: error });
-    } finally {
-      clearTimeout(timer);
-      args.signal?.removeEventListener('abort', abort);
-    }
-
-    if (response.status === 304 && last) {
-      args.onHeaders?.(response.headers);
-      return last.value;
-    }
-    if (!response.ok) throw new ApiRequestError(name, response.status, parseJsonOr(raw as string, raw));
-    args.onHeaders?.(response.headers);
-    if (isBinary(route.answer)) return raw;
-    const value = parseAnswer(name, route, response, raw as string);
-    const etag = route.revalidate ? response.headers.get('etag') : null;
-    if (etag) revalidated.set(url, { etag, value });
-    return value;
-  }
-
-  /** JSON as JSON; a text answer as its text unless the server labelled it JSON. Unparseable JSON is PARSING_ERROR. */
-  function parseAnswer(name: EndpointName, route: Route, response: Response, text: string): unknown {
-    const isJson = /json/i.test(response.headers.get('content-type') ?? '');
-    if (route.answer === 'text' && !isJson) return text;
-    try {
-      return text === '' ? undefined : JSON.parse(text);
-    } catch (error) {
-      throw new ApiRequestError(name, 'PARSING_ERROR', text, { cause: error });
-    }
-  }
-
-  /** One request with the session's token; a 401 gets one refresh and one retry, never more. */
   async function request(name: EndpointName, args: CallArgs<EndpointName>): Promise<unknown> {
-    // Public calls send no token, so they never wait for a refresh (the refresh call itself is one of them).
-    const token = session && routeOf(name).auth ? await session.accessToken() : null;
-    try {
-      return await send(name, args, token);
-    } catch (error) {
-      if (!session || !(error instanceof ApiRequestError) || error.status !== 401 || !routeOf(name).auth) throw error;
-      const renewed = await session.refreshAfterUnauthorized(token);
-      if (!renewed) throw error;
-      return send(name, args, renewed);
+    const route = routeOf(name);
+    const headers = new Headers();
+    if (args.idempotencyKey) headers.set('idempotency-key', args.idempotencyKey);
+    const path = buildPath(route.path, (args.params ?? {}) as Record<string, string | number>);
+    const url = `${baseUrl.replace(/\/+$/, '')}${path}`;
+    const query = presentValues(args.query);
+    const revalidateKey = `${url}?${new URLSearchParams(query)}`;
+    const last = route.revalidate ? revalidated.get(revalidateKey) : undefined;
+    if (last) headers.set('if-none-match', last.etag);
+
+    const call: CallOptions = {
+      endpoint: name,
+      method: route.method,
+      headers,
+      query,
+      body: route.multipart ? args.formData : (args.body as CallOptions['body']),
+      callerSignal: args.signal,
+    };
+    // JSON answers parse strictly (ofetch's default forgives bad JSON); text and binary answers go by content type.
+    if (route.answer === 'json') {
+      call.parseResponse = (text: string) => {
+        try {
+          return text === '' ? undefined : JSON.parse(text);
+        } catch (error) {
+          call.unparsed = { error };
+          return text;
+        }
+      };
     }
+
+    let response: FetchResponse<unknown>;
+    try {
+      response = await $fetch.raw(url, call);
+    } catch (error) {
+      throw transportError(name, error);
+    }
+    if (call.unparsed) throw new ApiRequestError(name, 'PARSING_ERROR', response._data, { cause: call.unparsed.error });
+    args.onHeaders?.(response.headers);
+    if (response.status === 304 && last) return last.value;
+    const value = response._data;
+    const etag = route.revalidate ? response.headers.get('etag') : null;
+    if (etag) revalidated.set(revalidateKey, { etag, value });
+    return value;
   }
 
   async function call(name: EndpointName, args: CallArgs<EndpointName> = {}): Promise<unknown> {
@@ -194,21 +210,35 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-/** `?a=1&b=2` from the call's query (absent values left out), or nothing. */
-function queryString(query: unknown): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/**
+ * The four transport classes from ofetch's FetchError: an answer with an HTTP error status (with its body), ofetch's
+ * timeout, a request that got no answer (offline, refused, aborted by the caller).
+ */
+function transportError(name: EndpointName, error: unknown): ApiRequestError {
+  if (!(error instanceof FetchError)) return new ApiRequestError(name, 'FETCH_ERROR', undefined, { cause: error });
+  if (error.response) return new ApiRequestError(name, error.response.status, error.data, { cause: error });
+  const cause = error.cause as { name?: string } | undefined;
+  return new ApiRequestError(name, cause?.name === 'TimeoutError' ? 'TIMEOUT_ERROR' : 'FETCH_ERROR', undefined, { cause: error });
 }
 
-function parseJsonOr(text: string, fallback: unknown): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return fallback;
+/**
+ * ofetch applies its timeout only to a request without a signal; a call with the caller's signal gets both: the
+ * request ends at whichever comes first (ofetch's TimeoutError, or the caller's reason).
+ */
+function joinSignals(fetchImpl: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) => {
+    const callerSignal = (init as CallOptions | undefined)?.callerSignal;
+    if (!callerSignal || !init) return fetchImpl(input, init);
+    const signal = init.signal ? AbortSignal.any([init.signal, callerSignal]) : callerSignal;
+    return fetchImpl(input, { ...init, signal });
+  };
+}
+
+/** The call's query without absent values (ofetch writes null as an empty value). */
+function presentValues(query: unknown): Record<string, string> {
+  const present: Record<string, string> = {};
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) present[key] = String(value);
   }
+  return present;
 }

@@ -10,7 +10,7 @@ import { addStrings, currentLocale, locales, t, tPlural, translateCode } from '.
 import { fillKit } from './kit';
 import { registerStyles } from './style-sheets';
 import { readThemeSetting, resolveTheme, systemPrefersDark, themeSettings } from './theme-setting';
-import { useSelector } from './use-selector';
+import { useSelector } from '@xstate/react';
 import { useChild, usePortalTarget, useWallet, useWalletConfig } from './wallet-config';
 
 fillKit({

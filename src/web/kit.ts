@@ -16,7 +16,7 @@ import type * as i18n from './i18n';
 import type * as sessionSelectors from '../../machines/session.selectors';
 import type * as styleSheets from './style-sheets';
 import type * as themeSetting from './theme-setting';
-import type * as useSelectorHook from './use-selector';
+import type * as useSelectorHook from '@xstate/react';
 import type * as walletConfig from './wallet-config';
 
 export let t: typeof i18n.t;

@@ -1,6 +1,6 @@
 // The wallet frame: the launcher while closed; header, the panel's screen (its own chunk, loaded on demand), footer
 // and the HUB while open. The router lives in the wallet actor; this only draws what its snapshot says.
-import { useSelector } from './use-selector';
+import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, type ReactElement, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import {
   selectFlowCrashed,

@@ -1,7 +1,7 @@
 // What the host page tells the wallet (data attributes of the embed script, parsed in script-config.ts), the element
 // inside the shadow root that modals portal into, and the running wallet actor (machines/wallet.ts): all reach
 // components by context. Screens reach their flow, a child of the wallet, through useChild.
-import { useSelector } from './use-selector';
+import { useSelector } from '@xstate/react';
 import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
 import type { FlowId } from '../../machines/tabs';
 import type { WalletActor, WalletSnapshot } from '../../machines/wallet';

@@ -85,6 +85,138 @@ describe('api client', () => {
     await expect(client.call('swapTickets')).rejects.toMatchObject({ status: 'TIMEOUT_ERROR' });
   });
 
+  it('times out through ofetch even when the caller passes a signal; the caller aborting is FETCH_ERROR', async () => {
+    server.use(
+      http.get(`${api}/ticket_swap/tickets`, async () => {
+        await delay(300);
+        return HttpResponse.json([]);
+      }),
+    );
+    const client = createApiClient({ baseUrl: api, timeoutMs: 50 });
+    const caller = new AbortController();
+    await expect(client.call('swapTickets', { signal: caller.signal, fresh: true })).rejects.toMatchObject({ status: 'TIMEOUT_ERROR' });
+    const slow = createApiClient({ baseUrl: api, timeoutMs: 5_000 });
+    const leaving = new AbortController();
+    const left = slow.call('swapTickets', { signal: leaving.signal, fresh: true });
+    leaving.abort();
+    await expect(left).rejects.toMatchObject({ status: 'FETCH_ERROR' });
+  });
+
+  it('a 401 gets one refresh and one retry with the new token; a second 401 is the answer', async () => {
+    const sent: (string | null)[] = [];
+    let valid = 'token-2';
+    server.use(
+      http.get(`${api}/auth/me`, ({ request }) => {
+        const token = request.headers.get('authorization');
+        sent.push(token);
+        return token === `Bearer ${valid}`
+          ? HttpResponse.json({ id: 1 })
+          : HttpResponse.json({ statusCode: 401, code: 'api.auth.token_not_authorized', message: 'x' }, { status: 401 });
+      }),
+    );
+    const refreshes: (string | null)[] = [];
+    const client = createApiClient({
+      baseUrl: api,
+      session: {
+        accessToken: async () => 'token-1',
+        refreshAfterUnauthorized: async (stale) => {
+          refreshes.push(stale);
+          return 'token-2';
+        },
+      },
+    });
+    await expect(client.call('me', { fresh: true })).resolves.toEqual({ id: 1 });
+    expect(sent).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(refreshes).toEqual(['token-1']);
+
+    valid = 'never';
+    sent.length = 0;
+    refreshes.length = 0;
+    await expect(client.call('me', { fresh: true })).rejects.toMatchObject({ status: 401, data: { code: 'api.auth.token_not_authorized' } });
+    expect(sent).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(refreshes).toEqual(['token-1']);
+  });
+
+  it('a failed refresh leaves the 401 as the answer; public calls never send a token or refresh', async () => {
+    const sent: (string | null)[] = [];
+    server.use(
+      http.get(`${api}/auth/me`, ({ request }) => {
+        sent.push(request.headers.get('authorization'));
+        return HttpResponse.json({ statusCode: 401, code: 'api.auth.token_not_authorized', message: 'x' }, { status: 401 });
+      }),
+      http.post(`${api}/auth/refresh`, ({ request }) => {
+        sent.push(request.headers.get('authorization'));
+        return HttpResponse.json({ statusCode: 401, code: 'api.auth.refresh_invalid', message: 'x' }, { status: 401 });
+      }),
+    );
+    let refreshes = 0;
+    const client = createApiClient({
+      baseUrl: api,
+      session: {
+        accessToken: async () => 'token-1',
+        refreshAfterUnauthorized: async () => {
+          refreshes += 1;
+          return null;
+        },
+      },
+    });
+    await expect(client.call('me', { fresh: true })).rejects.toMatchObject({ status: 401 });
+    expect(sent).toEqual(['Bearer token-1']);
+    expect(refreshes).toBe(1);
+    await expect(client.call('refresh', { body: { refreshToken: 'r' } })).rejects.toMatchObject({ status: 401 });
+    expect(sent).toEqual(['Bearer token-1', null]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('requests that start during a refresh wait for it and go out once, with the new token', async () => {
+    const sent: (string | null)[] = [];
+    server.use(
+      http.get(`${api}/auth/me`, ({ request }) => {
+        sent.push(request.headers.get('authorization'));
+        return request.headers.get('authorization') === 'Bearer token-2'
+          ? HttpResponse.json({ id: 1 })
+          : HttpResponse.json({ statusCode: 401, code: 'api.auth.token_not_authorized', message: 'x' }, { status: 401 });
+      }),
+      http.get(`${api}/ticket_swap/tickets`, ({ request }) => {
+        sent.push(request.headers.get('authorization'));
+        return HttpResponse.json([]);
+      }),
+    );
+    // A session like machines/session.ts: one token, one refresh at a time, and accessToken() waits for it.
+    let token = 'token-1';
+    let refreshing: Promise<string> | null = null;
+    let finishRefresh = () => {};
+    let refreshes = 0;
+    const client = createApiClient({
+      baseUrl: api,
+      session: {
+        accessToken: async () => (refreshing ? refreshing : token),
+        refreshAfterUnauthorized: async (stale) => {
+          if (stale !== token) return token;
+          refreshes += 1;
+          refreshing ??= new Promise<string>((resolve) => {
+            finishRefresh = () => {
+              token = 'token-2';
+              refreshing = null;
+              resolve(token);
+            };
+          });
+          return refreshing;
+        },
+      },
+    });
+    const first = client.call('me', { fresh: true });
+    await expect.poll(() => refreshes).toBe(1);
+    const during = client.call('swapTickets', { fresh: true });
+    await delay(30);
+    expect(sent).toEqual(['Bearer token-1']);
+    finishRefresh();
+    await expect(first).resolves.toEqual({ id: 1 });
+    await expect(during).resolves.toEqual([]);
+    expect(sent.sort()).toEqual(['Bearer token-1', 'Bearer token-2', 'Bearer token-2']);
+    expect(refreshes).toBe(1);
+  });
+
   it('reads PDF answers as a blob, and their JSON error bodies', async () => {
     server.use(
       http.post(`${api}/resell/1`, () => new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } })),

@@ -1,10 +1,11 @@
-// useSelector (src/web/use-selector.ts): the component sees the selected part of an actor's snapshot, re-renders only
-// when that part changes (by the compare function), follows a new actor, and hands an actor's error to React.
+// What the views rely on in @xstate/react's useSelector: the component sees the selected part of an actor's snapshot,
+// re-renders only when that part changes (by the compare function), follows a new actor, and hands an actor's error
+// to React.
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
-import { useSelector } from '../../src/web/use-selector';
+import { useSelector } from '@xstate/react';
 
 const counter = setup({
   types: { context: {} as { count: number; other: number }, events: {} as { type: 'inc' } | { type: 'other' } | { type: 'crash' } },
