@@ -8,6 +8,7 @@
 import './fill-kit';
 import { benefitMachine } from './benefit';
 import { giftMachine } from './gift';
+import { historyMachine } from './history';
 import { resellMachine } from './resell';
 import { swapMachine } from './swap';
 import { listingsMachine } from './listings';
@@ -35,6 +36,7 @@ const flows = {
   qr: qrMachine,
   myTickets: myTicketsMachine,
   ticket: ticketMachine,
+  history: historyMachine,
   redeem: redeemMachine,
   settings: settingsMachine,
   gift: giftMachine,

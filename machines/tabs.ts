@@ -112,6 +112,14 @@ export const flowTable = {
       }),
     },
   },
+  history: {
+    machine: () => import('./history').then((module) => module.historyMachine),
+    // The guard sends a HISTORY without a decodable id to My tickets, so this panel always has one.
+    input: ({ services, route }: FlowSource) => ({ services, userTicketId: decodeUserTicketId(route.userTicketId) ?? 0 }),
+    tabs: {
+      HISTORY: panel('title.history', ['history'], { ...preselect, requires: { param: 'userTicketId', otherwise: 'MY_TICKET' } }),
+    },
+  },
   gift: {
     machine: () => import('./gift').then((module) => module.giftMachine),
     input: preselected,

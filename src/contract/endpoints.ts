@@ -519,6 +519,16 @@ export const endpoints = {
     revalidate: true,
     responseHeaders: { ETag: 'names this answer; sent back as If-None-Match while nothing changed, the answer is 304 without a body' },
   }),
+  ticketHistory: define({
+    method: 'GET',
+    path: '/list/ticket_listing/:ticketUserId/history',
+    summary: "Who held one of my tickets and how it moved (issued, gifted, swapped, bought on resale, redeemed), oldest first; another holder's ticket is not found",
+    auth: true,
+    params: z.object({ ticketUserId: pathId }),
+    response: e.ticketHistory,
+    errors: [...authErrors, 'api.ticket.not_found', 'api.invalid_request_body'],
+    provides: ['SINGLE_TICKET', 'TICKETS'],
+  }),
   unlockBenefit: define({
     method: 'POST',
     path: '/mobile/unlock/:id',

@@ -89,6 +89,25 @@ export const benefit = named(
 );
 export type Benefit = z.infer<typeof benefit>;
 
+/** How a ticket reached a holder: issued (bought from the organiser), or moved by gift, swap, resale or a PDF's code. */
+export const historyMoves = ['issued', 'gifted', 'swapped', 'bought', 'redeemed'] as const;
+export type HistoryMove = (typeof historyMoves)[number];
+
+/**
+ * One step of a ticket's history: how it reached `holder`, and when. `holder` is 'you' for the asking person, the
+ * nickname#suffix of someone who gave the asking person a ticket or received one from them as a gift (they named
+ * each other), and null for anyone else (an earlier holder, a buyer or seller on the resale market).
+ */
+export const historyEntry = named(
+  'TicketHistoryEntry',
+  z.object({ move: z.enum(historyMoves), at: isoDate, holder: z.nullable(z.union([z.literal('you'), text])) }),
+);
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+/** A ticket's history, oldest first, as far as the asking holder may see it. */
+export const ticketHistory = named('TicketHistory', z.object({ userTicketId: int, ticketName: text, entries: z.array(historyEntry) }));
+export type TicketHistory = z.infer<typeof ticketHistory>;
+
 export const ticketDetail = named(
   'TicketDetail',
   z.object({

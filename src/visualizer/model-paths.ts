@@ -8,6 +8,7 @@ import { machines } from '../../machines/index';
 import { allTransitions, coveredTransitions } from '../../machines/models/model';
 import { pathsOf, type ModelSpec } from '../../machines/models/model-spec';
 import { giftSpec } from '../../machines/models/gift.model';
+import { historySpec } from '../../machines/models/history.model';
 import { listingsSpec } from '../../machines/models/listings.model';
 import { loginSpec } from '../../machines/models/login.model';
 import { logoutSpec } from '../../machines/models/logout.model';
@@ -56,6 +57,7 @@ export function modelSpecs(): Record<string, ModelSpec> {
     logoutSpec,
     myTicketsSpec,
     ticketSpec,
+    historySpec,
     benefitSpec,
     qrSpec,
     qrDeviceSpec,

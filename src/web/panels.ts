@@ -51,6 +51,7 @@ export const panelViews = {
     hub: { place: 'feature', icon: iconPath('ticket'), label: 'hub.my_tickets', hint: 'hub.my_tickets_hint' },
   },
   TICKET: { screen: () => import('./screens/ticket-screen') },
+  HISTORY: { screen: () => import('./screens/history-screen') },
   GIFT: { screen: () => import('./screens/gift-screen'), hub: { place: 'manage', icon: iconPath('gift'), label: 'hub.gift' } },
   SWAP: { screen: () => import('./screens/swap-screen'), hub: { place: 'manage', icon: iconPath('swap'), label: 'hub.swap' } },
   RESELL: { screen: () => import('./screens/resell-screen'), hub: { place: 'manage', icon: iconPath('resell'), label: 'hub.resell' } },

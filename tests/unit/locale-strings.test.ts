@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { frameStrings, screenPrefixes, screenStrings, serverPrefixes } from '../../src/web/locale-strings';
 import { type PanelName, panelNames, panelRow } from '../../machines/tabs';
+import { hubTiles } from '../../src/web/panels';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const keys = new Set(Object.keys(en));
@@ -75,7 +76,7 @@ function requestedPrefixes(file: string): string[] {
 const toastPrefixes = requestedPrefixes('src/web/components/toast-list.tsx');
 const needsItsScreen = (key: string) => isScreenPrefix(prefixOf(key)) && !toastPrefixes.includes(prefixOf(key));
 
-/** Each panel's screen module, as the screens' table (src/web/panels.ts) imports it: one per panel. */
+/** Each panel's screen module, as the view table (src/web/panels.ts) imports it: one per panel. */
 const screens = [...readFileSync(join(root, 'src/web/panels.ts'), 'utf8').matchAll(/import\('\.\/(screens\/[a-z-]+)'\)/g)].map(
   (match) => `src/web/${match[1]}.tsx`,
 );
@@ -96,9 +97,12 @@ describe('English strings by chunk', () => {
 
   it('leaves no screen key in the frame, which names none', () => {
     const frame = frameStrings();
-    const frameFiles = closure('src/web/app.tsx');
+    // The view table names the HUB tiles' keys as data: only the HUB's screen looks them up, and its chunk brings them.
+    const frameFiles = closure('src/web/app.tsx').filter((file) => !file.endsWith('src/web/panels.ts'));
     const named = keysNamed(frameFiles).filter(needsItsScreen);
     expect(named).toEqual([]);
+    const tileKeys = hubTiles.flatMap((tile) => [tile.label, ...(tile.hint ? [tile.hint] : [])]);
+    expect(tileKeys.filter((key) => screenStrings('HUB')[key] === undefined)).toEqual([]);
     expect(Object.keys(frame).filter((key) => isScreenPrefix(prefixOf(key)))).toEqual([]);
   });
 

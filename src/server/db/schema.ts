@@ -180,9 +180,15 @@ export const userTickets = pgTable(
     /** While reserved: the swap that holds it, and when its reservation lapses and the ticket is held again. */
     reservedBySwapId: integer('reserved_by_swap_id'),
     reservedUntil: tz('reserved_until'),
+    /**
+     * The row this one was made from when the ticket moved (gift, resale, redeem, swap): the ticket's history
+     * (GET /v1/list/ticket_listing/{id}/history) walks these links. Null for an issued ticket, and for rows older
+     * than the link.
+     */
+    previousUserTicketId: integer('previous_user_ticket_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('user_tickets_owner_status').on(t.ownerUserId, t.status), index('user_tickets_type').on(t.ticketTypeId)],
+  (t) => [index('user_tickets_previous').on(t.previousUserTicketId), index('user_tickets_owner_status').on(t.ownerUserId, t.status), index('user_tickets_type').on(t.ticketTypeId)],
 );
 
 export const userTicketBenefits = pgTable(

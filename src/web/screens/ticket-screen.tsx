@@ -38,6 +38,7 @@ import { EventAccessCard, TicketEventCard, TicketEventCardSkeleton } from '../co
 import { TicketMenu } from '../components/ticket-menu';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { TicketActor } from '../../../machines/ticket';
+import { encodeUserTicketId } from '../../../machines/ticket-id';
 import ticketScreenCss from 'bundle-text:./ticket-screen.css';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
@@ -80,6 +81,7 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
         walletLinks={walletLinks}
         send={(event) => actor.send(event)}
         onShowQr={() => wallet.send({ type: 'panel.open', tab: 'QR' })}
+        onHistory={(userTicketId) => wallet.send({ type: 'panel.open', tab: 'HISTORY', userTicketId: encodeUserTicketId(userTicketId) })}
       />
       <BenefitModal ticket={actor} />
     </>
@@ -109,6 +111,8 @@ export interface TicketViewProps {
   send: (event: TicketViewEvent) => void;
   /** The event-access card's link to the entry QR (a wallet panel, not the ticket flow's). */
   onShowQr?: () => void;
+  /** The ticket's transfer history (a wallet panel, HISTORY). */
+  onHistory?: (userTicketId: number) => void;
 }
 
 export function TicketView(props: TicketViewProps): ReactElement {
@@ -167,6 +171,11 @@ export function TicketView(props: TicketViewProps): ReactElement {
           {props.canGift ? (
             <Button block icon={<Icon path={iconPath('gift')} size={18} />} onClick={() => send({ type: 'ticket.gift' })}>
               {t('ticket.gift')}
+            </Button>
+          ) : null}
+          {props.onHistory ? (
+            <Button variant="secondary" block icon={<Icon path={iconPath('ticket')} size={18} />} onClick={() => props.onHistory?.(ticket.userTicketId)}>
+              {t('ticket.history')}
             </Button>
           ) : null}
           <EventAccessCard used={ticket.eventAccessStatus} usedOn={ticket.eventAccessUsedOn} timeZone={ticket.eventTimeZone} onShowQr={props.onShowQr} />

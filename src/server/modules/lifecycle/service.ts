@@ -286,6 +286,7 @@ export async function transferTicket(
       ownerUserId: move.toUserId,
       source: move.source,
       purchasePriceMinor: ticket.purchasePriceMinor,
+      previousUserTicketId: ticket.id,
       createdAt: move.at,
     })
     .returning({ id: userTickets.id });

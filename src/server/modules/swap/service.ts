@@ -618,7 +618,14 @@ export function createSwapService({
         for (const item of items) {
           const [created] = await tx
             .insert(userTickets)
-            .values({ ticketTypeId: target!.id, ownerUserId: swap.userId, source: 'swap', purchasePriceMinor: target!.priceMinor, createdAt: at })
+            .values({
+              ticketTypeId: target!.id,
+              ownerUserId: swap.userId,
+              source: 'swap',
+              purchasePriceMinor: target!.priceMinor,
+              previousUserTicketId: item.baseUserTicketId,
+              createdAt: at,
+            })
             .returning({ id: userTickets.id });
           if (targetBenefits.length) {
             await tx.insert(userTicketBenefits).values(

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { endpoints } from '../../../contract/endpoints';
 import { contractSerializer, route } from '../../http/route';
 import { type HotAnswer, HotReadCache, matchesEtag } from './hot-reads';
+import { createHistoryService } from './history';
 import { createTicketService } from './service';
 
 declare module 'fastify' {
@@ -29,6 +30,7 @@ export const ticketsModule = fp(
     app.decorate('hotReads', cache);
     const unsubscribe = app.eventBus.subscribe(cache);
     app.addHook('onClose', async () => unsubscribe());
+    const history = createHistoryService({ db: app.deps.database.db });
     const serializeList = contractSerializer(endpoints.myTickets.response);
     const serializeDetail = contractSerializer(endpoints.ticketDetail.response);
 
@@ -50,6 +52,8 @@ export const ticketsModule = fp(
         return { body: serializeDetail(answer), validUntil };
       }),
     );
+    // Not kept in the hot-read cache: read when the history panel opens, never on a list's hot path.
+    route(app, 'ticketHistory', ({ userId, params }) => history.historyOf(userId, params.ticketUserId));
   },
   { name: 'tickets', dependencies: ['auth', 'events'] },
 );

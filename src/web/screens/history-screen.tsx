@@ -1,0 +1,92 @@
+// HISTORY: one ticket's transfer history — each move (issued, gifted, swapped, bought on resale, redeemed) with its
+// date and holder, oldest first; a skeleton while it loads, the reason and Try again when it could not. The history
+// machine loads it and leads back to the ticket page; this view renders and sends.
+import { addStrings, BackLink, Button, currentLocale, Icon, PanelSkeleton, Skeleton, t, useChild, useSelector } from '../kit';
+import type { ReactElement } from 'react';
+import type { HistoryEntry, TicketHistory } from '../../contract/entities';
+import type { HistorySnapshot } from '../../../machines/history';
+import { formatEventDate } from '../format';
+import { screenStrings } from '../locale-strings' with { type: 'macro' };
+import { iconPath } from '../components/icon-paths' with { type: 'macro' };
+
+addStrings(screenStrings('HISTORY'));
+
+export type HistoryStatus = 'loading' | 'shown' | 'failed';
+
+const statusOf = (snapshot: HistorySnapshot): HistoryStatus =>
+  snapshot.matches('shown') ? 'shown' : snapshot.matches('failed') ? 'failed' : 'loading';
+
+export default function HistoryScreen(): ReactElement {
+  const history = useChild('history');
+  const status = useSelector(history, (snapshot) => (snapshot ? statusOf(snapshot) : 'loading'));
+  const answer = useSelector(history, (snapshot) => snapshot?.context.history ?? null);
+  const error = useSelector(history, (snapshot) => snapshot?.context.error ?? null);
+  if (!history) return <PanelSkeleton />;
+  return (
+    <HistoryView
+      status={status}
+      history={answer}
+      error={error}
+      onBack={() => history.send({ type: 'history.openTicket' })}
+      onRetry={() => history.send({ type: 'history.retry' })}
+    />
+  );
+}
+
+export interface HistoryViewProps {
+  status: HistoryStatus;
+  history: TicketHistory | null;
+  /** The locale key of why it could not be loaded. */
+  error: string | null;
+  onBack: () => void;
+  onRetry: () => void;
+}
+
+const holderText = (holder: HistoryEntry['holder']) =>
+  holder === 'you' ? t('history.holder_you') : holder === null ? t('history.holder_hidden') : holder;
+
+export function HistoryView({ status, history, error, onBack, onRetry }: HistoryViewProps): ReactElement {
+  return (
+    <section className="tw-screen" aria-labelledby="tw-history-title" aria-busy={status === 'loading' || undefined}>
+      <div className="tw-ticket-bar">
+        <BackLink onBack={onBack} label={t('history.back')} />
+      </div>
+      <div className="tw-screen__head">
+        <h1 className="tw-title" id="tw-history-title" tabIndex={-1}>
+          {t('title.history')}
+        </h1>
+        <p className="tw-subtitle">{history && status === 'shown' ? history.ticketName : t('history.subtitle')}</p>
+      </div>
+      {status === 'loading' ? (
+        <div className="tw-card tw-section" role="status" aria-label={t('history.loading')}>
+          <Skeleton width="60%" height={18} />
+          <Skeleton width="40%" height={14} />
+          <Skeleton width="60%" height={18} />
+        </div>
+      ) : status === 'failed' ? (
+        <div className="tw-card tw-state-card" role="alert">
+          <span className="tw-icon-tile tw-icon-tile--56 tw-icon-tile--danger tw-state-card__icon" aria-hidden="true">
+            <Icon path={iconPath('alert')} size={24} />
+          </span>
+          <p className="tw-state-card__title">{t(error ?? 'history.load_failed')}</p>
+          <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <ol className="tw-card tw-section tw-history" aria-label={t('history.list')}>
+          {(history?.entries ?? []).map((entry) => (
+            <li key={`${entry.move}-${entry.at}`} className="tw-history__move">
+              <strong>{t(`history.move.${entry.move}`)}</strong>
+              <time dateTime={entry.at} className="tw-muted">
+                {' · '}
+                {formatEventDate(entry.at, { locale: currentLocale() })}
+              </time>
+              <div>{t('history.held_by', { holder: holderText(entry.holder) })}</div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
