@@ -22,36 +22,36 @@ export function checkoutUrl({
   language,
   currentPage,
   started,
-  accessToken,
+  handOverCode,
 }: {
   site: string;
   language: string;
   currentPage: string;
   started: SwapStart;
-  /** The session's access token: handed over when the checkout is on another origin than the page (below). */
-  accessToken?: string | null;
+  /** The single-use code that hands the session to a checkout on another origin than the page (below). */
+  handOverCode?: string | null;
 }): string {
   const base = site.replace(/\/+$/, '');
   const query = new URLSearchParams({ redirectDomain: currentPage, origin: 'ticket_swap' });
   const url = `${base}/${language}/${eventSlug(started.name, started.eventId)}/checkout/${encodeURIComponent(started.orderIdentifier)}?${query}`;
-  return url + checkoutHandOver(url, currentPage, accessToken);
+  return handOverCode && checkoutElsewhere(url, currentPage) ? `${url}#${CHECKOUT_HAND_OVER_FRAGMENT}=${encodeURIComponent(handOverCode)}` : url;
 }
 
-/** The fragment that carries the access token to a checkout page on another origin (src/host/site.client.js). */
-export const CHECKOUT_TOKEN_FRAGMENT = 'tw-access';
+/** The fragment that carries the hand-over code to a checkout page on another origin (src/host/site.client.js). */
+export const CHECKOUT_HAND_OVER_FRAGMENT = 'tw-hand-over';
 
 /**
- * The wallet stores its session per origin (the host page's), so a checkout page on another origin (the wallet's own
- * demo site, while the wallet runs on an organiser's site) would find nobody signed in and ask for a second sign-in.
- * The short-lived access token goes along in the fragment: never sent to a server or in a Referer, and removed from the
- * address by the checkout page as it loads (docs/decisions.md, "The checkout on another origin"). Same origin: nothing.
+ * Whether the checkout is on another origin than the page. The wallet stores its session per origin (the host page's),
+ * so a checkout page on another origin (the wallet's own demo site, while the wallet runs on an organiser's site) would
+ * find nobody signed in. The wallet then asks the server for a single-use hand-over code, good for one minute and for
+ * this order alone, and puts it in the address's fragment (never sent to a server or in a Referer); the checkout page
+ * takes it out of the address and exchanges it for an access token of that order (docs/decisions.md, "A hand-over
+ * code for the checkout on another origin"). No bearer token is ever in an address. Same origin: nothing to hand over.
  */
-export function checkoutHandOver(checkout: string, currentPage: string, accessToken: string | null | undefined): string {
-  if (!accessToken) return '';
+export function checkoutElsewhere(checkout: string, currentPage: string): boolean {
   try {
-    if (new URL(checkout).origin === new URL(currentPage).origin) return '';
+    return new URL(checkout).origin !== new URL(currentPage).origin;
   } catch {
-    return '';
+    return false;
   }
-  return `#${CHECKOUT_TOKEN_FRAGMENT}=${encodeURIComponent(accessToken)}`;
 }

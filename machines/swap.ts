@@ -8,8 +8,7 @@ import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type Snapsho
 import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
 import { flowKit } from './kit';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
-import { storageKeys } from '../src/client/storage-keys';
-import { checkoutUrl } from './swap.checkout';
+import { checkoutElsewhere, checkoutUrl } from './swap.checkout';
 import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
@@ -17,7 +16,7 @@ import { compactRoutes } from '../src/contract/route-table' with { type: 'macro'
 const { addRoutes, languageOf, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
-addRoutes(compactRoutes('swapTargets', 'swapTickets', 'startSwap', 'cancelSwap', 'swapOrder'));
+addRoutes(compactRoutes('swapTargets', 'swapTickets', 'startSwap', 'cancelSwap', 'swapOrder', 'checkoutHandOver'));
 
 export interface SwapInput extends FlowInput {
   /** USER_TICKET_ID, decoded: a ticket whose type is preselected, or null. */
@@ -40,6 +39,8 @@ export interface SwapContext {
   target: SwapTarget | null;
   /** The started swap the modal confirms. */
   started: SwapStart | null;
+  /** The single-use code that hands the session to the checkout on another origin (machines/swap.checkout.ts), or null. */
+  handOverCode: string | null;
   /** The order the checkout page came back from (SWAP_ORDER), until its confirmation was shown or found not confirmed. */
   returnedOrder: string | null;
   /** That order once confirmed: "You now hold VIP", with what was paid. */
@@ -78,6 +79,18 @@ export const swapToastKeys = {
 
 const logParams = (message: string) => ({ event }: { event: { error: unknown } }) => ({ message, error: event.error });
 
+/** docs/product.md §7: the checkout address of the started swap, with the hand-over code when there is one. */
+function checkoutAddress(context: SwapContext, handOverCode: string | null): string {
+  const { platform } = context.services;
+  return checkoutUrl({
+    site: platform.siteUrl?.() ?? '',
+    language: languageOf(platform.location().pathname),
+    currentPage: platform.pageUrl?.() ?? '',
+    started: context.started!,
+    handOverCode,
+  });
+}
+
 /** The started swap's order, which Cancel and Discard release. */
 const releaseInput = ({ context }: { context: SwapContext }) => ({ services: context.services, orderIdentifier: context.started?.orderIdentifier ?? '' });
 
@@ -88,6 +101,7 @@ const noSelection = {
   targets: [],
   target: null,
   started: null,
+  handOverCode: null,
   cancelledBase: null,
 } satisfies Partial<SwapContext>;
 
@@ -138,17 +152,14 @@ export const swapMachine = setup({
     goToCheckout: ({ context }) => {
       const { platform } = context.services;
       if (!context.started) return;
-      const url = checkoutUrl({
-        site: platform.siteUrl?.() ?? '',
-        language: languageOf(platform.location().pathname),
-        currentPage: platform.pageUrl?.() ?? '',
-        started: context.started,
-        accessToken: platform.storage.getItem(storageKeys.accessToken),
-      });
-      platform.loadUrl(url);
+      platform.loadUrl(checkoutAddress(context, context.handOverCode));
     },
+    storeHandOver: assign((_, params: { code: string }) => ({ handOverCode: params.code })),
   },
   guards: {
+    /** The checkout is on another origin than the page: the session is handed over with a single-use code first. */
+    checkoutElsewhere: ({ context }) =>
+      context.started !== null && checkoutElsewhere(checkoutAddress(context, null), context.services.platform.pageUrl?.() ?? ''),
     returnedFromCheckout: ({ context }) => context.returnedOrder !== null,
     /** The order came back confirmed (paid, or a downgrade confirmed): its confirmation shows. */
     confirmed: (_, params: { order: SwapOrder }) => params.order.status === 'confirmed',
@@ -181,6 +192,9 @@ export const swapMachine = setup({
     ),
     cancelSwap: fromPromise<unknown, { services: WalletServices; orderIdentifier: string }>(({ input }) =>
       input.services.api.call('cancelSwap', { params: { swapIdentifier: input.orderIdentifier } }),
+    ),
+    checkoutHandOver: fromPromise<{ code: string; expiresAt: string }, { services: WalletServices; orderIdentifier: string }>(({ input }) =>
+      input.services.api.call('checkoutHandOver', { params: { swapIdentifier: input.orderIdentifier } }),
     ),
   },
 }).createMachine({
@@ -336,7 +350,7 @@ export const swapMachine = setup({
       meta: { screen: 'SWAP', ...doc('The confirmation modal: amount, UPGRADE or DOWNGRADE wording, Cancel or Go to checkout') },
       on: {
         'swap.cancel': 'cancelling',
-        'swap.checkout': 'leaving',
+        'swap.checkout': [{ guard: 'checkoutElsewhere', target: 'leaving.handingOver' }, { target: 'leaving.going' }],
         // A reservation is held: a close asks, and Discard releases it as Cancel does.
         ...asksBeforeClosing,
         'flow.discard': 'discarding',
@@ -370,7 +384,24 @@ export const swapMachine = setup({
     leaving: {
       meta: { screen: 'SWAP', ...doc('Go to checkout: the window is on its way to the checkout page') },
       tags: ['busy'],
-      entry: 'goToCheckout',
+      initial: 'going',
+      states: {
+        handingOver: {
+          meta: { screen: 'SWAP', ...doc('The checkout is on another origin: a single-use hand-over code for this order is asked for first') },
+          invoke: {
+            id: 'checkoutHandOver',
+            src: 'checkoutHandOver',
+            input: releaseInput,
+            onDone: { target: 'going', actions: { type: 'storeHandOver', params: ({ event }) => ({ code: event.output.code }) } },
+            // Without a code the checkout page asks the person to sign in there: still the way to pay.
+            onError: { target: 'going', actions: { type: 'logError', params: logParams('swap: handing the session to the checkout failed') } },
+          },
+        },
+        going: {
+          meta: { screen: 'SWAP', ...doc('The window is sent to the checkout address (with the hand-over code, if any)') },
+          entry: 'goToCheckout',
+        },
+      },
     },
   },
 });

@@ -11,7 +11,7 @@ import { modelSpec } from './model-spec';
 
 export type SwapModelEvent = SwapEvent | { type: string; output?: unknown; error?: unknown };
 
-export const swapPromiseActors = ['loadBases', 'loadTargets', 'startSwap', 'cancelSwap', 'loadOrder'] as const;
+export const swapPromiseActors = ['loadBases', 'loadTargets', 'startSwap', 'cancelSwap', 'loadOrder', 'checkoutHandOver'] as const;
 
 /** The order the checkout page came back from, paid (confirmed) or not. */
 export const returnedOrder = (status: SwapOrder['status'] = 'confirmed'): SwapOrder => ({
@@ -74,6 +74,8 @@ export const swapSampleEvents: SwapModelEvent[] = [
   { type: 'cancelSwap.done', output: { ok: true } },
   { type: 'cancelSwap.error', error: new ApiRequestError('cancelSwap', 'FETCH_ERROR') },
   { type: 'swap.checkout' },
+  { type: 'checkoutHandOver.done', output: { code: 'c0de', expiresAt: '2026-11-27T03:01:00.000Z' } },
+  { type: 'checkoutHandOver.error', error: new ApiRequestError('checkoutHandOver', 'FETCH_ERROR') },
   { type: 'swap.viewTickets' },
   { type: 'loadOrder.done', output: returnedOrder() },
   { type: 'loadOrder.done', output: returnedOrder('cancelled') },
@@ -101,10 +103,21 @@ export function swapVertex(snapshot: AnyMachineSnapshot): string {
   });
 }
 
+/** The start whose checkout (the ticket site) is on another origin than the page: the session is handed over. */
+export const crossOriginStart = 'Swap on a host of another origin than the ticket site (the checkout gets a hand-over code)';
+
+/** Services whose ticket site is https://shop.test while the page is on https://tickets.test. */
+function crossOriginServices() {
+  const services = testServices();
+  services.platform.siteUrl = () => 'https://shop.test';
+  return services;
+}
+
 export const swapStarts: Array<{ name: string; input: () => SwapInput }> = [
   { name: 'Swap from the HUB', input: () => ({ services: testServices(), userTicketId: null }) },
   { name: 'Swap ticket on a ticket (USER_TICKET_ID 12 preselects General Admission)', input: () => ({ services: testServices(), userTicketId: 12 }) },
   { name: 'Back from the checkout page (SWAP_ORDER SW-ABC123)', input: () => ({ services: testServices(), userTicketId: null, swapOrder: 'SW-ABC123' }) },
+  { name: crossOriginStart, input: () => ({ services: crossOriginServices(), userTicketId: null }) },
 ];
 
 /** The swap machine's model-based test (tests/machines/swap.test.ts, the visualiser's paths). */

@@ -62,10 +62,13 @@
     showOrder(order);
   }
 
+  /** Why the wallet's hand-over was refused (its stable code), shown instead of the plain sign-in request. */
+  let handOverRefusal;
+
   function showSignIn() {
     waitingForSignIn = true;
     show(
-      t('checkout.sign_in_needed'),
+      t(handOverRefusal || 'checkout.sign_in_needed'),
       el('button', { type: 'button', class: 'checkout__button', onclick: () => window.TicketWallet && window.TicketWallet.open({ tab: 'LOGIN' }) }, t('checkout.sign_in')),
     );
   }
@@ -261,5 +264,9 @@
     window.setTimeout(() => window.location.assign(back), 1500);
   }
 
-  load();
+  // A wallet on another origin handed its session over: its code is exchanged first (site.client.js).
+  site.handOver.then((result) => {
+    handOverRefusal = result.error;
+    load();
+  });
 })();

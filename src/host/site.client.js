@@ -1,22 +1,41 @@
 // What the demo site's page scripts share (the swap checkout, the resale share page). Served in front of each page's
 // own script in one file (src/host/site-scripts.ts), so `site` is in their scope. The pages are on the wallet's
 // origin: the access token is the wallet's, in localStorage under 'tw.accessToken' (src/client/storage-keys.ts), or
-// the one a wallet on another origin handed to the checkout.
+// the one the checkout got for the hand-over code of a wallet on another origin.
 const site = (() => {
-  // A wallet on another origin (an organiser's site) hands its short-lived access token to the checkout in the
-  // address's fragment (machines/swap.checkout.ts): kept for this tab only and taken out of the address at once, so
-  // it is neither in the history nor in a copied link.
-  let handedOver = (() => {
-    if (!/\/checkout\//.test(window.location.pathname)) return null;
-    const match = /(?:^#|&)tw-access=([^&]+)/.exec(window.location.hash);
+  // A wallet on another origin (an organiser's site) hands its session to the checkout with a single-use code in the
+  // address's fragment (machines/swap.checkout.ts), never a token: the code leaves the address at once (neither in the
+  // history nor in a copied link) and is exchanged, once, for an access token that works for this order alone, kept
+  // for this tab only. `handOver` settles when that is done: `{ error }` with the stable code of a refusal.
+  let handedOver = null;
+  const handOver = (async () => {
+    const order = /\/checkout\/([^/?#]+)/.exec(window.location.pathname);
+    if (!order) return {};
+    const match = /(?:^#|&)tw-hand-over=([^&]+)/.exec(window.location.hash);
     try {
-      if (match) {
-        window.sessionStorage.setItem('tw.checkoutAccessToken', decodeURIComponent(match[1]));
-        window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-      }
-      return window.sessionStorage.getItem('tw.checkoutAccessToken');
+      handedOver = window.sessionStorage.getItem('tw.checkoutAccessToken');
     } catch {
-      return match ? decodeURIComponent(match[1]) : null;
+      // storage refused: the token lives in memory only
+    }
+    if (!match) return {};
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    try {
+      const response = await fetch('/v1/auth/exchangeCheckoutHandOver', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: decodeURIComponent(match[1]), swapIdentifier: decodeURIComponent(order[1]) }),
+      });
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) return { error: body.code || 'api.internal_error' };
+      handedOver = body.accessToken;
+      try {
+        window.sessionStorage.setItem('tw.checkoutAccessToken', handedOver);
+      } catch {
+        // storage refused: the token lives in memory only
+      }
+      return {};
+    } catch {
+      return { error: 'checkout.offline' };
     }
   })();
   const token = () => {
@@ -94,5 +113,5 @@ const site = (() => {
     return { stripe, elements, paymentIntentId: intent.paymentIntentId };
   }
 
-  return { token, call, translator, money, paymentElement };
+  return { token, handOver, call, translator, money, paymentElement };
 })();

@@ -6,7 +6,7 @@
 // reservation at once (the ticket can be swapped again). Screenshots go to screenshots/swap-e2e-*.png.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdings, hostUrl, openPage, signIn, useBrowser, walletToken } from './page-helpers';
+import { holdings, hostUrl, openPage, signIn, useBrowser, walletToken, withPage } from './page-helpers';
 import { useServer } from './server';
 
 const browser = useBrowser();
@@ -55,11 +55,35 @@ describe('swap', () => {
     await modal.getByRole('heading', { name: 'Upgrade your ticket?' }).waitFor();
     await modal.getByText('You will pay $140.00 at checkout.').waitFor();
     await shot(page, '1-modal-upgrade');
+    // The checkout is on the wallet's origin, not the host's: the session goes along as a single-use code, which the
+    // checkout exchanges; no bearer token is ever in an address.
+    const walletAccess = (await walletToken(page, server.url))!;
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
+    page.on('request', (request) => addresses.push(request.url()));
+    const exchanged = page.waitForRequest((request) => request.url().endsWith('/v1/auth/exchangeCheckoutHandOver'));
     await modal.getByRole('button', { name: 'Go to checkout' }).click();
 
     await page.waitForURL(/\/en\/harbour-lights-weekender-\d+\/checkout\/SW-[0-9A-F]+\?redirectDomain=.+&origin=ticket_swap$/);
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     await page.getByText('General Admission').first().waitFor();
+    const handOver = (await exchanged).postDataJSON() as { code: string; swapIdentifier: string };
+    expect(new URL(page.url()).pathname).toContain(`/checkout/${handOver.swapIdentifier}`);
+    expect((await (await exchanged).response())?.status()).toBe(200);
+    // The fragment has left the address, and neither the wallet's token nor the checkout's was in any address.
+    expect(new URL(page.url()).hash).toBe('');
+    const checkoutToken = await page.evaluate(() => sessionStorage.getItem('tw.checkoutAccessToken'));
+    expect(checkoutToken).toBeTruthy();
+    expect(checkoutToken).not.toBe(walletAccess);
+    expect(addresses.some((address) => address.includes(walletAccess) || address.includes(checkoutToken!))).toBe(false);
+    // The same code again (a copied or replayed address, in another browser) is refused and says so.
+    await withPage(browser, {}, async ({ page: other }) => {
+      await other.goto(`${page.url()}#tw-hand-over=${encodeURIComponent(handOver.code)}`);
+      await other.getByText('This link from the wallet was already used.', { exact: false }).waitFor();
+      await other.getByRole('button', { name: 'Sign in' }).waitFor();
+    });
     await shot(page, '2-checkout-upgrade');
     await page.getByLabel(/declined/i).check();
     await page.getByRole('button', { name: /^Pay \$140\.00$/ }).click();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SwapOrder } from '../../src/contract/entities';
 import { swapMachine, type SwapSnapshot } from '../../machines/swap';
-import { checkoutUrl, eventSlug } from '../../machines/swap.checkout';
+import { checkoutElsewhere, checkoutUrl, eventSlug } from '../../machines/swap.checkout';
 import {
   formatSwapAmount,
   selectBase,
@@ -25,7 +25,7 @@ import { httpError } from '../../machines/models/fixtures';
 import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
 import { pathsOf } from '../../machines/models/model-spec';
 import { closingAnswers } from './closing-answers';
-import { swapBases, swapPromiseActors, swapSpec, swapTargets, swapVertex, upgradeStart } from '../../machines/models/swap.model';
+import { crossOriginStart, swapBases, swapPromiseActors, swapSpec, swapTargets, swapVertex, upgradeStart } from '../../machines/models/swap.model';
 
 const { testMachine, runs } = pathsOf(swapSpec);
 
@@ -33,7 +33,7 @@ describe('swap model', () => {
   it('covers every transition: bases, quantity, targets, start, cancel, checkout and failures', () => {
     const paths = runs.flatMap((run) => run.paths);
     const values = paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value)));
-    for (const part of ['"failed"', '"picking"', '"loadingTargets"', '"targets"', '"starting"', '"confirming"', '"cancelling"', '"leaving"', '"shown"']) {
+    for (const part of ['"failed"', '"picking"', '"loadingTargets"', '"targets"', '"starting"', '"confirming"', '"cancelling"', '"handingOver"', '"going"', '"shown"']) {
       expect(values.some((value) => value.includes(part)), part).toBe(true);
     }
     expectFullCoverage(swapSpec.name, testMachine, paths, swapSpec.excused);
@@ -105,11 +105,21 @@ describe('swap model', () => {
             expect(snapshot.matches('loading')).toBe(true);
             expect(snapshot.context.receipt).toBeNull();
           }
-          if (type === 'swap.checkout') {
+          const loadUrl = input.services.platform.loadUrl as unknown as { mock: { calls: unknown[][] } };
+          if (type === 'swap.checkout' && start.name !== crossOriginStart) {
             expect(input.services.platform.loadUrl).toHaveBeenLastCalledWith(
               'https://tickets.test/en/summer-sound-festival-3/checkout/SW-ABC123?redirectDomain=https%3A%2F%2Ftickets.test%2Fen%2Fevents%2Fspring-fest&origin=ticket_swap',
             );
           }
+          // On a host of another origin the code is asked for first, and goes along in the fragment; without one
+          // (the call failed) the checkout page asks for a sign-in of its own.
+          if (type === 'swap.checkout' && start.name === crossOriginStart) {
+            expect(snapshot.matches({ leaving: 'handingOver' })).toBe(true);
+            expect(loadUrl.mock.calls).toHaveLength(0);
+          }
+          const checkoutAt = 'https://shop.test/en/summer-sound-festival-3/checkout/SW-ABC123?redirectDomain=https%3A%2F%2Ftickets.test%2Fen%2Fevents%2Fspring-fest&origin=ticket_swap';
+          if (type === 'checkoutHandOver.done') expect(input.services.platform.loadUrl).toHaveBeenLastCalledWith(`${checkoutAt}#tw-hand-over=c0de`);
+          if (type === 'checkoutHandOver.error') expect(input.services.platform.loadUrl).toHaveBeenLastCalledWith(checkoutAt);
         },
       });
     });
@@ -246,13 +256,16 @@ describe('swap selectors', () => {
     expect(url.hash).toBe('');
   });
 
-  it('hands the access token to a checkout on another origin in the fragment, and to one on the same origin not at all', () => {
-    const cross = new URL(checkoutUrl({ site: 'https://shop.test/', language: 'en', currentPage: 'https://host.test/en/?PANEL_TAB=SWAP', started: start, accessToken: 'a.b.c' }));
-    expect(cross.hash).toBe('#tw-access=a.b.c');
+  it('hands a checkout on another origin the single-use code in the fragment, one on the same origin nothing', () => {
+    const cross = new URL(checkoutUrl({ site: 'https://shop.test/', language: 'en', currentPage: 'https://host.test/en/?PANEL_TAB=SWAP', started: start, handOverCode: 'c0de' }));
+    expect(cross.hash).toBe('#tw-hand-over=c0de');
     // Never in the query, which a server would see and log.
-    expect(cross.search).not.toContain('a.b.c');
-    const same = new URL(checkoutUrl({ site: 'https://host.test', language: 'en', currentPage: 'https://host.test/en/?PANEL_TAB=SWAP', started: start, accessToken: 'a.b.c' }));
+    expect(cross.search).not.toContain('c0de');
+    const same = new URL(checkoutUrl({ site: 'https://host.test', language: 'en', currentPage: 'https://host.test/en/?PANEL_TAB=SWAP', started: start, handOverCode: 'c0de' }));
     expect(same.hash).toBe('');
-    expect(checkoutUrl({ site: 'https://shop.test', language: 'en', currentPage: 'https://host.test/en/', started: start, accessToken: null })).not.toContain('#');
+    expect(checkoutUrl({ site: 'https://shop.test', language: 'en', currentPage: 'https://host.test/en/', started: start, handOverCode: null })).not.toContain('#');
+    expect(checkoutElsewhere('https://shop.test/en/x/checkout/SW-1', 'https://host.test/en/')).toBe(true);
+    expect(checkoutElsewhere('https://host.test/en/x/checkout/SW-1', 'https://host.test/es/')).toBe(false);
+    expect(checkoutElsewhere('not a url', 'https://host.test/')).toBe(false);
   });
 });

@@ -28,7 +28,12 @@ export interface RenderedWallet {
 
 export function renderWallet(url: string, storage: Record<string, string> = {}, config: { orgName?: string; siteUrl?: string } = {}): RenderedWallet {
   const fake = fakePlatform({ url: `${apiOrigin}${url}`, storage });
-  const platform = { ...fake.platform, fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) };
+  // The ticket site on another origin than the page when config.siteUrl names one (the swap checkout's hand-over).
+  const platform = {
+    ...fake.platform,
+    ...(config.siteUrl ? { siteUrl: () => config.siteUrl! } : {}),
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+  };
   setLocale(localeFromPath(new URL(url, apiOrigin).pathname));
   const wallet = createWallet({ baseUrl: `${apiOrigin}/v1`, platform, notify: showNotification, screens: panelScreens });
   act(() => wallet.start());

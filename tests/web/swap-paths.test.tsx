@@ -18,7 +18,7 @@ import {
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import type { EndpointName } from '../../src/contract/endpoints';
 import { expectFullCoverage, toTestMachine } from '../../machines/models/model';
-import { swapSampleEvents, swapStarts, swapVertex } from '../../machines/models/swap.model';
+import { crossOriginStart, swapSampleEvents, swapStarts, swapVertex } from '../../machines/models/swap.model';
 import { signInApi } from './fake-api';
 import { ticketsApi } from './fake-tickets-api';
 import { closingExcuses, holdRequests, notClosing, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
@@ -29,13 +29,14 @@ const tests = setUpWalletTests({ fakeTimeouts: true });
 const main = () => within(document.querySelector<HTMLElement>('.tw-main')!);
 const click = (element: HTMLElement) => act(() => fireEvent.click(element));
 const quick = { interval: 5 };
-const held: EndpointName[] = ['swapTickets', 'swapTargets', 'startSwap', 'cancelSwap', 'swapOrder'];
+const held: EndpointName[] = ['swapTickets', 'swapTargets', 'startSwap', 'cancelSwap', 'swapOrder', 'checkoutHandOver'];
 const endpointOf: Record<string, EndpointName> = {
   loadOrder: 'swapOrder',
   loadBases: 'swapTickets',
   loadTargets: 'swapTargets',
   startSwap: 'startSwap',
   cancelSwap: 'cancelSwap',
+  checkoutHandOver: 'checkoutHandOver',
 };
 const modalNames = /Upgrade your ticket\?|Downgrade your ticket\?/;
 
@@ -109,7 +110,7 @@ async function perform(event: EventObject, requests: HeldRequests): Promise<void
 
 const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
 
-function expectScreenMatches(state: SwapSnapshot, event: EventObject, page: RenderedWallet): void {
+function expectScreenMatches(state: SwapSnapshot, event: EventObject, page: RenderedWallet, crossOrigin: boolean): void {
   if (event.type === 'swap.viewTickets') {
     expect(page.params().get('PANEL_TAB')).toBe('MY_TICKET');
     return;
@@ -156,9 +157,14 @@ function expectScreenMatches(state: SwapSnapshot, event: EventObject, page: Rend
     expect(modal().getByRole('button', { name: 'Go to checkout' }).getAttribute('aria-busy') === 'true', 'leaving').toBe(step === 'leaving');
     expect(modal().getByRole('button', { name: 'Cancel' }).getAttribute('aria-busy') === 'true', 'cancelling').toBe(step === 'cancelling');
   }
-  if (event.type === 'swap.checkout') {
-    expect(page.platform.loadUrl).toHaveBeenLastCalledWith(expect.stringMatching(/\/en\/summer-sound-festival-3\/checkout\/SW-ABC123\?redirectDomain=.+&origin=ticket_swap$/));
+  const checkout = /\/en\/summer-sound-festival-3\/checkout\/SW-ABC123\?redirectDomain=.+&origin=ticket_swap$/;
+  if (event.type === 'swap.checkout' && !crossOrigin) expect(page.platform.loadUrl).toHaveBeenLastCalledWith(expect.stringMatching(checkout));
+  // The ticket site on another origin: the hand-over code is asked for first (the button stays busy), then goes along.
+  if (event.type === 'swap.checkout' && crossOrigin) expect(page.platform.loadUrl).not.toHaveBeenCalled();
+  if (event.type === 'checkoutHandOver.done') {
+    expect(page.platform.loadUrl).toHaveBeenLastCalledWith(expect.stringMatching(/^https:\/\/shop\.test\/en\/summer-sound-festival-3\/checkout\/SW-ABC123\?.+#tw-hand-over=c0de$/));
   }
+  if (event.type === 'checkoutHandOver.error') expect(page.platform.loadUrl).toHaveBeenLastCalledWith(expect.stringMatching(/^https:\/\/shop\.test\/.+&origin=ticket_swap$/));
 }
 
 /** The toast a step must show (docs/product.md §8), if any. */
@@ -183,7 +189,8 @@ describe('swap paths on the rendered screen', () => {
     });
   });
 
-  describe.each(runs)('from $start.name', ({ input, paths }) => {
+  describe.each(runs)('from $start.name', ({ start, input, paths }) => {
+    const crossOrigin = start.name === crossOriginStart;
     it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
       const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Rivera' } });
       // My tickets (the empty state's link) finds an empty wallet.
@@ -191,10 +198,10 @@ describe('swap paths on the rendered screen', () => {
       const requests = holdRequests(tests, held);
       const id =
         (input.userTicketId ? `&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}` : '') + (input.swapOrder ? `&SWAP_ORDER=${input.swapOrder}` : '');
-      const page = tests.render(`/en/?PANEL_TAB=SWAP${id}`, api.signedInStorage('alex@example.com'));
+      const page = tests.render(`/en/?PANEL_TAB=SWAP${id}`, api.signedInStorage('alex@example.com'), crossOrigin ? { siteUrl: 'https://shop.test' } : {});
       for (const [index, step] of path.steps.entries()) {
         if (index > 0) await perform(step.event, requests);
-        await waitFor(() => expectScreenMatches(step.state as SwapSnapshot, step.event, page), quick);
+        await waitFor(() => expectScreenMatches(step.state as SwapSnapshot, step.event, page, crossOrigin), quick);
         const toast = toastOf(step.event);
         if (toast) await waitFor(() => expect(screen.getAllByText(toast).length).toBeGreaterThan(0), quick);
       }
