@@ -2,7 +2,7 @@
 // docs/product.md §5), the suggestions, and which buttons are enabled (asked of the machine with `can`).
 import type { ReceiverSuggestion, UserTicket } from '../src/contract/entities';
 import { checkText, emailRule } from '../src/contract/forms';
-import type { GiftReceiver, GiftResult, GiftSnapshot, ReceiverTab } from './gift';
+import { type GiftReceiver, type GiftResult, type GiftSnapshot, isOwnEmail, type ReceiverTab } from './gift';
 import type { FieldView } from './login.selectors';
 
 export type GiftStep = 'loading' | 'failed' | 'picking' | 'verifying' | 'receiver' | 'confirmed' | 'done';
@@ -37,10 +37,11 @@ export function selectReceiverTab(snapshot: GiftSnapshot): ReceiverTab | null {
   return null;
 }
 
+/** The e-mail field: its rule's error once touched, and at once when it is the person's own (a whole, exact address). */
 export function selectEmailField(snapshot: GiftSnapshot): FieldView {
   const { email, emailTouched } = snapshot.context;
   const result = checkText(emailRule, email);
-  const error = emailTouched && !result.ok ? result.error : null;
+  const error = isOwnEmail(snapshot.context) ? 'api.gift.self_gift' : emailTouched && !result.ok ? result.error : null;
   return { value: email, error, status: error ? 'error' : 'default' };
 }
 

@@ -53,6 +53,8 @@ export interface GiftContext {
   suggestions: ReceiverSuggestion[];
   picked: ReceiverSuggestion | null;
   receiver: GiftReceiver | null;
+  /** The signed-in person's own e-mail (the profile), once known: a gift to it is refused at the receiver step. */
+  ownEmail: string | null;
   gifted: GiftResult | null;
   /**
    * "Discard this gift?" is open (the flow asked it, Keep editing has not answered yet): the e-mail field's blur is the
@@ -109,6 +111,9 @@ const freshReceiver = {
 export const normalisedEmail = (email: string) => email.trim().toLowerCase();
 
 export const isGiftEmailValid = (email: string) => isFormValid(giftEmailForm, { email });
+/** The e-mail typed is the person's own: the server would refuse the gift (api.gift.self_gift), so the step does. */
+export const isOwnEmail = (context: Pick<GiftContext, 'email' | 'ownEmail'>) =>
+  context.ownEmail !== null && normalisedEmail(context.email) === context.ownEmail;
 
 const logParams = (message: string) => ({ event }: { event: { error: unknown } }) => ({ message, error: event.error });
 
@@ -139,6 +144,7 @@ export const giftMachine = setup({
     })),
     forgetTicket: assign({ ticket: null, candidateId: null }),
     changeEmail: assign((_, params: { value: string }) => ({ email: params.value })),
+    storeOwnEmail: assign((_, params: { email: string }) => ({ ownEmail: normalisedEmail(params.email) })),
     touchEmail: assign({ emailTouched: true }),
     changeQuery: assign((_, params: { value: string }) => ({ query: params.value, picked: null })),
     storeSuggestions: assign((_, params: { suggestions: ReceiverSuggestion[] }) => ({ suggestions: params.suggestions })),
@@ -168,7 +174,7 @@ export const giftMachine = setup({
     receiverIsUsername: ({ context }) => context.receiver?.kind === 'username',
     tabIs: (_, params: { tab: ReceiverTab; wanted: ReceiverTab }) => params.tab === params.wanted,
     /** docs/product.md §5: a valid e-mail, changed from the empty form. */
-    emailConfirmable: ({ context }) => context.email !== '' && isGiftEmailValid(context.email),
+    emailConfirmable: ({ context }) => context.email !== '' && isGiftEmailValid(context.email) && !isOwnEmail(context),
     hasQuery: ({ context }) => context.query.trim() !== '',
     suggested: ({ context }, params: { username: string }) => context.suggestions.some((suggestion) => suggestion.username === params.username),
     hasPicked: ({ context }) => context.picked !== null,
@@ -179,6 +185,7 @@ export const giftMachine = setup({
     holdsInput: ({ context }) => context.handPicked || context.email !== '' || context.query !== '' || context.receiver !== null,
   },
   actors: {
+    loadOwnProfile: fromPromise<{ email: string }, { services: WalletServices }>(({ input }) => input.services.api.call('me')),
     loadTickets: fromPromise<UserTicket[], { services: WalletServices }>(({ input }) =>
       input.services.api.call('myTickets', { query: { status: 'UPCOMING' } }),
     ),
@@ -207,8 +214,18 @@ export const giftMachine = setup({
     handPicked: false,
     gifted: null,
     discardAsked: false,
+    ownEmail: null,
     ...freshReceiver,
   }),
+  // The profile is in the client's cache already (the session read it), so this costs no request as a rule. Without it
+  // the server still refuses a gift to oneself, after Gift.
+  invoke: {
+    id: 'loadOwnProfile',
+    src: 'loadOwnProfile',
+    input: ({ context }) => ({ services: context.services }),
+    onDone: { actions: { type: 'storeOwnEmail', params: ({ event }) => ({ email: event.output.email }) } },
+    onError: { actions: { type: 'logError', params: logParams('gift: loading the own profile failed') } },
+  },
   on: {
     // The empty list's link and the success screen's "view my tickets".
     'gift.viewTickets': { actions: 'openMyTickets' },

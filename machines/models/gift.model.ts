@@ -2,7 +2,7 @@
 // tests/web/gift-paths.test.tsx (the same paths on the rendered screen).
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { GiftEvent, GiftInput, GiftSnapshot } from '../gift';
-import { isGiftEmailValid } from '../gift';
+import { isGiftEmailValid, isOwnEmail } from '../gift';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
@@ -13,14 +13,19 @@ import { takesSample } from './model';
 
 export type GiftModelEvent = GiftEvent | { type: string; output?: unknown; error?: unknown };
 
-export const giftPromiseActors = ['loadTickets', 'verifyTicket', 'searchUsers', 'giftTicket'] as const;
+export const giftPromiseActors = ['loadOwnProfile', 'loadTickets', 'verifyTicket', 'searchUsers', 'giftTicket'] as const;
 
 /** The user's upcoming tickets (11 is the one the paths gift). */
 export const giftTickets = () => [userTicket(), liveTicket()];
 
 export const samSuggestion = { username: 'sam#1150', picture: null };
 
+/** The signed-in person's e-mail, as the profile has it (alex, whom the screen paths sign in). */
+export const ownEmail = 'Alex@Example.com';
+
 export const giftSampleEvents: GiftModelEvent[] = [
+  { type: 'loadOwnProfile.done', output: { email: ownEmail } },
+  { type: 'loadOwnProfile.error', error: httpError('me', 500, 'api.internal_error') },
   { type: 'loadTickets.done', output: giftTickets() },
   { type: 'loadTickets.done', output: [] },
   { type: 'loadTickets.error', error: httpError('myTickets', 500, 'api.internal_error') },
@@ -35,6 +40,8 @@ export const giftSampleEvents: GiftModelEvent[] = [
   { type: 'gift.chooseReceiverTab', tab: 'EMAIL' },
   { type: 'gift.changeEmail', value: 'sam@' },
   { type: 'gift.changeEmail', value: 'Sam@Example.com' },
+  // The person's own address, written otherwise than the profile has it.
+  { type: 'gift.changeEmail', value: ' alex@example.com' },
   { type: 'gift.blurEmail' },
   { type: 'gift.changeUsername', value: 'sa' },
   { type: 'gift.changeUsername', value: '' },
@@ -64,8 +71,13 @@ export const giftSampleEvents: GiftModelEvent[] = [
  * question takes the focus) and the question's answers. The traversal offers only those then.
  */
 const whileAsked = new Set(['gift.blurEmail', 'flow.discard', 'flow.keep']);
+/** The profile comes from the client's cache while the tickets load (or not at all): the model offers it only then. */
+const profileArrives = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+  !event.type.startsWith('loadOwnProfile.') || (snapshot.matches('loading') && (snapshot as GiftSnapshot).context.ownEmail === null);
 const giftFilter = (snapshot: AnyMachineSnapshot, event: EventObject) =>
-  takesSample(giftSampleEvents)(snapshot, event) && (!(snapshot as GiftSnapshot).context.discardAsked || whileAsked.has(event.type));
+  takesSample(giftSampleEvents)(snapshot, event) &&
+  profileArrives(snapshot, event) &&
+  (!(snapshot as GiftSnapshot).context.discardAsked || whileAsked.has(event.type));
 
 /**
  * One vertex per state value and the facts that change a branch or the screen: tickets or none, a preselect left,
@@ -77,7 +89,7 @@ export function giftVertex(snapshot: AnyMachineSnapshot): string {
     value: snapshot.value,
     tickets: context.tickets.length > 0,
     preselect: context.preselectId !== null,
-    email: context.email === '' ? 'empty' : isGiftEmailValid(context.email) ? 'valid' : 'invalid',
+    email: context.email === '' ? 'empty' : isOwnEmail(context) ? 'own' : isGiftEmailValid(context.email) ? 'valid' : 'invalid',
     touched: context.emailTouched,
     query: context.query !== '',
     suggestions: context.suggestions.length > 0,

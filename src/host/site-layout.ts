@@ -54,6 +54,13 @@ function brandMark(organisation: SiteOrganisation): string {
 
 const languageLabels: Record<Language, string> = { en: 'English', es: 'Español' };
 
+/**
+ * Where the wallet's launcher sits on the site's pages: in the header, in the flow, rather than floating over the
+ * page's own controls (a floating button covers a checkout's primary button on a phone whatever space is reserved
+ * below the page, as the page scrolls under it). The loader mounts into this element (docs/embedding.md).
+ */
+const walletSlot = '<ticket-wallet class="site-wallet" data-launcher="inline"></ticket-wallet>';
+
 export function siteHeader({
   lang,
   t,
@@ -61,7 +68,8 @@ export function siteHeader({
   path,
   section = null,
   languageHref = (code) => `/${code}${path}`,
-}: Pick<SiteFrame, 'lang' | 't' | 'organisation' | 'path' | 'section' | 'languageHref'>): string {
+  wallet = true,
+}: Pick<SiteFrame, 'lang' | 't' | 'organisation' | 'path' | 'section' | 'languageHref' | 'wallet'>): string {
   const current = (name: SiteSection) => (section === name ? ' aria-current="page"' : '');
   const languages = (Object.keys(languageLabels) as Language[])
     .map((code) =>
@@ -72,16 +80,18 @@ export function siteHeader({
     .join('');
   return `<a class="site-skip" href="#content">${escapeHtml(t('site.skip'))}</a>
 <div class="site-header">
-  <nav class="site-header__inner" aria-label="${escapeHtml(t('site.nav_label'))}">
-    <a class="site-brand" href="/${lang}/">${brandMark(organisation)}<span class="site-brand__name">${escapeHtml(organisation.name)}</span></a>
-    <div class="site-nav">
-      <ul>
-        <li><a href="/${lang}/"${current('events')}>${escapeHtml(t('site.nav_events'))}</a></li>
-        <li><a href="/${lang}/help"${current('help')}>${escapeHtml(t('site.nav_help'))}</a></li>
-      </ul>
-      <ul class="site-lang" aria-label="${escapeHtml(t('site.language'))}">${languages}</ul>
-    </div>
-  </nav>
+  <div class="site-header__inner">
+    <nav class="site-header__nav" aria-label="${escapeHtml(t('site.nav_label'))}">
+      <a class="site-brand" href="/${lang}/">${brandMark(organisation)}<span class="site-brand__name">${escapeHtml(organisation.name)}</span></a>
+      <div class="site-nav">
+        <ul>
+          <li><a href="/${lang}/"${current('events')}>${escapeHtml(t('site.nav_events'))}</a></li>
+          <li><a href="/${lang}/help"${current('help')}>${escapeHtml(t('site.nav_help'))}</a></li>
+        </ul>
+        <ul class="site-lang" aria-label="${escapeHtml(t('site.language'))}">${languages}</ul>
+      </div>
+    </nav>${wallet ? `\n    ${walletSlot}` : ''}
+  </div>
 </div>`;
 }
 

@@ -123,6 +123,27 @@ describe('gift effects', () => {
     expect(reports).toEqual([{ type: 'panel.open', tab: 'MY_TICKET' }]);
   });
 
+  it("refuses the person's own e-mail at the receiver step, with the message there: Confirm receiver does nothing", async () => {
+    const { actor, control } = start(11);
+    control.settle('loadOwnProfile', 'done', { email: 'Alex@Example.com' });
+    control.settle('loadTickets', 'done', giftTickets());
+    await flush();
+    control.settle('verifyTicket', 'done', { extras: { canBeGifted: true } });
+    await flush();
+    actor.send({ type: 'gift.changeEmail', value: ' alex@EXAMPLE.com' });
+    // Said at once, untouched: the address is whole and it is the person's own.
+    expect(selectEmailField(actor.getSnapshot())).toMatchObject({ error: 'api.gift.self_gift', status: 'error' });
+    expect(selectCanConfirmReceiver(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'gift.confirmReceiver' });
+    expect(selectGiftStep(actor.getSnapshot())).toBe('receiver');
+    expect(control.inputs.some((call) => call.id === 'giftTicket')).toBe(false);
+    // Another address clears it and confirms.
+    actor.send({ type: 'gift.changeEmail', value: 'sam@example.com' });
+    expect(selectEmailField(actor.getSnapshot()).error).toBeNull();
+    actor.send({ type: 'gift.confirmReceiver' });
+    expect(selectGiftStep(actor.getSnapshot())).toBe('confirmed');
+  });
+
   it('searches usernames 500 ms after typing stops, ignores a stale answer and confirms a picked one', async () => {
     const { actor, control, clock } = start();
     control.settle('loadTickets', 'done', giftTickets());

@@ -76,6 +76,8 @@ async function perform(event: EventObject, requests: HeldRequests): Promise<void
     await requests.answer(endpoint, () => responseFor(event));
     return;
   }
+  // The profile comes from the client's cache (the session read alex's): nothing to do on the screen.
+  if (event.type.startsWith('loadOwnProfile.')) return;
   const payload = event as EventObject & { value?: string; tab?: string; username?: string };
   switch (event.type) {
     case 'after.usernameDebounce':
