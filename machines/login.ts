@@ -8,7 +8,8 @@ import { isFormValid, loginForm, otpForm, personalDataForm } from '../src/contra
 import type { Language } from '../src/contract/languages';
 import { flowKit } from './kit';
 import { RESEND_COOLDOWN_MS, RESEND_TICK_MS } from './login.timing';
-import { forgetLogin, readLogin, writeLogin } from '../src/client/login-storage';
+import { retryAfterSeconds } from '../src/client/errors';
+import { forgetLogin, readDevice, readLogin, writeDevice, writeLogin } from '../src/client/login-storage';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import type { PanelOverlay, PanelTab } from './tabs';
 import { doc } from './doc' with { type: 'macro' };
@@ -36,6 +37,8 @@ export interface LoginContext {
   storedEmail: string | null;
   /** The login session id of that code (tw.loginSession), if any. */
   loginSession: string | null;
+  /** This browser's device token from its last sign-in with a code (tw.device), sent with every code request. */
+  device: string | null;
   fields: Record<LoginField, string>;
   touched: Record<LoginField, boolean>;
   /**
@@ -87,6 +90,10 @@ export interface SendCodeInput {
   services: WalletServices;
   email: string;
   locale: Language;
+  /** A resend: the sign-in session whose code is replaced (its wrong tries kept). */
+  session?: string;
+  /** The device token: the request draws on the owner's share of the mailbox's codes. */
+  device?: string;
 }
 export interface VerifyCodeInput {
   services: WalletServices;
@@ -114,6 +121,12 @@ function sessionFromError(error: unknown): string | undefined {
   return isApiRequestError(error) ? error.body?.session : undefined;
 }
 
+/** An error toast; a refusal that says when to try again (Retry-After) carries it, and the toast tells it. */
+function refusalToast(error: unknown, key: string): Toast {
+  const seconds = retryAfterSeconds(error);
+  return seconds === undefined ? { kind: 'error', key } : { kind: 'error', key, retryAfterSeconds: seconds };
+}
+
 const normalisedEmail = (context: LoginContext) => context.fields.email.trim().toLowerCase();
 
 export const loginMachine = setup({
@@ -128,6 +141,11 @@ export const loginMachine = setup({
     persistLoginSession: ({ context }, params: { email: string; session: string }) =>
       writeLogin(context.services.platform.storage, params),
     removeStoredLoginSession: ({ context }) => forgetLogin(context.services.platform.storage),
+    // The device token of a sign-in with a code outlives the session (tw.device): it names this browser as the owner's.
+    keepDevice: assign(({ context }, params: { device?: string }) => {
+      writeDevice(context.services.platform.storage, params.device);
+      return { device: params.device ?? context.device };
+    }),
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
     openPanel: sendParent((_, params: { tab: PanelTab; overlay?: PanelOverlay | null }) => ({ type: 'panel.open' as const, ...params })),
@@ -199,8 +217,8 @@ export const loginMachine = setup({
     errorCarriesSession: (_, params: { error: unknown }) => sessionFromError(params.error) !== undefined,
   },
   actors: {
-    sendCode: fromPromise<{ session: string }, SendCodeInput>(({ input: { services, ...body } }) =>
-      services.api.call('signIn', { body }),
+    sendCode: fromPromise<{ session: string }, SendCodeInput>(({ input: { services, session, device, ...body } }) =>
+      services.api.call('signIn', { body: { ...body, ...(session ? { session } : {}), ...(device ? { device } : {}) } }),
     ),
     verifyCode: fromPromise<Tokens, VerifyCodeInput>(({ input: { services, ...body } }) =>
       services.api.call('verifyLogin', { body }),
@@ -223,6 +241,7 @@ export const loginMachine = setup({
       locale: input.locale,
       storedEmail: stored.email,
       loginSession: stored.session,
+      device: readDevice(input.services.platform.storage),
       fields: { ...emptyFields, email: stored.email ?? '' },
       touched: untouched,
       resendSecondsLeft: 0,
@@ -281,7 +300,12 @@ export const loginMachine = setup({
               invoke: {
                 id: 'sendCode',
                 src: 'sendCode',
-                input: ({ context }) => ({ services: context.services, email: normalisedEmail(context), locale: context.locale }),
+                input: ({ context }) => ({
+                  services: context.services,
+                  email: normalisedEmail(context),
+                  locale: context.locale,
+                  device: context.device ?? undefined,
+                }),
                 onDone: {
                   target: '#login.flow.otp',
                   actions: [
@@ -295,7 +319,7 @@ export const loginMachine = setup({
                   target: 'editing',
                   actions: [
                     { type: 'logError', params: ({ event }) => ({ message: 'login: sending the code failed', error: event.error }) },
-                    { type: 'notify', params: ({ event }) => ({ kind: 'error', key: failureKey(event.error, loginToastKeys.requestFailed) }) },
+                    { type: 'notify', params: ({ event }) => refusalToast(event.error, failureKey(event.error, loginToastKeys.requestFailed)) },
                   ],
                 },
               },
@@ -344,6 +368,8 @@ export const loginMachine = setup({
                   services: context.services,
                   email: context.storedEmail ?? normalisedEmail(context),
                   locale: context.locale,
+                  session: context.loginSession ?? undefined,
+                  device: context.device ?? undefined,
                 }),
                 onDone: {
                   target: 'editing',
@@ -361,7 +387,7 @@ export const loginMachine = setup({
                     target: 'editing',
                     actions: [
                       { type: 'logError', params: ({ event }) => ({ message: 'login: resending the code failed', error: event.error }) },
-                      { type: 'notify', params: ({ event }) => ({ kind: 'error', key: failureKey(event.error, loginToastKeys.requestFailed) }) },
+                      { type: 'notify', params: ({ event }) => refusalToast(event.error, failureKey(event.error, loginToastKeys.requestFailed)) },
                     ],
                   },
                   {
@@ -387,6 +413,7 @@ export const loginMachine = setup({
                   target: 'loadingUser',
                   actions: [
                     { type: 'signIn', params: ({ event }) => event.output },
+                    { type: 'keepDevice', params: ({ event }) => ({ device: event.output.device }) },
                     'forgetLoginSession',
                     'removeStoredLoginSession',
                   ],

@@ -38,6 +38,8 @@ export interface FlowInput {
 export interface Toast {
   kind: 'success' | 'error';
   key: string;
+  /** A refusal's Retry-After: the toast says when to try again. */
+  retryAfterSeconds?: number;
 }
 
 export type NotifyEvent = { type: 'notify' } & Toast;

@@ -61,7 +61,7 @@ export const walletMachine = walletSetup.createMachine({
     },
   ],
   on: {
-    notify: { actions: { type: 'showToast', params: ({ event }) => ({ kind: event.kind, key: event.key }) } },
+    notify: { actions: { type: 'showToast', params: ({ event }) => ({ kind: event.kind, key: event.key, retryAfterSeconds: event.retryAfterSeconds }) } },
   },
   states: {
     session: {

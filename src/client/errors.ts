@@ -46,6 +46,12 @@ export function errorCode(error: unknown): string | undefined {
   return isApiRequestError(error) ? error.body?.code : undefined;
 }
 
+/** The seconds a refusal (a 429) asks to wait before trying again, if it says. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  const seconds = isApiRequestError(error) ? error.body?.retryAfterSeconds : undefined;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
+}
+
 /** The status of an HTTP error, if the error is one. */
 export function httpStatus(error: unknown): number | undefined {
   return isApiRequestError(error) && typeof error.status === 'number' ? error.status : undefined;

@@ -9,7 +9,20 @@ export const loginKeys = {
   loginSession: 'tw.loginSession',
   /** The e-mail the one-time code was sent to. */
   loginEmail: 'tw.loginEmail',
+  /**
+   * The device token of this browser's last sign-in with a code (it names the browser as the e-mail's owner's, so
+   * its code requests draw on the owner's share of the mailbox). Kept across sign-outs: it signs no one in.
+   */
+  device: 'tw.device',
 } as const;
+
+export function readDevice(storage: KeyValueStorage): string | null {
+  return storage.getItem(loginKeys.device);
+}
+
+export function writeDevice(storage: KeyValueStorage, device: string | undefined): void {
+  if (device) storage.setItem(loginKeys.device, device);
+}
 
 /** The e-mail and login session of a code that was sent and not yet verified. */
 export interface StoredLogin {

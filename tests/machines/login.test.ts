@@ -41,11 +41,12 @@ describe('login model coverage', () => {
 });
 
 describe('login effects', () => {
-  function start(options: { tab?: LoginTab; locale?: 'en' | 'es'; storedEmail?: string; loginSession?: string; clock?: SimulatedClock } = {}) {
+  function start(options: { tab?: LoginTab; locale?: 'en' | 'es'; storedEmail?: string; loginSession?: string; device?: string; clock?: SimulatedClock } = {}) {
     const control = controlledActors(loginPromiseActors);
     const stored: Record<string, string> = {};
     if (options.storedEmail) stored[loginKeys.loginEmail] = options.storedEmail;
     if (options.loginSession) stored[loginKeys.loginSession] = options.loginSession;
+    if (options.device) stored[loginKeys.device] = options.device;
     const input = loginInput({ name: 'effects', tab: options.tab ?? 'LOGIN', locale: options.locale ?? 'en', stored });
     const machine = loginMachine.provide({ actors: control.actors, actions: { logError: () => {} } });
     const { flow: actor, reports: emitted } = startAsChild(machine, input, { clock: options.clock });
@@ -242,6 +243,35 @@ describe('login effects', () => {
     control.settle('sendCode', 'error', new ApiRequestError('signIn', 'FETCH_ERROR'));
     await flush();
     expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.offline' });
+  });
+
+  it('a resend names its sign-in session; both sends carry the device token a sign-in kept', async () => {
+    const { actor, control, storage } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
+    actor.send({ type: 'login.change', field: 'otp', value: '123456' });
+    actor.send({ type: 'login.submitOtp' });
+    control.settle('verifyCode', 'done', { ...verifiedTokens, device: 'device-1' });
+    await flush();
+    expect(storage.getItem(loginKeys.device)).toBe('device-1');
+    const later = start({ tab: 'LOGIN', device: 'device-1' });
+    later.actor.send({ type: 'login.change', field: 'email', value: 'ada@example.com' });
+    later.actor.send({ type: 'login.submitEmail' });
+    expect(later.control.inputs.at(-1)).toMatchObject({ id: 'sendCode', input: { device: 'device-1' } });
+    expect(later.control.inputs.at(-1)?.input).not.toHaveProperty('session');
+    const next = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-2', device: 'device-1' });
+    next.actor.send({ type: 'login.resendCode' });
+    expect(next.control.inputs.at(-1)).toMatchObject({ id: 'sendCode', input: { session: 'session-2', device: 'device-1' } });
+  });
+
+  it('a refusal with Retry-After toasts when to try again', async () => {
+    const { actor, control, emitted } = start({ tab: 'OTP', storedEmail: 'ada@example.com', loginSession: 'session-1' });
+    actor.send({ type: 'login.resendCode' });
+    control.settle(
+      'sendCode',
+      'error',
+      new ApiRequestError('signIn', 429, { statusCode: 429, code: 'api.auth.too_many_codes', message: 'Too many', retryAfterSeconds: 540 }),
+    );
+    await flush();
+    expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.auth.too_many_codes', retryAfterSeconds: 540 });
   });
 
   it('holds Resend back for 30 s after a code went out, then gives it back', async () => {

@@ -1,7 +1,7 @@
 // Toasts from react-hot-toast's headless store, drawn inside the shadow root (the styled Toaster would put
 // its CSS in the host page's <head>). Auto close after 5000 ms; Alt+T moves focus to the newest toast. A chunk of
 // its own, loaded with the first toast or when the browser is idle (./toaster.tsx).
-import { addStrings, Icon, registerStyles, t, translateCode } from '../kit';
+import { addStrings, Icon, registerStyles, t, tPlural, translateCode } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { resolveValue, type Toast, toast, useToaster } from 'react-hot-toast/headless';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
@@ -71,8 +71,16 @@ function ToastItem({ item }: { item: Toast }): ReactElement {
 }
 
 /** Keys the locale files do not know (a new server code) fall back to the generic request_failed. */
-export function show({ kind, key }: Notification): void {
-  const message = translateCode(key, 'request_failed');
+export function show({ kind, key, retryAfterSeconds }: Notification): void {
+  const reason = translateCode(key, 'request_failed');
+  // A refusal that says when to try again: in seconds under a minute, else in whole minutes (rounded up).
+  const wait =
+    retryAfterSeconds === undefined
+      ? ''
+      : retryAfterSeconds < 60
+        ? tPlural('api.retry_after_seconds', retryAfterSeconds)
+        : tPlural('api.retry_after_minutes', Math.ceil(retryAfterSeconds / 60));
+  const message = wait ? `${reason} ${wait}` : reason;
   // One toast per message: a repeated failure replaces the visible toast instead of stacking copies.
   const options = { id: `${kind}:${key}` };
   if (kind === 'error') toast.error(message, options);

@@ -7,6 +7,8 @@ import { type ComponentType, type ReactElement, useSyncExternalStore } from 'rea
 export interface Notification {
   kind: 'success' | 'error';
   key: string;
+  /** A refusal's Retry-After: the toast adds when to try again. */
+  retryAfterSeconds?: number;
 }
 
 type ToastModule = { default: ComponentType; show: (notification: Notification) => void };

@@ -2,6 +2,7 @@
 // (kept as SHA-256), and short-lived access JWTs that name the refresh-token family they belong to.
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { MAX_ID } from '../../../contract/endpoints';
 import { OTP_LENGTH } from '../../../contract/forms';
 
 export function generateOtp(): string {
@@ -63,8 +64,9 @@ export async function readAccessToken(secret: Uint8Array, token: string, now: Da
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'iat', 'sub'],
     });
-    const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || userId <= 0 || typeof payload.fam !== 'string') return null;
+    // Only the digits of an id the users table can hold: `1e3`, `0x10` or 2^31 would reach a query and fail there.
+    const userId = typeof payload.sub === 'string' && /^[1-9]\d{0,9}$/.test(payload.sub) ? Number(payload.sub) : Number.NaN;
+    if (!Number.isInteger(userId) || userId > MAX_ID || typeof payload.fam !== 'string') return null;
     if (payload.chk !== undefined && typeof payload.chk !== 'string') return null;
     const claims: AccessClaims = { userId, familyId: payload.fam, ...(payload.chk ? { checkout: payload.chk } : {}) };
     return { claims, exp: payload.exp! };
