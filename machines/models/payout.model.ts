@@ -9,7 +9,7 @@ import { httpError } from './fixtures';
 import { failsOnCue } from './model';
 import { modelSpec } from './model-spec';
 
-export const account = (overrides: Partial<PaymentsAccount> = {}): PaymentsAccount => ({ clientSecret: '', provider: 'local', publishableKey: null, verified: false, country: null, ...overrides });
+export const account = (overrides: Partial<PaymentsAccount> = {}): PaymentsAccount => ({ clientSecret: '', provider: 'local', publishableKey: null, verified: false, country: null, payoutFailure: null, ...overrides });
 
 /** The Payouts tab's mount point (the machine only hands it to its stripeOnboarding actor). */
 export const host = { id: 'tw-payout-stripe' } as unknown as HTMLElement;

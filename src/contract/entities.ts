@@ -327,6 +327,11 @@ export const paymentsAccount = named(
     publishableKey: optionalText,
     verified: z.boolean(),
     country: optionalText,
+    /**
+     * Stripe's latest payout from the seller's account to their bank failed (and none has been paid since): what the
+     * payouts tab tells them. The money stays in their Stripe balance; null when nothing failed.
+     */
+    payoutFailure: z.nullable(z.object({ amountMinor: int, currencyCode: text, failureCode: optionalText, failedAt: isoDate })),
   }),
 );
 export type PaymentsAccount = z.infer<typeof paymentsAccount>;

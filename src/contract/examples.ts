@@ -97,7 +97,7 @@ const tokens = { accessToken: 'eyJhbGciOiJIUzI1NiJ9.…', refreshToken: 'r_9f2c�
 const swapIdentifier = { swapIdentifier: 'swp_5d1e9a' };
 const shareCode = { shareCode: 'Q7k2mW9x' };
 const paymentIntent = { paymentIntentId: 'pi_3Q…', clientSecret: 'pi_3Q…_secret_…', publishableKey: 'pk_test_…' };
-const localAccount = { clientSecret: 'acct_local_7_secret', provider: 'local', publishableKey: null, verified: true, country: 'AU' } as const;
+const localAccount = { clientSecret: 'acct_local_7_secret', provider: 'local', publishableKey: null, verified: true, country: 'AU', payoutFailure: null } as const;
 
 export const examples: { [N in EndpointName]?: OperationExample<N> } = {
   signIn: { body: { email: 'alex@example.com', locale: 'en' }, response: { session: 'ls_4b8e…' } },

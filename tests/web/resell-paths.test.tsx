@@ -182,7 +182,7 @@ describe('resell paths on the rendered screen', () => {
         ...api.handlers,
         handle('resellOverview', () => ({ sale: [], sold: [] })),
         // The payouts tab the no-payout link opens reads the account.
-        handle('paymentsAccount', () => ({ clientSecret: '', provider: 'local' as const, publishableKey: null, verified: false, country: null })),
+        handle('paymentsAccount', () => ({ clientSecret: '', provider: 'local' as const, publishableKey: null, verified: false, country: null, payoutFailure: null })),
       );
       const requests = holdRequests(tests, Object.values(endpointOf));
       const id = input.userTicketId ? `&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}` : '';

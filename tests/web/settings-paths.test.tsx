@@ -189,7 +189,7 @@ describe('settings paths on the rendered screen', () => {
     const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Rivera' } });
     tests.server.use(...api.handlers);
     // The payout child reads the account once the profile is ready: none yet (tests/web/payout-paths covers the rest).
-    tests.server.use(handle('paymentsAccount', () => ({ clientSecret: '', provider: 'local' as const, publishableKey: null, verified: false, country: null })));
+    tests.server.use(handle('paymentsAccount', () => ({ clientSecret: '', provider: 'local' as const, publishableKey: null, verified: false, country: null, payoutFailure: null })));
     const held = holdRequests(tests, ['me', 'updateProfile', 'username', 'uploadPicture', 'removePicture', 'paymentsConnect']);
     tests.render('/en/?PANEL_TAB=SETTINGS', api.signedInStorage('alex@example.com'));
     for (const [index, step] of path.steps.entries()) {

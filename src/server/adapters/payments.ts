@@ -49,23 +49,34 @@ export interface IntentState {
  * event of that object), so events that arrive twice or out of order end in the same state.
  */
 export type PaymentEvent = { id: string } & (
-  | { type: 'payment_intent.succeeded' | 'payment_intent.processing' | 'payment_intent.payment_failed'; intentId: string }
+  | { type: 'payment_intent.succeeded' | 'payment_intent.processing' | 'payment_intent.payment_failed' | 'payment_intent.canceled'; intentId: string }
   | { type: 'charge.refunded'; intentId: string; chargeId: string; amountRefundedMinor: number }
-  | { type: 'charge.dispute.created'; intentId: string; chargeId: string; disputeId: string }
-  | { type: 'charge.dispute.closed'; intentId: string; chargeId: string; disputeId: string; outcome: 'won' | 'lost' | 'other' }
+  /** One refund changed (Stripe: a refund that failed or was cancelled gives its amount back to the platform's balance). */
+  | { type: 'charge.refund.updated'; intentId: string; chargeId: string; refundId: string; amountMinor: number; status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'other' }
+  | { type: 'charge.dispute.created' | 'charge.dispute.funds_withdrawn'; intentId: string; chargeId: string; disputeId: string }
+  | { type: 'charge.dispute.updated' | 'charge.dispute.closed'; intentId: string; chargeId: string; disputeId: string; outcome: 'won' | 'lost' | 'other' }
   | { type: 'transfer.reversed'; transferId: string }
-  | { type: 'account.updated'; accountId: string }
+  | { type: 'account.updated' | 'capability.updated'; accountId: string }
+  /** Stripe could not send a connected account's balance to its bank (or, paid, did): the seller is told. */
+  | { type: 'payout.failed' | 'payout.paid'; accountId: string; payoutId: string; amountMinor: number; currencyCode: string; failureCode: string | null; at: string }
 );
 export type PaymentEventType = PaymentEvent['type'];
 export const PAYMENT_EVENT_TYPES = [
   'payment_intent.succeeded',
   'payment_intent.processing',
   'payment_intent.payment_failed',
+  'payment_intent.canceled',
   'charge.refunded',
+  'charge.refund.updated',
   'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.funds_withdrawn',
   'charge.dispute.closed',
   'transfer.reversed',
   'account.updated',
+  'capability.updated',
+  'payout.failed',
+  'payout.paid',
 ] as const satisfies readonly PaymentEventType[];
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? ''));
@@ -77,16 +88,24 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
     case 'payment_intent.succeeded':
     case 'payment_intent.processing':
     case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled':
       return { id, type: event.type, intentId: event.data.object.id };
+    case 'charge.refund.updated': {
+      const refund = event.data.object;
+      const status = (['pending', 'succeeded', 'failed', 'canceled'] as const).find((known) => known === refund.status) ?? 'other';
+      return { id, type: event.type, intentId: idOf(refund.payment_intent), chargeId: idOf(refund.charge), refundId: refund.id, amountMinor: refund.amount, status };
+    }
     case 'charge.refunded': {
       const charge = event.data.object;
       return { id, type: event.type, intentId: idOf(charge.payment_intent), chargeId: charge.id, amountRefundedMinor: charge.amount_refunded ?? 0 };
     }
     case 'charge.dispute.created':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.updated':
     case 'charge.dispute.closed': {
       const dispute = event.data.object;
       const base = { id, intentId: idOf(dispute.payment_intent), chargeId: idOf(dispute.charge), disputeId: dispute.id };
-      if (event.type === 'charge.dispute.created') return { ...base, type: event.type };
+      if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.funds_withdrawn') return { ...base, type: event.type };
       const outcome = dispute.status === 'won' ? 'won' : dispute.status === 'lost' ? 'lost' : 'other';
       return { ...base, type: event.type, outcome };
     }
@@ -94,6 +113,23 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
       return { id, type: event.type, transferId: event.data.object.id };
     case 'account.updated':
       return { id, type: event.type, accountId: event.data.object.id };
+    case 'capability.updated':
+      return { id, type: event.type, accountId: idOf(event.data.object.account) };
+    case 'payout.failed':
+    case 'payout.paid': {
+      // A Connect event: the payout is the connected account's (event.account), from its balance to its bank.
+      const payout = event.data.object;
+      return {
+        id,
+        type: event.type,
+        accountId: event.account ?? '',
+        payoutId: payout.id,
+        amountMinor: payout.amount,
+        currencyCode: payout.currency.toUpperCase(),
+        failureCode: payout.failure_code ?? null,
+        at: new Date(event.created * 1000).toISOString(),
+      };
+    }
     default:
       return null;
   }
@@ -129,6 +165,8 @@ export interface PaymentIntents extends IntentLedger {
     purpose: PaymentPurpose;
     /** Groups the charge with the transfers that later pay sellers from it. */
     transferGroup?: string;
+    /** Stripe e-mails its receipt of the charge here (the payer's address). */
+    receiptEmail?: string;
   }): Promise<{
     id: string;
     clientSecret: string;
@@ -524,6 +562,7 @@ export function createStripePayments(
             currency: request.currencyCode.toLowerCase(),
             payment_method: request.paymentMethod,
             description: request.description,
+            statement_descriptor_suffix: statementSuffixOf(request.purpose),
             confirm: true,
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           },
@@ -551,6 +590,15 @@ export function createStripePayments(
   };
 }
 
+/**
+ * The end of the line a card statement shows (Stripe's statement_descriptor_suffix, after the account's prefix; at
+ * most 22 characters together, Latin letters, digits and spaces): what the charge paid for, so a payer who sees it
+ * knows it and does not dispute it.
+ */
+export function statementSuffixOf(purpose: PaymentPurpose | undefined): string {
+  return purpose?.kind === 'swap' ? 'TICKET SWAP' : 'TICKET RESALE';
+}
+
 /** The PaymentIntent path of the Stripe provider (see PaymentIntents). */
 function stripeIntents(stripe: Stripe, publishableKey: string, webhookSecret: string | undefined): PaymentIntents {
   const stateOfIntent = (intent: Stripe.PaymentIntent): IntentState => ({
@@ -572,6 +620,8 @@ function stripeIntents(stripe: Stripe, publishableKey: string, webhookSecret: st
             description: request.description,
             metadata: purposeToMetadata(request.purpose),
             ...(request.transferGroup ? { transfer_group: request.transferGroup } : {}),
+            ...(request.receiptEmail ? { receipt_email: request.receiptEmail } : {}),
+            statement_descriptor_suffix: statementSuffixOf(request.purpose),
             // Confirmed in the page without leaving it (docs/decisions.md): no redirect-based methods.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           },

@@ -28,21 +28,42 @@ export function refOf(event: PaymentEvent): string {
     case 'transfer.reversed':
       return event.transferId;
     case 'account.updated':
+    case 'capability.updated':
+    case 'payout.failed':
+    case 'payout.paid':
       return event.accountId;
     default:
       return event.intentId;
   }
 }
 
-/** A payment's refunds and disputes from all of its events: the refunded amount only grows, a lost dispute stays lost. */
+/**
+ * A payment's refunds and disputes from all of its events, in whatever order they came. The refunded amount is the
+ * largest the charge reported, less each refund Stripe later said failed or was cancelled (its money went back to the
+ * platform's balance; a failed refund is final). A dispute is open from its first event (created, updated, funds
+ * withdrawn), and a closed one (or an update that says won or lost) settles it; a lost dispute stays lost.
+ */
 export function paymentStateOf(events: PaymentEvent[]): { refundedMinor: number; disputeStatus: 'open' | 'won' | 'lost' | null } {
-  let refundedMinor = 0;
+  let reportedMinor = 0;
+  const failedRefunds = new Map<string, number>();
   const disputes = new Map<string, 'open' | 'won' | 'lost'>();
+  const settle = (disputeId: string, outcome: 'won' | 'lost' | 'other') => {
+    if (disputes.get(disputeId) === 'lost') return;
+    disputes.set(disputeId, outcome === 'lost' ? 'lost' : 'won');
+  };
   for (const event of events) {
-    if (event.type === 'charge.refunded') refundedMinor = Math.max(refundedMinor, event.amountRefundedMinor);
-    if (event.type === 'charge.dispute.created' && !disputes.has(event.disputeId)) disputes.set(event.disputeId, 'open');
-    if (event.type === 'charge.dispute.closed') disputes.set(event.disputeId, event.outcome === 'lost' ? 'lost' : 'won');
+    if (event.type === 'charge.refunded') reportedMinor = Math.max(reportedMinor, event.amountRefundedMinor);
+    if (event.type === 'charge.refund.updated' && (event.status === 'failed' || event.status === 'canceled')) failedRefunds.set(event.refundId, event.amountMinor);
+    if ((event.type === 'charge.dispute.created' || event.type === 'charge.dispute.funds_withdrawn') && !disputes.has(event.disputeId)) disputes.set(event.disputeId, 'open');
+    if (event.type === 'charge.dispute.updated') {
+      if (event.outcome === 'other') {
+        if (!disputes.has(event.disputeId)) disputes.set(event.disputeId, 'open');
+      } else settle(event.disputeId, event.outcome);
+    }
+    if (event.type === 'charge.dispute.closed') settle(event.disputeId, event.outcome);
   }
+  const failedMinor = [...failedRefunds.values()].reduce((sum, amount) => sum + amount, 0);
+  const refundedMinor = Math.max(0, reportedMinor - failedMinor);
   const all = [...disputes.values()];
   const disputeStatus = all.includes('lost') ? 'lost' : all.includes('open') ? 'open' : all.length ? 'won' : null;
   return { refundedMinor, disputeStatus };
@@ -103,14 +124,15 @@ export function createPaymentEventService({
       .from(paymentEvents)
       .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.ref, refOf(event))));
     const types = new Set(stored.map((row) => row.type));
-    return types.has('payment_intent.processing') && types.has('payment_intent.payment_failed');
+    return types.has('payment_intent.processing') && (types.has('payment_intent.payment_failed') || types.has('payment_intent.canceled'));
   }
 
   async function handle(provider: string, event: PaymentEvent) {
     switch (event.type) {
       case 'payment_intent.succeeded':
       case 'payment_intent.processing':
-      case 'payment_intent.payment_failed': {
+      case 'payment_intent.payment_failed':
+      case 'payment_intent.canceled': {
         // Whatever the event said, the intent as it is now: a `processing` event that arrives after `succeeded` still settles.
         const intents = payments.ledger;
         if (!intents) return;
@@ -131,7 +153,10 @@ export function createPaymentEventService({
         return;
       }
       case 'charge.refunded':
+      case 'charge.refund.updated':
       case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.funds_withdrawn':
       case 'charge.dispute.closed':
         await applyPaymentState(provider, event.intentId);
         return;
@@ -139,7 +164,14 @@ export function createPaymentEventService({
         await payouts.transferReversed(event.transferId, now());
         return;
       case 'account.updated':
+      case 'capability.updated':
+        // A capability (transfers, card payments) is part of the account's state: read again from Stripe.
         await payouts.accountUpdated(event.accountId);
+        return;
+      case 'payout.failed':
+      case 'payout.paid':
+        // Stored above by the account's id: the payouts tab reads the latest of them (payouts.status). Our ledger
+        // is not touched: the transfer to the seller's account was made; only Stripe's payout from it to the bank failed.
         return;
     }
   }

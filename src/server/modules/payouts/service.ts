@@ -2,13 +2,14 @@
 // Without Stripe keys the local provider stands in: its onboarding is a short form the wallet renders itself, and
 // completing it verifies the account, so the whole resale flow works offline.
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { PaymentsAccount } from '../../../contract/entities';
 import { ApiError } from '../../../contract/errors';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { organisations, payments as paymentRows, payoutAccounts, payouts as payoutRows, users, type PayoutHoldReason } from '../../db/schema';
+import { organisations, paymentEvents, payments as paymentRows, payoutAccounts, payouts as payoutRows, users, type PayoutHoldReason } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import type { PaymentEvent } from '../../adapters/payments';
 import { createStripeConnect, type ConnectAccountState, type StripeConnect } from '../../adapters/payouts';
 import { sameHash } from '../auth/tokens';
 
@@ -31,14 +32,33 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
     return sameHash(match[3]!, sign(accountId, match[2]!)) ? accountId : null;
   };
 
-  function view(account: typeof payoutAccounts.$inferSelect | undefined, clientSecret = ''): PaymentsAccount {
+  function view(account: typeof payoutAccounts.$inferSelect | undefined, clientSecret = '', payoutFailure: PaymentsAccount['payoutFailure'] = null): PaymentsAccount {
     return {
       clientSecret,
       provider: stripe ? 'stripe' : 'local',
       publishableKey: stripe ? config.stripe!.publishableKey : null,
       verified: Boolean(account?.identityVerified && account.payoutsEnabled),
       country: account?.country ?? null,
+      payoutFailure,
     };
+  }
+
+  /**
+   * The account's latest bank payout by Stripe's time, from the stored Connect events (payout.failed, payout.paid):
+   * its failure when it failed, else null. Events may come in any order; the latest `created` wins.
+   */
+  async function payoutFailureOf(account: typeof payoutAccounts.$inferSelect | undefined): Promise<PaymentsAccount['payoutFailure']> {
+    if (!account || account.provider !== 'stripe') return null;
+    const rows = await db
+      .select({ body: paymentEvents.body })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.ref, account.providerAccountId), inArray(paymentEvents.type, ['payout.failed', 'payout.paid'])))
+      .orderBy(desc(paymentEvents.id))
+      .limit(50);
+    const payoutEvents = rows.map((row) => row.body as Extract<PaymentEvent, { type: 'payout.failed' | 'payout.paid' }>);
+    const latest = payoutEvents.sort((a, b) => b.at.localeCompare(a.at))[0];
+    if (!latest || latest.type !== 'payout.failed') return null;
+    return { amountMinor: latest.amountMinor, currencyCode: latest.currencyCode, failureCode: latest.failureCode, failedAt: latest.at };
   }
 
   async function storedAccountOf(userId: number) {
@@ -66,7 +86,8 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
   return {
     /** The account state; the client secret is empty unless onboarding is under way. */
     async status(userId: number): Promise<PaymentsAccount> {
-      return view(await accountOf(userId));
+      const account = await accountOf(userId);
+      return view(account, '', await payoutFailureOf(account));
     },
 
     /** Creates the account on first call (or resumes it) and opens an onboarding session. */
@@ -91,7 +112,10 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
           .returning();
         account ??= await storedAccountOf(userId);
       }
-      if (stripe && account!.provider === 'stripe') return view(await accountOf(userId), await stripe.accountSession(account!.providerAccountId));
+      if (stripe && account!.provider === 'stripe') {
+        const current = await accountOf(userId);
+        return view(current, await stripe.accountSession(account!.providerAccountId), await payoutFailureOf(current));
+      }
       return view(account, onboardingSecret(account!.id));
     },
 

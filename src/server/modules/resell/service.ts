@@ -379,6 +379,7 @@ export function createResellService({
         idempotencyKey: `resale-intent:${buyerId}:${listingIds.join(',')}`,
         purpose: { kind: 'resale', shareCode, buyerId, listingIds },
         transferGroup: transferGroupOf(buyerId, listingIds),
+        receiptEmail: (await db.select({ email: users.email }).from(users).where(eq(users.id, buyerId)))[0]?.email,
       });
       const at = now();
       await recordAttempt(db, {

@@ -17,6 +17,7 @@ import {
   ticketTypes,
   userTicketBenefits,
   userTickets,
+  users,
 } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { recordEvent } from '../events/record';
@@ -271,6 +272,7 @@ export function createSwapService({
             description: `Ticket swap ${swap.orderIdentifier}`,
             idempotencyKey: `swap-intent:${swap.orderIdentifier}`,
             purpose: { kind: 'swap', swapOrder: swap.orderIdentifier },
+            receiptEmail: (await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email,
           });
           if (swap.paymentIntentId !== intent.id) await tx.update(swaps).set({ paymentIntentId: intent.id }).where(eq(swaps.id, swap.id));
           await recordAttempt(tx, {
