@@ -6,7 +6,9 @@ import { createRoot } from 'react-dom/client';
 import type { AnyStateMachine } from 'xstate';
 import { machines } from '../../machines/index';
 import { activePaths, type ChartGraph, leafPaths, machineGraph, registryResolver } from './graph';
-import { INSPECT_CHANNEL, type InspectMessage } from './inspect';
+import { HEARTBEAT_TIMEOUT_MS, INSPECT_CHANNEL, type InspectMessage, type InspectSession } from './inspect';
+import { contextFields, redact } from './redact';
+import { enabledEvents, type SimulationStep, simulatedMachine, startSimulation, stepSimulation } from './simulate';
 import { layoutChart } from './layout';
 import type { MachinePaths } from './model-paths';
 import { type PackedPaths, unpackPaths } from './paths-file';
@@ -32,11 +34,30 @@ const svgOf = (name: string) => {
 type Theme = 'light' | 'dark';
 type Paths = MachinePaths | { unavailable: string } | null;
 interface LiveActor {
+  key: string;
+  session: InspectSession;
   actorId: string;
   id: string;
   machineId: string;
   value: unknown;
+  context: unknown;
 }
+interface LiveSession {
+  session: InspectSession;
+  seen: number;
+  ended: boolean;
+}
+interface LogEntry {
+  at: number;
+  session: InspectSession;
+  id: string;
+  machineId: string;
+  event: string;
+  payload: string;
+  from: string;
+  to: string;
+}
+const PAGE_SIZE = 100;
 
 const valueText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value).replace(/"/g, '').replace(/,/g, ', '));
 
@@ -58,6 +79,14 @@ function App() {
   const [step, setStep] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [live, setLive] = useState<Map<string, LiveActor>>(new Map());
+  const [sessions, setSessions] = useState<Map<string, LiveSession>>(new Map());
+  const [log, setLog] = useState<LogEntry[]>([]);
+  const [page, setPage] = useState(0);
+  const [simStart, setSimStart] = useState(0);
+  const [simSteps, setSimSteps] = useState<SimulationStep[] | null>(null);
+  const [simError, setSimError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [announcement, setAnnouncement] = useState('');
   const viewport = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
@@ -116,6 +145,10 @@ function App() {
     setStep(0);
     setPlaying(false);
     setFilter('');
+    setPage(0);
+    setSimSteps(null);
+    setSimError(null);
+    setSimStart(0);
     fetch(`/visualizer/paths/${name}.json`)
       .then((response) => (response.ok ? (response.json() as Promise<PackedPaths>) : { unavailable: `HTTP ${response.status}` }))
       .then((packed) => current && setPaths(unpackPaths(packed)))
@@ -128,8 +161,12 @@ function App() {
   const shownPaths = useMemo(() => {
     if (!paths || 'unavailable' in paths) return [];
     const needle = filter.trim().toLowerCase();
-    return paths.paths.map((path, index) => ({ path, index })).filter(({ path }) => !needle || `${path.start} ${path.description}`.toLowerCase().includes(needle));
+    return paths.paths
+      .map((path, index) => ({ path, index }))
+      .filter(({ path }) => !needle || `${path.start} ${path.description} ${path.steps.map((item) => `${item.event} ${valueText(item.value)}`).join(' ')}`.toLowerCase().includes(needle));
   }, [paths, filter]);
+  const pageCount = Math.max(1, Math.ceil(shownPaths.length / PAGE_SIZE));
+  const pagePaths = shownPaths.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
   const path = paths && !('unavailable' in paths) ? paths.paths[pathIndex] : undefined;
   const stepCount = path?.steps.length ?? 0;
 
@@ -147,30 +184,91 @@ function App() {
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(INSPECT_CHANNEL);
+    const seen = (session: InspectSession, ended = false) =>
+      setSessions((previous) => {
+        const known = previous.get(session.id);
+        if (known?.ended && !ended) return previous;
+        if (!ended && known && Date.now() - known.seen < 500) return previous;
+        return new Map(previous).set(session.id, { session, seen: Date.now(), ended });
+      });
     channel.onmessage = (event: MessageEvent<InspectMessage>) => {
       const message = event.data;
+      if (message.type === 'hello') return;
+      seen(message.session, message.type === 'goodbye');
       if (message.type === 'snapshot') {
-        setLive((previous) => new Map(previous).set(message.actorId, { actorId: message.actorId, id: message.id, machineId: message.machineId, value: message.value }));
+        const key = `${message.session.id}:${message.actorId}`;
+        setLive((previous) => {
+          const before = previous.get(key);
+          const sent = message.event as { type?: string } | undefined;
+          if (sent?.type && before && !sent.type.startsWith('xstate.init')) {
+            const { type, ...payload } = sent as { type: string };
+            const entry: LogEntry = { at: Date.now(), session: message.session, id: message.id, machineId: message.machineId, event: type, payload: Object.keys(payload).length ? JSON.stringify(payload) : '', from: valueText(before.value), to: valueText(message.value) };
+            setLog((entries) => [entry, ...entries].slice(0, 200));
+            setAnnouncement(`${message.id}: ${type} → ${entry.to}`);
+          }
+          return new Map(previous).set(key, { key, session: message.session, actorId: message.actorId, id: message.id, machineId: message.machineId, value: message.value, context: message.context });
+        });
       } else if (message.type === 'alive') {
         setLive((previous) => {
-          const next = new Map([...previous].filter(([id]) => message.actorIds.includes(id)));
+          const next = new Map([...previous].filter(([, actor]) => actor.session.id !== message.session.id || message.actorIds.includes(actor.actorId)));
           return next.size === previous.size ? previous : next;
         });
       }
     };
     channel.postMessage({ type: 'hello' } satisfies InspectMessage);
-    return () => channel.close();
+    // A session whose heartbeat stopped (a closed tab that could not say goodbye) has ended.
+    const timer = setInterval(() => {
+      setSessions((previous) => {
+        const stale = [...previous.values()].filter((entry) => !entry.ended && Date.now() - entry.seen > HEARTBEAT_TIMEOUT_MS);
+        if (!stale.length) return previous;
+        const next = new Map(previous);
+        for (const entry of stale) next.set(entry.session.id, { ...entry, ended: true });
+        return next;
+      });
+    }, 1000);
+    return () => {
+      clearInterval(timer);
+      channel.close();
+    };
   }, []);
+  const endedSessions = useMemo(() => new Set([...sessions.values()].filter((entry) => entry.ended).map((entry) => entry.session.id)), [sessions]);
+
+  // The simulation: the machine stepped in the page from its model's sample inputs and events.
+  const simMachine = useMemo(() => simulatedMachine(registry[name]!), [name]);
+  const samples = paths && !('unavailable' in paths) ? paths.samples : undefined;
+  const startSim = useCallback(() => {
+    const start = samples?.starts[simStart];
+    if (!start) return;
+    try {
+      setSimSteps([startSimulation(simMachine, start.input)]);
+      setSimError(null);
+    } catch (error) {
+      setSimError(String(error));
+    }
+  }, [samples, simStart, simMachine]);
+  const simStep = simSteps?.[simSteps.length - 1];
+  const simEnabled = useMemo(() => (simStep && samples ? enabledEvents(simStep.snapshot, samples.events) : []), [simStep, samples]);
+  const initialContext = useMemo(() => {
+    const start = samples?.starts[0];
+    if (!start) return undefined;
+    try {
+      return startSimulation(simMachine, start.input).snapshot.context;
+    } catch {
+      return undefined;
+    }
+  }, [samples, simMachine]);
 
   // Highlights: the replayed step's states and every live actor's states of this machine.
   useEffect(() => {
     const root = canvas.current;
     if (!root || !svg) return;
     // The innermost states are filled; the states around them (the machine itself aside) get a border.
-    const stepValue = path?.steps[step]?.value;
-    const stepLeaves = new Set(path ? leafPaths(stepValue) : []);
-    const stepWithin = new Set(path ? activePaths(stepValue) : []);
-    const liveValues = [...live.values()].filter((actor) => actor.machineId === graph.machineId).map((actor) => actor.value);
+    const stepValue = simStep ? simStep.snapshot.value : path?.steps[step]?.value;
+    const stepLeaves = new Set(simStep || path ? leafPaths(stepValue) : []);
+    const stepWithin = new Set(simStep || path ? activePaths(stepValue) : []);
+    const taken = new Set(simStep?.taken ?? []);
+    for (const element of root.querySelectorAll<SVGGElement>('[data-transition]')) element.classList.toggle('is-taken', taken.has(element.dataset.transition!));
+    const liveValues = [...live.values()].filter((actor) => actor.machineId === graph.machineId && !endedSessions.has(actor.session.id)).map((actor) => actor.value);
     const liveLeaves = new Set(liveValues.flatMap((value) => leafPaths(value)));
     const liveWithin = new Set(liveValues.flatMap((value) => activePaths(value)));
     for (const element of root.querySelectorAll<SVGGElement>('[data-path]')) {
@@ -185,7 +283,8 @@ function App() {
       followed.current = svg;
       return;
     }
-    const shown = root.querySelector('.is-step') ?? root.querySelector('.is-live');
+    // The live state wins over a path's step while following.
+    const shown = root.querySelector('.is-live') ?? root.querySelector('.is-step');
     const frame = viewport.current?.getBoundingClientRect();
     if (!shown || !frame) return;
     const box = shown.getBoundingClientRect();
@@ -193,7 +292,47 @@ function App() {
     const dx = frame.left + frame.width / 2 - (box.left + box.width / 2);
     const dy = frame.top + frame.height / 2 - (box.top + box.height / 2);
     setView((current) => ({ ...current, x: Math.round(current.x + dx), y: Math.round(current.y + dy) }));
-  }, [svg, path, step, live, graph.machineId]);
+  }, [svg, path, step, live, graph.machineId, simStep, endedSessions]);
+
+  /** Brings a drawn element to the middle of the view. */
+  const centre = useCallback((element: Element) => {
+    const frame = viewport.current?.getBoundingClientRect();
+    if (!frame) return;
+    const box = element.getBoundingClientRect();
+    const dx = frame.left + frame.width / 2 - (box.left + box.width / 2);
+    const dy = frame.top + frame.height / 2 - (box.top + box.height / 2);
+    setView((current) => ({ ...current, x: Math.round(current.x + dx), y: Math.round(current.y + dy) }));
+  }, []);
+
+  /** "Focus this region": one state's subtree fitted to the view. */
+  const focusRegion = useCallback((stateId: string) => {
+    const element = canvas.current?.querySelector(`[data-state="${CSS.escape(stateId)}"] > .sc-box`);
+    const box = viewport.current;
+    if (!element || !box) return;
+    const x = Number(element.getAttribute('x'));
+    const y = Number(element.getAttribute('y'));
+    const width = Number(element.getAttribute('width'));
+    const height = Number(element.getAttribute('height'));
+    const scale = Math.max(0.1, Math.min(2, (box.clientWidth - 24) / width, (box.clientHeight - 24) / height));
+    setView({ scale: Math.round(scale * 100) / 100, x: Math.round(12 - x * scale), y: Math.round(12 - y * scale) });
+  }, []);
+
+  const matches = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    if (!needle) return [];
+    const states = graph.states.filter((state) => state.id.toLowerCase().includes(needle)).map((state) => ({ kind: 'state' as const, id: state.id, text: state.id }));
+    const events = graph.transitions.filter((transition) => transition.event.toLowerCase().includes(needle)).map((transition) => ({ kind: 'event' as const, id: transition.id, text: `${transition.label} (${transition.source})` }));
+    return [...states, ...events].slice(0, 30);
+  }, [search, graph]);
+  const jump = (match: { kind: 'state' | 'event'; id: string }) => {
+    const selector = match.kind === 'state' ? `[data-state="${CSS.escape(match.id)}"]` : `[data-transition="${CSS.escape(match.id)}"]`;
+    const element = canvas.current?.querySelector<SVGGElement>(selector);
+    if (!element) return;
+    if (match.kind === 'state') setFocused(match.id);
+    else setFocused(graph.transitions.find((transition) => transition.id === match.id)?.source ?? null);
+    centre(element);
+    element.focus({ preventScroll: true });
+  };
 
   const open = useCallback((machine: string) => {
     if (names.includes(machine)) setName(machine);
@@ -231,6 +370,18 @@ function App() {
     } else if (event.key === '0') {
       event.preventDefault();
       fit();
+    } else if (event.key === 'n' || event.key === 'p') {
+      // Next and previous state, in the chart's order.
+      event.preventDefault();
+      const order = graph.states.map((state) => state.id);
+      const at = focused ? order.indexOf(focused) : -1;
+      const next = order[(at + (event.key === 'n' ? 1 : order.length - 1)) % order.length]!;
+      const element = canvas.current?.querySelector<SVGGElement>(`[data-state="${CSS.escape(next)}"]`);
+      setFocused(next);
+      if (element) {
+        centre(element);
+        element.focus({ preventScroll: true });
+      }
     }
   };
 
@@ -256,6 +407,12 @@ function App() {
 
   return (
     <div className="vz">
+      <a className="vz-skip" href="#vz-after-chart">
+        {t('visualizer.skip_chart')}
+      </a>
+      <p className="vz-sr" aria-live="polite" data-testid="announce">
+        {announcement}
+      </p>
       <header className="vz-header">
         <h1>{t('visualizer.title')}</h1>
         <div className="vz-settings">
@@ -310,6 +467,10 @@ function App() {
             <button type="button" onClick={() => fit()}>
               {t('visualizer.fit')}
             </button>
+            <label className="vz-search">
+              {t('visualizer.search')}{' '}
+              <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} data-testid="search" />
+            </label>
             <p id="vz-chart-help" className="vz-help">
               {t('visualizer.chart_help')}
             </p>
@@ -345,7 +506,31 @@ function App() {
               <p className="vz-status">{t('visualizer.laying_out')}</p>
             )}
           </div>
-          <section className="vz-details" aria-labelledby="vz-details-title">
+          {matches.length ? (
+            <ul className="vz-matches" aria-label={t('visualizer.search_results')} data-testid="search-results">
+              {matches.map((match) => (
+                <li key={`${match.kind}:${match.id}`}>
+                  <button type="button" onClick={() => jump(match)}>
+                    {match.kind === 'state' ? t('visualizer.match_state') : t('visualizer.match_event')}: <code>{match.text}</code>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : search.trim() ? (
+            <p>{t('visualizer.search_none')}</p>
+          ) : null}
+          <ul className="vz-legend" aria-label={t('visualizer.legend')}>
+            <li>
+              <span className="vz-swatch vz-swatch-step" aria-hidden="true" /> {t('visualizer.legend_step')}
+            </li>
+            <li>
+              <span className="vz-swatch vz-swatch-live" aria-hidden="true" /> {t('visualizer.legend_live')}
+            </li>
+            <li>
+              <span className="vz-swatch vz-swatch-taken" aria-hidden="true" /> {t('visualizer.legend_taken')}
+            </li>
+          </ul>
+          <section className="vz-details" id="vz-after-chart" tabIndex={-1} aria-labelledby="vz-details-title">
             <h3 id="vz-details-title">{t('visualizer.state_details')}</h3>
             {focusedState ? (
               <>
@@ -353,6 +538,9 @@ function App() {
                   <code>{focusedState.id}</code>
                   {focusedState.description ? ` — ${focusedState.description}` : ''}
                 </p>
+                <button type="button" onClick={() => focusRegion(focusedState.id)} data-testid="focus-region">
+                  {t('visualizer.focus_region')}
+                </button>
                 {outgoing.length ? (
                   <>
                     <h4>{t('visualizer.transitions_out')}</h4>
@@ -373,6 +561,93 @@ function App() {
           </section>
         </main>
         <aside className="vz-side">
+          <section aria-labelledby="vz-sim-title" className="vz-sim" data-testid="simulate">
+            <h2 id="vz-sim-title">{t('visualizer.simulate')}</h2>
+            {samples ? (
+              <>
+                <label className="vz-field">
+                  {t('visualizer.sim_start')}
+                  <select value={String(simStart)} onChange={(event) => setSimStart(Number(event.target.value))} data-testid="sim-start">
+                    {samples.starts.map((start, index) => (
+                      <option key={start.name} value={index}>
+                        {start.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <div className="vz-replay">
+                  <button type="button" onClick={startSim} data-testid="sim-run">
+                    {simSteps ? t('visualizer.sim_reset') : t('visualizer.sim_begin')}
+                  </button>
+                  <button type="button" disabled={!simSteps || simSteps.length < 2} onClick={() => setSimSteps((steps) => (steps && steps.length > 1 ? steps.slice(0, -1) : steps))} data-testid="sim-undo">
+                    {t('visualizer.sim_undo')}
+                  </button>
+                  <button type="button" disabled={!simSteps} onClick={() => setSimSteps(null)}>
+                    {t('visualizer.sim_stop')}
+                  </button>
+                </div>
+                {simError ? <p role="alert">{simError}</p> : null}
+                {simStep ? (
+                  <>
+                    <p data-testid="sim-value">
+                      <code>{valueText(simStep.snapshot.value)}</code> · {simStep.snapshot.status}
+                    </p>
+                    <h3>{t('visualizer.sim_events')}</h3>
+                    {simEnabled.length ? (
+                      <ul className="vz-events" data-testid="sim-events">
+                        {simEnabled.map((choice) => (
+                          <li key={JSON.stringify(choice.event)}>
+                            <button type="button" data-event={choice.label} onClick={() => setSimSteps((steps) => (steps ? [...steps, stepSimulation(simMachine, steps[steps.length - 1]!, choice)] : steps))}>
+                              {choice.label}
+                            </button>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p>{t('visualizer.sim_none')}</p>
+                    )}
+                    <h3>{t('visualizer.sim_history')}</h3>
+                    <ol className="vz-history" data-testid="sim-history">
+                      {simSteps!.map((item, index) => (
+                        <li key={index}>
+                          <code>{item.label}</code> → <code>{valueText(item.snapshot.value)}</code>
+                        </li>
+                      ))}
+                    </ol>
+                  </>
+                ) : null}
+              </>
+            ) : (
+              <p>{t('visualizer.sim_unavailable')}</p>
+            )}
+          </section>
+          <section aria-labelledby="vz-context-title" className="vz-context" data-testid="context">
+            <h2 id="vz-context-title">{t('visualizer.context')}</h2>
+            {initialContext !== undefined ? (
+              <>
+                <h3>{t('visualizer.context_fields')}</h3>
+                <ul data-testid="context-fields">
+                  {contextFields(initialContext).map(({ field, kind }) => (
+                    <li key={field}>
+                      <code>{field}</code>: {kind}
+                    </li>
+                  ))}
+                </ul>
+                <h3>{simStep ? t('visualizer.context_simulated') : t('visualizer.context_initial')}</h3>
+                <pre className="vz-json" data-testid="context-value">{JSON.stringify(redact(simStep ? simStep.snapshot.context : initialContext), null, 1)}</pre>
+              </>
+            ) : (
+              <p>{t('visualizer.context_unavailable')}</p>
+            )}
+            {liveActors
+              .filter((actor) => actor.machineId === graph.machineId && !endedSessions.has(actor.session.id))
+              .map((actor) => (
+                <details key={actor.key} data-testid="live-context">
+                  <summary>{t('visualizer.context_live', { actor: actor.id, session: actor.session.label })}</summary>
+                  <pre className="vz-json">{JSON.stringify(actor.context, null, 1)}</pre>
+                </details>
+              ))}
+          </section>
           <section aria-labelledby="vz-paths-title" className="vz-paths">
             <h2 id="vz-paths-title">{t('visualizer.paths')}</h2>
             {paths === null ? (
@@ -386,8 +661,26 @@ function App() {
                 </p>
                 <label className="vz-field">
                   {t('visualizer.filter_paths')}
-                  <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+                  <input
+                    type="search"
+                    value={filter}
+                    onChange={(event) => {
+                      setFilter(event.target.value);
+                      setPage(0);
+                    }}
+                  />
                 </label>
+                <div className="vz-replay">
+                  <button type="button" disabled={page === 0} onClick={() => setPage((current) => current - 1)}>
+                    {t('visualizer.page_previous')}
+                  </button>
+                  <span data-testid="paths-page">
+                    {t('visualizer.paths_page', { from: shownPaths.length ? page * PAGE_SIZE + 1 : 0, to: Math.min(shownPaths.length, (page + 1) * PAGE_SIZE), shown: shownPaths.length, total: paths.paths.length })}
+                  </span>
+                  <button type="button" disabled={page >= pageCount - 1} onClick={() => setPage((current) => current + 1)} data-testid="paths-next-page">
+                    {t('visualizer.page_next')}
+                  </button>
+                </div>
                 <label className="vz-field">
                   {t('visualizer.path')}
                   <select
@@ -400,7 +693,7 @@ function App() {
                       setPlaying(false);
                     }}
                   >
-                    {shownPaths.slice(0, 500).map(({ path: item, index }) => (
+                    {pagePaths.map(({ path: item, index }) => (
                       <option key={index} value={index}>
                         {item.start === 'start' ? item.description : `${item.start}: ${item.description}`}
                       </option>
@@ -437,14 +730,23 @@ function App() {
           <section aria-labelledby="vz-live-title" className="vz-live">
             <h2 id="vz-live-title">{t('visualizer.live')}</h2>
             <p>{t('visualizer.live_help')}</p>
-            {liveActors.length === 0 ? (
+            {sessions.size === 0 ? (
               <p>{t('visualizer.live_none')}</p>
             ) : (
+              <ul data-testid="live-sessions">
+                {[...sessions.values()].map((entry) => (
+                  <li key={entry.session.id} data-session={entry.session.id} data-ended={entry.ended ? 'true' : 'false'}>
+                    <strong>{entry.session.label}</strong> — {entry.ended ? t('visualizer.session_ended') : t('visualizer.session_live')}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {liveActors.filter((actor) => !endedSessions.has(actor.session.id)).length === 0 ? null : (
               <ul data-testid="live-actors">
-                {liveActors.map((actor) => {
+                {liveActors.filter((actor) => !endedSessions.has(actor.session.id)).map((actor) => {
                   const machine = names.find((candidate) => registry[candidate]!.id === actor.machineId);
                   return (
-                    <li key={actor.actorId} data-live-machine={actor.machineId}>
+                    <li key={actor.key} data-live-machine={actor.machineId} data-session={actor.session.id}>
                       <strong>{actor.id}</strong> <code>{valueText(actor.value)}</code>{' '}
                       {machine && machine !== name ? (
                         <button type="button" onClick={() => open(machine)}>
@@ -455,6 +757,19 @@ function App() {
                   );
                 })}
               </ul>
+            )}
+            <h3>{t('visualizer.event_log')}</h3>
+            {log.length ? (
+              <ol className="vz-log" data-testid="event-log" reversed>
+                {log.map((entry) => (
+                  <li key={`${entry.session.id}:${entry.at}:${entry.id}:${entry.event}:${entry.to}`} data-event={entry.event}>
+                    <strong>{entry.id}</strong> <code>{entry.event}</code>
+                    {entry.payload ? <code className="vz-payload">{entry.payload}</code> : null}: <code>{entry.from}</code> → <code>{entry.to}</code>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p>{t('visualizer.event_log_none')}</p>
             )}
           </section>
         </aside>

@@ -6,7 +6,8 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { machines } from '../../machines/index';
 import { allTransitions, coveredTransitions } from '../../machines/models/model';
-import { pathsOf, type ModelSpec } from '../../machines/models/model-spec';
+import { pathsOf, samplesOf, type ModelSpec } from '../../machines/models/model-spec';
+import { jsonSafe, type SimulationSamples } from './simulate';
 import { giftSpec } from '../../machines/models/gift.model';
 import { historySpec } from '../../machines/models/history.model';
 import { listingsSpec } from '../../machines/models/listings.model';
@@ -43,6 +44,8 @@ export interface ModelPath {
 export interface MachinePaths {
   paths: ModelPath[];
   coverage: { covered: number; total: number; uncovered: string[] };
+  /** The sample inputs (one per start) and events the page's simulation uses (simulate.ts). */
+  samples?: SimulationSamples;
 }
 /** Per registered machine: its paths and coverage, or why there are none. */
 export type PathsReport = Record<string, MachinePaths | { unavailable: string }>;
@@ -98,6 +101,10 @@ export function modelPaths(model: ModelSpec): MachinePaths {
   return {
     paths: all,
     coverage: { covered: transitions.filter((id) => covered.has(id)).length, total: transitions.length, uncovered: transitions.filter((id) => !covered.has(id)) },
+    samples: {
+      starts: runs.map((run) => ({ name: run.start.name, input: jsonSafe(run.input) })),
+      events: jsonSafe(samplesOf(model as ModelSpec<never>)) as EventObject[],
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import type { MachinePaths, ModelPath } from './model-paths';
 
 export type PackedPaths =
   | { unavailable: string }
-  | { coverage: MachinePaths['coverage']; events: string[]; values: unknown[]; paths: Array<{ start: string; description: string; steps: Array<[number, number]> }> };
+  | { coverage: MachinePaths['coverage']; samples?: MachinePaths['samples']; events: string[]; values: unknown[]; paths: Array<{ start: string; description: string; steps: Array<[number, number]> }> };
 
 export function packPaths(entry: MachinePaths | { unavailable: string }): PackedPaths {
   if ('unavailable' in entry) return entry;
@@ -22,6 +22,7 @@ export function packPaths(entry: MachinePaths | { unavailable: string }): Packed
   };
   return {
     coverage: entry.coverage,
+    ...(entry.samples ? { samples: entry.samples } : {}),
     events,
     values,
     paths: entry.paths.map((path) => ({
@@ -36,6 +37,7 @@ export function unpackPaths(packed: PackedPaths): MachinePaths | { unavailable: 
   if ('unavailable' in packed) return packed;
   return {
     coverage: packed.coverage,
+    ...(packed.samples ? { samples: packed.samples } : {}),
     paths: packed.paths.map((path): ModelPath => ({
       start: path.start,
       description: path.description,

@@ -31,14 +31,15 @@ export const CHART_STYLE = `svg.sc{${LIGHT};font-family:system-ui,-apple-system,
 .sc .sc-invoke rect{fill:var(--sc-invoke);stroke:var(--sc-accent);stroke-width:1}
 .sc .sc-invoke text{font-size:${LABEL_SIZE}px}
 .sc .sc-invoke[data-machine] text{fill:var(--sc-accent);text-decoration:underline}
-.sc .is-step>.sc-box{fill:var(--sc-step);stroke:var(--sc-step-border);stroke-width:3}
+.sc .is-step>.sc-box{fill:var(--sc-step);stroke:var(--sc-step-border);stroke-width:3;stroke-dasharray:8 3}
 .sc .is-live>.sc-box{fill:var(--sc-live);stroke:var(--sc-live-border);stroke-width:3}
-.sc .is-step.is-live>.sc-box{stroke-dasharray:8 3}
+.sc .is-live>.sc-box{stroke-width:4;stroke-dasharray:none}
 .sc .is-step-within>.sc-box{stroke:var(--sc-step-border);stroke-width:2.5}
 .sc .is-live-within>.sc-box{stroke:var(--sc-live-border);stroke-width:2.5}
 .sc .sc-edge.is-taken path{stroke:var(--sc-step-border);stroke-width:3}
 .sc [tabindex]:focus{outline:none}
-.sc [tabindex]:focus-visible>.sc-box,.sc [tabindex]:focus-visible>rect{stroke:var(--sc-accent);stroke-width:3}`;
+.sc [tabindex]:focus-visible>.sc-box,.sc [tabindex]:focus-visible>rect{stroke:var(--sc-accent);stroke-width:3}
+.sc .sc-edge:focus-visible path{stroke:var(--sc-accent);stroke-width:3}`;
 
 const num = (value: number) => String(Math.round(value * 10) / 10);
 
@@ -128,7 +129,7 @@ export function chartSvg(chart: LaidOutChart, options: SvgOptions = {}): string 
   for (const edge of chart.edges) {
     const { transition, label } = edge;
     out.push(
-      `<g class="sc-edge ${transition.kind}" data-transition="${escapeXml(transition.id)}" data-event="${escapeXml(transition.event)}" data-source="${escapeXml(transition.source)}" data-target="${escapeXml(edge.target)}">`,
+      `<g class="sc-edge ${transition.kind}" data-transition="${escapeXml(transition.id)}" data-event="${escapeXml(transition.event)}" data-source="${escapeXml(transition.source)}" data-target="${escapeXml(edge.target)}" tabindex="0" role="img" aria-label="${escapeXml(`${label.lines.join(' ')}: ${transition.source} to ${edge.target}`)}">`,
       `<path d="${polyline(edge.points)}" marker-end="url(#sc-arrow)"/>`,
       `<g class="sc-label"><rect x="${num(label.x)}" y="${num(label.y)}" width="${num(label.width)}" height="${num(label.height)}" rx="3"/>`,
       `<text x="${num(label.x + 4)}" y="${num(label.y + 12)}">${label.lines.map((text, index) => `<tspan x="${num(label.x + 4)}"${index ? ' dy="16"' : ''}${index ? ' class="sc-edge-actions"' : ''}>${escapeXml(text)}</tspan>`).join('')}</text></g>`,

@@ -102,6 +102,57 @@ describe('the visualiser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('draws entry actions, transition actions and each delay in milliseconds', async () => {
+    await showMachine(page, 'login');
+    const texts = await page.locator('.vz-canvas svg').evaluate((svg) => [...svg.querySelectorAll('text, tspan')].map((element) => element.textContent ?? ''));
+    expect(texts).toContain('entry / resetOtpField');
+    expect(texts.some((text) => /^after resendCooldown \(\d+ ms\)$/.test(text))).toBe(true);
+    expect(texts.some((text) => text.includes('rememberLoginSession'))).toBe(true);
+  });
+
+  it('simulates a sign-in on the login machine by clicking enabled events, undo and reset included', async () => {
+    await showMachine(page, 'login');
+    await page.getByTestId('sim-run').waitFor();
+    await page.getByTestId('sim-start').selectOption('0');
+    await page.getByTestId('sim-run').click();
+    await page.getByTestId('sim-value').getByText('flow.email.editing').waitFor();
+    const press = async (label: string) => {
+      await page.getByTestId('sim-events').locator(`button[data-event="${label}"]`).click();
+      await expect.poll(() => page.locator('.vz-canvas svg .sc-edge.is-taken').count(), { message: label }).toBeGreaterThan(0);
+    };
+    await press('login.change(email,  Ada@Example.com )');
+    await press('login.submitEmail');
+    await page.getByTestId('sim-value').getByText('flow.email.sendingCode').waitFor();
+    expect(await page.locator('.vz-canvas svg .sc-edge.is-taken').getAttribute('data-transition')).toBe('login.flow.email.editing:login.submitEmail:0');
+    await page.getByTestId('sim-undo').click();
+    await page.getByTestId('sim-value').getByText('flow.email.editing').waitFor();
+    await press('login.submitEmail');
+    await press('sendCode.done(output: {…})');
+    await page.getByTestId('sim-value').getByText('flow.otp.editing').waitFor();
+    expect(await page.getByTestId('context-value').textContent()).not.toContain('session-2');
+    await press('login.change(otp, 123456)');
+    await press('verifyCode.done(output: {…})');
+    await press('fetchUser.done(output: {…})');
+    await expect.poll(() => page.getByTestId('sim-value').textContent()).not.toMatch(/otp/);
+    expect(await page.getByTestId('sim-history').locator('li').count()).toBe(7);
+    await page.getByTestId('sim-run').click();
+    expect(await page.getByTestId('sim-history').locator('li').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('searches the root for a state and an event, jumps to it and focuses its region', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await showMachine(page, 'wallet');
+    await page.getByTestId('search').fill('gift');
+    await page.getByTestId('search-results').locator('button').first().click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-state') ?? document.activeElement?.getAttribute('data-transition'))).toMatch(/gift/i);
+    const before = await page.locator('.vz-zoom').textContent();
+    await page.getByTestId('focus-region').click();
+    await expect.poll(() => page.locator('.vz-zoom').textContent()).not.toBe(before);
+    await page.getByTestId('search').fill('');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  });
+
   it('speaks Spanish and turns dark', async () => {
     await page.getByLabel('Language').selectOption('es');
     await page.getByRole('heading', { name: 'Visualizador de diagramas de estados' }).waitFor();
@@ -144,7 +195,22 @@ describe('live inspection', () => {
     await expect.poll(() => live('is-live-within')).toContain('panel.open.tab.qr');
     expect(await live('is-live-within')).not.toContain('panel.open.tab.login');
     expect(await live('is-live')).toContain('session.signedIn');
+    // The event log lists the sign-in's events, with where each went.
+    await expect.poll(() => visualiser.getByTestId('event-log').textContent()).toMatch(/login\.submitEmail|login\.change/);
+    expect(await visualiser.getByTestId('event-log').textContent()).not.toContain('alex@example.com');
     expect(errors).toEqual([]);
+  });
+
+  it('keeps two inspected wallet tabs as two sessions and marks a closed one ended', async () => {
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}/en/?PANEL_TAB=LOGIN&inspect=1`);
+    await expect.poll(() => visualiser.locator('[data-testid="live-sessions"] li[data-ended="false"]').count()).toBeGreaterThanOrEqual(2);
+    const ids = await visualiser.locator('[data-testid="live-sessions"] li').evaluateAll((items) => items.map((item) => item.getAttribute('data-session')));
+    expect(new Set(ids).size).toBe(ids.length);
+    const liveBefore = await visualiser.locator('[data-testid="live-sessions"] li[data-ended="false"]').count();
+    await other.close({ runBeforeUnload: true });
+    await expect.poll(() => visualiser.locator('[data-testid="live-sessions"] li[data-ended="false"]').count()).toBe(liveBefore - 1);
+    expect(await visualiser.locator('[data-testid="live-sessions"] li[data-ended="true"]').count()).toBeGreaterThanOrEqual(1);
   });
 
   it("runs under the server's CSP with nothing refused (its inline import map is allowed by hash)", async () => {
