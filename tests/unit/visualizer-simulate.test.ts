@@ -5,7 +5,7 @@ import { machines } from '../../machines/index';
 import { machineGraph } from '../../src/visualizer/graph';
 import { modelPaths } from '../../src/visualizer/model-paths';
 import { enabledEvents, jsonSafe, type SimulationStep, simulatedMachine, startSimulation, stepSimulation } from '../../src/visualizer/simulate';
-import { loginSpec } from '../machines/login.model';
+import { loginSpec } from '../../machines/models/login.model';
 
 describe('simulate', () => {
   const samples = modelPaths(loginSpec).samples!;
