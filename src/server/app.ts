@@ -1,6 +1,6 @@
 // Builds the Fastify app: security plugins, the contract's routes under /v1, the OpenAPI document, the dev
 // outbox, and the built web app. `main.ts` listens; tests call buildApp with their own database and mailer.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
@@ -39,7 +39,8 @@ import { swapModule } from './modules/swap/routes';
 import { redeemModule } from './modules/redeem/routes';
 import { payoutsModule } from './modules/payouts/routes';
 import { resellModule } from './modules/resell/routes';
-import { sharePageModule } from './modules/share-page/routes';
+import { pageLanguage, sharePageModule } from './modules/share-page/routes';
+import { visualizerPreparingPage } from './visualizer-preparing';
 import { checkoutPageModule } from './modules/checkout-page/routes';
 import { paymentsWebhookModule } from './modules/payments-webhook/routes';
 import { eventsModule } from './modules/events/routes';
@@ -260,20 +261,37 @@ async function registerWeb(app: FastifyInstance, config: Config, storage: FileSt
     // The versioned loader path: the same file as /embed.js (docs/embedding.md, "Versions"), precompressed copies
     // and cache headers included.
     app.get(VERSIONED_LOADER, { schema: { hide: true } }, (_request, reply) => reply.sendFile('embed.js', config.webDistDir));
-    // The statechart visualiser (src/visualizer/, its own build in dist/visualizer/).
+    // The statechart visualiser (src/visualizer/, its own build in dist/visualizer/), once its build wrote `ready`
+    // (after the test paths). Until then — `npm start` builds it after the server listens — a "being prepared" page
+    // in the reader's language (503, Retry-After) that reloads itself once the visualiser answers.
     const visualizerPage = join(config.webDistDir, 'visualizer', 'index.html');
-    if (existsSync(visualizerPage)) {
-      // Its build writes the chunks' import map inline: allowed by its hash, or the browser ignores it.
-      const policy = inlineScriptPolicy(securityHeaders, readFileSync(visualizerPage, 'utf8'));
-      for (const path of ['/visualizer', '/visualizer/']) {
-        app.get(path, { schema: { hide: true } }, (_request, reply) =>
-          reply
+    const visualizerReady = join(config.webDistDir, 'visualizer', 'ready');
+    let visualizerPolicy: { built: number; policy: string } | undefined;
+    const preparingPolicy = (lang: 'en' | 'es') => inlineScriptPolicy(securityHeaders, visualizerPreparingPage(lang));
+    for (const path of ['/visualizer', '/visualizer/']) {
+      app.get<{ Querystring: { lang?: string } }>(path, { schema: { hide: true } }, (request, reply) => {
+        if (!existsSync(visualizerReady) || !existsSync(visualizerPage)) {
+          const lang = pageLanguage(request.query, request.headers['accept-language']);
+          return reply
+            .status(503)
             .type('text/html; charset=utf-8')
-            .header('cache-control', PAGE)
-            .header('content-security-policy', policy)
-            .sendFile('visualizer/index.html', config.webDistDir),
-        );
-      }
+            .header('cache-control', 'no-store')
+            .header('retry-after', '3')
+            .header('content-language', lang)
+            .header('vary', 'Accept-Language')
+            .header('content-security-policy', preparingPolicy(lang))
+            .send(visualizerPreparingPage(lang));
+        }
+        // Its build writes the chunks' import map inline: allowed by its hash, or the browser ignores it (read again
+        // when a new build replaced the page).
+        const built = statSync(visualizerPage).mtimeMs;
+        if (visualizerPolicy?.built !== built) visualizerPolicy = { built, policy: inlineScriptPolicy(securityHeaders, readFileSync(visualizerPage, 'utf8')) };
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', PAGE)
+          .header('content-security-policy', visualizerPolicy.policy)
+          .sendFile('visualizer/index.html', config.webDistDir);
+      });
     }
   }
   app.setNotFoundHandler((request, reply) => {
