@@ -121,7 +121,12 @@ export const endpoints = {
     summary:
       "Sign in with a token the organisation's site signed for its signed-in user (ES256 or EdDSA, its keys configured by JWKS): each token once, within its five minutes, for this wallet's audience; registers the user on first use",
     auth: false,
-    body: z.object({ token: boundedText(1, 8192), locale: z.optional(localeSchema) }),
+    body: z.object({
+      token: boundedText(1, 8192),
+      locale: z.optional(localeSchema),
+      /** The refresh token of the session the wallet had on this page: ended in the same step (another person signs in). */
+      previousRefreshToken: z.optional(boundedText(1, 200)),
+    }),
     response: e.tokens,
     errors: [
       ...bodyErrors,

@@ -203,13 +203,13 @@ function emailClaim(token: string): string | null {
 const signInError = (code: string, message: string): SignInError => Object.assign(new Error(`Ticket Wallet: sign-in refused (${code}): ${message}`), { code });
 
 /** POST /v1/auth/exchangeSignInToken: the host's token for a session of the wallet. */
-async function exchangeSignInToken(apiBase: string, token: string, locale: Language): Promise<SessionTokens> {
+async function exchangeSignInToken(apiBase: string, token: string, locale: Language, previousRefreshToken?: string): Promise<SessionTokens> {
   let response: Response;
   try {
     response = await fetch(`${apiBase}${API_PREFIX}/auth/exchangeSignInToken`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ token, locale }),
+      body: JSON.stringify({ token, locale, ...(previousRefreshToken ? { previousRefreshToken } : {}) }),
     });
   } catch (error) {
     throw Object.assign(signInError('api.offline', 'the wallet could not be reached'), { cause: error });
@@ -373,7 +373,10 @@ export function startLoader({ script, loadApp }: LoaderOptions): TicketWalletApi
       const email = emailClaim(token);
       // That person is signed in here already (a page view after the first): nothing to exchange.
       if (email && stored((storage) => readTokens(storage) !== null && storage.getItem(storageKeys.handedOverEmail) === email, false)) return;
-      const tokens = await exchangeSignInToken(config.apiBase, token, language);
+      // Someone else (or the same person by a code) is signed in here: that session ends on the server in the same
+      // step, so nothing of it works afterwards, whoever picks up this browser.
+      const previous = stored((storage) => readTokens(storage)?.refreshToken, undefined);
+      const tokens = await exchangeSignInToken(config.apiBase, token, language, previous);
       if (mounted) mounted.handOver(tokens);
       else stored((storage) => writeTokens(storage, tokens), undefined);
       if (email) stored((storage) => storage.setItem(storageKeys.handedOverEmail, email), undefined);

@@ -138,6 +138,34 @@ describe('a JWKS file', () => {
     expect((await call(t.app, { method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: refreshed.json.refreshToken } })).status).toBe(401);
   });
 
+  it('another person handed over ends the session the page had, on the server too; a refused hand-off ends nothing', async () => {
+    const first = await signIn(t, 'first@example.com');
+    // A refused token (used before) leaves the first person's session as it was.
+    const used = await token({ email: 'second@example.com' });
+    expect((await exchange(t, used)).status).toBe(200);
+    const refused = await call(t.app, { method: 'POST', url: '/v1/auth/exchangeSignInToken', payload: { token: used, previousRefreshToken: first.refreshToken } });
+    expect(refused.json.code).toBe('api.auth.sign_in_token_used');
+    expect((await me(t, first.accessToken)).status).toBe(200);
+
+    const second = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/exchangeSignInToken',
+      payload: { token: await token({ email: 'second@example.com' }), previousRefreshToken: first.refreshToken },
+    });
+    expect(second.status).toBe(200);
+    expect((await me(t, second.json.accessToken)).json.email).toBe('second@example.com');
+    // Neither of the first person's tokens works any more.
+    expect((await me(t, first.accessToken)).status).toBe(401);
+    expect((await call(t.app, { method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: first.refreshToken } })).status).toBe(401);
+    // An unknown previous token ends nothing and is no error.
+    const third = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/exchangeSignInToken',
+      payload: { token: await token({ email: 'third@example.com' }), previousRefreshToken: 'not-a-token' },
+    });
+    expect(third.status).toBe(200);
+  });
+
   it('one token exchanged several times at once signs in exactly once', async () => {
     const raced = await token({ email: 'race@example.com', given_name: 'Race' });
     const results = await Promise.all(Array.from({ length: 6 }, () => exchange(t, raced)));

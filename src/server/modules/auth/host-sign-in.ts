@@ -30,6 +30,8 @@ export interface HostSignInDeps {
   now: () => Date;
   /** Opens a new session (refresh-token family) for the user: the auth service's. */
   issueSession: (tx: Transaction, userId: number) => Promise<Tokens>;
+  /** Ends the session of a refresh token: the one the wallet had on the page before this hand-off. */
+  endSessionOf: (tx: Transaction, refreshToken: string) => Promise<void>;
   log: { warn(details: object, message: string): void };
 }
 
@@ -93,13 +95,13 @@ function personOf(payload: JWTPayload): { email: string; givenName?: string; fam
   };
 }
 
-export function createHostSignIn({ db, config, now, issueSession, log }: HostSignInDeps) {
+export function createHostSignIn({ db, config, now, issueSession, endSessionOf, log }: HostSignInDeps) {
   const settings = config.hostSignIn;
   const keys = settings ? keySource(settings.keys) : undefined;
 
   return {
     /** Exchanges a handed-over token for a session; refuses it with a stable code (and logs why). */
-    async exchange(input: { token: string; locale?: Locale }): Promise<Tokens> {
+    async exchange(input: { token: string; locale?: Locale; previousRefreshToken?: string }): Promise<Tokens> {
       if (!settings || !keys) throw new ApiError('api.auth.host_sign_in_off');
       let payload: JWTPayload;
       try {
@@ -145,6 +147,9 @@ export function createHostSignIn({ db, config, now, issueSession, log }: HostSig
         // The site's names fill the ones the account does not have yet; names the person chose are theirs.
         if (person.givenName) await tx.update(users).set({ givenName: person.givenName }).where(and(eq(users.id, userId), isNull(users.givenName)));
         if (person.familyName) await tx.update(users).set({ familyName: person.familyName }).where(and(eq(users.id, userId), isNull(users.familyName)));
+        // The session the wallet had on this page (maybe of another person) ends with this one's start, on the server
+        // too: neither of its tokens works afterwards.
+        if (input.previousRefreshToken) await endSessionOf(tx, input.previousRefreshToken);
         return issueSession(tx, userId);
       });
     },

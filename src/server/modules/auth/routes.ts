@@ -55,7 +55,7 @@ export const authModule = fp(
     route(app, 'verifyLogin', ({ body }) => auth.verifyLogin(body), { noStore: true });
     route(app, 'refresh', ({ body }) => auth.refresh(body.refreshToken), { noStore: true });
     // The sign-in the organisation's site hands over (a token its server signed): a session without a code.
-    const hostSignIn = createHostSignIn({ db: database.db, config, now, issueSession: auth.issueSession, log: app.log });
+    const hostSignIn = createHostSignIn({ db: database.db, config, now, issueSession: auth.issueSession, endSessionOf: auth.endSessionOf, log: app.log });
     route(app, 'hostSignIn', ({ body }) => hostSignIn.exchange(body), { noStore: true });
     // The swap checkout on another origin: a single-use code in the address, exchanged for a token of that order alone.
     const handOver = createCheckoutHandOver({ db: database.db, config, now, revoked: (familyId) => revocations.isRevoked(familyId) });

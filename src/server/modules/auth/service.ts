@@ -283,6 +283,21 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
      */
     authenticateNow,
 
+    /**
+     * Ends the session a refresh token belongs to (its family revoked, its streams closed), whether or not that token
+     * has been rotated or its access token has expired: the hand-off of another person replaces the page's session
+     * (./host-sign-in.ts). An unknown token ends nothing.
+     */
+    async endSessionOf(tx: Transaction, refreshToken: string): Promise<void> {
+      const [known] = await tx
+        .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+      if (!known) return;
+      await lockFamily(tx, known.familyId);
+      await revokeFamily(tx, known.userId, known.familyId);
+    },
+
     /** Opens a new session for the user (a new refresh-token family): the sign-in handed over by the host (./host-sign-in.ts). */
     issueSession: (tx: Transaction, userId: number): Promise<Tokens> => issueTokens(tx, userId, randomUUID()),
   };
