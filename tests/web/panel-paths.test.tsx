@@ -35,10 +35,10 @@ const starts = walletStarts.map((start) => ({ ...start, storage: start.input.tok
  * The HUB's tiles, from the view table (src/web/panels.ts), each found by its English label (a tile with a hint
  * has it after the label in its name). Redeem's tile is left to tests/web/redeem-paths.test.tsx.
  */
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const hubTiles: Array<{ tab: PanelTab; name: RegExp }> = viewTiles
   .filter((tile) => tile.tab !== 'REDEEM')
-  .map((tile) => ({ tab: tile.tab, name: new RegExp(`^${escape((en as Record<string, string>)[tile.label]!)}${tile.hint ? '' : '$'}`) }));
+  .map((tile) => ({ tab: tile.tab, name: new RegExp(`^${escapeRegExp((en as Record<string, string>)[tile.label]!)}${tile.hint ? '' : '$'}`) }));
 
 /** Whether a person can cause the sample event on the screens in this state. */
 function onScreen(state: WalletSnapshot, event: WalletModelEvent): boolean {
