@@ -23,6 +23,9 @@ const expected: Record<string, readonly CacheTag[]> = {
   giftVerify: [],
   giftTicket: ticketMoved,
   startSwap: [],
+  // The checkout's hand-over: a one-minute code, then a token for that order; neither changes a cached read.
+  checkoutHandOver: [],
+  exchangeCheckoutHandOver: [],
   confirmSwap: [...ticketMoved, 'TICKETS_SWAP'],
   paySwap: [...ticketMoved, 'TICKETS_SWAP'],
   cancelSwap: [...ticketMoved, 'TICKETS_SWAP'],
