@@ -124,10 +124,10 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
         type: event.type,
         accountId: event.account ?? '',
         payoutId: payout.id,
-        amountMinor: payout.amount,
-        currencyCode: payout.currency.toUpperCase(),
+        amountMinor: payout.amount ?? 0,
+        currencyCode: (payout.currency ?? '').toUpperCase(),
         failureCode: payout.failure_code ?? null,
-        at: new Date(event.created * 1000).toISOString(),
+        at: new Date((event.created ?? 0) * 1000).toISOString(),
       };
     }
     default:

@@ -48,7 +48,7 @@ export function createPayoutService({ db, config, connect }: { db: Database; con
    * its failure when it failed, else null. Events may come in any order; the latest `created` wins.
    */
   async function payoutFailureOf(account: typeof payoutAccounts.$inferSelect | undefined): Promise<PaymentsAccount['payoutFailure']> {
-    if (!account || account.provider !== 'stripe') return null;
+    if (account?.provider !== 'stripe') return null;
     const rows = await db
       .select({ body: paymentEvents.body })
       .from(paymentEvents)
