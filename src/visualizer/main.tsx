@@ -634,7 +634,8 @@ function App() {
                   ))}
                 </ul>
                 <h3>{simStep ? t('visualizer.context_simulated') : t('visualizer.context_initial')}</h3>
-                <pre className="vz-json" data-testid="context-value">{JSON.stringify(redact(simStep ? simStep.snapshot.context : initialContext), null, 1)}</pre>
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block of text takes focus (axe scrollable-region-focusable). */}
+                <pre tabIndex={0} className="vz-json" data-testid="context-value">{JSON.stringify(redact(simStep ? simStep.snapshot.context : initialContext), null, 1)}</pre>
               </>
             ) : (
               <p>{t('visualizer.context_unavailable')}</p>
@@ -644,7 +645,8 @@ function App() {
               .map((actor) => (
                 <details key={actor.key} data-testid="live-context">
                   <summary>{t('visualizer.context_live', { actor: actor.id, session: actor.session.label })}</summary>
-                  <pre className="vz-json">{JSON.stringify(actor.context, null, 1)}</pre>
+                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block of text takes focus (axe scrollable-region-focusable). */}
+                  <pre tabIndex={0} className="vz-json">{JSON.stringify(actor.context, null, 1)}</pre>
                 </details>
               ))}
           </section>
