@@ -16,7 +16,7 @@ import { compactRoutes } from '../src/contract/route-table' with { type: 'macro'
 const { addRoutes, errorCode, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
-addRoutes(compactRoutes('giftTicket', 'giftVerify', 'myTickets', 'searchUsers'));
+addRoutes(compactRoutes('giftTicket', 'giftVerify', 'me', 'myTickets', 'searchUsers'));
 
 export interface GiftInput extends FlowInput {
   /** USER_TICKET_ID, decoded: the ticket to preselect, or null. */

@@ -22,6 +22,7 @@ export interface FlowKit {
   failureKey: typeof errors.failureKey;
   httpStatus: typeof errors.httpStatus;
   isApiRequestError: typeof errors.isApiRequestError;
+  retryAfterSeconds: typeof errors.retryAfterSeconds;
   ENTRY_CODE_HEADER: typeof base.ENTRY_CODE_HEADER;
   reportError: typeof services.reportError;
   encodeUserTicketId: typeof ticketId.encodeUserTicketId;

@@ -8,14 +8,13 @@ import { isFormValid, loginForm, otpForm, personalDataForm } from '../src/contra
 import type { Language } from '../src/contract/languages';
 import { flowKit } from './kit';
 import { RESEND_COOLDOWN_MS, RESEND_TICK_MS } from './login.timing';
-import { retryAfterSeconds } from '../src/client/errors';
 import { forgetLogin, readDevice, readLogin, writeDevice, writeLogin } from '../src/client/login-storage';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import type { PanelOverlay, PanelTab } from './tabs';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
 
-const { addRoutes, errorCode, failureKey, isApiRequestError, reportError } = flowKit;
+const { addRoutes, errorCode, failureKey, isApiRequestError, reportError, retryAfterSeconds } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('signIn', 'verifyLogin', 'me', 'updateProfile', 'logout'));

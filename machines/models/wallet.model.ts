@@ -34,6 +34,7 @@ export const walletSampleEvents: WalletModelEvent[] = [
   { type: 'panel.open', tab: 'TICKET', userTicketId: 'NDI' },
   { type: 'panel.open', tab: 'TICKET', userTicketId: 'NTU' },
   { type: 'panel.open', tab: 'TICKET' },
+  { type: 'panel.open', tab: 'HISTORY', userTicketId: 'NDI' },
   { type: 'panel.open', tab: 'SETTINGS', settingsTab: 'ACCOUNT_VERIFICATION' },
   { type: 'panel.open', tab: null, overlay: 'HUB' },
   { type: 'panel.openHub' },

@@ -93,11 +93,13 @@ describe('wallet', () => {
     expect(fake.storage.getItem(loginKeys.loginSession)).toBe('session-1');
     expect(fake.url()).toBe('/es/events/spring-fest?utm=mail&PANEL_TAB=OTP');
 
-    // A wrong code: new session stored, toast with the server's code.
+    // A wrong code: new session stored, the server's code shown as the emptied field's error (not a toast).
     loginOf(wallet).send({ type: 'login.change', field: 'otp', value: '000000' });
     loginOf(wallet).send({ type: 'login.submitOtp' });
-    await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ flow: { otp: 'editing' } }) && notify.mock.calls.length > 0);
-    expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'api.auth.wrong_otp' });
+    await waitFor(loginOf(wallet), (snapshot) => snapshot.matches({ flow: { otp: 'editing' } }) && snapshot.context.codeRefusal !== null);
+    expect(loginOf(wallet).getSnapshot().context.codeRefusal).toBe('api.auth.wrong_otp');
+    expect(loginOf(wallet).getSnapshot().context.fields.otp).toBe('');
+    expect(notify).not.toHaveBeenCalledWith(expect.objectContaining({ key: 'api.auth.wrong_otp' }));
     expect(fake.storage.getItem(loginKeys.loginSession)).toBe('session-retry');
 
     loginOf(wallet).send({ type: 'login.change', field: 'otp', value: '123456' });

@@ -289,7 +289,7 @@ describe('api client', () => {
       .map(([name]) => name)
       .sort();
     expect(cached).toEqual(
-      ['listings', 'me', 'myTickets', 'resellOverview', 'resellableTickets', 'soldTickets', 'swapTargets', 'swapTickets', 'ticketDetail'].sort(),
+      ['listings', 'me', 'myTickets', 'resellOverview', 'resellableTickets', 'soldTickets', 'swapTargets', 'swapTickets', 'ticketDetail', 'ticketHistory'].sort(),
     );
   });
 
