@@ -106,6 +106,7 @@ describe('payout paths on the rendered Payouts tab', () => {
       'payout.stripe.waitingForHost on payout.mount': stripe,
       'payout.stripe.mounted on payout.unmount': stripe,
       'payout.stripe.mounted on payout.connectFailed': stripe,
+      'payout.stripe.mounted on stripeOnboarding.error': stripe,
       'payout.deciding always #3': stripe,
     });
   });

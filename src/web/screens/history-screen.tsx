@@ -13,6 +13,15 @@ addStrings(screenStrings('HISTORY'));
 
 export type HistoryStatus = 'loading' | 'shown' | 'failed';
 
+/** Each move's name, by its key (written out, so the locales' check sees every key used). */
+const moveKeys: Record<HistoryEntry['move'], string> = {
+  issued: 'history.move.issued',
+  gifted: 'history.move.gifted',
+  swapped: 'history.move.swapped',
+  bought: 'history.move.bought',
+  redeemed: 'history.move.redeemed',
+};
+
 const statusOf = (snapshot: HistorySnapshot): HistoryStatus =>
   snapshot.matches('shown') ? 'shown' : snapshot.matches('failed') ? 'failed' : 'loading';
 
@@ -77,7 +86,7 @@ export function HistoryView({ status, history, error, onBack, onRetry }: History
         <ol className="tw-card tw-section tw-history" aria-label={t('history.list')}>
           {(history?.entries ?? []).map((entry) => (
             <li key={`${entry.move}-${entry.at}`} className="tw-history__move">
-              <strong>{t(`history.move.${entry.move}`)}</strong>
+              <strong>{t(moveKeys[entry.move])}</strong>
               <time dateTime={entry.at} className="tw-muted">
                 {' · '}
                 {formatEventDate(entry.at, { locale: currentLocale() })}
