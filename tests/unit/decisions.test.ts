@@ -40,7 +40,7 @@ describe('docs/decisions/', () => {
     const readme = text('README.md');
     for (const file of decisions) {
       const body = text(file);
-      const title = body.split('\n')[0].replace(/^# \d{4}\. /, '');
+      const title = (body.split('\n')[0] ?? '').replace(/^# \d{4}\. /, '');
       const status = /^Status: (.+)$/m.exec(body)?.[1];
       expect(readme).toContain(`| ${file.slice(0, 4)} | [${title}](${file}) | ${status} |`);
     }
@@ -56,11 +56,11 @@ describe('docs/decisions/', () => {
       const body = readFileSync(file, 'utf8');
       if (body.includes('docs/decisions.md') && file !== 'tests/unit/decisions.test.ts') oldLog.push(file);
       for (const match of body.matchAll(/(?:docs\/)?decisions\/(\d{4}-[a-z0-9-]+\.md)|\(\[\d{4}\]\((\d{4}-[a-z0-9-]+\.md)\)/g)) {
-        const cited = match[1] ?? match[2];
+        const cited = match[1] ?? match[2] ?? '';
         if (!decisions.includes(cited)) missing.push(`${file}: ${cited}`);
       }
       for (const match of body.matchAll(/\bdecisions? (\d{4})\b/g)) {
-        if (!numbers.has(match[1])) missing.push(`${file}: decision ${match[1]}`);
+        if (!numbers.has(match[1] ?? '')) missing.push(`${file}: decision ${match[1]}`);
       }
     }
     expect(missing).toEqual([]);
