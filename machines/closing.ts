@@ -1,4 +1,4 @@
-// "Discard?" on a flow's side (docs/decisions.md, "Discard? before closing a half-done flow"). While a flow that may hold
+// "Discard?" on a flow's side (docs/decisions/0068-discard-before-closing-a-half-done-flow.md). While a flow that may hold
 // half-done input runs (its registry row says `asksBeforeClosing`), the router puts a close to it as `flow.close`; the
 // flow answers `panel.askDiscard` from a half-done state and `panel.dismiss` from any other. After the person chose
 // Discard, `flow.discard` lets the flow let go of what it holds (a swap releases its reservation) before it answers

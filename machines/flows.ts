@@ -1,6 +1,6 @@
 // The flows' machines load on demand, each in a chunk of its own, like their screens: the first chunk keeps the
 // wallet and the session, and stays the same size however many flows the registry gains; the HUB's logout flow loads
-// with the HUB (docs/decisions.md, "Flows load on demand"). The router loads a flow (`loadFlow`) and its panel's screen
+// with the HUB (docs/decisions/0011-screens-and-languages-load-on-demand.md). The router loads a flow (`loadFlow`) and its panel's screen
 // (`screens.load`, the view layer's, src/web/panels.ts) in its loading state before it invokes the flow; the wallet's setup names each flow by a stand-in
 // (`lazyFlow`) that carries the flow's registry id and hands every call to the loaded machine. Everything here is
 // derived from the registry (machines/tabs.ts).

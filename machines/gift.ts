@@ -179,7 +179,7 @@ export const giftMachine = setup({
     suggested: ({ context }, params: { username: string }) => context.suggestions.some((suggestion) => suggestion.username === params.username),
     hasPicked: ({ context }) => context.picked !== null,
     /**
-     * Half-done (docs/decisions.md, "Discard?"): past the ticket, the person chose it here or has typed, picked or
+     * Half-done (docs/decisions/0068-discard-before-closing-a-half-done-flow.md): past the ticket, the person chose it here or has typed, picked or
      * confirmed a receiver. A ticket preselected by the link with nothing entered is not asked about.
      */
     holdsInput: ({ context }) => context.handPicked || context.email !== '' || context.query !== '' || context.receiver !== null,

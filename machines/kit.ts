@@ -6,7 +6,7 @@
 // the first chunk that a lazy chunk imports, with all it imports, so these imports wrapped the API client, its errors
 // and cache, the contract's base, the language list, the ticket ids, services.ts, stand-in.ts and the selectors. One
 // object rather than a binding per name: each name would cost the first chunk a getter, as much as the wrapping it
-// saves (docs/decisions.md, "The first panel: the machines' imports unwrapped").
+// saves (docs/decisions/0092-the-first-panel-the-machines-imports-unwrapped.md).
 import type * as client from '../src/client/client';
 import type * as errors from '../src/client/errors';
 import type * as base from '../src/contract/base';

@@ -83,7 +83,7 @@ export function resolveRoute(requested: Route, signedIn: boolean): Route {
 export const afterSignInRoute: Route = routeTo('QR', { overlay: 'HUB' });
 
 /**
- * The return-to rule (docs/decisions.md, "Deep links survive sign-in"): when the panel guard sends a signed-out person
+ * The return-to rule (docs/decisions/0059-between-the-flows-return-to-fresh-lists-nothing-dropped.md): when the panel guard sends a signed-out person
  * from `requested` to LOGIN, the route to come back to once signed in; null when the request was the sign-in itself.
  */
 export function returnToOf(requested: Route): Route | null {

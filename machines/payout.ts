@@ -1,6 +1,6 @@
 // Payouts (docs/product.md §2 Settings payout tab, §6): the state of the user's payout account, read from the server each time
 // (which asks Stripe; never cached) and the onboarding it needs. A child of the settings flow while its profile is
-// ready (docs/decisions.md "Payouts tab"): the settings' verification button starts onboarding (paymentsConnect)
+// ready (docs/decisions/0034-resell-listings-share-page-and-payouts.md): the settings' verification button starts onboarding (paymentsConnect)
 // and hands the answer here with `payout.connected`. With the Stripe provider the machine mounts Stripe's embedded
 // onboarding component (actor `stripeOnboarding`) into the element the view registers with `payout.mount`; its exit
 // sends `payout.exited`, and the state is read again. With the local provider (no Stripe keys, outside production)

@@ -1,5 +1,4 @@
-// The device-bound code of the entry QR pass (docs/decisions.md, "At the door" and "The device-bound code in the
-// wallet"): a child of the qr machine (machines/qr.ts), invoked once an image's answer named the device code and the
+// The device-bound code of the entry QR pass (docs/decisions/0054-at-the-door-the-device-bound-entry-code.md and decision 0063): a child of the qr machine (machines/qr.ts), invoked once an image's answer named the device code and the
 // next event's tickets are known. It is a chunk of its own, so the polling pass (the first QR panel) carries none of
 // it. The code is drawn on the device: key present or absent, certificate fresh or expired, offline, replaced by
 // another device. It lives as long as the pass, a hidden page included (nothing is drawn then), so the chosen ticket

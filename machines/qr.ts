@@ -2,11 +2,11 @@
 // While the page is visible it loads the ttl, then the base64 PNG, and loads it again every ttl. A hidden page stops
 // polling; showing it again refreshes at once. The learn-more panel is a region of its own, and so is the admission:
 // when the gate scans the pass, the live stream invalidates the ENTRY tag and the screen says "Welcome in".
-// When the organiser of the holder's next event chose the device-bound code (docs/decisions.md, "At the door" and
-// "The device-bound code in the wallet"), the pass draws it on the device instead: the child machine `qrDevice`
+// When the organiser of the holder's next event chose the device-bound code (docs/decisions/0054-at-the-door-the-device-bound-entry-code.md and
+// decision 0063), the pass draws it on the device instead: the child machine `qrDevice`
 // (machines/qr-device.ts), a chunk loaded only then, so the polling pass carries none of it. The seconds until the
 // next image count down in the machine. The setting comes with the image (its `x-entry-code` header), so the polling
-// code costs no request of its own (docs/decisions.md, "The entry code comes with the QR image").
+// code costs no request of its own (docs/decisions/0070-the-entry-code-comes-with-the-qr-image-the-qr-screens-hot.md).
 import { type AnyActorLogic, assign, enqueueActions, type EventObject, fromCallback, fromPromise, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ResponseOf } from '../src/contract/endpoints';
 import type { UserTicket } from '../src/contract/entities';
@@ -62,7 +62,7 @@ export interface QrImage {
 
 /**
  * The tickets of the holder's next event (the earliest start among the upcoming ones, same name and venue), in the
- * list's order. The QR screen shows one device code at a time, for one of these (docs/decisions.md).
+ * list's order. The QR screen shows one device code at a time, for one of these (docs/decisions/0063-the-device-bound-code-in-the-wallet-which-ticket-how-the.md).
  */
 export function nextEventTickets(tickets: readonly UserTicket[]): UserTicket[] {
   const sameEvent = (a: UserTicket, b: UserTicket) =>

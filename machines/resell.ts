@@ -153,7 +153,7 @@ export const resellMachine = setup({
     continuable: ({ context }) => context.edited && priceError(context) === null,
     noStripe: (_, params: { error: unknown }) => errorCode(params.error) === NO_STRIPE_CODE,
     /**
-     * Half-done (docs/decisions.md, "Discard?"): the form shows a ticket the person chose here, or a quantity or price
+     * Half-done (docs/decisions/0068-discard-before-closing-a-half-done-flow.md): the form shows a ticket the person chose here, or a quantity or price
      * they changed. A ticket preselected by the link, untouched, is not asked about.
      */
     holdsInput: ({ context }) => context.handPicked || context.edited,

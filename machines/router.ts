@@ -85,7 +85,7 @@ function runningAcrossTabs(flow: FlowId) {
 const closeWallet = [{ type: 'navigate', params: { route: emptyRoute } }, { type: 'pushUrl', params: urlParams }] as const;
 
 /**
- * "Discard?" (docs/decisions.md, "Discard? before closing a half-done flow"): while a flow that may hold half-done
+ * "Discard?" (docs/decisions/0068-discard-before-closing-a-half-done-flow.md): while a flow that may hold half-done
  * input runs, a close (Esc, the close button, the logo) is first put to the flow (`flow.close`), which answers
  * `panel.dismiss` (nothing would be lost: the wallet closes) or `panel.askDiscard`. Keep editing goes back to the flow
  * as it was and tells it so (`flow.keep`: a blur the question caused is not a field left); Discard tells the flow to let go (`flow.discard`: a swap releases its reservation) and it answers

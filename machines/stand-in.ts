@@ -1,6 +1,6 @@
 // A child machine that loads in a chunk of its own is named in its parent's setup by a stand-in: a flow's machine, the
 // session's stream, the QR pass's device code. This module imports nothing, so a chunk can use it without Parcel
-// wrapping the first chunk's modules behind it (docs/decisions.md, "The first panel: the app as an ES module").
+// wrapping the first chunk's modules behind it (docs/decisions/0086-the-first-panel-the-app-as-an-es-module-and-what-parcels.md).
 import type { AnyActorLogic } from 'xstate';
 
 /**

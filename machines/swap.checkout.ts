@@ -45,8 +45,7 @@ export const CHECKOUT_HAND_OVER_FRAGMENT = 'tw-hand-over';
  * so a checkout page on another origin (the wallet's own demo site, while the wallet runs on an organiser's site) would
  * find nobody signed in. The wallet then asks the server for a single-use hand-over code, good for one minute and for
  * this order alone, and puts it in the address's fragment (never sent to a server or in a Referer); the checkout page
- * takes it out of the address and exchanges it for an access token of that order (docs/decisions.md, "A hand-over
- * code for the checkout on another origin"). No bearer token is ever in an address. Same origin: nothing to hand over.
+ * takes it out of the address and exchanges it for an access token of that order (docs/decisions/0102-a-hand-over-code-for-the-checkout-on-another-origin.md). No bearer token is ever in an address. Same origin: nothing to hand over.
  */
 export function checkoutElsewhere(checkout: string, currentPage: string): boolean {
   try {

@@ -169,7 +169,7 @@ export const swapMachine = setup({
     belowHeld: ({ context }) => context.quantity < (context.base?.quantity ?? 1),
     aboveOne: ({ context }) => context.quantity > 1,
     /**
-     * Half-done (docs/decisions.md, "Discard?"): step 2 shows a base the person chose here, or a quantity they
+     * Half-done (docs/decisions/0068-discard-before-closing-a-half-done-flow.md): step 2 shows a base the person chose here, or a quantity they
      * changed. A base preselected by the link with one ticket is not asked about.
      */
     holdsInput: ({ context }) => context.handPicked || context.quantity !== 1,

@@ -8,7 +8,7 @@
 // (tests/machines/flow-registry.test.ts fails when a list of flows is written anywhere else).
 //
 // Every panel is modal: the open wallet is one aria-modal dialog that locks the host page's scrolling
-// (docs/decisions.md, "One table of tabs"). The embed loader reads this file only at build time (a Parcel macro,
+// (docs/decisions/0009-one-table-of-tabs.md). The embed loader reads this file only at build time (a Parcel macro,
 // src/embed/panel-names.ts), and the wallet's first chunk only runs its plain parts: the machines and screens are
 // `() => import(…)` thunks, separate chunks loaded when a panel opens.
 import type { Language } from '../src/contract/languages';
@@ -214,7 +214,7 @@ export function isPanelOverlay(value: unknown): value is PanelOverlay {
 
 /**
  * Flows that may hold half-done input (`asksBeforeClosing` in their row): closing the wallet asks the flow first, which
- * answers `panel.askDiscard` or `panel.dismiss` (machines/router.ts, docs/decisions.md "Discard?").
+ * answers `panel.askDiscard` or `panel.dismiss` (machines/router.ts, docs/decisions/0068-discard-before-closing-a-half-done-flow.md).
  */
 export function asksBeforeClosing(flow: FlowId): boolean {
   return (flowTable[flow] as { asksBeforeClosing?: boolean }).asksBeforeClosing === true;

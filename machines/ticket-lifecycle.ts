@@ -35,8 +35,7 @@ export type TicketState = (typeof ticketStates)[number];
 
 /**
  * Gift, swap and resale need the type's permission and an event that has not ended (docs/product.md §6). So do a ticket PDF and
- * redeeming its code: the PDF hands the ticket to whoever types the code, a gift by code (docs/decisions.md, "PDF and
- * redeem in the lifecycle"), asked again at redeem since the type, the dates or the state may have changed meanwhile.
+ * redeeming its code: the PDF hands the ticket to whoever types the code, a gift by code (docs/decisions/0037-pdf-and-redeem-in-the-lifecycle.md), asked again at redeem since the type, the dates or the state may have changed meanwhile.
  */
 const transferable = { type: 'transferable' } as const;
 

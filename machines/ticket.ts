@@ -70,7 +70,7 @@ export function ticketActions(ticket: TicketDetail | null): { gift: boolean; swa
 }
 
 /**
- * The ticket may be handed on as a PDF (docs/decisions.md, "PDF and redeem in the lifecycle"): a PDF is a gift by
+ * The ticket may be handed on as a PDF (docs/decisions/0037-pdf-and-redeem-in-the-lifecycle.md): a PDF is a gift by
  * code, so the server allows it exactly when it allows a gift (`isGiftable`: held, giftable type, event not over).
  */
 export function canHandOn(ticket: TicketDetail | null): boolean {
@@ -78,8 +78,7 @@ export function canHandOn(ticket: TicketDetail | null): boolean {
 }
 
 /**
- * A phone wallet's pass is offered for an upcoming ticket the holder holds and has not used (docs/decisions.md,
- * "Wallet passes"): the server refuses the rest, and a pass of a used ticket would only show void.
+ * A phone wallet's pass is offered for an upcoming ticket the holder holds and has not used (docs/decisions/0066-wallet-passes-a-static-pass-code-the-gate-checks-online.md): the server refuses the rest, and a pass of a used ticket would only show void.
  */
 export function canAddToWallet(ticket: TicketDetail | null, now: Date = new Date()): boolean {
   return ticket !== null && !ticket.eventAccessStatus && ticketsTabOf(ticket, now) === 'UPCOMING';

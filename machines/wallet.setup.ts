@@ -41,7 +41,7 @@ export interface WalletContext {
   /** The panel the tab region shows: its key (flow and restart parameters) and tab, set on entering it. */
   shown: { key: string | null; tab: PanelTab | null };
   /**
-   * Where a sign-in in progress returns to (docs/decisions.md, "Deep links survive sign-in"): the route the panel
+   * Where a sign-in in progress returns to (docs/decisions/0059-between-the-flows-return-to-fresh-lists-nothing-dropped.md): the route the panel
    * guard turned into LOGIN, or the host page (`emptyRoute`) when the page asked for it; null: QR + HUB.
    */
   returnTo: Route | null;

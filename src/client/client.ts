@@ -5,8 +5,7 @@
 // FetchError is mapped to the four transport classes (src/client/errors.ts). The client never redirects. It carries
 // no schema and no route table of its own: each module that calls the API brings the routes of its calls
 // (`addRoutes`, with the contract's routes from a Parcel macro at build time, src/contract/route-table.ts), and the
-// server's answers are checked against the contract by the server tests (docs/decisions.md, "The browser carries no
-// schemas").
+// server's answers are checked against the contract by the server tests (docs/decisions/0010-the-browser-carries-no-schemas.md).
 import { API_PREFIX, buildPath, type CacheTag, type Route, ROUTE_DEFAULTS } from '../contract/base';
 import { FetchError, type FetchOptions, type FetchResponse, ofetch } from 'ofetch';
 import type { BodyOf, EndpointName, ParamsOf, QueryOf, ResponseOf } from '../contract/endpoints';

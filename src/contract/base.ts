@@ -7,7 +7,7 @@ export const API_PREFIX = '/v1';
 export const QR_SECONDS_LEFT_HEADER = 'x-qr-seconds-left';
 /**
  * Response header of the entry QR code, sent only when the organiser of the holder's next event chose the device-bound
- * code (`device`): the wallet learns the setting from the answer it loads anyway (docs/decisions.md).
+ * code (`device`): the wallet learns the setting from the answer it loads anyway (docs/decisions/0070-the-entry-code-comes-with-the-qr-image-the-qr-screens-hot.md).
  */
 export const ENTRY_CODE_HEADER = 'x-entry-code';
 

@@ -1,7 +1,7 @@
-// Every call of the API (docs/product.md §7, plus the calls the spec leaves unnamed, named in docs/decisions.md).
+// Every call of the API (docs/product.md §7, plus the calls the spec leaves unnamed, named in docs/decisions/0001-api-names-the-spec-leaves-open.md).
 // The server registers its routes from this table, the web client's functions and cache tags are typed from
 // it, test mocks are typed from it and the OpenAPI document at /v1/docs/json is generated from it. The browser
-// never loads this file: it gets the schema-free route-table.ts at build time (docs/decisions.md).
+// never loads this file: it gets the schema-free route-table.ts at build time (docs/decisions/0010-the-browser-carries-no-schemas.md).
 import * as z from 'zod/mini';
 import * as e from './entities';
 import type { CacheTag } from './base';
@@ -295,7 +295,7 @@ export const endpoints = {
     response: z.object({ userTicketId: z.int(), ticketName: z.string(), holder: z.string() }),
     errors: [...ticketStateErrors, ...bodyErrors, 'api.access.invalid_qr', 'api.access.qr_replayed', 'api.access.organizer_key_invalid', 'api.access.no_ticket'],
   }),
-  // ── device-bound entry code (src/door/code.ts; docs/decisions.md, "At the door") ────────────────────────
+  // ── device-bound entry code (src/door/code.ts; docs/decisions/0054-at-the-door-the-device-bound-entry-code.md) ────────────────────────
   doorRegisterDevice: define({
     method: 'POST',
     path: '/door/devices',
@@ -411,7 +411,7 @@ export const endpoints = {
     }),
     errors: [...bodyErrors, 'api.access.organizer_key_invalid', 'api.door.unavailable'],
   }),
-  // ── wallet passes (src/server/modules/passes; docs/decisions.md, "Wallet passes") ─────────────────────
+  // ── wallet passes (src/server/modules/passes; docs/decisions/0066-wallet-passes-a-static-pass-code-the-gate-checks-online.md) ─────────────────────
   walletLinks: define({
     method: 'GET',
     path: '/wallet/tickets/:userTicketId',

@@ -3,9 +3,8 @@
 // (`with { type: 'macro' }`) and hands the routes of its own calls to the client (`addRoutes`): the macro runs at
 // build time over endpoints.ts and only a plain table of those calls reaches that module's chunk, each call written
 // with just the fields where it differs from ROUTE_DEFAULTS; under vitest it is an ordinary call. So the first panel
-// carries the routes of the sign-in and the session, and every other flow's chunk brings its own (docs/decisions.md,
-// "The first panel: each module brings its routes"). The schemas stay the server's (and the tests') business: see
-// docs/decisions.md, "The browser carries no schemas".
+// carries the routes of the sign-in and the session, and every other flow's chunk brings its own (docs/decisions/0058-the-first-panel-each-module-brings-its-routes.md). The schemas stay the server's (and the tests') business: see
+// docs/decisions/0010-the-browser-carries-no-schemas.md.
 import type * as z from 'zod/mini';
 import { type AnswerKind, type BinaryKind, type Route, ROUTE_DEFAULTS } from './base';
 import { type EndpointName, endpoints, type Endpoints } from './endpoints';

@@ -59,7 +59,7 @@ export async function keepCertificate(userTicketId: number, certificate: string)
 }
 
 /**
- * The code of the current step and its QR (level M, as docs/decisions.md sizes it), or null once the certificate's
+ * The code of the current step and its QR (level M, as docs/decisions/0054-at-the-door-the-device-bound-entry-code.md sizes it), or null once the certificate's
  * window is over (the machine registers again).
  */
 export async function drawCode(userTicketId: number, key: DeviceKey, nowMs = Date.now()): Promise<DrawnCode | null> {

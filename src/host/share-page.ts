@@ -1,7 +1,7 @@
 // The resale share page ({publicBaseUrl}/resale/{shareCode}) on the demo ticket site: what is on sale, by whom, for
 // how much, and a Buy form. Rendered by the server (src/server/modules/share-page) in the reader's language; its
 // behaviour is src/host/share-page.client.js (same origin as the wallet: it reads the wallet's access token from
-// localStorage, see docs/decisions.md). The embedded wallet (<script src="/embed.js">) signs the buyer in.
+// localStorage, see docs/decisions/0034-resell-listings-share-page-and-payouts.md). The embedded wallet (<script src="/embed.js">) signs the buyer in.
 import { formatEventMoment } from '../contract/dates';
 import type { PublicListing } from '../contract/entities';
 import { escapeHtml, scriptJson, type Translate } from './page-html';

@@ -8,7 +8,7 @@ import { seedDemoData } from './db/seed';
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
-  // A lost connection is logged and replaced; requests meanwhile answer 503 (docs/decisions.md, "Database faults").
+  // A lost connection is logged and replaced; requests meanwhile answer 503 (docs/decisions/0039-database-faults-and-crashed-requests.md).
   const onConnectionError = (error: Error) => console.warn(`[db] connection lost: ${error.message}`);
   const database = await openDatabase(config.database.kind === 'postgres' ? { ...config.database, onConnectionError } : config.database);
   if (config.seedDemo) {

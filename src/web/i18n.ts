@@ -2,9 +2,8 @@
 // the parameters. English, the default language and the fallback of every key, comes with the code that shows it:
 // the frame's strings in the app's first chunk, each lazy screen's in its chunk (addStrings,
 // src/web/locale-strings.ts). Another language is a chunk of its own, loaded whole before the wallet mounts on a page
-// in that language (docs/decisions.md, "Screens and languages load on demand"). A dozen lines of our own rather than
-// rosetta, whose nested-path lookup the flat tables never used (docs/decisions.md, "The first panel within its
-// budget").
+// in that language (docs/decisions/0011-screens-and-languages-load-on-demand.md). A dozen lines of our own rather than
+// rosetta, whose nested-path lookup the flat tables never used (docs/decisions/0050-the-first-panel-within-its-budget.md).
 import { frameStrings } from './locale-strings' with { type: 'macro' };
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOf, languages } from '../contract/languages';
 

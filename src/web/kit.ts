@@ -4,7 +4,7 @@
 // same names. This module imports nothing at run time on purpose: Parcel wraps every module of the first chunk that
 // a lazy chunk imports, with all it imports (a registered module, a getter per export, a property read at each
 // call), so importing i18n.ts or button.tsx from a screen cost the first chunk ~0.5 KB gzip of wrapping; only this
-// module is wrapped now (docs/decisions.md, "The first panel: fewer wrapped modules"). The card's sheet
+// module is wrapped now (docs/decisions/0089-the-first-panel-fewer-wrapped-modules.md). The card's sheet
 // (components/card.ts) is registered by the frame, so the chunks use `.tw-card` without importing it.
 import type * as button from './components/button';
 import type * as icons from './components/icons';

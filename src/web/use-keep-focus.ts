@@ -1,5 +1,5 @@
 // The focus keeper (src/web/keep-focus.ts) of the open wallet, loaded once the first panel is on screen: drawing that
-// panel needs none of it (docs/decisions.md, "The first panel back within its budget"), and the person has moved
+// panel needs none of it (docs/decisions/0064-the-first-panel-back-toward-its-budget-and-ofetch-measured.md), and the person has moved
 // nothing yet by then (the shell has put the focus in the panel).
 import { type RefObject, useEffect } from 'react';
 import { afterFirstPanel } from './first-panel';

@@ -135,7 +135,7 @@ describe('single ticket effects', () => {
     const control = controlledActors(['loadTicket', 'downloadPdf']);
     const machine = ticketMachine.provide({ actors: control.actors, actions: { logError: () => {} } });
     const { flow: actor, reports } = startAsChild(machine, { services: testServices(), userTicketId: 11 });
-    // Only resellable: the server refuses a PDF of it (docs/decisions.md, "PDF and redeem in the lifecycle").
+    // Only resellable: the server refuses a PDF of it (docs/decisions/0037-pdf-and-redeem-in-the-lifecycle.md).
     control.settle('loadTicket', 'done', ticketDetail({ isGiftable: false, isSwappable: false, isResellable: true }));
     await flush();
     expect(selectCanDownloadPdf(actor.getSnapshot())).toBe(false);

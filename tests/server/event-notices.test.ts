@@ -1,5 +1,5 @@
 // A notice carries its event's row and the user's event before it, so a stream that has sent that one writes the
-// row as it comes, with no read of the table (the path from commit to the wallet, docs/decisions.md); any other
+// row as it comes, with no read of the table (the path from commit to the wallet, docs/decisions/0067-many-instances-fresh-answers-on-every-instance-the-event.md); any other
 // stream reads after its cursor as before. On the run's database: the writer's previous ids are exact, also for
 // several rows of one user in one transaction; then the hub on a counting store and the in-process bus.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // The flows' chunks take what they share with the app's first chunk from machines/kit.ts, never from the modules it
 // names: one runtime import of those from a lazy machine (or a module only it loads) makes Parcel wrap them again in
-// the first chunk (docs/decisions.md, "The first panel: the machines' imports unwrapped").
+// the first chunk (docs/decisions/0092-the-first-panel-the-machines-imports-unwrapped.md).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { expect, it } from 'vitest';

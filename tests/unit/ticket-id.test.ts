@@ -1,4 +1,4 @@
-// USER_TICKET_ID encoding (docs/decisions.md): base64url of the decimal id without padding, decoded strictly.
+// USER_TICKET_ID encoding (docs/decisions/0026-my-tickets-single-ticket-and-benefit-modal-web.md): base64url of the decimal id without padding, decoded strictly.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeUserTicketId, encodeUserTicketId } from '../../machines/ticket-id';

@@ -2,7 +2,7 @@
 // provider 'local'. Its entries are the events of its intents — the ones it delivers, which the event service stores
 // there anyway under the same ids, plus payment_intent.created and payment_intent.canceled, written as already
 // processed since nothing but the ledger reads them — so a restart, and every instance on one database, read the same
-// charges from them (docs/decisions.md). No table of its own: Stripe's record of an intent is its events too.
+// charges from them (docs/decisions/0065-processing-payments-that-fail-swaps-paid-by-bank-debit-the.md). No table of its own: Stripe's record of an intent is its events too.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { paymentEvents } from '../db/schema';

@@ -622,7 +622,7 @@ function stripeIntents(stripe: Stripe, publishableKey: string, webhookSecret: st
             ...(request.transferGroup ? { transfer_group: request.transferGroup } : {}),
             ...(request.receiptEmail ? { receipt_email: request.receiptEmail } : {}),
             statement_descriptor_suffix: statementSuffixOf(request.purpose),
-            // Confirmed in the page without leaving it (docs/decisions.md): no redirect-based methods.
+            // Confirmed in the page without leaving it (docs/decisions/0048-money-that-adds-up-webhooks-separate-charges-and-transfers.md): no redirect-based methods.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           },
           { idempotencyKey: request.idempotencyKey },

@@ -1,5 +1,5 @@
 // Slow and greedy clients: the server's own timeouts (Node's http server, set through Fastify's options) and a cap
-// on open connections per remote address. What a proxy in front should add is in docs/decisions.md.
+// on open connections per remote address. What a proxy in front should add is in docs/decisions/0043-hostile-pictures-and-slow-clients.md.
 import type { Server, ServerOptions } from 'node:http';
 import type { Config } from '../config';
 

@@ -34,7 +34,7 @@ function requestHash(request: FastifyRequest): string {
 /**
  * A claim holds for this long after its last renewal; the process running the first request renews it every
  * RENEW_MS. A request that died with its process (a crash, SIGKILL) leaves a claim nobody renews: the next request with
- * the key takes it over within LEASE_MS, instead of being told "in progress" for minutes (docs/decisions.md).
+ * the key takes it over within LEASE_MS, instead of being told "in progress" for minutes (docs/decisions/0039-database-faults-and-crashed-requests.md).
  */
 export const IDEMPOTENCY_LEASE_MS = 5_000;
 const RENEW_MS = 1_000;

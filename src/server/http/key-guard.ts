@@ -1,4 +1,4 @@
-// Organiser keys cannot be guessed at full speed (docs/decisions.md, "The organiser key is counted"): every request
+// Organiser keys cannot be guessed at full speed (docs/decisions/0105-the-organiser-key-is-counted.md): every request
 // that carries `x-organizer-key` and is refused as a wrong key counts against its address. Past a few failures the
 // address waits, longer with each further failure (doubling, capped), and is answered 429 with Retry-After before the
 // key is even looked at. Only failing addresses wait: a correct key from an address that has not failed keeps

@@ -62,7 +62,7 @@ const compiledSerializers = new WeakMap<z.ZodMiniType, (data: unknown) => string
  * Responses are written by a serializer compiled once from the contract's JSON schema (fast-json-stringify, what
  * Fastify itself uses for JSON-schema routes) instead of parsing every answer with zod and then JSON.stringify.
  * It writes only the schema's properties (as zod's strip did) and throws on a missing required one (a 500, as
- * before); it does not re-check formats and ranges of values the server itself produced (docs/decisions.md).
+ * before); it does not re-check formats and ranges of values the server itself produced (docs/decisions/0033-hot-paths-at-the-gate.md).
  */
 export function contractSerializer(schema: z.ZodMiniType): (data: unknown) => string {
   let serialize = compiledSerializers.get(schema);

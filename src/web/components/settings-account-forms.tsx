@@ -115,7 +115,7 @@ export function PhoneRow({ settings }: { settings: SettingsActor }): ReactElemen
   const profile = useSelector(settings, selectProfile);
   const phone = profile?.phoneNumber ?? null;
   const { orgCountry } = useWalletConfig();
-  // The phone's country defaults to the organisation's (docs/decisions.md, "Settings").
+  // The phone's country defaults to the organisation's (docs/decisions/0021-redeem-ticket-pdf-and-settings-web.md).
   const defaultCountry = isPhoneCountry(orgCountry) ? orgCountry : FALLBACK_PHONE_COUNTRY;
   return (
     <section className="tw-card tw-settings__section" aria-labelledby="tw-settings-phone">

@@ -1,4 +1,4 @@
-// A stranger cannot stop anyone signing in (docs/decisions.md, "Sign-in no stranger can block"): wrong codes count
+// A stranger cannot stop anyone signing in (docs/decisions/0101-sign-in-no-stranger-can-block.md): wrong codes count
 // against the sign-in session they were made on, sends are limited per address and per session, and the mailbox's
 // hourly codes come in two shares, the owner's devices' and everyone else's. Every 429 says when to try again.
 // Default limits, as a deployment runs them; the attacks come from four loopback addresses, the owner from a fifth.

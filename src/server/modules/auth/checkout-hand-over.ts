@@ -1,4 +1,4 @@
-// The swap checkout on another origin (docs/decisions.md, "A hand-over code for the checkout on another origin"). The
+// The swap checkout on another origin (docs/decisions/0102-a-hand-over-code-for-the-checkout-on-another-origin.md). The
 // wallet keeps its session in the host page's storage, so the checkout page on the ticket site's origin would find
 // nobody signed in. As the wallet sends the window there it asks for a hand-over code (POST
 // /v1/ticket_swap/hand_over/{order}) and puts it in the address's fragment; the checkout exchanges it (POST

@@ -99,7 +99,7 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
 
   return {
     /**
-     * Sends a code to the e-mail (docs/decisions.md, "Sign-in no stranger can block"). Limited per requesting address
+     * Sends a code to the e-mail (docs/decisions/0101-sign-in-no-stranger-can-block.md). Limited per requesting address
      * (across e-mails, and for this e-mail), per sign-in session (a resend replaces the session's row, keeping its
      * wrong tries), and per mailbox per hour in two shares: the owner's devices (a device token of an earlier sign-in)
      * and everyone else, so strangers using up theirs never refuse the owner. Every refusal says when to try again.

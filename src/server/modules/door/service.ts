@@ -58,7 +58,7 @@ const iso = (date: Date) => date.toISOString();
 /**
  * The entry code of the holder's next event (the earliest start among the held tickets whose event has not ended,
  * as the upcoming list orders them): its organiser's setting, `polling` when there is none. The entry QR's answer
- * carries it, so the wallet learns the setting without a request of its own (docs/decisions.md, issue 24).
+ * carries it, so the wallet learns the setting without a request of its own (docs/decisions/0070-the-entry-code-comes-with-the-qr-image-the-qr-screens-hot.md).
  */
 export function createNextEventEntryCode(db: Database) {
   const next = db

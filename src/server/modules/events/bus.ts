@@ -112,7 +112,7 @@ export function createPostgresBus(database: DatabaseHandle, channel: string, onE
     },
     // Sent after the commit in a statement of its own, not inside the changing transaction: Postgres serialises the
     // commits of all transactions that NOTIFY (one queue lock, held through the commit's WAL flush), and inside the
-    // change that would hold its ticket rows and the user's event lock meanwhile (docs/decisions.md). It goes over the
+    // change that would hold its ticket rows and the user's event lock meanwhile (docs/decisions/0051-live-events-get-v1-events-server-side.md). It goes over the
     // LISTEN connection, so a full pool never delays it; while that connection is down, over the pool.
     afterCommit(notices) {
       local.committedHere(notices);

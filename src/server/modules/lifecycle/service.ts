@@ -41,7 +41,7 @@ export const heldStatuses: UserTicketStatus[] = allStatuses.filter(
 
 /**
  * Which flag of the ticket type allows an operation; operations without one need no permission of the type. A PDF
- * and redeeming its code are a gift by code (docs/decisions.md, "PDF and redeem in the lifecycle").
+ * and redeeming its code are a gift by code (docs/decisions/0037-pdf-and-redeem-in-the-lifecycle.md).
  */
 const typeFlag: Partial<Record<TicketOperation, 'isGiftable' | 'isSwappable' | 'isResellable'>> = {
   gift: 'isGiftable',
@@ -271,7 +271,7 @@ export async function extendReservation(tx: Transaction, swapId: number, ownerUs
  * final state (kept for history and old links), the new owner gets a new held row carrying the benefits' usage. A
  * digital benefit's code does not travel: the one the old holder saw stays on the old row, an unlockable benefit
  * reaches the new holder locked (unlocking makes a new code) and a code handed out with the ticket is made anew
- * (docs/decisions.md, "Benefit codes on a change of holder"). Answers the new row's id.
+ * (docs/decisions/0038-benefit-codes-on-a-change-of-holder.md). Answers the new row's id.
  */
 export async function transferTicket(
   tx: Transaction,

@@ -1,7 +1,7 @@
 // The entry code printed in a wallet pass: `TW3.<userTicketId>.<mac>`, static for the life of the pass (an Apple pass
 // cannot rotate a code every 15 s; a Google pass can, below). It names one user ticket row, and a row belongs to one holder for good: a gift, sale,
 // swap or redeem ends it and gives the new holder a new row, so the gate, which checks the row online, refuses the
-// old pass's code from that moment (docs/decisions.md, "Wallet passes").
+// old pass's code from that moment (docs/decisions/0066-wallet-passes-a-static-pass-code-the-gate-checks-online.md).
 import { createHmac } from 'node:crypto';
 import { MAX_ID } from '../../../contract/endpoints';
 import { sameHash } from '../auth/tokens';

@@ -2,7 +2,7 @@
 // saves it, and from then on only this API changes it. The service account trades a signed grant (RFC 7523 JWT
 // bearer, RS256, scope wallet_object.issuer) for an access token at the token URI, kept until shortly before it
 // expires, and PATCHes `walletobjects/v1/eventTicketObject/<issuer>.<suffix>` with the new state. A 404 means the
-// link was never saved (docs/decisions.md, "Wallet pass updates").
+// link was never saved (docs/decisions/0073-wallet-pass-updates-apns-pushes-and-expiring-a-saved-google.md).
 import { importPKCS8, SignJWT } from 'jose';
 import type { GoogleWalletSigning } from '../../config';
 import type { PushLog } from './push';

@@ -98,7 +98,7 @@ export async function googleSaveLink(input: GoogleSaveLinkInput, signing: Google
   const eventTicketObject = {
     id: googleObjectId(signing.issuerId, content.serialNumber),
     classId,
-    // A pass saved before the ticket was passed on keeps its code, which the gate refuses (docs/decisions.md).
+    // A pass saved before the ticket was passed on keeps its code, which the gate refuses (docs/decisions/0066-wallet-passes-a-static-pass-code-the-gate-checks-online.md).
     state: content.voided ? 'INACTIVE' : 'ACTIVE',
     ticketHolderName: content.holder,
     ticketType: localized(() => content.ticketName),

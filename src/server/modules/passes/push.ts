@@ -8,7 +8,7 @@
 // as `iss`, sent as `authorization: bearer <jwt>`, signed once and reused until it is 50 minutes old (Apple refuses a
 // token older than an hour, and one refreshed more often than every 20 minutes). It reports the tokens APNs
 // answers 410 for with APNs's timestamp, and the service unregisters those registered no later than it (a device that
-// registered again since keeps its registration). docs/decisions.md: "Wallet pass updates", "The door's last gaps".
+// registered again since keeps its registration). docs/decisions/0073-wallet-pass-updates-apns-pushes-and-expiring-a-saved-google.md, decision 0077.
 import { createPrivateKey } from 'node:crypto';
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { SignJWT } from 'jose';

@@ -32,7 +32,7 @@ const RESERVATION_MS = 30 * 60 * 1000;
 /**
  * A swap whose payment is processing (a bank debit) keeps its tickets until the payment succeeds or fails, at most this
  * long after it was made (Stripe's BECS debits settle within three business days); past it the swap expires like any
- * other, and a payment that succeeds later is refunded (docs/decisions.md).
+ * other, and a payment that succeeds later is refunded (docs/decisions/0065-processing-payments-that-fail-swaps-paid-by-bank-debit-the.md).
  */
 export const PROCESSING_HOLD_MS = 3 * 24 * 60 * 60 * 1000;
 
@@ -40,7 +40,7 @@ export const PROCESSING_HOLD_MS = 3 * 24 * 60 * 60 * 1000;
  * How long a swap whose payment is processing keeps its tickets: PROCESSING_HOLD_MS after the payment was made (never
  * less than the hold it already had), but never past the event's start — a reserved ticket is refused at the door, so a
  * hold that outlived the start would keep the person out. At the end the swap expires as at the 3-day end
- * (docs/decisions.md, "A processing hold ends at the event's start").
+ * (docs/decisions/0072-processing-payments-a-reload-the-hold-at-the-events-start-a.md).
  */
 export function processingHoldEnd(swap: { expiresAt: Date }, at: Date, eventStartsAt: Date): Date {
   const longest = Math.max(swap.expiresAt.getTime(), at.getTime() + PROCESSING_HOLD_MS);
