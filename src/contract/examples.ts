@@ -191,6 +191,17 @@ export const examples: { [N in EndpointName]?: OperationExample<N> } = {
       eventAccessUsedOn: null,
     },
   },
+  ticketHistory: {
+    params: { ticketUserId: 12 },
+    response: {
+      userTicketId: 12,
+      ticketName: 'VIP',
+      entries: [
+        { move: 'issued', at: '2026-11-02T09:15:00.000Z', holder: 'Alex Rivera' },
+        { move: 'gifted', at: '2026-11-20T18:40:00.000Z', holder: 'you' },
+      ],
+    },
+  },
   unlockBenefit: { params: { id: 12 }, body: { userTicketBenefitId: 31 }, response: { redeemCode: 'VIP-7K2Q' } },
   giftVerify: { body: { userTicketId: 12 }, response: { extras: { canBeGifted: true } } },
   giftTicket: { body: { userTicketId: 12, username: 'jordan@example.com' }, response: { userTicketId: 12, ticketName: 'VIP', ticketLogo: null, receiver: 'jordan#7310' } },

@@ -28,7 +28,7 @@ const get = (url: string, token: string) => call(t.app, { method: 'GET', url: `$
 beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   t = await createDemoApp({
-    env: { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1000000', OTP_MAX_SENDS_PER_IP: '1000000', OTP_MAX_SENDS_PER_EMAIL: '1000000', OTP_MAX_FAILED_PER_EMAIL: '1000000', OTP_MAX_FAILED_PER_IP: '1000000' },
+    env: { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1000000', OTP_MAX_SENDS_PER_IP: '1000000', OTP_MAX_SENDS_PER_EMAIL: '1000000', OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS: '1000000', OTP_MAX_SENDS_PER_EMAIL_OWNER: '1000000', OTP_MAX_FAILED_PER_EMAIL: '1000000', OTP_MAX_FAILED_PER_IP: '1000000' },
   });
   // The attacker (sam) holds a ticket (a gift from alex), a verified payout account, a listing and a started swap, so
   // valid requests reach deep into the services; alex has a swap of his own that the attacker may name.

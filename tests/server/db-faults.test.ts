@@ -54,7 +54,7 @@ beforeAll(async () => {
     env: {
       RATE_LIMIT_PER_MINUTE: '1000000',
       OTP_MAX_SENDS_PER_IP: '1000000',
-      OTP_MAX_SENDS_PER_EMAIL: '1000000',
+      OTP_MAX_SENDS_PER_EMAIL: '1000000', OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS: '1000000', OTP_MAX_SENDS_PER_EMAIL_OWNER: '1000000',
       // The payout timer runs through the faults too: a failed round must not end the process either.
       PAYOUT_RELEASE_INTERVAL_MS: '100',
     },

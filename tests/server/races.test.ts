@@ -33,7 +33,7 @@ beforeAll(async () => {
     // pool while the test waits for a connection (a 5 s connect timeout on a loaded CI machine).
     database: () => openPostgresTestDatabase(WORKERS + 4),
     logger: true,
-    env: { LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000', OTP_MAX_SENDS_PER_IP: '100000' },
+    env: { LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000', OTP_MAX_SENDS_PER_IP: '100000', OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS: '100000', OTP_MAX_SENDS_PER_EMAIL_OWNER: '100000' },
   });
   expect(t.database.kind).toBe('postgres');
   await seedDemoData(t.database.db, { now: t.clock.now });

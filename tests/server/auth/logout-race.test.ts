@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     database: openPostgresTestDatabase,
-    env: { ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TTL_SECONDS), RATE_LIMIT_PER_MINUTE: '1000000', OTP_MAX_SENDS_PER_IP: '100000' },
+    env: { ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TTL_SECONDS), RATE_LIMIT_PER_MINUTE: '1000000', OTP_MAX_SENDS_PER_IP: '100000', OTP_MAX_SENDS_PER_EMAIL_ALL_CLIENTS: '100000', OTP_MAX_SENDS_PER_EMAIL_OWNER: '100000' },
   });
   expect(t.database.kind).toBe('postgres');
 });
