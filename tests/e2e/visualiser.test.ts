@@ -66,10 +66,13 @@ describe('the visualiser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows each machine’s description, opens an invoked machine on click and zooms from the keyboard', async () => {
+  it('shows each machine’s description, opens an invoked machine from the keyboard and zooms from the keyboard', async () => {
     await showMachine(page, 'wallet');
     await page.locator('.vz-description').getByText(/router/).waitFor();
-    await page.locator('[data-invoke$="#gift"][data-machine="gift"]').click();
+    // The root is larger than the view: a person reaches the gift invoke with Tab (focus brings it into view), not
+    // with a pointer on a part of the chart off screen.
+    await page.locator('[data-invoke$="#gift"][data-machine="gift"]').focus();
+    await page.keyboard.press('Enter');
     await page.locator('.vz-canvas svg[data-machine-name="gift"]').waitFor();
     expect(new URL(page.url()).searchParams.get('machine')).toBe('gift');
     const zoom = await page.locator('.vz-zoom').textContent();
@@ -117,7 +120,8 @@ describe('the visualiser', () => {
     await page.getByTestId('sim-run').click();
     await page.getByTestId('sim-value').getByText(/email:editing/).waitFor();
     const press = async (label: string) => {
-      await page.getByTestId('sim-events').locator(`button[data-event="${label}"]`).click();
+      // Two samples may share a label (fetchUser.done with and without names): the first is the one the path takes.
+      await page.getByTestId('sim-events').locator(`button[data-event="${label}"]`).first().click();
       await expect.poll(() => page.locator('.vz-canvas svg .sc-edge.is-taken').count(), { message: label }).toBeGreaterThan(0);
     };
     await press('login.change(email,  Ada@Example.com )');
