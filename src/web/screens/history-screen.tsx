@@ -1,13 +1,16 @@
 // HISTORY: one ticket's transfer history — each move (issued, gifted, swapped, bought on resale, redeemed) with its
 // date and holder, oldest first; a skeleton while it loads, the reason and Try again when it could not. The history
 // machine loads it and leads back to the ticket page; this view renders and sends.
-import { addStrings, BackLink, Button, currentLocale, Icon, PanelSkeleton, Skeleton, t, useChild, useSelector } from '../kit';
+import { addStrings, BackLink, Button, currentLocale, Icon, PanelSkeleton, registerStyles, Skeleton, t, useChild, useSelector } from '../kit';
 import type { ReactElement } from 'react';
 import type { HistoryEntry, TicketHistory } from '../../contract/entities';
 import type { HistorySnapshot } from '../../../machines/history';
 import { formatEventDate } from '../format';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
+import historyScreenCss from 'bundle-text:./history-screen.css';
+
+registerStyles(historyScreenCss);
 
 addStrings(screenStrings('HISTORY'));
 
