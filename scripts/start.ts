@@ -78,8 +78,13 @@ async function buildVisualizer(): Promise<void> {
   }
   log(`visualiser and its test paths: building (key ${key.slice(0, 12)}); /visualizer says "being prepared" until they are ready`);
   rmSync(join(dist, 'visualizer'), { recursive: true, force: true });
-  await run('visualiser', 'building the visualiser', parcel, ['build', '--no-cache', '--target', 'visualizer'], { ...production, TW_KEEP_DOCS: '1' });
-  await run('paths', "replaying the machines' test paths for the visualiser", tsx, ['--import', './scripts/macro-imports.mjs', 'scripts/visualizer-paths.ts', 'dist/visualizer']);
+  // The page and the paths side by side (the paths go to dist/visualizer/paths/, which the page's build does not
+  // touch); `ready`, which the server waits for, only once both are complete.
+  await Promise.all([
+    run('visualiser', 'building the visualiser', parcel, ['build', '--no-cache', '--target', 'visualizer'], { ...production, TW_KEEP_DOCS: '1' }),
+    run('paths', "replaying the machines' test paths for the visualiser", tsx, ['--import', './scripts/macro-imports.mjs', 'scripts/visualizer-paths.ts', 'dist/visualizer', '--no-ready']),
+  ]);
+  writeFileSync(join(dist, 'visualizer', 'ready'), `${new Date().toISOString()}\n`);
   recordKey(keysFile, 'visualizer', key);
 }
 
