@@ -64,8 +64,12 @@ async function buildProduct(): Promise<void> {
   mkdirSync(dist, { recursive: true });
   for (const name of readdirSync(dist)) if (name !== 'visualizer') rmSync(join(dist, name), { recursive: true, force: true });
   await run('wallet', 'building the wallet and the loader', parcel, ['build', '--no-cache', '--target', 'embed', '--target', 'app'], production);
-  await run('finalize', 'finishing the wallet (integrity, compressed copies)', 'sh', ['-c', 'cp index.html dist/index.html && node scripts/finalize-dist.mjs']);
-  await run('scanner', 'building the door scanner', parcel, ['build', '--no-cache', '--target', 'scan'], production);
+  // Finishing the wallet (one Node process over dist/'s own files and dist/v1/) and the scanner's build (into
+  // dist/scan/, which finishing does not read) side by side.
+  await Promise.all([
+    run('finalize', 'finishing the wallet (integrity, compressed copies)', 'sh', ['-c', 'cp index.html dist/index.html && node scripts/finalize-dist.mjs']),
+    run('scanner', 'building the door scanner', parcel, ['build', '--no-cache', '--target', 'scan'], production),
+  ]);
   recordKey(keysFile, 'product', key);
 }
 

@@ -55,13 +55,27 @@ async function until(url: string, child: ChildProcess, began: number, limitSecon
   return (performance.now() - began) / 1000;
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  });
+/**
+ * Stops the start and everything it started (its own process group: tsx, the server, a build still running), then
+ * waits until the port no longer answers, so the next phase's clock never meets the last phase's server.
+ */
+async function stop(child: ChildProcess, url: string): Promise<void> {
+  const group = -child.pid!;
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(group, 'SIGTERM');
+    const forced = setTimeout(() => process.kill(group, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(forced);
+  }
+  for (let tries = 0; (await answers(url)) && tries < 100; tries += 1) {
+    try {
+      process.kill(group, 'SIGKILL');
+    } catch {
+      // the group is gone already
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function launch(cwd: string, args: string[], port: number, dataDir: string): ChildProcess {
@@ -70,6 +84,7 @@ function launch(cwd: string, args: string[], port: number, dataDir: string): Chi
     cwd,
     env: { ...env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
+    detached: true,
   });
 }
 
@@ -96,20 +111,20 @@ export async function runStartBench(root = process.cwd()): Promise<StartFigures>
       let child = launch(copy, [...tsx, 'scripts/start.ts'], port, dataDir);
       const firstPage = await until(`${base}/en/`, child, began, 600);
       const complete = await until(`${base}/visualizer`, child, began, 900);
-      await stop(child);
+      await stop(child, `${base}/en/`);
       first.push(firstPage);
       visualizer.push(complete - firstPage);
 
       began = performance.now();
       child = launch(copy, [...tsx, 'scripts/start.ts'], port, dataDir);
       unchanged.push(await until(`${base}/en/`, child, began, 120));
-      await stop(child);
+      await stop(child, `${base}/en/`);
 
       // The floor: the server alone on the same built dist/ and data.
       began = performance.now();
       child = launch(copy, ['--import', 'tsx', 'src/server/main.ts'], port, dataDir);
       floor.push(await until(`${base}/en/`, child, began, 120));
-      await stop(child);
+      await stop(child, `${base}/en/`);
       console.log(
         `start run ${run}: first page ${first.at(-1)!.toFixed(1)} s, /visualizer ${visualizer.at(-1)!.toFixed(1)} s later, unchanged start ${unchanged.at(-1)!.toFixed(1)} s, server alone ${floor.at(-1)!.toFixed(1)} s`,
       );
