@@ -42,7 +42,22 @@ export function readParam(search: URLSearchParams, name: string): string | null 
   return search.get(name.toUpperCase()) || search.get(name.toLowerCase()) || null;
 }
 
+/**
+ * The routes of the last addresses read: the router's guards read the same `search` many times per event, and
+ * parsing it was a sixth of the wallet's path generation. Each caller gets its own copy.
+ */
+const parsed = new Map<string, Route>();
+
 export function parseRoute(search: string): Route {
+  const known = parsed.get(search);
+  if (known) return { ...known };
+  const route = readRoute(search);
+  if (parsed.size >= 64) parsed.delete(parsed.keys().next().value!);
+  parsed.set(search, route);
+  return { ...route };
+}
+
+function readRoute(search: string): Route {
   const params = new URLSearchParams(search);
   const tab = readParam(params, TAB_PARAM)?.toUpperCase();
   const overlay = readParam(params, OVERLAY_PARAM)?.toUpperCase();

@@ -64,8 +64,12 @@ async function buildProduct(): Promise<void> {
   mkdirSync(dist, { recursive: true });
   for (const name of readdirSync(dist)) if (name !== 'visualizer') rmSync(join(dist, name), { recursive: true, force: true });
   await run('wallet', 'building the wallet and the loader', parcel, ['build', '--no-cache', '--target', 'embed', '--target', 'app'], production);
-  await run('finalize', 'finishing the wallet (integrity, compressed copies)', 'sh', ['-c', 'cp index.html dist/index.html && node scripts/finalize-dist.mjs']);
-  await run('scanner', 'building the door scanner', parcel, ['build', '--no-cache', '--target', 'scan'], production);
+  // Finishing the wallet (one Node process over dist/'s own files and dist/v1/) and the scanner's build (into
+  // dist/scan/, which finishing does not read) side by side.
+  await Promise.all([
+    run('finalize', 'finishing the wallet (integrity, compressed copies)', 'sh', ['-c', 'cp index.html dist/index.html && node scripts/finalize-dist.mjs']),
+    run('scanner', 'building the door scanner', parcel, ['build', '--no-cache', '--target', 'scan'], production),
+  ]);
   recordKey(keysFile, 'product', key);
 }
 
@@ -78,8 +82,13 @@ async function buildVisualizer(): Promise<void> {
   }
   log(`visualiser and its test paths: building (key ${key.slice(0, 12)}); /visualizer says "being prepared" until they are ready`);
   rmSync(join(dist, 'visualizer'), { recursive: true, force: true });
-  await run('visualiser', 'building the visualiser', parcel, ['build', '--no-cache', '--target', 'visualizer'], { ...production, TW_KEEP_DOCS: '1' });
-  await run('paths', "replaying the machines' test paths for the visualiser", tsx, ['--import', './scripts/macro-imports.mjs', 'scripts/visualizer-paths.ts', 'dist/visualizer']);
+  // The page and the paths side by side (the paths go to dist/visualizer/paths/, which the page's build does not
+  // touch); `ready`, which the server waits for, only once both are complete.
+  await Promise.all([
+    run('visualiser', 'building the visualiser', parcel, ['build', '--no-cache', '--target', 'visualizer'], { ...production, TW_KEEP_DOCS: '1' }),
+    run('paths', "replaying the machines' test paths for the visualiser", tsx, ['--import', './scripts/macro-imports.mjs', 'scripts/visualizer-paths.ts', 'dist/visualizer', '--no-ready']),
+  ]);
+  writeFileSync(join(dist, 'visualizer', 'ready'), `${new Date().toISOString()}\n`);
   recordKey(keysFile, 'visualizer', key);
 }
 

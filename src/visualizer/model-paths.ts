@@ -6,7 +6,7 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { machines } from '../../machines/index';
 import { allTransitions, coveredTransitions } from '../../machines/models/model';
-import { pathsOf, samplesOf, type ModelSpec } from '../../machines/models/model-spec';
+import { PATH_BUDGET, PathBudgetExceeded, pathsOf, samplesOf, type ModelSpec } from '../../machines/models/model-spec';
 import { jsonSafe, type SimulationSamples } from './simulate';
 import { giftSpec } from '../../machines/models/gift.model';
 import { historySpec } from '../../machines/models/history.model';
@@ -86,9 +86,14 @@ function eventText(event: EventObject): string {
   return detail.length ? `${type}(${detail.join(', ')})` : type;
 }
 
-/** The paths and coverage of one model: the paths its test replays (machines/models/model-spec.ts). */
-export function modelPaths(model: ModelSpec): MachinePaths {
-  const { testMachine, runs, paths } = pathsOf(model);
+/**
+ * The paths and coverage of one model: the paths its test replays (machines/models/model-spec.ts). `starts` (indexes
+ * into the spec's starts) computes only those starts' paths, as one job of scripts/visualizer-paths.ts, which
+ * generates a machine's starts in parallel and joins them with mergeMachinePaths.
+ */
+export function modelPaths(model: ModelSpec, starts?: readonly number[]): MachinePaths {
+  const spec = starts ? { ...model, starts: starts.map((index) => model.starts[index]!) } : model;
+  const { testMachine, runs, paths } = pathsOf(spec);
   const all: ModelPath[] = runs.flatMap((run) =>
     run.paths.map((path) => ({
       start: run.start.name,
@@ -105,6 +110,24 @@ export function modelPaths(model: ModelSpec): MachinePaths {
       starts: runs.map((run) => ({ name: run.start.name, input: jsonSafe(run.input) })),
       events: jsonSafe(samplesOf(model as ModelSpec<never>)) as EventObject[],
     },
+  };
+}
+
+/**
+ * One machine's paths from the parts computed per start (in the spec's order): the paths and starts joined, a
+ * transition covered when any part covers it, and the spec's path budget checked on the whole.
+ */
+export function mergeMachinePaths(model: ModelSpec, parts: readonly MachinePaths[]): MachinePaths {
+  const [first] = parts;
+  if (!first) throw new Error(`${model.name}: no parts to merge`);
+  const paths = parts.flatMap((part) => part.paths);
+  const limit = { ...PATH_BUDGET, ...model.budget }.paths;
+  if (paths.length > limit) throw new PathBudgetExceeded(model.name, `${paths.length} paths, more than ${limit}`);
+  const uncovered = first.coverage.uncovered.filter((id) => parts.every((part) => part.coverage.uncovered.includes(id)));
+  return {
+    paths,
+    coverage: { covered: first.coverage.total - uncovered.length, total: first.coverage.total, uncovered },
+    samples: { starts: parts.flatMap((part) => part.samples?.starts ?? []), events: first.samples?.events ?? [] },
   };
 }
 

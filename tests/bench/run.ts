@@ -3,7 +3,8 @@
 // JavaScript a person downloads before the first panel shows (LOGIN signed out, QR signed in) with each library's
 // share. The web figures are written into docs/performance.md (`npm run bench` builds first). Then the server bench
 // (./server.ts): the hot routes next to a bare node:http floor, on Postgres with the scale data and on PGlite.
-// `--server` runs the server bench alone (`npm run bench:server`). `--web` measures only the web figures (the loader
+// `--server` runs the server bench alone (`npm run bench:server`); `--start` the start bench alone (./start.ts:
+// `npm start` on fresh copies of the checkout, median of 3). `--web` measures only the web figures (the loader
 // and the two first panels, with their shares, written into docs/performance.md) against a fresh server: sizes do not
 // depend on the machine's load, so `npm run build && npx tsx tests/bench/run.ts --web` is valid on a busy machine.
 import { spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ import { measurePanelLoad, type PanelLoad } from './first-panel';
 import { runDoorBench } from './door';
 import { runEventsBench } from './events';
 import { runServerBench } from './server';
+import { runStartBench, START_TARGETS } from './start';
 
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
@@ -130,7 +132,22 @@ async function main() {
   // The door bench (a few seconds, no server): signing and drawing a code in Chromium, scanner verifications per second.
   const doorOk = await runDoorBench();
   const serverOk = await runServerBench();
-  process.exit(failed || !serverOk || !doorOk ? 1 : 0);
+  const startOk = await startBench();
+  process.exit(failed || !serverOk || !doorOk || !startOk ? 1 : 0);
+}
+
+/** `npm start` three times over on fresh copies (./start.ts), its medians checked against their targets. */
+async function startBench(): Promise<boolean> {
+  const figures = await runStartBench();
+  let ok = true;
+  for (const [name, target] of Object.entries(START_TARGETS)) {
+    const value = figures[name as keyof typeof START_TARGETS];
+    const over = value > target;
+    ok &&= !over;
+    console.log(`${name.padEnd(34)} ${value.toFixed(1).padStart(7)} s   target ${target} s${over ? '  OVER' : ''}`);
+  }
+  console.log(`${'floorSeconds (server alone)'.padEnd(34)} ${figures.floorSeconds.toFixed(1).padStart(7)} s`);
+  return ok;
 }
 
 /** Replaces the generated block of docs/performance.md with this run's web figures. */
@@ -152,7 +169,9 @@ function writeWebFigures(panels: PanelLoad[], embedGzipKb: number): void {
   writeDocBlock('first-panel', 'Web app: JavaScript before the first panel', lines);
 }
 
-if (process.argv.includes('--server')) {
+if (process.argv.includes('--start')) {
+  void startBench().then((ok) => process.exit(ok ? 0 : 1));
+} else if (process.argv.includes('--server')) {
   // BENCH_ONLY (a subset of the hot routes, while working on them) leaves the events bench out.
   void runServerBench()
     .then(async (ok) => (process.env.BENCH_ONLY === undefined ? await runEventsBench() : true) && ok)
