@@ -113,3 +113,49 @@ describe('redeem says what happened', () => {
     expect(await main().findByText('General Admission is now in your wallet.')).toBeTruthy();
   });
 });
+
+describe('settings: a refused Save says why and puts the focus on the first field in error', () => {
+  const texts = {
+    en: { nickname: 'Nickname', firstName: 'First name', save: 'Save', empty: 'Username cannot be empty', symbols: 'Use no spaces and no #', long: 'At most 32 characters', firstEmpty: 'First name cannot be empty' },
+    es: { nickname: 'Apodo', firstName: 'Nombre', save: 'Guardar', empty: 'El nombre de usuario no puede estar vacío', symbols: 'Sin espacios ni #', long: 'Como máximo 32 caracteres', firstEmpty: 'El nombre no puede estar vacío' },
+  } as const;
+
+  function openSettings(language: 'en' | 'es') {
+    const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Rivera' } });
+    server.use(...api.handlers);
+    render(`/${language}/?PANEL_TAB=SETTINGS`, api.signedInStorage('alex@example.com'));
+    return api;
+  }
+
+  /** Types into the field without leaving it, then presses its form's Save. */
+  async function typeAndSave(label: string, value: string, save: string): Promise<HTMLInputElement> {
+    const field = (await main().findByLabelText(label)) as HTMLInputElement;
+    act(() => fireEvent.change(field, { target: { value } }));
+    const form = field.closest('form')!;
+    const button = within(form).getByRole('button', { name: save }) as HTMLButtonElement;
+    expect(button.disabled, `${label} Save is pressable`).toBe(false);
+    act(() => button.focus());
+    act(() => fireEvent.click(button));
+    return field;
+  }
+
+  it.each(['en', 'es'] as const)('%s: nickname empty, with symbols, 200 characters; first name empty', async (language) => {
+    const text = texts[language];
+    const api = openSettings(language);
+    for (const [value, message] of [
+      ['', text.empty],
+      ['sam #1', text.symbols],
+      ['a'.repeat(200), text.long],
+    ] as const) {
+      const field = await typeAndSave(text.nickname, value, text.save);
+      expect(messageOf(field), JSON.stringify(value)).toEqual({ text: message, invalid: true });
+      expect(document.activeElement, 'focus on the nickname').toBe(field);
+    }
+    const firstName = await typeAndSave(text.firstName, '  ', text.save);
+    expect(messageOf(firstName)).toEqual({ text: text.firstEmpty, invalid: true });
+    expect(document.activeElement, 'focus on the first name').toBe(firstName);
+    expect(document.activeElement).not.toBe(document.body);
+    // Nothing invalid was sent.
+    expect(api.calls.filter((call) => call.startsWith('updateProfile'))).toEqual([]);
+  });
+});
