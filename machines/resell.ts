@@ -9,7 +9,7 @@
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PriceQuote, ResellableTicket } from '../src/contract/entities';
 import type { ResponseOf } from '../src/contract/endpoints';
-import { checkResellPrice } from '../src/contract/money-rule';
+import { checkResellPrice, PRICE_NOT_NUMBER_KEY, PRICE_POSITIVE_KEY } from '../src/contract/money-rule';
 import { flowKit } from './kit';
 import { copyLink, listingsMachine } from './listings';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
@@ -97,7 +97,11 @@ export function parsePrice(text: string): number | null {
 
 /** The price rule's verdict (a locale key) for the typed text, or null when valid. */
 export function priceError(context: Pick<ResellContext, 'priceText' | 'ticket'>): string | null {
-  return checkResellPrice(parsePrice(context.priceText), context.ticket?.maxTicketPrice ?? 0);
+  const text = context.priceText.trim().replace(',', '.');
+  const price = parsePrice(text);
+  // Typed but not a price: a negative number says it must be above zero, anything else that it is not a number.
+  if (text !== '' && price === null) return /^[-\u2212]\s*\d/.test(text) ? PRICE_POSITIVE_KEY : PRICE_NOT_NUMBER_KEY;
+  return checkResellPrice(price, context.ticket?.maxTicketPrice ?? 0);
 }
 
 const freshForm = { quantity: 1, priceText: '', priceTouched: false, edited: false, quote: null } satisfies Partial<ResellContext>;

@@ -140,6 +140,9 @@ export const settingsMachine = setup({
   guards: {
     nicknameSavable: ({ context }) => nicknameChanged(context) && isFormValid(nicknameForm, context.fields),
     namesSavable: ({ context }) => namesChanged(context) && isFormValid(personalDataForm, context.fields),
+    /** Changed and invalid: Save answers with the fields' messages (docs/decisions/0113-forms-that-explain-themselves.md). */
+    nicknameRefused: ({ context }) => nicknameChanged(context) && !isFormValid(nicknameForm, context.fields),
+    namesRefused: ({ context }) => namesChanged(context) && !isFormValid(personalDataForm, context.fields),
     phoneSaved: (_, params: PhoneModalOutput) => params.profile !== null,
     otherTab: ({ context }, params: { tab: SettingsTab }) => context.tab !== params.tab,
     onPayoutTab: ({ context }) => context.tab === 'ACCOUNT_VERIFICATION',
@@ -230,7 +233,11 @@ export const settingsMachine = setup({
           states: {
             idle: {
               on: {
-                'settings.saveNickname': { guard: 'nicknameSavable', target: 'saving' },
+                // Changed but invalid: the refused Save marks the field touched, so its message shows (not only grey).
+                'settings.saveNickname': [
+                  { guard: 'nicknameSavable', target: 'saving' },
+                  { guard: 'nicknameRefused', actions: { type: 'touchFields', params: { fields: ['nickname'] } } },
+                ],
                 'settings.generateNickname': 'generating',
               },
             },
@@ -275,7 +282,10 @@ export const settingsMachine = setup({
           states: {
             idle: {
               on: {
-                'settings.saveNames': { guard: 'namesSavable', target: 'saving' },
+                'settings.saveNames': [
+                  { guard: 'namesSavable', target: 'saving' },
+                  { guard: 'namesRefused', actions: { type: 'touchFields', params: { fields: ['givenName', 'familyName'] } } },
+                ],
               },
             },
             saving: {

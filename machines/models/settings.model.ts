@@ -30,6 +30,7 @@ export const settingsSampleEvents: SettingsModelEvent[] = [
   { type: 'settings.change', field: 'nickname', value: ' ' },
   { type: 'settings.blur', field: 'nickname' },
   { type: 'settings.change', field: 'givenName', value: 'Alexandra' },
+  { type: 'settings.change', field: 'givenName', value: '' },
   { type: 'settings.saveNickname' },
   { type: 'saveNickname.done', output: SAVED },
   { type: 'saveNickname.error', error: httpError('updateProfile', 409, 'api.profile.username_taken') },

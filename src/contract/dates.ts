@@ -39,6 +39,23 @@ export function formatEventMoment(date: DateInput, options: DateOptions = {}): s
   return options.tz ? `${text} ${timeZoneLabel(date, options.tz)}` : text;
 }
 
+/**
+ * A moment that is not an event's date (a payout's release, a ticket's use): the spec fixes no format, so it is the
+ * locale's own ("Sat, Dec 19, 12:00 AM" in English, "sáb, 19 dic, 0:00" in Spanish), never "12:00AM". In the event's
+ * zone with the zone named, like formatEventMoment.
+ */
+export function formatLocalMoment(date: DateInput, { locale = 'en', tz }: DateOptions = {}): string {
+  const text = new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(tz ? { timeZone: tz } : {}),
+  }).format(new Date(date));
+  return tz ? `${text} ${timeZoneLabel(date, tz)}` : text;
+}
+
 /** An event's start and end; the end shows only its time when both fall on the same day. */
 export function formatEventDateRange(start: DateInput, end: DateInput, options: DateOptions = {}): string {
   const locale = options.locale ?? 'en';

@@ -826,7 +826,7 @@ export const endpoints = {
     auth: true,
     params: z.object({ secret: trimmedText(1, 64) }),
     response: e.redeemResult,
-    errors: [...ticketStateErrors, ...authErrors, 'api.redeem.invalid_code', 'api.ticket.not_transferable'],
+    errors: [...ticketStateErrors, ...authErrors, 'api.redeem.invalid_code', 'api.redeem.already_redeemed', 'api.ticket.not_transferable'],
     invalidates: ['TICKETS', 'SINGLE_TICKET', 'SWAPPABLE_TICKETS', 'TICKETS_AVAILABLE_FOR_LISTING'],
   }),
   // ── payouts ─────────────────────────────────────────────────────────────────────────────────────────────

@@ -102,6 +102,7 @@ export const errorCatalogue = {
   'api.resell.onboarding_invalid': { status: 400, message: 'This onboarding session is not valid' },
   // redeem
   'api.redeem.invalid_code': { status: 400, message: 'Invalid code' },
+  'api.redeem.already_redeemed': { status: 409, message: 'This code was already redeemed' },
   // access (entry QR)
   'api.access.invalid_qr': { status: 400, message: 'This entry code is not valid' },
   'api.access.qr_replayed': { status: 409, message: 'This entry code was already used' },

@@ -69,7 +69,7 @@ export const emailRule: TextRule = {
   requiredKey: 'form.email_required',
   emptyKey: 'form.email_required',
   clean: ['lowercase'],
-  maxLength: { length: 254, key: 'form.email_invalid' },
+  maxLength: { length: 254, key: 'form.email_too_long' },
   pattern: { regex: EMAIL_PATTERN, key: 'form.email_invalid' },
 };
 

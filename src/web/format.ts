@@ -8,6 +8,7 @@ export {
   formatEventDate,
   formatEventDateRange,
   formatEventMoment,
+  formatLocalMoment,
   formatValidUntil,
   timeZoneLabel,
 } from '../contract/dates';

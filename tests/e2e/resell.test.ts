@@ -130,7 +130,7 @@ describe('resell', () => {
   it('alex sees it under Sold and unlists the other listing', async () => {
     await page.goto(hostUrl(server.url, '/en/?PANEL_TAB=RESELL'));
     await page.getByRole('tab', { name: 'Sold' }).click();
-    await page.getByText(/^(Sold today|Sold \d+ days ago) · Payout held until \w{3}, \d{2} \w{3} \d{2}:\d{2}[AP]M GMT[+-]\d+, after the event$/).waitFor();
+    await page.getByText(/^(Sold today|Sold \d+ days ago) · Payout held until \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2}\s[AP]M GMT[+-]\d+, after the event$/).waitFor();
     await page.waitForTimeout(300);
     await shot(page, '10-listings-sold');
     await page.getByRole('tab', { name: 'Sale' }).click();

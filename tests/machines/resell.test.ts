@@ -237,10 +237,15 @@ describe('resell selectors', () => {
   it('the price rule: the maximum and max + 0.001 is refused, below it is fine (docs/product.md §5)', () => {
     const check = (priceText: string) => selectPriceRule({ context: { priceText, ticket: resellableTicket({ maxTicketPrice: 50 }) } } as ResellSnapshot);
     expect(check('50')).toBeNull();
-    expect(check('50.001')).toBe('invalid_prices');
-    expect(check('50.002')).toBe('invalid_prices');
+    expect(check('50.001')).toBe('form.price_too_high');
+    expect(check('50.002')).toBe('form.price_too_high');
     expect(check('')).toBe('form.price_required');
-    expect(check('0')).toBe('invalid_prices');
+    expect(check('0')).toBe('form.price_positive');
+    // Each silent case says why (not "Price is required" for a typed price).
+    expect(check('abc')).toBe('form.price_not_number');
+    expect(check('-5')).toBe('form.price_positive');
+    expect(check('12.345')).toBe('form.price_decimals');
+    expect(check('12,5')).toBeNull();
   });
 
   it('the quote summary: subtotal, service fee and total with 2 decimals', () => {

@@ -171,14 +171,14 @@ describe('the PDF and redeem path asks the lifecycle', () => {
     expect(await statusOf(id)).toBe('used');
   });
 
-  it('a redeemed code works once: a second redeem is an invalid code, the old holder makes no more PDFs of it', async () => {
+  it('a redeemed code works once: a second redeem says it was already redeemed, the old holder makes no more PDFs of it', async () => {
     const id = await newTicket('alex@example.com', 'weekender-melbourne', 'General Admission');
     const code = await pdfCode(id, alex);
     const first = await redeem(code, sam);
     expect(first.status).toBe(200);
     const again = await redeem(code, jordan);
-    expect(again.status).toBe(400);
-    expect(again.json.code).toBe('api.redeem.invalid_code');
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe('api.redeem.already_redeemed');
     expect((await pdfOf(id, alex)).status).toBe(404);
     // The new holder can pass it on in turn.
     expect((await redeem(await pdfCode(first.json.userTicketId, sam), jordan)).status).toBe(200);

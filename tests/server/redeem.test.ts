@@ -103,8 +103,9 @@ describe('POST /resell/redeem/:secret', () => {
     expect(told[0]!.text).toContain('no longer in yours');
     expect(t.mailer.outbox!.some((mail) => mail.to === 'sam@example.com' && /PDF was redeemed/.test(mail.subject))).toBe(false);
     const again = await redeem(code);
-    expect(again.status).toBe(400);
-    expect(again.json).toMatchObject({ code: 'api.redeem.invalid_code', message: 'Invalid code' });
+    // Used once: it says it was already redeemed, not only "Invalid code".
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ code: 'api.redeem.already_redeemed', message: 'This code was already redeemed' });
   });
 
   it("tells the PDF's maker in their own language", async () => {

@@ -58,6 +58,8 @@ describe('form rules', () => {
     expect(checkText(emailRule, undefined)).toEqual({ ok: false, error: 'form.email_required' });
     expect(checkText(emailRule, '  ')).toEqual({ ok: false, error: 'form.email_required' });
     expect(checkText(emailRule, 'sam@')).toEqual({ ok: false, error: 'form.email_invalid' });
+    // A too-long address says it is too long, not that it is not an e-mail.
+    expect(checkText(emailRule, `${'a'.repeat(250)}@example.com`)).toEqual({ ok: false, error: 'form.email_too_long' });
     expect(checkText(emailRule, ' Sam@Example.COM ')).toEqual({ ok: true, value: 'sam@example.com' });
     expect(checkText(otpRule, '12345')).toEqual({ ok: false, error: 'form.code_length' });
     expect(checkText(firstNameRule, ' ')).toEqual({ ok: false, error: 'form.first_name_empty' });
@@ -77,7 +79,12 @@ describe('form rules', () => {
     // More than 2 decimals is not money (issue 7: 0.004 was listed at $0.00).
     expect(checkResellPrice(60.0009, 60)).toBe('form.price_decimals');
     expect(checkResellPrice(0.004, 60)).toBe('form.price_decimals');
-    expect(checkResellPrice(60.001, 60)).toBe('invalid_prices');
+    // Each broken rule says which: over the maximum, zero or less (the server refuses the same prices).
+    expect(checkResellPrice(60.001, 60)).toBe('form.price_too_high');
+    expect(checkResellPrice(1000, 60)).toBe('form.price_too_high');
+    expect(checkResellPrice(0, 60)).toBe('form.price_positive');
+    expect(checkResellPrice(-5, 60)).toBe('form.price_positive');
+    expect(checkResellPrice(12.345, 60)).toBe('form.price_decimals');
     expect(checkResellPrice(null, 60)).toBe('form.price_required');
   });
 

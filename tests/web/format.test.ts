@@ -1,6 +1,6 @@
 // Dates and money as docs/product.md §9 shows them.
 import { describe, expect, it } from 'vitest';
-import { daysBetween, formatEventDate, formatEventDateRange, formatMoney, formatValidUntil } from '../../src/web/format';
+import { daysBetween, formatEventDate, formatEventDateRange, formatLocalMoment, formatMoney, formatValidUntil } from '../../src/web/format';
 
 describe('formatEventDate', () => {
   it("uses 'ddd, DD MMM hh:mmA'", () => {
@@ -73,5 +73,18 @@ describe('daysBetween', () => {
     expect(daysBetween('2026-06-13T12:00:00Z', now)).toBe(3);
     expect(daysBetween('2026-06-07T12:00:00Z', now)).toBe(3);
     expect(daysBetween('2026-06-10T18:00:00Z', now)).toBe(0);
+  });
+});
+
+describe('formatLocalMoment', () => {
+  const midnight = '2026-12-18T13:00:00Z'; // 12:00 AM on 19 Dec in Melbourne (GMT+11)
+  it("writes the time in the locale's own format, never the spec's compact '12:00AM'", () => {
+    const en = formatLocalMoment(midnight, { locale: 'en', tz: 'Australia/Melbourne' });
+    const es = formatLocalMoment(midnight, { locale: 'es', tz: 'Australia/Melbourne' });
+    expect(en).not.toMatch(/\d(AM|PM)/);
+    expect(en).toMatch(/^Sat, Dec 19, 12:00\s(am|AM) GMT\+11$/);
+    expect(es).toMatch(/^sáb, 19 dic, 0:00 GMT\+11$/);
+    // Without a zone it is the viewer's clock and names none.
+    expect(formatLocalMoment(midnight, { locale: 'en' })).not.toMatch(/GMT/);
   });
 });

@@ -93,7 +93,7 @@ function expectScreenMatches(state: ListingsSnapshot): void {
     expect(Boolean(section().queryByText(tab === 'SOLD' ? 'Nothing sold yet.' : 'Nothing on sale.')), 'empty').toBe(entries.length === 0);
     expect(section().queryAllByRole('button', { name: 'Share' }).length, 'share buttons').toBe(tab === 'SALE' ? entries.length : 0);
     // Each sale says where its payout is: held until the event's end (the sample's 01.12.2026), or paid.
-    expect(section().queryAllByText(/· Payout held until Tue, 01 Dec 09:00PM GMT\+11, after the event$/).length, 'payout lines').toBe(tab === 'SOLD' ? entries.length : 0);
+    expect(section().queryAllByText(/· Payout held until Tue, Dec 1, 9:00\sPM GMT\+11, after the event$/).length, 'payout lines').toBe(tab === 'SOLD' ? entries.length : 0);
   }
   const sharing = selectSharing(state);
   const shareDialog = screen.queryByRole('dialog', { name: 'Share your listing' });

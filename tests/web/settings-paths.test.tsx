@@ -2,6 +2,8 @@
 // typing, tabs, buttons, the phone modal and the file picker are a person's; msw holds each request until the path
 // answers it. The graph is taken coarser than on the actor (state, tab, which forms hold a change, the phone draft valid,
 // a picture picked): every transition is still taken. After every step the screen shows what the model's state says.
+import { isFormValid, personalDataForm } from '../../src/contract/forms';
+import { nicknameForm } from '../../src/contract/nickname-rule';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
@@ -160,6 +162,9 @@ const coarseVertex = (snapshot: AnyMachineSnapshot) => {
     tab: state.context.tab,
     nickname: selectCanSaveNickname(state) || state.context.fields.nickname !== state.context.profile?.nickname,
     names: state.context.fields.givenName !== state.context.profile?.givenName,
+    // A changed form valid or not: Save sends it, or refuses it and shows why.
+    nicknameValid: isFormValid(nicknameForm, state.context.fields),
+    namesValid: isFormValid(personalDataForm, state.context.fields),
     hasPicture: Boolean(state.context.profile?.picture),
   });
 };

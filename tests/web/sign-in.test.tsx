@@ -87,11 +87,18 @@ describe('a new user', () => {
     expect(screen.queryByText('First name cannot be empty')).toBeNull();
     fireEvent.click(within(question).getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    // Continue on the empty names marks them.
+    // Continue on the empty names marks them, and the focus goes to the first in error (never body).
+    act(() => continueButton().focus());
     fireEvent.click(continueButton());
     expect(await screen.findByText('First name cannot be empty')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
     expect(storage.getItem('tw.accessToken')).toBeTruthy();
+    // Only the last name missing: the focus goes there.
     fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Sam' } });
+    act(() => continueButton().focus());
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Last name')));
+    expect(screen.getByLabelText('Last name').getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Rivera' } });
     fireEvent.click(continueButton());
 

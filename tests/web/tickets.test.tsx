@@ -168,7 +168,7 @@ describe('a single ticket', () => {
     await openTicket(
       ticketDetail({ eventAccessStatus: true, eventAccessUsedOn: '2026-01-01T10:00:00.000Z', benefits: [benefit({ usedAmount: 2 })] }),
     );
-    expect(main().getByText(/^Used on [A-Z][a-z]{2}, 01 Jan/)).toBeTruthy();
+    expect(main().getByText(/^Used on [A-Z][a-z]{2}, Jan 1, \d{1,2}:\d{2}\s[AP]M/)).toBeTruthy();
     const row = main().getByRole('button', { name: /Free drink/ });
     expect(within(row).getByText('Used')).toBeTruthy();
     expect(within(row).getByText('2 of 2 used')).toBeTruthy();

@@ -21,6 +21,8 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   onValueChange: (value: string) => void;
   /** Locale key of the field's error; shown only with status 'error'. */
   error?: string | null | undefined;
+  /** Values the error's text names (the resale price's maximum). */
+  errorParams?: Record<string, string | number>;
   status?: FieldStatus;
   helper?: string;
   labelAddon?: ReactNode;
@@ -31,6 +33,7 @@ export function FormField({
   value,
   onValueChange,
   error,
+  errorParams,
   status = 'default',
   helper,
   labelAddon,
@@ -41,7 +44,7 @@ export function FormField({
   const inputId = id ?? `field-${generatedId}`;
   const messageId = `${inputId}-message`;
   const showError = status === 'error' && Boolean(error);
-  const message = showError && error ? t(error) : helper;
+  const message = showError && error ? t(error, errorParams) : helper;
   return (
     <div className="tw-field">
       <label className="tw-field__label" htmlFor={inputId}>

@@ -1,5 +1,6 @@
 // The layout of a screen that is one form in a card: a back link, title and subtitle, the fields, one submit button
 // and an optional note under the form. Login, code and personal data use it; so do the later single-form screens.
+import { submitAndFocusFirstError } from '../focus-first-error';
 import { BackLink, Button } from '../kit';
 import type { FormEvent, ReactElement, ReactNode } from 'react';
 
@@ -15,6 +16,8 @@ interface FormScreenProps {
   submitLabel: string;
   /** The machine would refuse the submit now (an invalid form where the spec says so: Redeem). */
   submitDisabled?: boolean;
+  /** A refused submit moves the focus to the first field in error (personal data). */
+  focusFirstError?: boolean;
   /** An extra class on the section (a screen's own layout). */
   className?: string;
   /** Above the fields: an error flash of the last attempt. */
@@ -26,10 +29,11 @@ interface FormScreenProps {
 }
 
 export function FormScreen(props: FormScreenProps): ReactElement {
-  const { id, title, subtitle, onBack, busy, onSubmit, submitLabel, submitDisabled, className, flash, children, footer } = props;
-  const submit = (event: FormEvent) => {
+  const { id, title, subtitle, onBack, busy, onSubmit, submitLabel, submitDisabled, focusFirstError, className, flash, children, footer } = props;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit();
+    if (focusFirstError) submitAndFocusFirstError(event.currentTarget, onSubmit);
+    else onSubmit();
   };
   return (
     <section className={className ? `tw-screen ${className}` : 'tw-screen'} aria-labelledby={`${id}-title`}>

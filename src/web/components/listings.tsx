@@ -15,7 +15,7 @@ import {
   selectSold,
   selectUnlisting,
 } from '../../../machines/listings.selectors';
-import { formatEventMoment } from '../format';
+import { formatLocalMoment } from '../format';
 import { LoadFailed } from './load-failed';
 import { EventCard, type EventCardAction } from './event-card';
 import { iconPath } from './icon-paths' with { type: 'macro' };
@@ -98,7 +98,7 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
                     <ListingCard
                       entry={entry}
                       note={`${ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')} · ${t(payoutLabel[entry.payoutStatus], {
-                        date: formatEventMoment(entry.payoutDate, { locale: currentLocale(), tz: entry.eventTimeZone }),
+                        date: formatLocalMoment(entry.payoutDate, { locale: currentLocale(), tz: entry.eventTimeZone }),
                       })}`}
                     />
                   </li>

@@ -16,11 +16,13 @@ import {
 } from '../../../machines/settings.selectors';
 import { FALLBACK_PHONE_COUNTRY, formatPhone, isPhoneCountry } from '../../../machines/phone';
 import { FormField } from './form-field';
+import { submitAndFocusFirstError } from '../focus-first-error';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
-const onSubmit = (send: () => void) => (event: FormEvent) => {
+/** A refused Save touches the fields (the machine); the focus then goes to the first one in error. */
+const onSubmit = (send: () => void) => (event: FormEvent<HTMLFormElement>) => {
   event.preventDefault();
-  send();
+  submitAndFocusFirstError(event.currentTarget, send);
 };
 
 export function NicknameForm({ settings }: { settings: SettingsActor }): ReactElement {

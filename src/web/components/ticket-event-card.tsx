@@ -4,7 +4,7 @@ import { currentLocale, Icon, LinkButton, registerStyles, Skeleton, t } from '..
 import { type ReactElement, useState } from 'react';
 import type { TicketDetail } from '../../contract/entities';
 import { ticketTiming } from '../../../machines/my-tickets.selectors';
-import { formatEventDateRange, formatEventMoment } from '../format';
+import { formatEventDateRange, formatLocalMoment } from '../format';
 import { Badge } from './badge';
 import { TimingBadge } from './ticket-card';
 import { TicketLogo } from './ticket-logo';
@@ -76,7 +76,7 @@ export function EventAccessCard({ used, usedOn, timeZone, onShowQr }: EventAcces
         <span className="tw-access__detail">
           {used
             ? usedOn
-              ? t('ticket.access_used_on', { date: formatEventMoment(usedOn, { locale: currentLocale(), tz: timeZone }) })
+              ? t('ticket.access_used_on', { date: formatLocalMoment(usedOn, { locale: currentLocale(), tz: timeZone }) })
               : t('ticket.access_used')
             : t('ticket.access_unused_hint')}
         </span>

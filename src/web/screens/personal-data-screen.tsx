@@ -61,6 +61,7 @@ export function PersonalDataView(props: PersonalDataViewProps): ReactElement {
       onBack={props.onBack}
       busy={props.busy}
       onSubmit={props.onSubmit}
+      focusFirstError
       submitLabel={t('common.continue')}
     >
       <FormField

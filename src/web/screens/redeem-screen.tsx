@@ -116,7 +116,7 @@ export function RedeemSuccessView({ result, onOpenTicket, onAgain }: RedeemSucce
       <h1 className="tw-title" id="tw-redeem-success-title" ref={heading} tabIndex={-1}>
         {t('redeem.success_title')}
       </h1>
-      <p className="tw-subtitle">{t('redeem.success_text')}</p>
+      <p className="tw-subtitle">{t('redeem.success_text', { ticket: result.name })}</p>
       <div className="tw-redeem-success__item">
         {result.logo ? <img className="tw-redeem-success__logo" src={result.logo} alt="" width={48} height={48} /> : null}
         <span className="tw-redeem-success__name">{result.name}</span>

@@ -178,6 +178,7 @@ function PriceStep({ resell, send }: { resell: ResellActor; send: Send }): React
         autoComplete="off"
         value={price.value}
         error={price.error}
+        errorParams={{ price: money(ticket.maxTicketPrice, ticket.currencySymbol) }}
         status={price.status}
         helper={t('resell.price_hint', { price: money(ticket.maxTicketPrice, ticket.currencySymbol) })}
         onValueChange={(value) => send({ type: 'resell.changePrice', value })}

@@ -79,14 +79,17 @@ export function createRedeemService({ db, now, onRedeemed }: { db: Database; now
     async redeem(userId: number, code: string): Promise<{ name: string; logo: string | null; userTicketId: number }> {
       const redeemed = await inTransaction(db, async (tx) => {
         // The ticket is locked before its code (as a new PDF of it does), so the two never wait on each other in a circle.
-        const [found] = await tx.select().from(redeemSecrets).where(and(eq(redeemSecrets.codeHash, hashCode(code)), isNull(redeemSecrets.redeemedAt)));
-        if (!found || found.createdByUserId === userId) throw new ApiError('api.redeem.invalid_code');
+        const [found] = await tx.select().from(redeemSecrets).where(eq(redeemSecrets.codeHash, hashCode(code)));
+        // A code that worked once says so; one a newer PDF retired (redeemed by nobody) stays "Invalid code".
+        if (found?.redeemedByUserId != null) throw new ApiError('api.redeem.already_redeemed');
+        if (!found || found.redeemedAt || found.createdByUserId === userId) throw new ApiError('api.redeem.invalid_code');
         const ticket = await lockTicket(tx, found.userTicketId, now());
         const [secret] = await tx
           .select()
           .from(redeemSecrets)
           .where(and(eq(redeemSecrets.id, found.id), isNull(redeemSecrets.redeemedAt)))
           .for('update');
+        // Redeemed by someone else (or retired) while this request waited for the ticket's lock.
         if (!secret) throw new ApiError('api.redeem.invalid_code');
         // A ticket that left the code's maker is as if the code did not exist; one they still hold says why it cannot go.
         if (!ticket || ticket.ownerUserId !== secret.createdByUserId || !heldStatuses.includes(ticket.status)) {
