@@ -10,14 +10,14 @@ import { browserPlatform } from '../client/platform';
 import { App } from '../web/app';
 import { afterFirstPanel } from '../web/first-panel';
 import { loadToasts, showNotification } from '../web/components/toaster';
-import { loadLocale, localeFromPath, setLocale } from '../web/i18n';
+import { i18n, loadStrings } from '../web/i18n';
 import type { WalletConfig } from '../web/script-config';
 import { adoptStyles, registerStyles, registerTokens } from '../web/style-sheets';
 import { watchTheme } from '../web/theme';
 import { walletHost } from './host';
 import type { WalletEventName, WalletState } from './loader';
 import type { SessionTokens } from '../client/storage-keys';
-import type { Language } from '../contract/languages';
+import { type Language, languageOf } from '../contract/languages';
 import { currentRoute } from '../../machines/wallet.setup';
 import { addRoutes } from '../client/client';
 import { compactRoutes } from '../contract/route-table' with { type: 'macro' };
@@ -65,9 +65,9 @@ export interface MountOptions {
 export async function mountWallet(config: WalletConfig, target: HTMLElement | null | undefined, options: MountOptions): Promise<MountedWallet> {
   // The language is the host's choice or the page's first path segment; it is fixed per mount (the footer's
   // selector reloads the page with another segment; the host that chose one mounts the wallet again).
-  const language = options.language ?? localeFromPath(window.location.pathname);
-  await loadLocale(language);
-  setLocale(language);
+  const language = options.language ?? languageOf(window.location.pathname);
+  await loadStrings(language);
+  i18n.locale(language);
   // The boot is split into tasks short enough for a phone (docs/performance.md, "Lighthouse"): the bundle's own
   // evaluation, then the wallet's machines and their first transitions, then React's first render in slices.
   await yieldToMain();

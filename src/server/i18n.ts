@@ -16,7 +16,7 @@ export function translate(locale: Locale, key: string, params?: Record<string, s
 }
 
 /**
- * A counted string: the key's plural form for the language (`<key>_one`, `<key>_other`…, as the web app's tPlural),
+ * A counted string: the key's plural form for the language (`<key>_one`, `<key>_other`…, as the wallet's counted strings, src/web/i18n.ts),
  * chosen by Intl.PluralRules; `{{count}}` is the number.
  */
 export function translatePlural(locale: Locale, key: string, count: number, params: Record<string, string | number> = {}): string {

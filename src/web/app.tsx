@@ -4,12 +4,12 @@ import './fill-kit';
 import { type ReactElement, useState } from 'react';
 import type { WalletActor } from '../../machines/wallet';
 import { Toaster } from './components/toaster';
-import { currentLocale } from './i18n';
 import { useLastInputKeyboard } from './input-modality';
 import { Shell } from './shell';
 import { useTheme } from './theme';
 import type { WalletConfig } from './script-config';
 import { WalletEnvironmentProvider, WalletProvider } from './wallet-config';
+import { i18n } from './i18n';
 
 interface AppProps {
   config: WalletConfig;
@@ -25,7 +25,7 @@ export function App({ config, wallet }: AppProps): ReactElement {
   return (
     <WalletEnvironmentProvider config={config} portalTarget={portalTarget}>
       <WalletProvider wallet={wallet}>
-        <div className="tw-root" data-theme={theme} lang={currentLocale()} data-keyboard={keyboard || undefined}>
+        <div className="tw-root" data-theme={theme} lang={i18n.locale()} data-keyboard={keyboard || undefined}>
           <Shell theme={setting} onThemeChange={setSetting} />
           <Toaster />
           <div ref={setPortalTarget} className="tw-portal" />

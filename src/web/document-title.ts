@@ -2,16 +2,16 @@
 // as the fallback. The host page's own title comes back when the wallet closes.
 import { useEffect } from 'react';
 import { isPanelTab, overlays, type PanelOverlay, type PanelTab, tabTable } from '../../machines/tabs';
-import { t } from './i18n';
+import { i18n } from './i18n';
 
 export function screenTitle(screen: PanelTab | PanelOverlay | null | undefined): string | undefined {
   if (!screen) return undefined;
-  return t(isPanelTab(screen) ? tabTable[screen].title : overlays[screen].title);
+  return i18n.t(isPanelTab(screen) ? tabTable[screen].title : overlays[screen].title);
 }
 
 export function documentTitle(screen: PanelTab | PanelOverlay | null | undefined, siteName: string): string {
   const title = screenTitle(screen);
-  return title ? t('document.title', { screen: title, name: siteName }) : siteName;
+  return title ? i18n.t('document.title', { screen: title, name: siteName }) : siteName;
 }
 
 /** Sets the title while `screen` is shown; closing the wallet restores the host page's title. */

@@ -6,7 +6,6 @@ import { Avatar, HashedName } from './components/identity';
 import { PanelSkeleton } from './components/panel-skeleton';
 import { Skeleton } from './components/skeleton';
 import { focusablesIn, keepTabInside } from './focus-trap';
-import { addStrings, currentLocale, locales, t, tPlural, translateCode } from './i18n';
 import { fillKit } from './kit';
 import { registerStyles } from './style-sheets';
 import { readThemeSetting, resolveTheme, systemPrefersDark, themeSettings } from './theme-setting';
@@ -14,12 +13,6 @@ import { useSelector } from '@xstate/react';
 import { useChild, usePortalTarget, useWallet, useWalletConfig } from './wallet-config';
 
 fillKit({
-  t,
-  tPlural,
-  translateCode,
-  addStrings,
-  currentLocale,
-  locales,
   registerStyles,
   useSelector,
   useWallet,

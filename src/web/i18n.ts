@@ -1,84 +1,72 @@
-// The wallet's translations: flat tables of dotted keys ("api.auth.wrong_otp") per language, `{{name}}` filled from
-// the parameters. English, the default language and the fallback of every key, comes with the code that shows it:
-// the frame's strings in the app's first chunk, each lazy screen's in its chunk (addStrings,
-// src/web/locale-strings.ts). Another language is a chunk of its own, loaded whole before the wallet mounts on a page
-// in that language (docs/decisions/0011-screens-and-languages-load-on-demand.md). A dozen lines of our own rather than
-// rosetta, whose nested-path lookup the flat tables never used (docs/decisions/0050-the-first-panel-within-its-budget.md).
+// The wallet's strings: one rosetta instance, `i18n` (docs/decisions/0115-the-wallets-strings-on-rosetta.md).
+// Callers use rosetta's own API: `i18n.t('login.title')`, `i18n.t('tickets.in_days', { count })`, `i18n.locale()`.
+// The locale files are flat tables of dotted keys; `strings()` turns one into the tree rosetta looks keys up in, with
+// each counted string a function that picks its plural form by Intl.PluralRules. English comes with the code that
+// shows it: the frame's strings here, each lazy screen's in its chunk, merged in by `i18n.set('en', strings('en',
+// screenStrings(…)))` when the chunk arrives (src/web/locale-strings.ts says which keys travel where). Another
+// language is a chunk of its own, loaded whole (loadStrings) before the wallet mounts on a page in that language
+// (src/embed/mount.tsx, docs/decisions/0011-screens-and-languages-load-on-demand.md).
+import rosetta from 'rosetta';
 import { frameStrings } from './locale-strings' with { type: 'macro' };
-import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOf, languages } from '../contract/languages';
+import { DEFAULT_LANGUAGE, type Language } from '../contract/languages';
 
-export type Locale = Language;
-export const locales = languages;
-export const defaultLocale = DEFAULT_LANGUAGE;
+/** A counted string: called by rosetta with the caller's params, `count` among them. */
+export type Counted = (params: { count: number }) => string;
 
-type Table = Record<string, string>;
-const strings: Partial<Record<Language, Table>> = { en: frameStrings() };
-let locale: Language = DEFAULT_LANGUAGE;
+/** A language's strings as rosetta looks them up: each dotted key's segments nested. */
+export interface Strings {
+  [segment: string]: string | Counted | Strings;
+}
 
-/** `{{name}}` (spaces allowed) becomes the parameter's value; an absent one becomes nothing. */
-const fill = (text: string, params?: Record<string, string | number>): string =>
-  params ? text.replace(/{{(.*?)}}/g, (_, name: string) => String(params[name.trim()] ?? '')) : text;
+const pluralForm = /^(.+)_(zero|one|two|few|many|other)$/;
 
-/** The other languages' tables, each its own chunk. */
-const tables: Record<Exclude<Language, 'en'>, () => Promise<Table>> = {
-  es: () => import('../../locales/es.json').then(tableOf),
+/**
+ * A locale file's flat table as rosetta's tree: `"tickets.in_days_one"` becomes `tickets.in_days_one`, and the forms
+ * of a counted string (`<key>_one`, `<key>_other`…) also become one function at `<key>` that asks rosetta for the
+ * form Intl.PluralRules picks for `count` in `language` (`_other` when the language's file has no such form), so
+ * `i18n.t('tickets.in_days', { count: 2 })` reads "In 2 days" and `{{count}}` is filled as in any string.
+ */
+export function strings(language: Language, table: Record<string, string>): Strings {
+  const tree: Strings = {};
+  const rules = new Intl.PluralRules(language);
+  for (const [key, text] of Object.entries(table)) {
+    const path = key.split('.');
+    const name = path.pop() as string;
+    let node = tree;
+    for (const segment of path) node = (node[segment] ??= {}) as Strings;
+    node[name] = text;
+    const counted = pluralForm.exec(name)?.[1];
+    if (counted) {
+      const base = [...path, counted].join('.');
+      node[counted] ??= ((params) =>
+        i18n.t(`${base}_${rules.select(params.count)}`, params, language) || i18n.t(`${base}_other`, params, language)) satisfies Counted;
+    }
+  }
+  return tree;
+}
+
+/**
+ * The wallet's one instance, in English until the page's language is loaded and chosen (src/embed/mount.tsx: the
+ * host's `data-locale` / `open({ locale })`, else the path's first segment). A key the current language does not
+ * have reads `''` (rosetta's answer), so a code that arrives at run time falls back with `||`:
+ * `i18n.t(code) || i18n.t('api.request_failed')`.
+ */
+export const i18n = rosetta<Strings>({ en: strings('en', frameStrings()) });
+i18n.locale(DEFAULT_LANGUAGE);
+
+/** The other languages' files, each its own chunk. */
+const files: Record<Exclude<Language, 'en'>, () => Promise<Record<string, string> | { default: Record<string, string> }>> = {
+  es: () => import('../../locales/es.json'),
 };
 
-/** A JSON chunk is the table itself in Parcel's build and a module with a default export under Vite/vitest. */
-function tableOf(module: Table | { default: Table }): Table {
-  return typeof module.default === 'object' ? module.default : (module as Table);
-}
-const loaded = new Set<Language>(['en']);
-
-/** A lazy screen's English strings, added when its chunk arrives. */
-export function addStrings(table: Table): void {
-  strings.en = Object.assign(strings.en ?? {}, table);
-}
-
-/** Loads a language's strings once (English is always there). */
-export async function loadLocale(locale: Locale): Promise<void> {
-  if (loaded.has(locale)) return;
-  strings[locale] = Object.assign(strings[locale] ?? {}, await tables[locale as Exclude<Language, 'en'>]());
-  loaded.add(locale);
-}
-
-export const isLocale = isLanguage;
-
-/** The language is the first path segment (docs/product.md §2); anything else means the default language. */
-export const localeFromPath = languageOf;
-
-/** Switches to a language whose strings are loaded (loadLocale); until then English shows. */
-export function setLocale(next: Locale): void {
-  locale = loaded.has(next) ? next : defaultLocale;
-}
-
-export function currentLocale(): Locale {
-  return locale;
-}
-
-export function hasKey(key: string, language: Locale = currentLocale()): boolean {
-  return typeof strings[language]?.[key] === 'string';
-}
-
-/** Translate a key; falls back to English, then to the key itself so a missing string is visible, not blank. */
-export function t(key: string, params?: Record<string, string | number>): string {
-  const text = strings[locale]?.[key] || strings.en?.[key];
-  return text ? fill(text, params) || key : key;
-}
-
 /**
- * Translate a count: the key's plural form for the current language, `<key>_one`, `<key>_other` (and `_zero`,
- * `_few`… where a language has them), chosen by Intl.PluralRules; `{{count}}` is the number.
+ * Loads a language's strings into `i18n` once (English is always there); the caller then makes it the current one
+ * with `i18n.locale(language)`. A JSON chunk is the table itself in Parcel's build and a module with a default
+ * export under vitest.
  */
-export function tPlural(key: string, count: number, params: Record<string, string | number> = {}): string {
-  const form = new Intl.PluralRules(currentLocale()).select(count);
-  return t(hasKey(`${key}_${form}`) ? `${key}_${form}` : `${key}_other`, { ...params, count });
-}
-
-/**
- * Translate a key that arrives at run time (an API error code, a form message) with a fallback key when the
- * locale files do not know it.
- */
-export function translateCode(code: string | undefined | null, fallbackKey: string): string {
-  return code && hasKey(code) ? t(code) : t(fallbackKey);
+export async function loadStrings(language: Language): Promise<void> {
+  if (language === 'en' || i18n.table(language)) return;
+  const file = await files[language]();
+  const table = typeof file.default === 'object' ? file.default : (file as Record<string, string>);
+  i18n.set(language, strings(language, table));
 }

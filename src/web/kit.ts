@@ -1,10 +1,11 @@
-// What the lazy chunks (the screens and the components only they use) take from the app's first chunk: the strings,
-// the style registry, the wallet hooks and the components the frame shares with them. The first chunk fills these
+// What the lazy chunks (the screens and the components only they use) take from the app's first chunk: the style
+// registry, the wallet hooks and the components the frame shares with them. The first chunk fills these
 // bindings once (fill-kit.ts, imported by app.tsx) before any chunk loads; a chunk imports them from here, by the
 // same names. This module imports nothing at run time on purpose: Parcel wraps every module of the first chunk that
 // a lazy chunk imports, with all it imports (a registered module, a getter per export, a property read at each
-// call), so importing i18n.ts or button.tsx from a screen cost the first chunk ~0.5 KB gzip of wrapping; only this
-// module is wrapped now (docs/decisions/0089-the-first-panel-fewer-wrapped-modules.md). The card's sheet
+// call), so importing button.tsx from a screen cost the first chunk ~0.5 KB gzip of wrapping (docs/decisions/
+// 0089-the-first-panel-fewer-wrapped-modules.md). The strings are not here: the chunks import the wallet's rosetta
+// instance from i18n.ts by its real path, and pay its wrapping (docs/decisions/0115-the-wallets-strings-on-rosetta.md). The card's sheet
 // (components/card.ts) is registered by the frame, so the chunks use `.tw-card` without importing it.
 import type * as button from './components/button';
 import type * as icons from './components/icons';
@@ -12,19 +13,12 @@ import type * as identity from './components/identity';
 import type * as panelSkeleton from './components/panel-skeleton';
 import type * as skeleton from './components/skeleton';
 import type * as focusTrap from './focus-trap';
-import type * as i18n from './i18n';
 import type * as sessionSelectors from '../../machines/session.selectors';
 import type * as styleSheets from './style-sheets';
 import type * as themeSetting from './theme-setting';
 import type * as useSelectorHook from '@xstate/react';
 import type * as walletConfig from './wallet-config';
 
-export let t: typeof i18n.t;
-export let tPlural: typeof i18n.tPlural;
-export let translateCode: typeof i18n.translateCode;
-export let addStrings: typeof i18n.addStrings;
-export let currentLocale: typeof i18n.currentLocale;
-export let locales: typeof i18n.locales;
 export let registerStyles: typeof styleSheets.registerStyles;
 export let useSelector: typeof useSelectorHook.useSelector;
 export let useWallet: typeof walletConfig.useWallet;
@@ -53,12 +47,6 @@ export type Kit = Omit<typeof import('./kit'), 'fillKit'>;
 
 export function fillKit(kit: Kit): void {
   ({
-    t,
-    tPlural,
-    translateCode,
-    addStrings,
-    currentLocale,
-    locales,
     registerStyles,
     useSelector,
     useWallet,

@@ -27,11 +27,11 @@ import { useDocumentTitle } from './document-title';
 import { markFirstPanel } from './first-panel';
 import { keepTabInside } from './focus-trap';
 import { useKeepFocus } from './use-keep-focus';
-import { t } from './i18n';
 import type { ThemeSetting } from './theme-setting';
 import { useChild, useWallet, useWalletConfig } from './wallet-config';
 import shellCss from 'bundle-text:./shell.css';
 import { registerStyles } from './style-sheets';
+import { i18n } from './i18n';
 import { iconPath } from './components/icon-paths' with { type: 'macro' };
 
 registerStyles(shellCss);
@@ -56,7 +56,7 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
   const session = useChild('session');
   const user = useSelector(session, selectUser);
   const userLoading = useSelector(session, selectIsUserLoading);
-  const siteName = config.orgName ?? t('app.name');
+  const siteName = config.orgName ?? i18n.t('app.name');
   useDocumentTitle(titleScreen, open, siteName);
   const panelRef = useRef<HTMLDivElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
@@ -72,7 +72,7 @@ export function Shell({ theme, onThemeChange }: ShellProps): ReactElement {
         onClick={() => wallet.send({ type: 'panel.open', ...launcherRoute })}
       >
         <Icon path={iconPath('wallet')} size={20} />
-        <span>{t('launcher.open')}</span>
+        <span>{i18n.t('launcher.open')}</span>
       </button>
     );
   }
@@ -141,7 +141,7 @@ const isPassTab = (tab: PanelTab): tab is PassTab => passTabs.some((entry) => en
 
 function PassNav({ current, onOpen }: { current: PassTab; onOpen: (tab: PassTab) => void }): ReactElement {
   return (
-    <nav className="tw-pass-nav" aria-label={t('nav.label')}>
+    <nav className="tw-pass-nav" aria-label={i18n.t('nav.label')}>
       {passTabs.map((entry) => (
         <button
           key={entry.tab}
@@ -151,7 +151,7 @@ function PassNav({ current, onOpen }: { current: PassTab; onOpen: (tab: PassTab)
           onClick={() => entry.tab !== current && onOpen(entry.tab)}
         >
           <Icon path={entry.icon} size={18} />
-          {t(entry.label)}
+          {i18n.t(entry.label)}
         </button>
       ))}
     </nav>
@@ -184,9 +184,9 @@ function PanelContent({ tab, hubOpen }: { tab: PanelTab; hubOpen: boolean }): Re
         <span className="tw-icon-tile tw-icon-tile--56 tw-icon-tile--danger tw-state-card__icon" aria-hidden="true">
           <Icon path={iconPath('alert')} size={24} />
         </span>
-        <p className="tw-state-card__title">{t(crashed ? 'screen.crashed' : 'screen.load_failed')}</p>
+        <p className="tw-state-card__title">{i18n.t(crashed ? 'screen.crashed' : 'screen.load_failed')}</p>
         <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={() => wallet.send({ type: 'panel.retryFlow' })}>
-          {t('common.retry')}
+          {i18n.t('common.retry')}
         </Button>
       </section>
     );

@@ -1,5 +1,5 @@
 // The server's counted strings (e-mails) take the language's plural form through Intl.PluralRules, as the web app's
-// tPlural does: the sign-in code's lifetime reads "1 minute" / "1 minuto", never "1 minutes".
+// counted strings do (src/web/i18n.ts): the sign-in code's lifetime reads "1 minute" / "1 minuto", never "1 minutes".
 import { describe, expect, it } from 'vitest';
 import { translatePlural } from '../../src/server/i18n';
 

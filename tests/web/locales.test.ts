@@ -68,13 +68,14 @@ describe('locales', () => {
   });
 
   it('contain every key the code asks for', () => {
-    const missing = [...requestedKeys()].filter(([key]) => !(key in english)).map(([key, path]) => `${key} (${path})`);
+    // A counted string (`i18n.t('tickets.in_days', { count })`) is asked for by its key; the file holds its forms.
+    const missing = [...requestedKeys()].filter(([key]) => !(key in english) && !(`${key}_other` in english)).map(([key, path]) => `${key} (${path})`);
     expect(missing).toEqual([]);
   });
 
   it('hold no key that nothing uses', () => {
     const fromContract = new Set<string>(errorCodes);
-    // A plural form (`<key>_one`, `<key>_other`…) is used where tPlural names its key.
+    // A plural form (`<key>_one`, `<key>_other`…) is used where i18n.t names its key.
     const pluralBase = (key: string) => key.replace(/_(?:zero|one|two|few|many|other)$/, '');
     const unused = Object.keys(english).filter((key) => !fromContract.has(key) && !quotedSomewhere(key) && !quotedSomewhere(pluralBase(key)));
     expect(unused).toEqual([]);

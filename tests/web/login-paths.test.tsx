@@ -12,7 +12,7 @@ import type { WalletActor } from '../../machines/wallet';
 import { selectOtpField } from '../../machines/login.otp-selectors';
 import { fieldView } from '../../machines/login.selectors';
 import type { EndpointName } from '../../src/contract/endpoints';
-import { t } from '../../src/web/i18n';
+import { i18n } from '../../src/web/i18n';
 import {
   allLoginSampleEvents,
   loginInput,
@@ -126,7 +126,7 @@ function expectScreenMatches(state: AnyMachineSnapshot): void {
     const input = screen.getByLabelText(labels[field]);
     const message = document.getElementById(input.getAttribute('aria-describedby') ?? '');
     expect(input.getAttribute('aria-invalid') === 'true', `${field} invalid`).toBe(expected.status === 'error');
-    if (expected.error) expect(message?.textContent).toBe(t(expected.error));
+    if (expected.error) expect(message?.textContent).toBe(i18n.t(expected.error));
   }
   if (shown === 'OTP') {
     // The seconds the model counted, or fewer: the real clock keeps ticking while the path runs.

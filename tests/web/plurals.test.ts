@@ -1,13 +1,13 @@
 // Counted strings take the language's plural form (Intl.PluralRules): "1 day", never "1 days", in English and Spanish.
 import { afterAll, describe, expect, it } from 'vitest';
 import { timingLabel } from '../../src/web/components/ticket-card';
-import { loadLocale, setLocale, tPlural } from '../../src/web/i18n';
+import { i18n, loadStrings } from '../../src/web/i18n';
 // Its English strings come with the panel's module, as in the wallet.
 import '../../src/web/screens/qr-learn-more';
 
-afterAll(() => setLocale('en'));
+afterAll(() => i18n.locale('en'));
 
-describe('tPlural', () => {
+describe('counted strings (i18n.t with a count)', () => {
   it.each([
     ['en', 0, 'Listed 0 days ago'],
     ['en', 1, 'Listed 1 day ago'],
@@ -18,17 +18,17 @@ describe('tPlural', () => {
     ['es', 2, 'Anunciada hace 2 días'],
     ['es', 5, 'Anunciada hace 5 días'],
   ] as const)('%s, %i: %s', async (lang, count, text) => {
-    await loadLocale(lang);
-    setLocale(lang);
-    expect(tPlural('listings.listed_days', count)).toBe(text);
+    await loadStrings(lang);
+    i18n.locale(lang);
+    expect(i18n.t('listings.listed_days', { count: count })).toBe(text);
   });
 
   it('uses the same forms for a sale', async () => {
-    await loadLocale('es');
-    setLocale('es');
-    expect(tPlural('listings.sold_days', 1)).toBe('Vendida hace 1 día');
-    setLocale('en');
-    expect(tPlural('listings.sold_days', 1)).toBe('Sold 1 day ago');
+    await loadStrings('es');
+    i18n.locale('es');
+    expect(i18n.t('listings.sold_days', { count: 1 })).toBe('Vendida hace 1 día');
+    i18n.locale('en');
+    expect(i18n.t('listings.sold_days', { count: 1 })).toBe('Sold 1 day ago');
   });
 });
 
@@ -44,17 +44,17 @@ describe('timingLabel', () => {
     ['es', 2, 'En 2 días', 'Hace 2 días'],
     ['es', 5, 'En 5 días', 'Hace 5 días'],
   ] as const)('%s, %i: %s / %s', async (lang, days, upcoming, past) => {
-    await loadLocale(lang);
-    setLocale(lang);
+    await loadStrings(lang);
+    i18n.locale(lang);
     expect(timingLabel({ kind: 'upcoming', days })).toBe(upcoming);
     expect(timingLabel({ kind: 'past', days })).toBe(past);
   });
 
   it('counts through Intl.PluralRules, not a comparison with 1', async () => {
-    await loadLocale('en');
-    setLocale('en');
-    expect(tPlural('tickets.in_days', 0)).toBe('In 0 days');
-    expect(tPlural('tickets.days_ago', 1)).toBe('1 day ago');
+    await loadStrings('en');
+    i18n.locale('en');
+    expect(i18n.t('tickets.in_days', { count: 0 })).toBe('In 0 days');
+    expect(i18n.t('tickets.days_ago', { count: 1 })).toBe('1 day ago');
   });
 });
 
@@ -71,12 +71,12 @@ describe('counted strings of the resale, swap and QR screens', () => {
     ['es', 2, '2 disponibles', 'Se renueva cada 2 segundos'],
     ['es', 5, '5 disponibles', 'Se renueva cada 5 segundos'],
   ] as const)('%s, %i: %s / %s', async (lang, count, available, refresh) => {
-    await loadLocale(lang);
-    setLocale(lang);
-    expect(tPlural('resell.quantity_max', count)).toBe(available);
-    expect(tPlural('swap.available', count)).toBe(available);
-    expect(tPlural('qr.updates_every', count)).toBe(refresh);
+    await loadStrings(lang);
+    i18n.locale(lang);
+    expect(i18n.t('resell.quantity_max', { count: count })).toBe(available);
+    expect(i18n.t('swap.available', { count: count })).toBe(available);
+    expect(i18n.t('qr.updates_every', { count: count })).toBe(refresh);
     // The grace window of the QR's "how does it work" panel.
-    expect(tPlural('qr_info.note', count)).toContain(lang === 'en' ? `up to ${count} second${count === 1 ? '' : 's'} after` : `hasta ${count} segundo${count === 1 ? '' : 's'} después`);
+    expect(i18n.t('qr_info.note', { count: count })).toContain(lang === 'en' ? `up to ${count} second${count === 1 ? '' : 's'} after` : `hasta ${count} segundo${count === 1 ? '' : 's'} después`);
   });
 });

@@ -9,7 +9,7 @@ import { createTestModel } from 'xstate/graph';
 import { redeemMachine, type RedeemSnapshot } from '../../machines/redeem';
 import { selectCanRedeem, selectCodeField, selectFailure, selectIsRedeeming, selectRedeemed } from '../../machines/redeem.selectors';
 import { encodeUserTicketId } from '../../machines/ticket-id';
-import { t } from '../../src/web/i18n';
+import { i18n } from '../../src/web/i18n';
 import { coverTransitions, takesSample, toTestMachine } from '../../machines/models/model';
 import { redeemInput, redeemSampleEvents, redeemVertex, type RedeemModelEvent } from '../../machines/models/redeem.model';
 import { signInApi } from './fake-api';
@@ -64,7 +64,7 @@ function expectScreenMatches(state: RedeemSnapshot): void {
   expect(button.disabled, 'Redeem disabled').toBe(!selectCanRedeem(state) && !selectIsRedeeming(state));
   const failure = selectFailure(state);
   const flash = screen.queryAllByRole('alert').find((element) => element.classList.contains('tw-redeem__flash'));
-  expect(flash?.textContent ?? null, 'error flash').toBe(failure ? t(failure) : null);
+  expect(flash?.textContent ?? null, 'error flash').toBe(failure ? i18n.t(failure) : null);
 }
 
 const testMachine = toTestMachine(redeemMachine);

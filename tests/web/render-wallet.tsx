@@ -9,7 +9,8 @@ import { createWallet } from '../../machines/create-wallet';
 import { type WalletActor } from '../../machines/wallet';
 import type { KeyValueStorage } from '../../src/client/storage-keys';
 import { App } from '../../src/web/app';
-import { localeFromPath, setLocale } from '../../src/web/i18n';
+import { i18n } from '../../src/web/i18n';
+import { languageOf } from '../../src/contract/languages';
 import { showNotification } from '../../src/web/components/toaster';
 import { fakePlatform } from '../../machines/models/fake-platform';
 import { apiOrigin, qrHandlers } from './fake-api';
@@ -34,7 +35,7 @@ export function renderWallet(url: string, storage: Record<string, string> = {}, 
     ...(config.siteUrl ? { siteUrl: () => config.siteUrl! } : {}),
     fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
   };
-  setLocale(localeFromPath(new URL(url, apiOrigin).pathname));
+  i18n.locale(languageOf(new URL(url, apiOrigin).pathname));
   const wallet = createWallet({ baseUrl: `${apiOrigin}/v1`, platform, notify: showNotification, screens: panelScreens });
   act(() => wallet.start());
   const view = render(<App config={{ apiBase: apiOrigin, ...config }} wallet={wallet} />);

@@ -6,14 +6,14 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import '../../machines/fill-kit';
 import '../../src/web/fill-kit';
-import { loadLocale } from '../../src/web/i18n';
+import { loadStrings } from '../../src/web/i18n';
 import { preloadFlows } from '../../machines/flows';
 import { preloadScreens } from '../../src/web/panels';
 import { loadToasts } from '../../src/web/components/toaster';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-beforeAll(() => Promise.all([preloadScreens(), preloadFlows(), loadToasts(), loadLocale('es')]));
+beforeAll(() => Promise.all([preloadScreens(), preloadFlows(), loadToasts(), loadStrings('es')]));
 
 afterEach(() => {
   cleanup();

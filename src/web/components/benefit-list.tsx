@@ -1,11 +1,12 @@
 // The benefits of a single ticket: icon in the organiser's colours, name, short description, used or unused and
 // the amounts; a row opens the benefit detail modal.
-import { Icon, registerStyles, t } from '../kit';
+import { Icon, registerStyles } from '../kit';
 import type { CSSProperties, ReactElement } from 'react';
 import type { Benefit } from '../../contract/entities';
 import type { BenefitRow } from '../../../machines/ticket.selectors';
 import { Badge } from './badge';
 import benefitListCss from 'bundle-text:./benefit-list.css';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(benefitListCss);
@@ -37,7 +38,7 @@ export function BenefitIcon({ benefit, size = 44 }: { benefit: Benefit; size?: n
 
 export function UsedBadge({ used }: { used: boolean }): ReactElement {
   return (
-    <Badge tone={used ? 'muted' : 'success'}>{used ? t('benefit.used') : t('benefit.unused')}</Badge>
+    <Badge tone={used ? 'muted' : 'success'}>{used ? i18n.t('benefit.used') : i18n.t('benefit.unused')}</Badge>
   );
 }
 
@@ -66,7 +67,7 @@ export function BenefitList({ rows, onOpen }: BenefitListProps): ReactElement {
                 <UsedBadge used={used} />
                 {benefit.purchasedAmount > 1 ? (
                   <span className="tw-benefit__amount">
-                    {t('ticket.benefit_amount', { used: benefit.usedAmount, total: benefit.purchasedAmount })}
+                    {i18n.t('ticket.benefit_amount', { used: benefit.usedAmount, total: benefit.purchasedAmount })}
                   </span>
                 ) : null}
               </span>

@@ -1,7 +1,7 @@
 // The benefit detail modal (docs/product.md §2): name, short description, used or unused, valid until (DD.MM.YYYY), the full
 // description (sanitised HTML); Unlock benefits for digital, unlockable benefits without a code; the redeem code,
 // copied on click. The benefit machine does the work; this draws its state.
-import { Button, Icon, registerStyles, t, useSelector } from '../kit';
+import { Button, Icon, registerStyles, useSelector } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { Benefit } from '../../contract/entities';
 import type { BenefitActor } from '../../../machines/benefit';
@@ -19,6 +19,7 @@ import { SafeHtml } from '../safe-html';
 import { BenefitIcon, UsedBadge } from './benefit-list';
 import { Modal } from './modal';
 import benefitModalCss from 'bundle-text:./benefit-modal.css';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(benefitModalCss);
@@ -83,11 +84,11 @@ export function BenefitModalView({ benefit, used, canUnlock, unlocking, code, on
       actions={
         <>
           <Button variant="secondary" onClick={onClose}>
-            {t('benefit.close')}
+            {i18n.t('benefit.close')}
           </Button>
           {canUnlock ? (
             <Button icon={<Icon path={iconPath('unlock')} size={18} />} loading={unlocking} onClick={onUnlock}>
-              {t('benefit.unlock')}
+              {i18n.t('benefit.unlock')}
             </Button>
           ) : null}
         </>
@@ -100,21 +101,21 @@ export function BenefitModalView({ benefit, used, canUnlock, unlocking, code, on
           {benefit.validUntil ? (
             <span className="tw-benefit-detail__valid">
               <Icon path={iconPath('clock')} size={15} />
-              {t('benefit.valid_until', { date: formatValidUntil(benefit.validUntil, timeZone ? { tz: timeZone } : {}) })}
+              {i18n.t('benefit.valid_until', { date: formatValidUntil(benefit.validUntil, timeZone ? { tz: timeZone } : {}) })}
             </span>
           ) : null}
         </div>
         {code ? (
           <div className="tw-code">
-            <span className="tw-code__label">{t('benefit.code_label')}</span>
-            <button ref={codeRef} type="button" className="tw-code__value" aria-label={t('benefit.copy_code', { code })} onClick={onCopy}>
+            <span className="tw-code__label">{i18n.t('benefit.code_label')}</span>
+            <button ref={codeRef} type="button" className="tw-code__value" aria-label={i18n.t('benefit.copy_code', { code })} onClick={onCopy}>
               <span>{code}</span>
               <Icon path={iconPath('copy')} size={18} />
             </button>
-            <span className="tw-code__hint">{t('benefit.copy_hint')}</span>
+            <span className="tw-code__hint">{i18n.t('benefit.copy_hint')}</span>
           </div>
         ) : canUnlock ? (
-          <p className="tw-benefit-detail__hint">{t('benefit.unlock_hint')}</p>
+          <p className="tw-benefit-detail__hint">{i18n.t('benefit.unlock_hint')}</p>
         ) : null}
         {benefit.fullDescription ? <SafeHtml html={benefit.fullDescription} className="tw-benefit-detail__full" /> : null}
       </div>

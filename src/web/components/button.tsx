@@ -1,10 +1,10 @@
 // The wallet's buttons: variants, sizes and a loading state that announces busy; link-styled buttons and the
 // back link of the login, code and personal data screens.
 import type { ButtonHTMLAttributes, ReactElement, ReactNode } from 'react';
-import { t } from '../i18n';
 import { Icon } from './icons';
 import buttonCss from 'bundle-text:./button.css';
 import { registerStyles } from '../style-sheets';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(buttonCss);
@@ -75,7 +75,7 @@ export function LinkButton({ icon, className, children, type = 'button', ...rest
 export function BackLink({ onBack, label }: { onBack: () => void; label?: string }): ReactElement {
   return (
     <LinkButton className="tw-back" onClick={onBack} icon={<Icon path={iconPath('back')} size={18} />}>
-      {label ?? t('common.back')}
+      {label ?? i18n.t('common.back')}
     </LinkButton>
   );
 }

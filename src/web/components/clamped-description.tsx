@@ -1,9 +1,10 @@
 // A description clamped to 3 lines (docs/product.md §9) with Read more / Read less. Whether it is expanded is the machine's;
 // whether the text is long enough to need the control is layout, measured here (purely visual state).
-import { Icon, LinkButton, registerStyles, t } from '../kit';
+import { Icon, LinkButton, registerStyles } from '../kit';
 import { type ReactElement, useId, useLayoutEffect, useRef, useState } from 'react';
 import { SafeHtml } from '../safe-html';
 import clampedDescriptionCss from 'bundle-text:./clamped-description.css';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(clampedDescriptionCss);
@@ -44,7 +45,7 @@ export function ClampedDescription({ html, expanded, onToggle }: ClampedDescript
           aria-controls={id}
           onClick={onToggle}
         >
-          {expanded ? t('ticket.read_less') : t('ticket.read_more')}
+          {expanded ? i18n.t('ticket.read_less') : i18n.t('ticket.read_more')}
           <Icon path={iconPath('chevronDown')} size={16} style={expanded ? { transform: 'rotate(180deg)' } : undefined} />
         </LinkButton>
       ) : null}

@@ -1,11 +1,12 @@
 // "Discard this gift?" (swap, listing): the question the router asks before it closes the wallet over a half-done flow
 // (machines/router.ts, `closingQuestion`). An alert dialog built like the other confirmations (Modal): Keep editing
 // first, so it has the focus and Enter keeps what was entered; Escape keeps editing too; Discard closes the wallet.
-import { Button, t, useSelector, useWallet } from '../kit';
+import { Button, useSelector, useWallet } from '../kit';
 import type { ReactElement } from 'react';
 import { flowKit } from '../../../machines/kit';
 import type { FlowId } from '../../../machines/tabs';
 import { Modal } from './modal';
+import { i18n } from '../i18n';
 
 const { selectFlowQuestion } = flowKit;
 
@@ -19,15 +20,15 @@ export function DiscardQuestion({ flow, title }: { flow: FlowId; title: string }
       open={question !== null}
       role="alertdialog"
       title={title}
-      description={t('discard.text')}
+      description={i18n.t('discard.text')}
       onClose={keepEditing}
       actions={
         <>
           <Button variant="secondary" disabled={question === 'discarding'} onClick={keepEditing}>
-            {t('discard.keep')}
+            {i18n.t('discard.keep')}
           </Button>
           <Button variant="danger" loading={question === 'discarding'} onClick={() => wallet.send({ type: 'panel.discard' })}>
-            {t('discard.confirm')}
+            {i18n.t('discard.confirm')}
           </Button>
         </>
       }

@@ -2,12 +2,13 @@
 // (exactly two decimals), date and venue; a selected card carries a dot; an editable one an edit action. The default
 // variant has a caption ("You are gifting", "You are reselling") above the title; the solid variant is a filled card
 // with price, date and venue in one line separated by bullets. Skeletons for both, with or without two actions.
-import { currentLocale, Icon, registerStyles, Skeleton } from '../kit';
+import { Icon, registerStyles, Skeleton } from '../kit';
 import type { ReactElement } from 'react';
 import { formatEventMoment, formatMoney } from '../format';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 import { TicketLogo } from './ticket-logo';
 import eventCardCss from 'bundle-text:./event-card.css';
+import { i18n } from '../i18n';
 
 registerStyles(eventCardCss);
 
@@ -50,7 +51,7 @@ export interface EventCardProps {
 export function eventCardFacts({ price, currencySymbol = '', date, timeZone, venue }: EventCardProps): string[] {
   const facts: string[] = [];
   if (price !== undefined && price !== null) facts.push(formatMoney(price, currencySymbol));
-  if (date) facts.push(formatEventMoment(date, { locale: currentLocale(), tz: timeZone }));
+  if (date) facts.push(formatEventMoment(date, { locale: i18n.locale(), tz: timeZone }));
   if (venue) facts.push(venue);
   return facts;
 }

@@ -1,11 +1,12 @@
 // The footer's controls: the language selector (each language named in itself) and the theme switch (a radio
 // group: arrow keys move the choice). Loaded after the first panel (footer.tsx).
-import { Icon, locales, registerStyles, t, themeSettings } from '../kit';
+import { Icon, registerStyles, themeSettings } from '../kit';
 import { type KeyboardEvent, type ReactElement, useId, useRef } from 'react';
-import type { Locale } from '../i18n';
+import { type Language, languages } from '../../contract/languages';
 import type { ThemeSetting } from '../theme-setting';
 import type { FooterControlsProps } from './footer';
 import footerControlsCss from 'bundle-text:./footer-controls.css';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(footerControlsCss);
@@ -19,18 +20,18 @@ export default function FooterControls({ locale, onLocaleChange, theme, onThemeC
   );
 }
 
-const nativeNames: Record<Locale, string> = { en: 'English', es: 'Español' };
+const nativeNames: Record<Language, string> = { en: 'English', es: 'Español' };
 
-export function LanguageSelect({ value, onChange }: { value: Locale; onChange: (locale: Locale) => void }): ReactElement {
+export function LanguageSelect({ value, onChange }: { value: Language; onChange: (locale: Language) => void }): ReactElement {
   const id = useId();
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
       <Icon path={iconPath('globe')} size={16} />
       <label htmlFor={id} className="tw-sr-only">
-        {t('footer.language')}
+        {i18n.t('footer.language')}
       </label>
-      <select id={id} className="tw-select" value={value} onChange={(event) => onChange(event.target.value as Locale)}>
-        {locales.map((locale) => (
+      <select id={id} className="tw-select" value={value} onChange={(event) => onChange(event.target.value as Language)}>
+        {languages.map((locale) => (
           <option key={locale} value={locale} lang={locale}>
             {nativeNames[locale]}
           </option>
@@ -54,7 +55,7 @@ export function ThemeSwitch({ value, onChange }: { value: ThemeSetting; onChange
     groupRef.current?.querySelector<HTMLElement>(`[data-value="${next}"]`)?.focus();
   };
   return (
-    <div ref={groupRef} className="tw-segmented" role="radiogroup" aria-label={t('theme.label')} onKeyDown={onKeyDown}>
+    <div ref={groupRef} className="tw-segmented" role="radiogroup" aria-label={i18n.t('theme.label')} onKeyDown={onKeyDown}>
       {themeSettings.map((setting) => (
         <button
           key={setting}
@@ -63,8 +64,8 @@ export function ThemeSwitch({ value, onChange }: { value: ThemeSetting; onChange
           data-value={setting}
           className="tw-segmented__option"
           aria-checked={setting === value}
-          aria-label={t(labels[setting])}
-          title={t(labels[setting])}
+          aria-label={i18n.t(labels[setting])}
+          title={i18n.t(labels[setting])}
           tabIndex={setting === value ? 0 : -1}
           onClick={() => onChange(setting)}
         >

@@ -1,8 +1,9 @@
 // A labelled text field. The machine decides the status: 'error' (touched and invalid, docs/product.md §5) shows the
 // error (a locale key); 'default' shows the optional helper text.
-import { Icon, registerStyles, t } from '../kit';
+import { Icon, registerStyles } from '../kit';
 import { type InputHTMLAttributes, type ReactElement, type ReactNode, useId } from 'react';
 import formFieldCss from 'bundle-text:./form-field.css';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(formFieldCss);
@@ -44,7 +45,7 @@ export function FormField({
   const inputId = id ?? `field-${generatedId}`;
   const messageId = `${inputId}-message`;
   const showError = status === 'error' && Boolean(error);
-  const message = showError && error ? t(error, errorParams) : helper;
+  const message = showError && error ? i18n.t(error, errorParams) : helper;
   return (
     <div className="tw-field">
       <label className="tw-field__label" htmlFor={inputId}>

@@ -1,6 +1,5 @@
 // Panel header: organisation logo and name (closes the flow), Get the app, and the avatar that opens the hub.
 import { type MouseEvent, type ReactElement, useState } from 'react';
-import { t } from '../i18n';
 import { initialsOf } from '../../../machines/session.selectors';
 import { Avatar } from './identity';
 import { Skeleton } from './skeleton';
@@ -8,6 +7,7 @@ import { Button } from './button';
 import { Icon } from './icons';
 import headerCss from 'bundle-text:./header.css';
 import { registerStyles } from '../style-sheets';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(headerCss);
@@ -77,23 +77,23 @@ interface HeaderProps {
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClose, user, onAvatarClick, onClose }: HeaderProps): ReactElement {
-  const name = orgName ?? t('app.name');
+  const name = orgName ?? i18n.t('app.name');
   return (
     <header className="tw-header">
       <div className="tw-header__inner">
-        <button type="button" className="tw-brand" onClick={onLogoClick} onMouseDown={keepFocus} aria-label={t('header.close', { name })} title={name}>
+        <button type="button" className="tw-brand" onClick={onLogoClick} onMouseDown={keepFocus} aria-label={i18n.t('header.close', { name })} title={name}>
           <BrandMark name={name} logo={orgLogo} />
           <span className="tw-brand__name">{name}</span>
         </button>
         <div className="tw-header__actions">
           {getAppHref ? (
-            <a className="tw-button tw-button--secondary tw-button--small" href={getAppHref} target="_blank" rel="noopener" title={t('header.get_app')}>
+            <a className="tw-button tw-button--secondary tw-button--small" href={getAppHref} target="_blank" rel="noopener" title={i18n.t('header.get_app')}>
               <Icon path={iconPath('phone')} size={16} />
-              <span>{t('header.get_app')}</span>
+              <span>{i18n.t('header.get_app')}</span>
             </a>
           ) : (
-            <Button variant="secondary" size="small" icon={<Icon path={iconPath('phone')} size={16} />} onClick={onGetAppClose} title={t('header.get_app')}>
-              {t('header.get_app')}
+            <Button variant="secondary" size="small" icon={<Icon path={iconPath('phone')} size={16} />} onClick={onGetAppClose} title={i18n.t('header.get_app')}>
+              {i18n.t('header.get_app')}
             </Button>
           )}
           {user ? (
@@ -103,7 +103,7 @@ export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClos
               onClick={onAvatarClick}
               // The name starts with the initials the button shows (WCAG 2.5.3, label in name); while the profile
               // loads the button shows a skeleton (never a placeholder "AA") and still opens the menu.
-              aria-label={user === 'loading' ? t('header.open_hub_plain') : t('header.open_hub', { initials: initialsOf(user) })}
+              aria-label={user === 'loading' ? i18n.t('header.open_hub_plain') : i18n.t('header.open_hub', { initials: initialsOf(user) })}
               aria-haspopup="dialog"
             >
               {user === 'loading' ? (
@@ -113,7 +113,7 @@ export function Header({ orgName, orgLogo, onLogoClick, getAppHref, onGetAppClos
               )}
             </button>
           ) : null}
-          <button type="button" className="tw-icon-button tw-header__close" onClick={onClose} onMouseDown={keepFocus} aria-label={t('header.close_wallet')} title={t('header.close_wallet')}>
+          <button type="button" className="tw-icon-button tw-header__close" onClick={onClose} onMouseDown={keepFocus} aria-label={i18n.t('header.close_wallet')} title={i18n.t('header.close_wallet')}>
             <Icon path={iconPath('close')} size={22} />
           </button>
         </div>

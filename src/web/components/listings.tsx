@@ -1,7 +1,7 @@
 // The seller's listings under RESELL (shown while no ticket is picked): Sale and Sold tabs, Share (a modal with the
 // link, the device's share sheet on narrow screens, else Facebook, Twitter and Mail) and Unlist (a confirmation).
 // The listings machine (machines/listings.ts, a child of resell) decides; this renders its state and sends events.
-import { Button, currentLocale, Icon, registerStyles, Skeleton, t, tPlural, useSelector } from '../kit';
+import { Button, Icon, registerStyles, Skeleton, useSelector } from '../kit';
 import { type ReactElement, useSyncExternalStore } from 'react';
 import type { ListingsActor, ListingsTab } from '../../../machines/listings';
 import type { SoldEntry } from '../../contract/entities';
@@ -22,6 +22,7 @@ import { iconPath } from './icon-paths' with { type: 'macro' };
 import { ListTabs } from './list-tabs';
 import { Modal } from './modal';
 import listingsCss from 'bundle-text:./listings.css';
+import { i18n } from '../i18n';
 
 registerStyles(listingsCss);
 
@@ -29,9 +30,9 @@ registerStyles(listingsCss);
 export function ShareLink({ link, onCopy }: { link: string; onCopy: () => void }): ReactElement {
   return (
     <div className="tw-resell__link">
-      <input className="tw-input" readOnly value={link} aria-label={t('listings.share_title')} onFocus={(event) => event.target.select()} />
+      <input className="tw-input" readOnly value={link} aria-label={i18n.t('listings.share_title')} onFocus={(event) => event.target.select()} />
       <Button variant="secondary" icon={<Icon path={iconPath('copy')} size={18} />} onClick={onCopy}>
-        {t('resell.copy')}
+        {i18n.t('resell.copy')}
       </Button>
     </div>
   );
@@ -47,7 +48,7 @@ const payoutLabel: Record<SoldEntry['payoutStatus'], string> = {
 
 function ago(iso: string, today: string, days: string): string {
   const count = daysSince(iso, Date.now());
-  return count === 0 ? t(today) : tPlural(days, count);
+  return count === 0 ? i18n.t(today) : i18n.t(days, { count });
 }
 
 export function Listings({ listings }: { listings: ListingsActor }): ReactElement {
@@ -58,27 +59,27 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
   return (
     <section className="tw-resell__listings" aria-labelledby="tw-listings-title">
       <h2 className="tw-resell__step-title" id="tw-listings-title">
-        {t('listings.title')}
+        {i18n.t('listings.title')}
       </h2>
       {step === 'loading' ? (
-        <div role="status" aria-label={t('common.loading')}>
+        <div role="status" aria-label={i18n.t('common.loading')}>
           <Skeleton height={72} radius={12} />
         </div>
       ) : null}
       {step === 'failed' ? (
-        <LoadFailed className="tw-resell__state" message={t('listings.load_error')} onRetry={() => listings.send({ type: 'listings.retry' })} />
+        <LoadFailed className="tw-resell__state" message={i18n.t('listings.load_error')} onRetry={() => listings.send({ type: 'listings.retry' })} />
       ) : null}
       {step === 'ready' ? (
         <ListTabs
           id="tw-listings"
-          label={t('listings.tabs')}
-          tabs={(['SALE', 'SOLD'] as const).map((value) => ({ value, label: t(tabLabels[value]) }))}
+          label={i18n.t('listings.tabs')}
+          tabs={(['SALE', 'SOLD'] as const).map((value) => ({ value, label: i18n.t(tabLabels[value]) }))}
           selected={tab}
           onSelect={(value) => listings.send({ type: 'listings.chooseTab', tab: value })}
         >
           <ul className="tw-resell__list">
-            {tab === 'SALE' && sale.length === 0 ? <li className="tw-muted">{t('listings.empty_sale')}</li> : null}
-            {tab === 'SOLD' && sold.length === 0 ? <li className="tw-muted">{t('listings.empty_sold')}</li> : null}
+            {tab === 'SALE' && sale.length === 0 ? <li className="tw-muted">{i18n.t('listings.empty_sale')}</li> : null}
+            {tab === 'SOLD' && sold.length === 0 ? <li className="tw-muted">{i18n.t('listings.empty_sold')}</li> : null}
             {tab === 'SALE'
               ? sale.map((entry) => (
                   <li key={entry.userTicketId} className="tw-resell__entry">
@@ -87,8 +88,8 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
                       entry={entry}
                       note={ago(entry.listedDate, 'listings.listed_today', 'listings.listed_days')}
                       actions={[
-                        { icon: iconPath('external'), label: t('listings.share'), onClick: () => listings.send({ type: 'listings.share', userTicketId: entry.userTicketId }) },
-                        { icon: iconPath('close'), label: t('listings.unlist'), onClick: () => listings.send({ type: 'listings.unlist', userTicketId: entry.userTicketId }) },
+                        { icon: iconPath('external'), label: i18n.t('listings.share'), onClick: () => listings.send({ type: 'listings.share', userTicketId: entry.userTicketId }) },
+                        { icon: iconPath('close'), label: i18n.t('listings.unlist'), onClick: () => listings.send({ type: 'listings.unlist', userTicketId: entry.userTicketId }) },
                       ]}
                     />
                   </li>
@@ -97,8 +98,8 @@ export function Listings({ listings }: { listings: ListingsActor }): ReactElemen
                   <li key={entry.userTicketId} className="tw-resell__entry">
                     <ListingCard
                       entry={entry}
-                      note={`${ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')} · ${t(payoutLabel[entry.payoutStatus], {
-                        date: formatLocalMoment(entry.payoutDate, { locale: currentLocale(), tz: entry.eventTimeZone }),
+                      note={`${ago(entry.soldDate, 'listings.sold_today', 'listings.sold_days')} · ${i18n.t(payoutLabel[entry.payoutStatus], {
+                        date: formatLocalMoment(entry.payoutDate, { locale: i18n.locale(), tz: entry.eventTimeZone }),
                       })}`}
                     />
                   </li>
@@ -140,17 +141,17 @@ function ShareModal({ listings }: { listings: ListingsActor }): ReactElement | n
   const narrow = useNarrow();
   const close = () => listings.send({ type: 'listings.close' });
   if (!entry) return null;
-  const text = t('listings.share_text', { ticket: entry.name });
+  const text = i18n.t('listings.share_text', { ticket: entry.name });
   const url = encodeURIComponent(entry.shareLinkUrl);
   const native = narrow && typeof globalThis.navigator?.share === 'function';
   return (
     <Modal
       open
-      title={t('listings.share_title')}
+      title={i18n.t('listings.share_title')}
       onClose={close}
       actions={
         <Button variant="secondary" onClick={close}>
-          {t('listings.close')}
+          {i18n.t('listings.close')}
         </Button>
       }
     >
@@ -158,10 +159,10 @@ function ShareModal({ listings }: { listings: ListingsActor }): ReactElement | n
         <ShareLink link={entry.shareLinkUrl} onCopy={() => listings.send({ type: 'listings.copy' })} />
         {native ? (
           <Button icon={<Icon path={iconPath('external')} size={18} />} onClick={() => listings.send({ type: 'listings.nativeShare' })}>
-            {t('listings.share_native')}
+            {i18n.t('listings.share_native')}
           </Button>
         ) : (
-          <ul className="tw-resell__share-menu" aria-label={t('listings.share')}>
+          <ul className="tw-resell__share-menu" aria-label={i18n.t('listings.share')}>
             <li>
               <a href={`https://www.facebook.com/sharer/sharer.php?u=${url}&quote=${encodeURIComponent(text)}`} target="_blank" rel="noopener noreferrer">
                 {'Facebook' /* a product name: the same in every language */}
@@ -173,7 +174,7 @@ function ShareModal({ listings }: { listings: ListingsActor }): ReactElement | n
               </a>
             </li>
             <li>
-              <a href={`mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(`${text}\n${entry.shareLinkUrl}`)}`}>{t('listings.share_mail')}</a>
+              <a href={`mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(`${text}\n${entry.shareLinkUrl}`)}`}>{i18n.t('listings.share_mail')}</a>
             </li>
           </ul>
         )}
@@ -190,16 +191,16 @@ function UnlistModal({ listings }: { listings: ListingsActor }): ReactElement | 
     <Modal
       open
       role="alertdialog"
-      title={t('listings.unlist_title')}
-      description={t('listings.unlist_text', { ticket: entry.name })}
+      title={i18n.t('listings.unlist_title')}
+      description={i18n.t('listings.unlist_text', { ticket: entry.name })}
       onClose={() => (busy ? undefined : listings.send({ type: 'listings.close' }))}
       actions={
         <>
           <Button variant="danger" loading={busy} onClick={() => listings.send({ type: 'listings.confirmUnlist' })}>
-            {t('listings.unlist_confirm')}
+            {i18n.t('listings.unlist_confirm')}
           </Button>
           <Button variant="secondary" disabled={busy} onClick={() => listings.send({ type: 'listings.close' })}>
-            {t('listings.close')}
+            {i18n.t('listings.close')}
           </Button>
         </>
       }

@@ -1,6 +1,7 @@
 // What a step shows when its data could not be loaded: the reason, and Try again (the flow's retry event).
-import { Button, Icon, t } from '../kit';
+import { Button, Icon } from '../kit';
 import type { ReactElement } from 'react';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 export function LoadFailed({ message, onRetry, className }: { message: string; onRetry: () => void; className: string }): ReactElement {
@@ -8,7 +9,7 @@ export function LoadFailed({ message, onRetry, className }: { message: string; o
     <div className={className} role="alert">
       <p>{message}</p>
       <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={onRetry}>
-        {t('common.retry')}
+        {i18n.t('common.retry')}
       </Button>
     </div>
   );

@@ -1,11 +1,12 @@
 // Six-digit one-time code: one real <input> (so autofill, paste of the whole code and screen readers work)
 // drawn as six slots. Only digits are kept (a code pasted or autofilled as "314 376" or "314-376" fills all six);
 // checking and submitting the code is the login machine's job.
-import { registerStyles, t } from '../kit';
+import { registerStyles } from '../kit';
 import { type ReactElement, useEffect, useId, useRef, useState } from 'react';
 import { FieldMessage, type FieldStatus } from './form-field';
 import { InfoTooltip } from './info-tooltip';
 import otpInputCss from 'bundle-text:./otp-input.css';
+import { i18n } from '../i18n';
 
 registerStyles(otpInputCss);
 
@@ -46,8 +47,8 @@ export function OtpInput({
   return (
     <div className="tw-field">
       <span className="tw-field__label">
-        <label htmlFor={id}>{t('otp.label')}</label>
-        <InfoTooltip label={t('otp.info_label')} text={t('otp.info', { length })} />
+        <label htmlFor={id}>{i18n.t('otp.label')}</label>
+        <InfoTooltip label={i18n.t('otp.info_label')} text={i18n.t('otp.info', { length })} />
       </span>
       <div className="tw-otp" data-invalid={showError || undefined}>
         {slots.map((digit, index) => (
@@ -87,7 +88,7 @@ export function OtpInput({
       <FieldMessage
         id={`${id}-message`}
         status={showError ? 'error' : 'default'}
-        text={showError && error ? t(error) : t('otp.helper')}
+        text={showError && error ? i18n.t(error) : i18n.t('otp.helper')}
       />
     </div>
   );

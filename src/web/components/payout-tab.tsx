@@ -1,7 +1,7 @@
 // The settings' payout tab (docs/product.md §2 Settings, §6): the account's state from the payout machine (a child of the
 // settings flow), the verification button that starts onboarding, and the onboarding itself — Stripe's embedded
 // component (the payout machine mounts it into the element this tab registers) or the local provider's form.
-import { Button, Icon, readThemeSetting, resolveTheme, Skeleton, systemPrefersDark, t, useSelector } from '../kit';
+import { Button, Icon, readThemeSetting, resolveTheme, Skeleton, systemPrefersDark, useSelector } from '../kit';
 import { type ReactElement, useCallback } from 'react';
 import type { PayoutActor } from '../../../machines/payout';
 import { selectLocalForm, selectPayoutView, selectStripeSessionKey } from '../../../machines/payout.selectors';
@@ -9,6 +9,7 @@ import type { SettingsActor } from '../../../machines/settings';
 import { selectIsVerifying } from '../../../machines/settings.selectors';
 import { LoadFailed } from './load-failed';
 import { FormField } from './form-field';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 export function PayoutTab({ settings }: { settings: SettingsActor }): ReactElement {
@@ -18,27 +19,27 @@ export function PayoutTab({ settings }: { settings: SettingsActor }): ReactEleme
   return (
     <section className="tw-card tw-settings__section" aria-labelledby="tw-settings-payout">
       <h2 className="tw-section__title" id="tw-settings-payout">
-        {t('settings.payout_title')}
+        {i18n.t('settings.payout_title')}
       </h2>
-      <p className="tw-muted">{t('settings.payout_text')}</p>
+      <p className="tw-muted">{i18n.t('settings.payout_text')}</p>
       {state === 'loading' ? (
-        <div role="status" aria-label={t('common.loading')}>
+        <div role="status" aria-label={i18n.t('common.loading')}>
           <Skeleton height={44} radius={12} />
         </div>
       ) : null}
       {state === 'failed' && payout ? (
-        <LoadFailed className="tw-payout__failed" message={t('payout.load_error')} onRetry={() => payout.send({ type: 'payout.retry' })} />
+        <LoadFailed className="tw-payout__failed" message={i18n.t('payout.load_error')} onRetry={() => payout.send({ type: 'payout.retry' })} />
       ) : null}
       {state === 'verified' ? (
         <p className="tw-payout__verified" role="status">
-          <Icon path={iconPath('check')} size={18} /> {t('payout.verified')}
+          <Icon path={iconPath('check')} size={18} /> {i18n.t('payout.verified')}
         </p>
       ) : null}
       {/* The button starts onboarding, or starts it again (a new session) while it is not finished; the local
           provider's form brings its own Verify account, so the tab never shows two verify actions (issue 23). */}
       {state !== 'verified' && state !== 'localForm' ? (
         <Button icon={<Icon path={iconPath('shield')} size={18} />} loading={verifying} onClick={() => settings.send({ type: 'settings.startVerification' })}>
-          {t('settings.verify')}
+          {i18n.t('settings.verify')}
         </Button>
       ) : null}
       {state === 'localForm' && payout ? <LocalOnboarding payout={payout} /> : null}
@@ -53,15 +54,15 @@ function LocalOnboarding({ payout }: { payout: PayoutActor }): ReactElement {
   return (
     <form
       className="tw-payout__form"
-      aria-label={t('payout.local_title')}
+      aria-label={i18n.t('payout.local_title')}
       onSubmit={(event) => {
         event.preventDefault();
         payout.send({ type: 'payout.submit' });
       }}
     >
-      <p className="tw-muted">{t('payout.local_text')}</p>
+      <p className="tw-muted">{i18n.t('payout.local_text')}</p>
       <FormField
-        label={t('payout.legal_name')}
+        label={i18n.t('payout.legal_name')}
         autoComplete="name"
         value={form.legalName}
         error={errors.legalName}
@@ -69,7 +70,7 @@ function LocalOnboarding({ payout }: { payout: PayoutActor }): ReactElement {
         onValueChange={(value) => payout.send({ type: 'payout.changeLegalName', value })}
       />
       <FormField
-        label={t('payout.bank_last4')}
+        label={i18n.t('payout.bank_last4')}
         inputMode="numeric"
         value={form.bankLast4}
         error={errors.bankLast4}
@@ -77,7 +78,7 @@ function LocalOnboarding({ payout }: { payout: PayoutActor }): ReactElement {
         onValueChange={(value) => payout.send({ type: 'payout.changeBankLast4', value })}
       />
       <Button type="submit" loading={form.submitting}>
-        {t('payout.submit')}
+        {i18n.t('payout.submit')}
       </Button>
     </form>
   );
@@ -106,5 +107,5 @@ function StripeOnboarding({ payout }: { payout: PayoutActor }): ReactElement {
     [payout],
   );
   // A named region: the provider's embedded form (in frames of its own) is found under this name.
-  return <section key={sessionKey} ref={registerHost} className="tw-payout__stripe" aria-label={t('payout.stripe_title')} />;
+  return <section key={sessionKey} ref={registerHost} className="tw-payout__stripe" aria-label={i18n.t('payout.stripe_title')} />;
 }

@@ -1,7 +1,7 @@
 // The phone modal of the settings: a country picker (defaulting to the organisation's country) and the number,
 // checked with libphonenumber-js and saved as E.164; a refused save shows the server's message in the modal. The
 // phone modal machine (a child of settings while open) decides; this renders it and sends its events.
-import { Button, currentLocale, t, useSelector } from '../kit';
+import { Button, useSelector } from '../kit';
 import { type FormEvent, type ReactElement, useId, useMemo } from 'react';
 import { phoneCountries, type PhoneCountry } from '../../../machines/phone';
 import type { PhoneModalEvent } from '../../../machines/phone-modal';
@@ -10,6 +10,7 @@ import type { SettingsActor } from '../../../machines/settings';
 import { selectIsPhoneOpen, selectPhoneModal } from '../../../machines/settings.selectors';
 import { FieldMessage } from './form-field';
 import { Modal } from './modal';
+import { i18n } from '../i18n';
 
 export function PhoneModal({ settings }: { settings: SettingsActor }): ReactElement | null {
   const open = useSelector(settings, selectIsPhoneOpen);
@@ -27,16 +28,16 @@ export function PhoneModal({ settings }: { settings: SettingsActor }): ReactElem
   return (
     <Modal
       open={open}
-      title={t('settings.phone_modal_title')}
-      description={t('settings.phone_modal_text')}
+      title={i18n.t('settings.phone_modal_title')}
+      description={i18n.t('settings.phone_modal_text')}
       onClose={() => send({ type: 'phone.close' })}
       actions={
         <>
           <Button variant="secondary" onClick={() => send({ type: 'phone.close' })} disabled={saving}>
-            {t('common.cancel')}
+            {i18n.t('common.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={saving}>
-            {t('settings.save')}
+            {i18n.t('settings.save')}
           </Button>
         </>
       }
@@ -44,7 +45,7 @@ export function PhoneModal({ settings }: { settings: SettingsActor }): ReactElem
       <form id={formId} className="tw-form" noValidate onSubmit={submit}>
         <div className="tw-field">
           <label className="tw-field__label" htmlFor={`${id}-country`}>
-            {t('settings.phone_country')}
+            {i18n.t('settings.phone_country')}
           </label>
           <select
             id={`${id}-country`}
@@ -61,7 +62,7 @@ export function PhoneModal({ settings }: { settings: SettingsActor }): ReactElem
         </div>
         <div className="tw-field">
           <label className="tw-field__label" htmlFor={`${id}-number`}>
-            {t('settings.phone_number')}
+            {i18n.t('settings.phone_number')}
           </label>
           <input
             id={`${id}-number`}
@@ -76,7 +77,7 @@ export function PhoneModal({ settings }: { settings: SettingsActor }): ReactElem
             aria-invalid={Boolean(phone.error) || undefined}
             aria-describedby={phone.error ? `${id}-message` : undefined}
           />
-          <FieldMessage id={`${id}-message`} status={phone.error ? 'error' : 'default'} text={phone.error ? t(phone.error) : undefined} />
+          <FieldMessage id={`${id}-message`} status={phone.error ? 'error' : 'default'} text={phone.error ? i18n.t(phone.error) : undefined} />
         </div>
       </form>
     </Modal>
@@ -87,7 +88,7 @@ const samePhone = (a: PhoneView, b: PhoneView) => a.country === b.country && a.n
 
 /** Every country by its name in the page's language, with its calling code, sorted by name. */
 function useCountryOptions(): Array<{ country: PhoneCountry; label: string }> {
-  const language = currentLocale();
+  const language = i18n.locale();
   return useMemo(() => {
     const names = new Intl.DisplayNames([language], { type: 'region' });
     return phoneCountries()

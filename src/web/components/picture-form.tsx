@@ -1,7 +1,7 @@
 // The profile picture in the settings: the current one (or the initials), pick or drop a HEIC, WEBP, SVG, PNG or JPG
 // file, see it in its square crop, upload it. The server decodes and re-encodes it (a square WebP). The picture
 // form machine (a child of settings) decides; this renders it and sends its events.
-import { Avatar, Button, Icon, t, useSelector } from '../kit';
+import { Avatar, Button, Icon, useSelector } from '../kit';
 import { type DragEvent, type ReactElement, useId, useState } from 'react';
 import type { SettingsActor } from '../../../machines/settings';
 import type { PictureFormEvent } from '../../../machines/picture-form';
@@ -13,6 +13,7 @@ import {
   selectPicturePreview,
 } from '../../../machines/picture-form.selectors';
 import { selectPictureForm, selectProfile } from '../../../machines/settings.selectors';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 /** docs/product.md §2: the formats the picker offers (HEIC by extension too: browsers rarely know its type). */
@@ -40,7 +41,7 @@ export function PictureForm({ settings }: { settings: SettingsActor }): ReactEle
   return (
     <section className="tw-card tw-settings__section" aria-labelledby="tw-settings-picture">
       <h2 className="tw-section__title" id="tw-settings-picture">
-        {t('settings.picture_title')}
+        {i18n.t('settings.picture_title')}
       </h2>
       <div
         className="tw-settings__picture"
@@ -54,16 +55,16 @@ export function PictureForm({ settings }: { settings: SettingsActor }): ReactEle
       >
         {preview ? (
           // HEIC has no preview in most browsers: the file name stands in (the server converts it).
-          <img className="tw-settings__preview" src={preview} alt={t('settings.picture_preview')} width={96} height={96} />
+          <img className="tw-settings__preview" src={preview} alt={i18n.t('settings.picture_preview')} width={96} height={96} />
         ) : (
           <Avatar picture={profile?.picture} givenName={profile?.givenName} familyName={profile?.familyName} size={96} />
         )}
         <div className="tw-settings__picture-text">
-          <p className="tw-muted">{picked ? picked.name : t('settings.picture_hint')}</p>
+          <p className="tw-muted">{picked ? picked.name : i18n.t('settings.picture_hint')}</p>
           <div className="tw-settings__actions">
             <label className="tw-button tw-button--secondary" htmlFor={inputId}>
               <Icon path={iconPath('user')} size={18} />
-              <span>{t('settings.picture_pick')}</span>
+              <span>{i18n.t('settings.picture_pick')}</span>
             </label>
             <input
               id={inputId}
@@ -78,16 +79,16 @@ export function PictureForm({ settings }: { settings: SettingsActor }): ReactEle
             {picked ? (
               <>
                 <Button loading={uploading} onClick={() => send({ type: 'picture.upload' })}>
-                  {t('settings.picture_upload')}
+                  {i18n.t('settings.picture_upload')}
                 </Button>
                 <Button variant="ghost" disabled={uploading} onClick={() => send({ type: 'picture.drop' })}>
-                  {t('common.cancel')}
+                  {i18n.t('common.cancel')}
                 </Button>
               </>
             ) : null}
             {!picked && (canRemove || removing) ? (
               <Button variant="ghost" loading={removing} onClick={() => send({ type: 'picture.remove' })}>
-                {t('settings.picture_remove')}
+                {i18n.t('settings.picture_remove')}
               </Button>
             ) : null}
           </div>

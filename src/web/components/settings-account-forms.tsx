@@ -1,6 +1,6 @@
 // The account tab's text forms: the nickname with its unchangeable #suffix (Save only when changed and valid, or
 // Generate), first and last name, and the phone number's row that opens the phone modal.
-import { Button, Icon, t, useSelector, useWalletConfig } from '../kit';
+import { Button, Icon, useSelector, useWalletConfig } from '../kit';
 import type { FormEvent, ReactElement } from 'react';
 import type { SettingsActor } from '../../../machines/settings';
 import {
@@ -17,6 +17,7 @@ import {
 import { FALLBACK_PHONE_COUNTRY, formatPhone, isPhoneCountry } from '../../../machines/phone';
 import { FormField } from './form-field';
 import { submitAndFocusFirstError } from '../focus-first-error';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 /** A refused Save touches the fields (the machine); the focus then goes to the first one in error. */
@@ -34,11 +35,11 @@ export function NicknameForm({ settings }: { settings: SettingsActor }): ReactEl
   return (
     <form className="tw-card tw-settings__section" aria-labelledby="tw-settings-nickname" noValidate onSubmit={onSubmit(() => settings.send({ type: 'settings.saveNickname' }))}>
       <h2 className="tw-section__title" id="tw-settings-nickname">
-        {t('settings.nickname_title')}
+        {i18n.t('settings.nickname_title')}
       </h2>
       <div className="tw-settings__nickname">
         <FormField
-          label={t('settings.nickname')}
+          label={i18n.t('settings.nickname')}
           name="nickname"
           autoComplete="nickname"
           value={field.value}
@@ -46,18 +47,18 @@ export function NicknameForm({ settings }: { settings: SettingsActor }): ReactEl
           onBlur={() => settings.send({ type: 'settings.blur', field: 'nickname' })}
           error={field.error}
           status={field.status}
-          helper={t('settings.nickname_helper')}
+          helper={i18n.t('settings.nickname_helper')}
           required
         />
         {/* The suffix as shown, and in words for screen readers (a name on a plain span would not be read). */}
         <span className="tw-settings__suffix">
           <span aria-hidden="true">{profile?.uniqueID}</span>
-          <span className="tw-sr-only">{t('settings.suffix', { suffix: profile?.uniqueID ?? '' })}</span>
+          <span className="tw-sr-only">{i18n.t('settings.suffix', { suffix: profile?.uniqueID ?? '' })}</span>
         </span>
       </div>
       <div className="tw-settings__actions">
         <Button type="submit" loading={saving} disabled={!canSave && !saving}>
-          {t('settings.save')}
+          {i18n.t('settings.save')}
         </Button>
         <Button
           variant="ghost"
@@ -65,7 +66,7 @@ export function NicknameForm({ settings }: { settings: SettingsActor }): ReactEl
           disabled={!canGenerate}
           onClick={() => settings.send({ type: 'settings.generateNickname' })}
         >
-          {t('settings.generate')}
+          {i18n.t('settings.generate')}
         </Button>
       </div>
     </form>
@@ -80,10 +81,10 @@ export function NamesForm({ settings }: { settings: SettingsActor }): ReactEleme
   return (
     <form className="tw-card tw-settings__section" aria-labelledby="tw-settings-names" noValidate onSubmit={onSubmit(() => settings.send({ type: 'settings.saveNames' }))}>
       <h2 className="tw-section__title" id="tw-settings-names">
-        {t('settings.names_title')}
+        {i18n.t('settings.names_title')}
       </h2>
       <FormField
-        label={t('personal_data.first_name')}
+        label={i18n.t('personal_data.first_name')}
         name="givenName"
         autoComplete="given-name"
         value={givenName.value}
@@ -94,7 +95,7 @@ export function NamesForm({ settings }: { settings: SettingsActor }): ReactEleme
         required
       />
       <FormField
-        label={t('personal_data.last_name')}
+        label={i18n.t('personal_data.last_name')}
         name="familyName"
         autoComplete="family-name"
         value={familyName.value}
@@ -106,7 +107,7 @@ export function NamesForm({ settings }: { settings: SettingsActor }): ReactEleme
       />
       <div className="tw-settings__actions">
         <Button type="submit" loading={saving} disabled={!canSave && !saving}>
-          {t('settings.save')}
+          {i18n.t('settings.save')}
         </Button>
       </div>
     </form>
@@ -122,16 +123,16 @@ export function PhoneRow({ settings }: { settings: SettingsActor }): ReactElemen
   return (
     <section className="tw-card tw-settings__section" aria-labelledby="tw-settings-phone">
       <h2 className="tw-section__title" id="tw-settings-phone">
-        {t('settings.phone_title')}
+        {i18n.t('settings.phone_title')}
       </h2>
       <div className="tw-settings__row">
-        <span className={phone ? 'tw-settings__value' : 'tw-muted'}>{phone ? formatPhone(phone) : t('settings.phone_none')}</span>
+        <span className={phone ? 'tw-settings__value' : 'tw-muted'}>{phone ? formatPhone(phone) : i18n.t('settings.phone_none')}</span>
         <Button
           variant="secondary"
           icon={<Icon path={iconPath('phone')} size={18} />}
           onClick={() => settings.send({ type: 'settings.openPhone', defaultCountry })}
         >
-          {phone ? t('settings.phone_change') : t('settings.phone_add')}
+          {phone ? i18n.t('settings.phone_change') : i18n.t('settings.phone_add')}
         </Button>
       </div>
     </section>

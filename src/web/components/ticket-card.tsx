@@ -1,6 +1,6 @@
 // A card of My tickets (docs/product.md §2): ticket name and logo, the event's date range, city and venue, days until or
 // since the event or a live badge, and benefits used out of total. The whole card opens the single ticket.
-import { currentLocale, Icon, registerStyles, Skeleton, t, tPlural } from '../kit';
+import { Icon, registerStyles, Skeleton } from '../kit';
 import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import { benefitUsage, ticketTiming, type TicketTiming } from '../../../machines/my-tickets.selectors';
@@ -8,18 +8,19 @@ import { formatEventDateRange } from '../format';
 import { Badge } from './badge';
 import { TicketLogo } from './ticket-logo';
 import ticketCardCss from 'bundle-text:./ticket-card.css';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(ticketCardCss);
 
 export function timingLabel(timing: TicketTiming): string {
-  if (timing.kind === 'live') return t('tickets.live');
+  if (timing.kind === 'live') return i18n.t('tickets.live');
   if (timing.kind === 'upcoming') {
-    if (timing.days === 0) return t('tickets.today');
-    return tPlural('tickets.in_days', timing.days);
+    if (timing.days === 0) return i18n.t('tickets.today');
+    return i18n.t('tickets.in_days', { count: timing.days });
   }
-  if (timing.days === 0) return t('tickets.ended_today');
-  return tPlural('tickets.days_ago', timing.days);
+  if (timing.days === 0) return i18n.t('tickets.ended_today');
+  return i18n.t('tickets.days_ago', { count: timing.days });
 }
 
 /** The live badge or the day count, as a pill. */
@@ -54,7 +55,7 @@ export function TicketCard({ ticket, count = 1, onOpen, now }: TicketCardProps):
               <span className="tw-ticket-card__count">
                 <Badge tone="primary">
                   <span aria-hidden="true">×{count}</span>
-                  <span className="tw-sr-only">{t('tickets.count', { count })}</span>
+                  <span className="tw-sr-only">{i18n.t('tickets.count', { count })}</span>
                 </Badge>
               </span>
             ) : null}
@@ -65,7 +66,7 @@ export function TicketCard({ ticket, count = 1, onOpen, now }: TicketCardProps):
       <span className="tw-ticket-card__facts">
         <span className="tw-fact">
           <Icon path={iconPath('calendar')} size={16} />
-          <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: currentLocale(), tz: ticket.eventTimeZone })}</span>
+          <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: i18n.locale(), tz: ticket.eventTimeZone })}</span>
         </span>
         <span className="tw-fact">
           <Icon path={iconPath('pin')} size={16} />
@@ -78,7 +79,7 @@ export function TicketCard({ ticket, count = 1, onOpen, now }: TicketCardProps):
         {usage ? (
           <span className="tw-fact">
             <Icon path={iconPath('sparkle')} size={16} />
-            <span>{t('tickets.benefits_used', usage)}</span>
+            <span>{i18n.t('tickets.benefits_used', usage)}</span>
           </span>
         ) : (
           <span />

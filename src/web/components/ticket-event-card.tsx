@@ -1,6 +1,6 @@
 // The single ticket's event card (feature image, logos, names, date range, venue and address) and its event-access
 // card (used, with the date, or unused), plus the loading skeleton.
-import { currentLocale, Icon, LinkButton, registerStyles, Skeleton, t } from '../kit';
+import { Icon, LinkButton, registerStyles, Skeleton } from '../kit';
 import { type ReactElement, useState } from 'react';
 import type { TicketDetail } from '../../contract/entities';
 import { ticketTiming } from '../../../machines/my-tickets.selectors';
@@ -9,6 +9,7 @@ import { Badge } from './badge';
 import { TimingBadge } from './ticket-card';
 import { TicketLogo } from './ticket-logo';
 import ticketEventCardCss from 'bundle-text:./ticket-event-card.css';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(ticketEventCardCss);
@@ -37,7 +38,7 @@ export function TicketEventCard({ ticket, titleId }: { ticket: TicketDetail; tit
         <ul className="tw-event-card__facts">
           <li className="tw-fact">
             <Icon path={iconPath('calendar')} size={16} />
-            <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: currentLocale(), tz: ticket.eventTimeZone })}</span>
+            <span>{formatEventDateRange(ticket.eventStartDateTime, ticket.eventEndDateTime, { locale: i18n.locale(), tz: ticket.eventTimeZone })}</span>
           </li>
           <li className="tw-fact">
             <Icon path={iconPath('pin')} size={16} />
@@ -69,20 +70,20 @@ export function EventAccessCard({ used, usedOn, timeZone, onShowQr }: EventAcces
       <div className="tw-access__text">
         <div className="tw-access__head">
           <h2 className="tw-access__title" id="tw-access-title">
-            {t('ticket.access_title')}
+            {i18n.t('ticket.access_title')}
           </h2>
-          <Badge tone={used ? 'muted' : 'success'}>{used ? t('ticket.access_used') : t('ticket.access_unused')}</Badge>
+          <Badge tone={used ? 'muted' : 'success'}>{used ? i18n.t('ticket.access_used') : i18n.t('ticket.access_unused')}</Badge>
         </div>
         <span className="tw-access__detail">
           {used
             ? usedOn
-              ? t('ticket.access_used_on', { date: formatLocalMoment(usedOn, { locale: currentLocale(), tz: timeZone }) })
-              : t('ticket.access_used')
-            : t('ticket.access_unused_hint')}
+              ? i18n.t('ticket.access_used_on', { date: formatLocalMoment(usedOn, { locale: i18n.locale(), tz: timeZone }) })
+              : i18n.t('ticket.access_used')
+            : i18n.t('ticket.access_unused_hint')}
         </span>
         {!used && onShowQr ? (
           <LinkButton className="tw-access__link" onClick={onShowQr}>
-            {t('ticket.show_qr')}
+            {i18n.t('ticket.show_qr')}
           </LinkButton>
         ) : null}
       </div>

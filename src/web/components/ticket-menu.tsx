@@ -1,9 +1,10 @@
 // The single ticket's "more actions" menu: Swap ticket and Resell ticket (each only when the ticket allows it).
 // Open or closed is the ticket machine's state; this component only draws it and reports clicks and dismissals.
-import { Icon, registerStyles, t } from '../kit';
+import { Icon, registerStyles } from '../kit';
 import { type KeyboardEvent, type ReactElement, useEffect, useRef } from 'react';
 import { useRovingFocus } from '../use-roving-focus';
 import ticketMenuCss from 'bundle-text:./ticket-menu.css';
+import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(ticketMenuCss);
@@ -55,8 +56,8 @@ export function TicketMenu({ open, canSwap, canResell, onToggle, onClose, onSwap
         ref={buttonRef}
         type="button"
         className="tw-icon-button"
-        aria-label={t('ticket.more_actions')}
-        title={t('ticket.more_actions')}
+        aria-label={i18n.t('ticket.more_actions')}
+        title={i18n.t('ticket.more_actions')}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={onToggle}
@@ -64,17 +65,17 @@ export function TicketMenu({ open, canSwap, canResell, onToggle, onClose, onSwap
         <Icon path={iconPath('more')} size={20} />
       </button>
       {open ? (
-        <div className="tw-menu__list" role="menu" aria-label={t('ticket.more_actions')}>
+        <div className="tw-menu__list" role="menu" aria-label={i18n.t('ticket.more_actions')}>
           {canSwap ? (
             <button type="button" role="menuitem" className="tw-menu__item" onClick={onSwap}>
               <Icon path={iconPath('swap')} size={18} />
-              {t('ticket.swap')}
+              {i18n.t('ticket.swap')}
             </button>
           ) : null}
           {canResell ? (
             <button type="button" role="menuitem" className="tw-menu__item" onClick={onResell}>
               <Icon path={iconPath('resell')} size={18} />
-              {t('ticket.resell')}
+              {i18n.t('ticket.resell')}
             </button>
           ) : null}
         </div>

@@ -1,17 +1,18 @@
 // Toasts from react-hot-toast's headless store, drawn inside the shadow root (the styled Toaster would put
 // its CSS in the host page's <head>). Auto close after 5000 ms; Alt+T moves focus to the newest toast. A chunk of
 // its own, loaded with the first toast or when the browser is idle (./toaster.tsx).
-import { addStrings, Icon, registerStyles, t, tPlural, translateCode } from '../kit';
+import { Icon, registerStyles } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { resolveValue, type Toast, toast, useToaster } from 'react-hot-toast/headless';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { Notification } from './toaster';
 import toastListCss from 'bundle-text:./toast-list.css';
+import { i18n, strings } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 
 registerStyles(toastListCss);
 // The server's error messages arrive as toasts: their strings come with the list, not in the frame's chunk.
-addStrings(screenStrings(['api']));
+i18n.set('en', strings('en', screenStrings(['api'])));
 
 export const TOAST_DURATION_MS = 5000;
 
@@ -35,7 +36,7 @@ export default function ToastList(): ReactElement {
     <section
       ref={regionRef}
       className="tw-toaster"
-      aria-label={t('toast.region', { hotkey: 'Alt+T' })}
+      aria-label={i18n.t('toast.region', { hotkey: 'Alt+T' })}
       tabIndex={-1}
       onMouseEnter={handlers.startPause}
       onMouseLeave={handlers.endPause}
@@ -61,7 +62,7 @@ function ToastItem({ item }: { item: Toast }): ReactElement {
         type="button"
         className="tw-icon-button"
         style={{ width: 28, height: 28, marginTop: -4, marginRight: -6 }}
-        aria-label={t('common.dismiss')}
+        aria-label={i18n.t('common.dismiss')}
         onClick={() => toast.dismiss(item.id)}
       >
         <Icon path={iconPath('close')} size={16} />
@@ -72,14 +73,14 @@ function ToastItem({ item }: { item: Toast }): ReactElement {
 
 /** Keys the locale files do not know (a new server code) fall back to the generic request_failed. */
 export function show({ kind, key, retryAfterSeconds }: Notification): void {
-  const reason = translateCode(key, 'request_failed');
+  const reason = i18n.t(key) || i18n.t('request_failed');
   // A refusal that says when to try again: in seconds under a minute, else in whole minutes (rounded up).
   const wait =
     retryAfterSeconds === undefined
       ? ''
       : retryAfterSeconds < 60
-        ? tPlural('api.retry_after_seconds', retryAfterSeconds)
-        : tPlural('api.retry_after_minutes', Math.ceil(retryAfterSeconds / 60));
+        ? i18n.t('api.retry_after_seconds', { count: retryAfterSeconds })
+        : i18n.t('api.retry_after_minutes', { count: Math.ceil(retryAfterSeconds / 60) });
   const message = wait ? `${reason} ${wait}` : reason;
   // One toast per message: a repeated failure replaces the visible toast instead of stacking copies.
   const options = { id: `${kind}:${key}` };

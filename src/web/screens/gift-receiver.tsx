@@ -1,6 +1,6 @@
 // The gift's receiver: an E-mail and a Username tab (the username searched as it is typed, suggestions with picture
 // or initials), Confirm receiver, then the recipient card ("To", with Edit), the terms, Gift and Cancel.
-import { Button, HashedName, Icon, t, useSelector } from '../kit';
+import { Button, HashedName, Icon, useSelector } from '../kit';
 import { type FormEvent, type KeyboardEvent, type ReactElement, useEffect, useRef } from 'react';
 import type { GiftActor, GiftEvent, GiftReceiver, ReceiverTab } from '../../../machines/gift';
 import {
@@ -26,6 +26,7 @@ import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 import { ListTabs } from '../components/list-tabs';
 import { useRovingFocus } from '../use-roving-focus';
 import { focusIfLost } from '../focus-if-lost';
+import { i18n } from '../i18n';
 
 const receiverTabs = [
   { value: 'EMAIL', label: 'gift.by_email' },
@@ -46,13 +47,13 @@ export function GiftReceiverStep({ gift }: { gift: GiftActor }): ReactElement {
   return (
     <section ref={stepRef} className="tw-card tw-gift__step" aria-labelledby="tw-gift-receiver-step">
       <h2 className="tw-gift__step-title" id="tw-gift-receiver-step">
-        {t('gift.receiver_step')}
+        {i18n.t('gift.receiver_step')}
       </h2>
       {step === 'receiver' && tab ? (
         <ListTabs
           id="tw-gift-receiver"
-          label={t('gift.receiver_tabs')}
-          tabs={receiverTabs.map((item) => ({ value: item.value, label: t(item.label) }))}
+          label={i18n.t('gift.receiver_tabs')}
+          tabs={receiverTabs.map((item) => ({ value: item.value, label: i18n.t(item.label) }))}
           selected={tab}
           onSelect={(next: ReceiverTab) => send({ type: 'gift.chooseReceiverTab', tab: next })}
           className="tw-gift__receiver"
@@ -64,7 +65,7 @@ export function GiftReceiverStep({ gift }: { gift: GiftActor }): ReactElement {
       <div className="tw-gift__actions">
         {step === 'confirmed' ? <GiftButton gift={gift} /> : null}
         <Button variant="secondary" disabled={!canCancel} onClick={() => send({ type: 'gift.cancel' })}>
-          {t('common.cancel')}
+          {i18n.t('common.cancel')}
         </Button>
       </div>
     </section>
@@ -75,7 +76,7 @@ function ConfirmButton({ gift }: { gift: GiftActor }): ReactElement {
   const canConfirm = useSelector(gift, selectCanConfirmReceiver);
   return (
     <Button type="submit" block disabled={!canConfirm}>
-      {t('gift.confirm_receiver')}
+      {i18n.t('gift.confirm_receiver')}
     </Button>
   );
 }
@@ -89,18 +90,18 @@ function EmailReceiver({ gift }: { gift: GiftActor }): ReactElement {
   return (
     <form className="tw-form" onSubmit={submit} noValidate>
       <FormField
-        label={t('gift.email_label')}
+        label={i18n.t('gift.email_label')}
         type="email"
         name="email"
         autoComplete="off"
         inputMode="email"
-        placeholder={t('gift.email_placeholder')}
+        placeholder={i18n.t('gift.email_placeholder')}
         value={email.value}
         onValueChange={(value) => gift.send({ type: 'gift.changeEmail', value })}
         onBlur={() => gift.send({ type: 'gift.blurEmail' })}
         error={email.error}
         status={email.status}
-        helper={t('gift.email_helper')}
+        helper={i18n.t('gift.email_helper')}
         required
       />
       <ConfirmButton gift={gift} />
@@ -138,12 +139,12 @@ function UsernameReceiver({ gift }: { gift: GiftActor }): ReactElement {
     event.preventDefault();
     gift.send({ type: 'gift.confirmReceiver' });
   };
-  const status = searching ? t('gift.searching') : query.trim() && !picked && suggestions.length === 0 ? t('gift.no_match') : undefined;
+  const status = searching ? i18n.t('gift.searching') : query.trim() && !picked && suggestions.length === 0 ? i18n.t('gift.no_match') : undefined;
   return (
     <form className="tw-form" onSubmit={submit} noValidate>
       <div className="tw-field">
         <label className="tw-field__label" htmlFor="tw-gift-username">
-          {t('gift.username_label')}
+          {i18n.t('gift.username_label')}
         </label>
         <input
           ref={inputRef}
@@ -156,15 +157,15 @@ function UsernameReceiver({ gift }: { gift: GiftActor }): ReactElement {
           aria-describedby="tw-gift-username-message"
           autoComplete="off"
           spellCheck={false}
-          placeholder={t('gift.username_placeholder')}
+          placeholder={i18n.t('gift.username_placeholder')}
           value={query}
           onChange={(event) => gift.send({ type: 'gift.changeUsername', value: event.target.value })}
           onKeyDown={onInputKeyDown}
         />
-        <FieldMessage id="tw-gift-username-message" status="default" text={status ?? (picked ? undefined : t('gift.username_helper'))} />
+        <FieldMessage id="tw-gift-username-message" status="default" text={status ?? (picked ? undefined : i18n.t('gift.username_helper'))} />
       </div>
       {suggestions.length > 0 ? (
-        <ul ref={listRef} id="tw-gift-suggestions" className="tw-gift__suggestions" role="listbox" aria-label={t('gift.suggestions')} onKeyDown={onListKeyDown}>
+        <ul ref={listRef} id="tw-gift-suggestions" className="tw-gift__suggestions" role="listbox" aria-label={i18n.t('gift.suggestions')} onKeyDown={onListKeyDown}>
           {suggestions.map((suggestion) => (
             <li
               key={suggestion.username}
@@ -185,7 +186,7 @@ function UsernameReceiver({ gift }: { gift: GiftActor }): ReactElement {
         <p className="tw-gift__picked" aria-live="polite">
           <Icon path={iconPath('check')} size={16} />
           <span>
-            {t('gift.picked')}: <HashedName value={picked.username} className="tw-strong" />
+            {i18n.t('gift.picked')}: <HashedName value={picked.username} className="tw-strong" />
           </span>
         </p>
       ) : null}
@@ -221,18 +222,18 @@ function ConfirmedReceiver({ gift, receiver }: { gift: GiftActor; receiver: Gift
           </span>
         )}
         <span className="tw-gift__recipient-text">
-          <span className="tw-gift__recipient-caption">{t('gift.to')}</span>
+          <span className="tw-gift__recipient-caption">{i18n.t('gift.to')}</span>
           <HashedName value={receiver.value} className="tw-gift__name" />
         </span>
         {canEdit ? (
-          <button type="button" className="tw-icon-button" aria-label={t('gift.edit_receiver')} onClick={() => gift.send({ type: 'gift.editReceiver' })}>
+          <button type="button" className="tw-icon-button" aria-label={i18n.t('gift.edit_receiver')} onClick={() => gift.send({ type: 'gift.editReceiver' })}>
             <Icon path={iconPath('edit')} size={18} />
           </button>
         ) : null}
       </div>
       <label className="tw-gift__terms">
         <input ref={termsRef} type="checkbox" checked={accepted} disabled={!canToggle} onChange={() => gift.send({ type: 'gift.toggleTerms' })} />
-        <span>{t('gift.terms')}</span>
+        <span>{i18n.t('gift.terms')}</span>
       </label>
     </>
   );
@@ -243,7 +244,7 @@ function GiftButton({ gift }: { gift: GiftActor }): ReactElement {
   const gifting = useSelector(gift, selectIsGifting);
   return (
     <Button icon={<Icon path={iconPath('gift')} size={18} />} disabled={!canGift && !gifting} loading={gifting} onClick={() => gift.send({ type: 'gift.submit' })}>
-      {t('gift.gift_button')}
+      {i18n.t('gift.gift_button')}
     </Button>
   );
 }

@@ -1,6 +1,6 @@
 // GIFT: pick a ticket from the dropdown (the server must say it can be gifted), name the receiver (gift-receiver.tsx),
 // tick the terms and gift; then the success view. The gift machine decides everything; this view renders and sends.
-import { addStrings, Button, Icon, PanelSkeleton, registerStyles, Skeleton, t, useChild, useSelector } from '../kit';
+import { Button, Icon, PanelSkeleton, registerStyles, Skeleton, useChild, useSelector } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import type { GiftActor, GiftEvent } from '../../../machines/gift';
@@ -21,8 +21,9 @@ import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { focusIfLost } from '../focus-if-lost';
 import { GiftReceiverStep } from './gift-receiver';
 import giftScreenCss from 'bundle-text:./gift-screen.css';
+import { i18n, strings } from '../i18n';
 
-addStrings(screenStrings('GIFT'));
+i18n.set('en', strings('en', screenStrings('GIFT')));
 registerStyles(giftScreenCss);
 
 export default function GiftScreen(): ReactElement {
@@ -37,13 +38,13 @@ function GiftFlowScreen({ gift }: { gift: GiftActor }): ReactElement {
     <section className="tw-screen tw-gift" aria-labelledby="tw-gift-title" aria-busy={step === 'loading' || undefined}>
       <div className="tw-screen__head">
         <h1 className="tw-title" id="tw-gift-title">
-          {t('title.gift')}
+          {i18n.t('title.gift')}
         </h1>
-        {step === 'done' ? null : <p className="tw-subtitle">{t('gift.subtitle')}</p>}
+        {step === 'done' ? null : <p className="tw-subtitle">{i18n.t('gift.subtitle')}</p>}
       </div>
       {step === 'done' ? <GiftSuccess gift={gift} send={send} /> : <GiftTicketStep gift={gift} send={send} />}
       {step === 'receiver' || step === 'confirmed' ? <GiftReceiverStep gift={gift} /> : null}
-      <DiscardQuestion flow="gift" title={t('discard.gift_title')} />
+      <DiscardQuestion flow="gift" title={i18n.t('discard.gift_title')} />
     </section>
   );
 }
@@ -72,33 +73,33 @@ function GiftTicketStep({ gift, send }: { gift: GiftActor; send: (event: GiftEve
   return (
     <section ref={stepRef} className="tw-card tw-gift__step" aria-labelledby="tw-gift-ticket-step">
       <h2 className="tw-gift__step-title" id="tw-gift-ticket-step">
-        {t('gift.ticket_step')}
+        {i18n.t('gift.ticket_step')}
       </h2>
       {step === 'loading' ? (
-        <div className="tw-gift__loading" role="status" aria-label={t('common.loading')}>
+        <div className="tw-gift__loading" role="status" aria-label={i18n.t('common.loading')}>
           <Skeleton width={80} height={14} />
           <Skeleton height={56} radius={12} />
         </div>
       ) : null}
       {step === 'failed' ? (
-        <LoadFailed className="tw-gift__state" message={t('gift.load_error')} onRetry={() => send({ type: 'gift.retry' })} />
+        <LoadFailed className="tw-gift__state" message={i18n.t('gift.load_error')} onRetry={() => send({ type: 'gift.retry' })} />
       ) : null}
       {(step === 'picking' || step === 'verifying') && tickets.length === 0 ? (
         <div className="tw-gift__state">
           <span className="tw-icon-tile tw-icon-tile--56" aria-hidden="true">
             <Icon path={iconPath('ticket')} size={26} />
           </span>
-          <p className="tw-state-card__title">{t('gift.empty_title')}</p>
-          <p className="tw-muted">{t('gift.empty_text')}</p>
+          <p className="tw-state-card__title">{i18n.t('gift.empty_title')}</p>
+          <p className="tw-muted">{i18n.t('gift.empty_text')}</p>
           <Button variant="secondary" onClick={() => send({ type: 'gift.viewTickets' })}>
-            {t('gift.to_my_tickets')}
+            {i18n.t('gift.to_my_tickets')}
           </Button>
         </div>
       ) : null}
       {(step === 'picking' || step === 'verifying') && tickets.length > 0 ? (
         <Dropdown
-          label={t('gift.ticket_label')}
-          placeholder={step === 'verifying' ? t('gift.checking') : t('gift.ticket_placeholder')}
+          label={i18n.t('gift.ticket_label')}
+          placeholder={step === 'verifying' ? i18n.t('gift.checking') : i18n.t('gift.ticket_placeholder')}
           value={verifying}
           busy={step === 'verifying'}
           options={tickets.map((option) => ({
@@ -112,10 +113,10 @@ function GiftTicketStep({ gift, send }: { gift: GiftActor; send: (event: GiftEve
       {ticket ? (
         <EventCard
           {...cardOf(ticket)}
-          caption={t('gift.you_are_gifting')}
+          caption={i18n.t('gift.you_are_gifting')}
           selected
           isEditable={canEdit}
-          editLabel={t('gift.edit_ticket')}
+          editLabel={i18n.t('gift.edit_ticket')}
           onEdit={() => send({ type: 'gift.editTicket' })}
         />
       ) : null}
@@ -134,15 +135,15 @@ function GiftSuccess({ gift, send }: { gift: GiftActor; send: (event: GiftEvent)
         <Icon path={iconPath('check')} size={28} />
       </span>
       <h2 className="tw-state-card__title" ref={headingRef} tabIndex={-1}>
-        {t('gift.success_title')}
+        {i18n.t('gift.success_title')}
       </h2>
-      <p className="tw-muted">{t('gift.success_text', { ticket: gifted?.ticketName ?? '', receiver: gifted?.receiver ?? '' })}</p>
+      <p className="tw-muted">{i18n.t('gift.success_text', { ticket: gifted?.ticketName ?? '', receiver: gifted?.receiver ?? '' })}</p>
       <div className="tw-gift__actions">
         <Button icon={<Icon path={iconPath('gift')} size={18} />} onClick={() => send({ type: 'gift.more' })}>
-          {t('gift.more_tickets')}
+          {i18n.t('gift.more_tickets')}
         </Button>
         <Button variant="secondary" onClick={() => send({ type: 'gift.viewTickets' })}>
-          {t('gift.view_tickets')}
+          {i18n.t('gift.view_tickets')}
         </Button>
       </div>
     </div>

@@ -1,7 +1,7 @@
 // HISTORY: one ticket's transfer history — each move (issued, gifted, swapped, bought on resale, redeemed) with its
 // date and holder, oldest first; a skeleton while it loads, the reason and Try again when it could not. The history
 // machine loads it and leads back to the ticket page; this view renders and sends.
-import { addStrings, BackLink, Button, currentLocale, Icon, PanelSkeleton, registerStyles, Skeleton, t, useChild, useSelector } from '../kit';
+import { BackLink, Button, Icon, PanelSkeleton, registerStyles, Skeleton, useChild, useSelector } from '../kit';
 import type { ReactElement } from 'react';
 import type { HistoryEntry, TicketHistory } from '../../contract/entities';
 import type { HistorySnapshot } from '../../../machines/history';
@@ -9,10 +9,11 @@ import { formatEventDate } from '../format';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 import historyScreenCss from 'bundle-text:./history-screen.css';
+import { i18n, strings } from '../i18n';
 
 registerStyles(historyScreenCss);
 
-addStrings(screenStrings('HISTORY'));
+i18n.set('en', strings('en', screenStrings('HISTORY')));
 
 export type HistoryStatus = 'loading' | 'shown' | 'failed';
 
@@ -55,22 +56,22 @@ export interface HistoryViewProps {
 }
 
 const holderText = (holder: HistoryEntry['holder']) =>
-  holder === 'you' ? t('history.holder_you') : holder === null ? t('history.holder_hidden') : holder;
+  holder === 'you' ? i18n.t('history.holder_you') : holder === null ? i18n.t('history.holder_hidden') : holder;
 
 export function HistoryView({ status, history, error, onBack, onRetry }: HistoryViewProps): ReactElement {
   return (
     <section className="tw-screen" aria-labelledby="tw-history-title" aria-busy={status === 'loading' || undefined}>
       <div className="tw-ticket-bar">
-        <BackLink onBack={onBack} label={t('history.back')} />
+        <BackLink onBack={onBack} label={i18n.t('history.back')} />
       </div>
       <div className="tw-screen__head">
         <h1 className="tw-title" id="tw-history-title" tabIndex={-1}>
-          {t('title.history')}
+          {i18n.t('title.history')}
         </h1>
-        <p className="tw-subtitle">{history && status === 'shown' ? history.ticketName : t('history.subtitle')}</p>
+        <p className="tw-subtitle">{history && status === 'shown' ? history.ticketName : i18n.t('history.subtitle')}</p>
       </div>
       {status === 'loading' ? (
-        <div className="tw-card tw-section" role="status" aria-label={t('history.loading')}>
+        <div className="tw-card tw-section" role="status" aria-label={i18n.t('history.loading')}>
           <Skeleton width="60%" height={18} />
           <Skeleton width="40%" height={14} />
           <Skeleton width="60%" height={18} />
@@ -80,21 +81,21 @@ export function HistoryView({ status, history, error, onBack, onRetry }: History
           <span className="tw-icon-tile tw-icon-tile--56 tw-icon-tile--danger tw-state-card__icon" aria-hidden="true">
             <Icon path={iconPath('alert')} size={24} />
           </span>
-          <p className="tw-state-card__title">{t(error ?? 'history.load_failed')}</p>
+          <p className="tw-state-card__title">{i18n.t(error ?? 'history.load_failed')}</p>
           <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={onRetry}>
-            {t('common.retry')}
+            {i18n.t('common.retry')}
           </Button>
         </div>
       ) : (
-        <ol className="tw-card tw-section tw-history" aria-label={t('history.list')}>
+        <ol className="tw-card tw-section tw-history" aria-label={i18n.t('history.list')}>
           {(history?.entries ?? []).map((entry) => (
             <li key={`${entry.move}-${entry.at}`} className="tw-history__move">
-              <strong>{t(moveKeys[entry.move])}</strong>
+              <strong>{i18n.t(moveKeys[entry.move])}</strong>
               <time dateTime={entry.at} className="tw-muted">
                 {' · '}
-                {formatEventDate(entry.at, { locale: currentLocale() })}
+                {formatEventDate(entry.at, { locale: i18n.locale() })}
               </time>
-              <div>{t('history.held_by', { holder: holderText(entry.holder) })}</div>
+              <div>{i18n.t('history.held_by', { holder: holderText(entry.holder) })}</div>
             </li>
           ))}
         </ol>

@@ -1,20 +1,6 @@
 // HUB overlay (Welcome): profile card, tiles to every panel, Logout with a confirmation, and a close button
 // that fades the hub out (the 300 ms delay is the panel machine's; reduced motion skips the fade in CSS).
-import {
-  addStrings,
-  Avatar,
-  Button,
-  HashedName,
-  Icon,
-  keepTabInside,
-  registerStyles,
-  selectUser,
-  Skeleton,
-  t,
-  useChild,
-  useSelector,
-  useWallet,
-} from '../kit';
+import { Avatar, Button, HashedName, Icon, keepTabInside, registerStyles, selectUser, Skeleton, useChild, useSelector, useWallet } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../../machines/logout.selectors';
 import { flowKit } from '../../../machines/kit';
@@ -22,11 +8,12 @@ import { Modal } from '../components/modal';
 import { type HubPlace, type HubTarget, hubTiles } from '../panels';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import hubScreenCss from 'bundle-text:./hub-screen.css';
+import { i18n, strings } from '../i18n';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
 const { selectIsHubFading } = flowKit;
 
-addStrings(screenStrings('HUB'));
+i18n.set('en', strings('en', screenStrings('HUB')));
 registerStyles(hubScreenCss);
 
 export default function HubScreen(): ReactElement {
@@ -105,9 +92,9 @@ export function HubView(props: HubViewProps): ReactElement {
       <div className="tw-hub__inner">
         <div className="tw-hub__top">
           <h1 className="tw-title" id="tw-hub-title" tabIndex={-1}>
-            {t('hub.title')}
+            {i18n.t('hub.title')}
           </h1>
-          <button type="button" className="tw-icon-button" onClick={props.onClose} aria-label={t('hub.close')}>
+          <button type="button" className="tw-icon-button" onClick={props.onClose} aria-label={i18n.t('hub.close')}>
             <Icon path={iconPath('close')} size={22} />
           </button>
         </div>
@@ -125,13 +112,13 @@ export function HubView(props: HubViewProps): ReactElement {
             <>
               <Skeleton circle width={56} height={56} />
               <div className="tw-profile__text" style={{ gap: 8 }}>
-                <Skeleton width="50%" height={18} label={t('common.loading')} />
+                <Skeleton width="50%" height={18} label={i18n.t('common.loading')} />
                 <Skeleton width="70%" height={14} />
               </div>
             </>
           )}
           {tilesAt('profile').map((tile) => (
-            <button key={tile.tab} type="button" className="tw-icon-button" onClick={() => props.onOpen(tile.tab)} aria-label={t(tile.label)} title={t(tile.label)}>
+            <button key={tile.tab} type="button" className="tw-icon-button" onClick={() => props.onOpen(tile.tab)} aria-label={i18n.t(tile.label)} title={i18n.t(tile.label)}>
               <Icon path={tile.icon} size={20} />
             </button>
           ))}
@@ -139,39 +126,39 @@ export function HubView(props: HubViewProps): ReactElement {
 
         <div className="tw-tiles">
           {tilesAt('feature').map((tile) => (
-            <Tile key={tile.tab} feature icon={tile.icon} label={t(tile.label)} hint={tile.hint ? t(tile.hint) : undefined} onSelect={() => props.onOpen(tile.tab)} />
+            <Tile key={tile.tab} feature icon={tile.icon} label={i18n.t(tile.label)} hint={tile.hint ? i18n.t(tile.hint) : undefined} onSelect={() => props.onOpen(tile.tab)} />
           ))}
         </div>
 
         <section className="tw-hub__section" aria-labelledby="tw-hub-manage">
           <h2 className="tw-hub__section-title" id="tw-hub-manage">
-            {t('hub.manage')}
+            {i18n.t('hub.manage')}
           </h2>
           <div className="tw-tiles tw-tiles--three">
             {[...tilesAt('manage'), ...tilesAt('wide')].map((tile) => (
-              <Tile key={tile.tab} wide={tile.place === 'wide'} icon={tile.icon} label={t(tile.label)} onSelect={() => props.onOpen(tile.tab)} />
+              <Tile key={tile.tab} wide={tile.place === 'wide'} icon={tile.icon} label={i18n.t(tile.label)} onSelect={() => props.onOpen(tile.tab)} />
             ))}
           </div>
         </section>
 
         <Button variant="ghost" className="tw-logout" icon={<Icon path={iconPath('logout')} size={18} />} onClick={props.onLogout}>
-          {t('hub.logout')}
+          {i18n.t('hub.logout')}
         </Button>
       </div>
 
       <Modal
         open={props.logoutOpen}
         role="alertdialog"
-        title={t('logout.title')}
-        description={t('logout.description')}
+        title={i18n.t('logout.title')}
+        description={i18n.t('logout.description')}
         onClose={props.onLogoutCancel}
         actions={
           <>
             <Button variant="secondary" onClick={props.onLogoutCancel}>
-              {t('common.cancel')}
+              {i18n.t('common.cancel')}
             </Button>
             <Button variant="danger" loading={props.loggingOut} onClick={props.onLogoutConfirm}>
-              {t('logout.confirm')}
+              {i18n.t('logout.confirm')}
             </Button>
           </>
         }

@@ -1,13 +1,14 @@
 // LOGIN: e-mail and Continue; the login machine sends the code and moves on to the code screen.
-import { addStrings, PanelSkeleton, t, useChild, useSelector, useWallet } from '../kit';
+import { PanelSkeleton, useChild, useSelector, useWallet } from '../kit';
 import type { ReactElement } from 'react';
 import { selectEmailField, selectIsBusy } from '../../../machines/login.selectors';
 import { FormField, type FieldState } from '../components/form-field';
 import { FormScreen } from '../components/form-screen';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { LoginActor } from '../../../machines/login';
+import { i18n, strings } from '../i18n';
 
-addStrings(screenStrings('LOGIN'));
+i18n.set('en', strings('en', screenStrings('LOGIN')));
 
 export default function LoginScreen(): ReactElement {
   const login = useChild('login');
@@ -43,31 +44,31 @@ export function LoginView(props: LoginViewProps): ReactElement {
   return (
     <FormScreen
       id="tw-login"
-      title={t('login.title')}
-      subtitle={t('login.subtitle')}
+      title={i18n.t('login.title')}
+      subtitle={i18n.t('login.subtitle')}
       onBack={props.onBack}
       busy={props.busy}
       onSubmit={props.onSubmit}
-      submitLabel={t('common.continue')}
+      submitLabel={i18n.t('common.continue')}
       footer={
         <p className="tw-muted" style={{ fontSize: 13 }}>
-          {t('login.terms')}
+          {i18n.t('login.terms')}
         </p>
       }
     >
       <FormField
-        label={t('login.email_label')}
+        label={i18n.t('login.email_label')}
         type="email"
         name="email"
         autoComplete="email"
         inputMode="email"
-        placeholder={t('login.email_placeholder')}
+        placeholder={i18n.t('login.email_placeholder')}
         value={props.email.value}
         onValueChange={props.onEmailChange}
         onBlur={props.onEmailBlur}
         error={props.email.error}
         status={props.email.status}
-        helper={t('login.email_helper')}
+        helper={i18n.t('login.email_helper')}
         readOnly={props.busy}
         required
       />

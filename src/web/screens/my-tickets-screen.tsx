@@ -1,17 +1,6 @@
 // MY_TICKET: the Upcoming and Past tabs with ticket cards, loading skeletons, the empty state and Retry. The
 // my-tickets machine loads the lists and opens a ticket; this view renders and sends.
-import {
-  addStrings,
-  Button,
-  Icon,
-  PanelSkeleton,
-  registerStyles,
-  t,
-  useChild,
-  useSelector,
-  useWallet,
-  useWalletConfig,
-} from '../kit';
+import { Button, Icon, PanelSkeleton, registerStyles, useChild, useSelector, useWallet, useWalletConfig } from '../kit';
 import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import type { MyTicketsActor, TicketTab } from '../../../machines/my-tickets';
@@ -29,11 +18,12 @@ import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { siteUrlOf } from '../script-config';
 import { flowKit } from '../../../machines/kit';
 import myTicketsScreenCss from 'bundle-text:./my-tickets-screen.css';
+import { i18n, strings } from '../i18n';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
 const { selectLanguage } = flowKit;
 
-addStrings(screenStrings('MY_TICKET'));
+i18n.set('en', strings('en', screenStrings('MY_TICKET')));
 registerStyles(myTicketsScreenCss);
 
 export default function MyTicketsScreen(): ReactElement {
@@ -85,22 +75,22 @@ export function MyTicketsView(props: MyTicketsViewProps): ReactElement {
     <section className="tw-screen" aria-labelledby="tw-tickets-title">
       <div className="tw-screen__head">
         <h1 className="tw-title" id="tw-tickets-title">
-          {t('title.my_ticket')}
+          {i18n.t('title.my_ticket')}
         </h1>
-        <p className="tw-subtitle">{t('tickets.subtitle')}</p>
+        <p className="tw-subtitle">{i18n.t('tickets.subtitle')}</p>
         {/* Always a way to a code from a ticket PDF (the empty list has its own). */}
         {props.status === 'loaded' ? (
           <div className="tw-tickets__actions">
             <Button variant="secondary" size="small" icon={<Icon path={iconPath('unlock')} size={16} />} onClick={props.onRedeem}>
-              {t('tickets.redeem')}
+              {i18n.t('tickets.redeem')}
             </Button>
           </div>
         ) : null}
       </div>
       <ListTabs
         id="tw-tickets"
-        label={t('tickets.tabs')}
-        tabs={tabOrder.map((tab) => ({ value: tab, label: t(tabLabels[tab]) }))}
+        label={i18n.t('tickets.tabs')}
+        tabs={tabOrder.map((tab) => ({ value: tab, label: i18n.t(tabLabels[tab]) }))}
         selected={props.tab}
         onSelect={props.onSelectTab}
         className="tw-tickets"
@@ -114,7 +104,7 @@ export function MyTicketsView(props: MyTicketsViewProps): ReactElement {
 function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen, onSelectTab, onRedeem, eventsUrl }: MyTicketsViewProps): ReactElement {
   if (status === 'loading') {
     return (
-      <div className="tw-ticket-list" role="status" aria-label={t('tickets.loading')}>
+      <div className="tw-ticket-list" role="status" aria-label={i18n.t('tickets.loading')}>
         <TicketCardSkeleton />
         <TicketCardSkeleton />
         <TicketCardSkeleton />
@@ -127,9 +117,9 @@ function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen, onSelectT
         <span className="tw-icon-tile tw-icon-tile--56 tw-icon-tile--danger tw-state-card__icon" aria-hidden="true">
           <Icon path={iconPath('alert')} size={24} />
         </span>
-        <p className="tw-state-card__title">{t('tickets.error')}</p>
+        <p className="tw-state-card__title">{i18n.t('tickets.error')}</p>
         <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={onRetry} disabled={!canRetry}>
-          {t('common.retry')}
+          {i18n.t('common.retry')}
         </Button>
       </div>
     );
@@ -140,21 +130,21 @@ function TicketList({ tab, status, tickets, canRetry, onRetry, onOpen, onSelectT
         <span className="tw-icon-tile tw-icon-tile--56 tw-state-card__icon" aria-hidden="true">
           <Icon path={iconPath('ticket')} size={26} />
         </span>
-        <p className="tw-state-card__title">{t('tickets.empty_title')}</p>
-        <p className="tw-muted">{tab === 'UPCOMING' ? t('tickets.empty_upcoming') : t('tickets.empty_past')}</p>
+        <p className="tw-state-card__title">{i18n.t('tickets.empty_title')}</p>
+        <p className="tw-muted">{tab === 'UPCOMING' ? i18n.t('tickets.empty_upcoming') : i18n.t('tickets.empty_past')}</p>
         <div className="tw-state-card__actions">
           {tab === 'UPCOMING' ? (
             <>
               <Button variant="secondary" onClick={onRedeem}>
-                {t('tickets.empty_redeem')}
+                {i18n.t('tickets.empty_redeem')}
               </Button>
               <a className="tw-link-button" href={eventsUrl}>
-                {t('tickets.empty_browse')}
+                {i18n.t('tickets.empty_browse')}
               </a>
             </>
           ) : (
             <Button variant="secondary" onClick={() => onSelectTab('UPCOMING')}>
-              {t('tickets.empty_see_upcoming')}
+              {i18n.t('tickets.empty_see_upcoming')}
             </Button>
           )}
         </div>

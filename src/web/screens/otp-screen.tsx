@@ -1,5 +1,5 @@
 // OTP: the six-digit code sent by e-mail, Continue and Resend code.
-import { addStrings, LinkButton, PanelSkeleton, registerStyles, t, useChild, useSelector } from '../kit';
+import { LinkButton, PanelSkeleton, registerStyles, useChild, useSelector } from '../kit';
 import type { ReactElement } from 'react';
 import { OTP_LENGTH } from '../../contract/forms';
 import { selectIsBusy } from '../../../machines/login.selectors';
@@ -10,8 +10,9 @@ import { OtpInput } from '../components/otp-input';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { LoginActor } from '../../../machines/login';
 import otpScreenCss from 'bundle-text:./otp-screen.css';
+import { i18n, strings } from '../i18n';
 
-addStrings(screenStrings('OTP'));
+i18n.set('en', strings('en', screenStrings('OTP')));
 registerStyles(otpScreenCss);
 
 export default function OtpScreen(): ReactElement {
@@ -63,21 +64,21 @@ export function OtpView(props: OtpViewProps): ReactElement {
   return (
     <FormScreen
       id="tw-otp"
-      title={t('otp.title')}
+      title={i18n.t('otp.title')}
       subtitle={
         <>
-          {t('otp.subtitle')} <strong className="tw-strong">{props.email}</strong>
+          {i18n.t('otp.subtitle')} <strong className="tw-strong">{props.email}</strong>
         </>
       }
       onBack={props.onBack}
       busy={props.busy}
       onSubmit={props.onSubmit}
-      submitLabel={t('common.continue')}
+      submitLabel={i18n.t('common.continue')}
       footer={
         <p className="tw-inline-note">
-          <span>{t('otp.no_code')}</span>
+          <span>{i18n.t('otp.no_code')}</span>
           <LinkButton onClick={props.onResend} disabled={!props.canResend}>
-            {props.resendSecondsLeft > 0 ? t('otp.resend_in', { seconds: props.resendSecondsLeft }) : t('otp.resend')}
+            {props.resendSecondsLeft > 0 ? i18n.t('otp.resend_in', { seconds: props.resendSecondsLeft }) : i18n.t('otp.resend')}
           </LinkButton>
         </p>
       }

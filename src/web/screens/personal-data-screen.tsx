@@ -1,5 +1,5 @@
 // PERSONAL_DATA: first and last name for a new account.
-import { addStrings, Button, PanelSkeleton, t, useChild, useSelector, useWallet } from '../kit';
+import { Button, PanelSkeleton, useChild, useSelector, useWallet } from '../kit';
 import type { ReactElement } from 'react';
 import { selectIsBusy } from '../../../machines/login.selectors';
 import { selectConfirmingBack, selectFamilyNameField, selectGivenNameField } from '../../../machines/login.names-selectors';
@@ -8,8 +8,9 @@ import { type FieldState, FormField } from '../components/form-field';
 import { FormScreen } from '../components/form-screen';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { LoginActor } from '../../../machines/login';
+import { i18n, strings } from '../i18n';
 
-addStrings(screenStrings('PERSONAL_DATA'));
+i18n.set('en', strings('en', screenStrings('PERSONAL_DATA')));
 
 type NameField = 'givenName' | 'familyName';
 
@@ -56,16 +57,16 @@ export function PersonalDataView(props: PersonalDataViewProps): ReactElement {
   return (
     <FormScreen
       id="tw-personal"
-      title={t('personal_data.title')}
-      subtitle={t('personal_data.subtitle')}
+      title={i18n.t('personal_data.title')}
+      subtitle={i18n.t('personal_data.subtitle')}
       onBack={props.onBack}
       busy={props.busy}
       onSubmit={props.onSubmit}
       focusFirstError
-      submitLabel={t('common.continue')}
+      submitLabel={i18n.t('common.continue')}
     >
       <FormField
-        label={t('personal_data.first_name')}
+        label={i18n.t('personal_data.first_name')}
         name="givenName"
         autoComplete="given-name"
         value={props.fields.givenName.value}
@@ -76,7 +77,7 @@ export function PersonalDataView(props: PersonalDataViewProps): ReactElement {
         required
       />
       <FormField
-        label={t('personal_data.last_name')}
+        label={i18n.t('personal_data.last_name')}
         name="familyName"
         autoComplete="family-name"
         value={props.fields.familyName.value}
@@ -89,16 +90,16 @@ export function PersonalDataView(props: PersonalDataViewProps): ReactElement {
       <Modal
         open={props.confirmingBack ?? false}
         role="alertdialog"
-        title={t('personal_data.back_title')}
-        description={t('personal_data.back_text')}
+        title={i18n.t('personal_data.back_title')}
+        description={i18n.t('personal_data.back_text')}
         onClose={() => props.onCancelBack?.()}
         actions={
           <>
             <Button variant="secondary" onClick={props.onCancelBack}>
-              {t('personal_data.back_stay')}
+              {i18n.t('personal_data.back_stay')}
             </Button>
             <Button variant="danger" onClick={props.onConfirmBack}>
-              {t('personal_data.back_confirm')}
+              {i18n.t('personal_data.back_confirm')}
             </Button>
           </>
         }

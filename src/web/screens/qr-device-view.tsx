@@ -2,15 +2,16 @@
 // their styles and their strings (`qr_device.*`). A chunk of its own, fetched with the qrDevice child's machine
 // (src/web/screens/qr-screen.tsx `useDeviceView`): the polling pass, the first QR panel, needs none of it. Each part
 // reads the child and sends it the person's choice.
-import { addStrings, Button, Icon, registerStyles, t, useSelector } from '../kit';
+import { Button, Icon, registerStyles, useSelector } from '../kit';
 import type { ReactElement } from 'react';
 import type { QrDeviceActor } from '../../../machines/qr-device';
 import { selectDoorTickets, selectIsQrOffline } from '../../../machines/qr-device.selectors';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import qrDeviceViewCss from 'bundle-text:./qr-device-view.css';
+import { i18n, strings } from '../i18n';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings(['qr_device']));
+i18n.set('en', strings('en', screenStrings(['qr_device'])));
 registerStyles(qrDeviceViewCss);
 
 /** The next event's tickets, one code each: a choice of which one the code is drawn for (only with two or more). */
@@ -19,7 +20,7 @@ export function QrTicketPicker({ device }: { device: QrDeviceActor }): ReactElem
   if (door.tickets.length < 2) return null;
   return (
     <label className="tw-qr__ticket">
-      <span>{t('qr_device.ticket')}</span>
+      <span>{i18n.t('qr_device.ticket')}</span>
       <select value={door.selected} onChange={(event) => device.send({ type: 'qr.chooseTicket', userTicketId: Number(event.currentTarget.value) })}>
         {door.tickets.map((ticket) => (
           <option key={ticket.userTicketId} value={ticket.userTicketId}>
@@ -37,7 +38,7 @@ export function QrOffline({ device }: { device: QrDeviceActor }): ReactElement |
   return (
     <p className="tw-qr__offline">
       <Icon path={iconPath('check')} size={18} />
-      <span>{t('qr_device.offline')}</span>
+      <span>{i18n.t('qr_device.offline')}</span>
     </p>
   );
 }
@@ -48,18 +49,18 @@ export function QrReplaced({ device }: { device: QrDeviceActor }): ReactElement 
     <div className="tw-qr__failed tw-qr__replaced" role="alert">
       <Icon path={iconPath('phone')} size={28} />
       <p>
-        <strong>{t('qr_device.replaced_title')}</strong>
-        <span>{t('qr_device.replaced_text')}</span>
+        <strong>{i18n.t('qr_device.replaced_title')}</strong>
+        <span>{i18n.t('qr_device.replaced_text')}</span>
       </p>
       <Button variant="secondary" size="small" onClick={() => device.send({ type: 'qr.takeBack' })}>
-        {t('qr_device.take_back')}
+        {i18n.t('qr_device.take_back')}
       </Button>
     </div>
   );
 }
 
 /** Setting up or drawing the code failed (the screen's frame holds it, with Retry). */
-export const QrDeviceFailed = (): string => t('qr_device.failed');
+export const QrDeviceFailed = (): string => i18n.t('qr_device.failed');
 
 /** The device code's note under the pass, instead of the polling code's "updates every … seconds". */
-export const QrDeviceNote = (): string => t('qr_device.note');
+export const QrDeviceNote = (): string => i18n.t('qr_device.note');

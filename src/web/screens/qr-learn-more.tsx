@@ -2,14 +2,15 @@
 // add-ons — a note, and the help-centre link. Open or closed is the qr machine's `learnMore` region. A chunk of its own
 // (with its strings, `qr_info.*`, its styles and the full-screen panel), loaded after the first panel: the pass does not
 // need it to show (issue 18, the first panel's budget).
-import { addStrings, Button, Icon, registerStyles, t, tPlural } from '../kit';
+import { Button, Icon, registerStyles } from '../kit';
 import type { ReactElement } from 'react';
 import { FullScreenPanel } from '../components/full-screen-panel';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import qrLearnMoreCss from 'bundle-text:./qr-learn-more.css';
+import { i18n, strings } from '../i18n';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings(['qr_info']));
+i18n.set('en', strings('en', screenStrings(['qr_info'])));
 registerStyles(qrLearnMoreCss);
 
 const benefits: Array<{ icon: string; title: string; text: string }> = [
@@ -24,8 +25,8 @@ const benefits: Array<{ icon: string; title: string; text: string }> = [
  */
 export default function QrLearnMore({ helpUrl, graceSeconds = null, onClose }: { helpUrl: string; graceSeconds?: number | null; onClose: () => void }): ReactElement {
   return (
-    <FullScreenPanel className="tw-learn-more" title={t('qr_info.title')} closeLabel={t('qr_info.close')} onClose={onClose}>
-      <p className="tw-subtitle">{t('qr_info.intro')}</p>
+    <FullScreenPanel className="tw-learn-more" title={i18n.t('qr_info.title')} closeLabel={i18n.t('qr_info.close')} onClose={onClose}>
+      <p className="tw-subtitle">{i18n.t('qr_info.intro')}</p>
       <ul className="tw-benefit-list">
         {benefits.map((benefit) => (
           <li key={benefit.icon} className="tw-card tw-card--compact tw-benefit-list__item">
@@ -33,26 +34,26 @@ export default function QrLearnMore({ helpUrl, graceSeconds = null, onClose }: {
               <Icon path={benefit.icon} size={22} />
             </span>
             <div>
-              <h3 className="tw-benefit-list__title">{t(benefit.title)}</h3>
-              <p className="tw-benefit-list__text">{t(benefit.text)}</p>
+              <h3 className="tw-benefit-list__title">{i18n.t(benefit.title)}</h3>
+              <p className="tw-benefit-list__text">{i18n.t(benefit.text)}</p>
             </div>
           </li>
         ))}
       </ul>
       <p className="tw-learn-more__note">
         <Icon path={iconPath('info')} size={18} />
-        <span>{graceSeconds !== null ? tPlural('qr_info.note', graceSeconds) : t('qr_info.note_unknown')}</span>
+        <span>{graceSeconds !== null ? i18n.t('qr_info.note', { count: graceSeconds }) : i18n.t('qr_info.note_unknown')}</span>
       </p>
       <p className="tw-learn-more__help">
-        {t('qr_info.help_question')}{' '}
+        {i18n.t('qr_info.help_question')}{' '}
         <a href={helpUrl} target="_blank" rel="noopener">
-          {t('qr_info.help_link')}
+          {i18n.t('qr_info.help_link')}
           <Icon path={iconPath('external')} size={14} />
-          <span className="tw-sr-only">{t('common.opens_new_tab')}</span>
+          <span className="tw-sr-only">{i18n.t('common.opens_new_tab')}</span>
         </a>
       </p>
       <Button block onClick={onClose}>
-        {t('qr_info.done')}
+        {i18n.t('qr_info.done')}
       </Button>
     </FullScreenPanel>
   );

@@ -3,23 +3,7 @@
 // device-bound code (the organiser's setting) the qr machine's child draws the image on the device, with the ticket
 // picker, the offline note and the "replaced by another device" message (./qr-device-view.tsx, a chunk of its own);
 // the machines count the seconds down (no timer here).
-import {
-  addStrings,
-  Button,
-  fullName,
-  Icon,
-  LinkButton,
-  PanelSkeleton,
-  registerStyles,
-  selectUser,
-  Skeleton,
-  t,
-  tPlural,
-  useChild,
-  useSelector,
-  useWallet,
-  useWalletConfig,
-} from '../kit';
+import { Button, fullName, Icon, LinkButton, PanelSkeleton, registerStyles, selectUser, Skeleton, useChild, useSelector, useWallet, useWalletConfig } from '../kit';
 import { lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
 import { flowKit } from '../../../machines/kit';
 import type { QrActor } from '../../../machines/qr';
@@ -42,11 +26,12 @@ import {
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { helpCentreUrl } from '../script-config';
 import qrScreenCss from 'bundle-text:./qr-screen.css';
+import { i18n, strings } from '../i18n';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
 const { selectLanguage } = flowKit;
 
-addStrings(screenStrings(['qr']));
+i18n.set('en', strings('en', screenStrings(['qr'])));
 registerStyles(qrScreenCss);
 
 /**
@@ -151,7 +136,7 @@ function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
 export function QrSecondsLeft({ seconds }: { seconds: number }): ReactElement {
   return (
     <p className="tw-qr__seconds" role="timer" aria-live="off">
-      {t('qr.seconds_left', { seconds })}
+      {i18n.t('qr.seconds_left', { seconds })}
     </p>
   );
 }
@@ -192,11 +177,11 @@ export function QrView(props: QrViewProps): ReactElement {
     <section className="tw-screen tw-card tw-qr-screen" aria-labelledby="tw-qr-title">
       <div className="tw-screen__head tw-qr-screen__head">
         <h1 className="tw-title" id="tw-qr-title">
-          {t('qr.title')}
+          {i18n.t('qr.title')}
         </h1>
-        <p className="tw-subtitle">{t('qr.subtitle')}</p>
+        <p className="tw-subtitle">{i18n.t('qr.subtitle')}</p>
         <LinkButton className="tw-qr-screen__learn" onClick={props.onLearnMore} aria-haspopup="dialog" icon={<Icon path={iconPath('info')} size={18} />}>
-          {t('qr.learn_more')}
+          {i18n.t('qr.learn_more')}
         </LinkButton>
       </div>
 
@@ -207,8 +192,8 @@ export function QrView(props: QrViewProps): ReactElement {
             <div className="tw-qr__welcome">
               <Icon path={iconPath('check')} size={22} />
               <p>
-                <strong>{t('qr.welcome_in')}</strong>
-                <span>{t('qr.welcome_in_text')}</span>
+                <strong>{i18n.t('qr.welcome_in')}</strong>
+                <span>{i18n.t('qr.welcome_in_text')}</span>
               </p>
             </div>
           ) : null}
@@ -218,17 +203,17 @@ export function QrView(props: QrViewProps): ReactElement {
           {device?.replaced ? (
             <device.view.QrReplaced device={device.actor} />
           ) : frame === 'image' && imageSrc ? (
-            <img src={imageSrc} alt={t('qr.image_alt')} draggable={false} />
+            <img src={imageSrc} alt={i18n.t('qr.image_alt')} draggable={false} />
           ) : frame === 'error' ? (
             <div className="tw-qr__failed" role="alert">
               <Icon path={iconPath('alert')} size={28} />
-              <p>{device ? <device.view.QrDeviceFailed /> : t('qr.load_failed')}</p>
+              <p>{device ? <device.view.QrDeviceFailed /> : i18n.t('qr.load_failed')}</p>
               <Button variant="secondary" size="small" icon={<Icon path={iconPath('refresh')} size={16} />} disabled={!props.canRetry} onClick={props.onRetry}>
-                {t('qr.retry')}
+                {i18n.t('qr.retry')}
               </Button>
             </div>
           ) : (
-            <Skeleton width="100%" height="100%" radius={12} label={t('qr.loading')} />
+            <Skeleton width="100%" height="100%" radius={12} label={i18n.t('qr.loading')} />
           )}
         </div>
 
@@ -247,27 +232,27 @@ export function QrView(props: QrViewProps): ReactElement {
         {props.stale ? (
           <div className="tw-qr__stale" role="alert">
             <Icon path={iconPath('alert')} size={18} />
-            <span>{t('qr.refresh_failed')}</span>
+            <span>{i18n.t('qr.refresh_failed')}</span>
             <Button variant="secondary" size="small" disabled={!props.canRetry} onClick={props.onRetry}>
-              {t('qr.retry')}
+              {i18n.t('qr.retry')}
             </Button>
           </div>
         ) : null}
 
         <p className="tw-qr__holder">
-          <span className="tw-qr__holder-label">{t('qr.holder')}</span>
+          <span className="tw-qr__holder-label">{i18n.t('qr.holder')}</span>
           {props.holder !== null ? <strong>{props.holder}</strong> : <Skeleton width={120} height={18} />}
         </p>
 
         <p className="tw-qr__note">
           <Icon path={iconPath('sun')} size={16} />
-          <span>{t('qr.brightness_hint')}</span>
+          <span>{i18n.t('qr.brightness_hint')}</span>
         </p>
 
         <p className="tw-qr__note">
           <Icon path={iconPath('refresh')} size={16} />
           <span>
-            {device ? <device.view.QrDeviceNote /> : refreshSeconds !== null ? tPlural('qr.updates_every', refreshSeconds) : t('qr.updates_automatically')}
+            {device ? <device.view.QrDeviceNote /> : refreshSeconds !== null ? i18n.t('qr.updates_every', { count: refreshSeconds }) : i18n.t('qr.updates_automatically')}
           </span>
         </p>
       </div>

@@ -1,6 +1,6 @@
 // REDEEM: one code from a ticket PDF. The form (Redeem disabled while the code is invalid, an error flash after a
 // failure) gives way to the success view: the pulsing check, the redeemed ticket's logo and name and a link to it.
-import { addStrings, Button, Icon, PanelSkeleton, registerStyles, t, useChild, useSelector } from '../kit';
+import { Button, Icon, PanelSkeleton, registerStyles, useChild, useSelector } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { RedeemResult } from '../../contract/entities';
 import type { RedeemActor } from '../../../machines/redeem';
@@ -9,9 +9,10 @@ import { type FieldState, FormField } from '../components/form-field';
 import { FormScreen } from '../components/form-screen';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import redeemScreenCss from 'bundle-text:./redeem-screen.css';
+import { i18n, strings } from '../i18n';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings('REDEEM'));
+i18n.set('en', strings('en', screenStrings('REDEEM')));
 registerStyles(redeemScreenCss);
 
 export default function RedeemScreen(): ReactElement {
@@ -63,24 +64,24 @@ export function RedeemFormView(props: RedeemFormViewProps): ReactElement {
     <FormScreen
       id="tw-redeem"
       className="tw-redeem"
-      title={t('redeem.title')}
-      subtitle={t('redeem.subtitle')}
+      title={i18n.t('redeem.title')}
+      subtitle={i18n.t('redeem.subtitle')}
       busy={props.busy}
       onSubmit={props.onSubmit}
-      submitLabel={t('redeem.submit')}
+      submitLabel={i18n.t('redeem.submit')}
       // While the request runs the button shows its loading state (and stays focused) rather than going disabled.
       submitDisabled={!props.canRedeem && !props.busy}
       flash={
         props.failure ? (
           <p className="tw-redeem__flash" role="alert">
             <Icon path={iconPath('alert')} size={18} />
-            {t(props.failure)}
+            {i18n.t(props.failure)}
           </p>
         ) : null
       }
     >
       <FormField
-        label={t('redeem.code')}
+        label={i18n.t('redeem.code')}
         name="code"
         autoComplete="off"
         autoCapitalize="characters"
@@ -91,7 +92,7 @@ export function RedeemFormView(props: RedeemFormViewProps): ReactElement {
         onBlur={props.onBlur}
         error={props.code.error}
         status={props.code.status}
-        helper={t('redeem.helper')}
+        helper={i18n.t('redeem.helper')}
         required
       />
     </FormScreen>
@@ -114,17 +115,17 @@ export function RedeemSuccessView({ result, onOpenTicket, onAgain }: RedeemSucce
         <Icon path={iconPath('check')} size={30} />
       </span>
       <h1 className="tw-title" id="tw-redeem-success-title" ref={heading} tabIndex={-1}>
-        {t('redeem.success_title')}
+        {i18n.t('redeem.success_title')}
       </h1>
-      <p className="tw-subtitle">{t('redeem.success_text', { ticket: result.name })}</p>
+      <p className="tw-subtitle">{i18n.t('redeem.success_text', { ticket: result.name })}</p>
       <div className="tw-redeem-success__item">
         {result.logo ? <img className="tw-redeem-success__logo" src={result.logo} alt="" width={48} height={48} /> : null}
         <span className="tw-redeem-success__name">{result.name}</span>
       </div>
       <div className="tw-redeem-success__actions">
-        <Button onClick={onOpenTicket}>{t('redeem.view_ticket')}</Button>
+        <Button onClick={onOpenTicket}>{i18n.t('redeem.view_ticket')}</Button>
         <Button variant="ghost" onClick={onAgain}>
-          {t('redeem.again')}
+          {i18n.t('redeem.again')}
         </Button>
       </div>
     </section>

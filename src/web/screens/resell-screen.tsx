@@ -1,18 +1,7 @@
 // RESELL: pick a resellable ticket, set quantity and price (the quote is the server's), Continue, tick the resale
 // terms and list; then the success view with the share link. With no ticket selected the seller's listings show
 // below (components/listings.tsx). The resell machine decides; this view renders.
-import {
-  addStrings,
-  Button,
-  Icon,
-  PanelSkeleton,
-  registerStyles,
-  Skeleton,
-  t,
-  tPlural,
-  useChild,
-  useSelector,
-} from '../kit';
+import { Button, Icon, PanelSkeleton, registerStyles, Skeleton, useChild, useSelector } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { ResellableTicket } from '../../contract/entities';
 import type { ResellActor, ResellEvent } from '../../../machines/resell';
@@ -44,8 +33,9 @@ import { Listings, ShareLink } from '../components/listings';
 import { formatMoney } from '../format';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import resellScreenCss from 'bundle-text:./resell-screen.css';
+import { i18n, strings } from '../i18n';
 
-addStrings(screenStrings('RESELL'));
+i18n.set('en', strings('en', screenStrings('RESELL')));
 registerStyles(resellScreenCss);
 
 export default function ResellScreen(): ReactElement {
@@ -63,15 +53,15 @@ function ResellFlowScreen({ resell }: { resell: ResellActor }): ReactElement {
     <section className="tw-screen tw-resell" aria-labelledby="tw-resell-title" aria-busy={step === 'loading' || undefined}>
       <div className="tw-screen__head">
         <h1 className="tw-title" id="tw-resell-title">
-          {t('title.resell')}
+          {i18n.t('title.resell')}
         </h1>
-        {step === 'done' ? null : <p className="tw-subtitle">{t('resell.subtitle')}</p>}
+        {step === 'done' ? null : <p className="tw-subtitle">{i18n.t('resell.subtitle')}</p>}
       </div>
       {step === 'done' ? <ResellSuccess resell={resell} send={send} /> : <TicketStep resell={resell} send={send} />}
       {step === 'editing' ? <PriceStep resell={resell} send={send} /> : null}
       {step === 'confirmed' ? <ConfirmStep resell={resell} send={send} /> : null}
       {step === 'picking' && listings ? <Listings listings={listings} /> : null}
-      <DiscardQuestion flow="resell" title={t('discard.resell_title')} />
+      <DiscardQuestion flow="resell" title={i18n.t('discard.resell_title')} />
     </section>
   );
 }
@@ -86,21 +76,21 @@ function TicketStep({ resell, send }: { resell: ResellActor; send: Send }): Reac
   return (
     <section className="tw-card tw-resell__step" aria-labelledby="tw-resell-ticket-step">
       <h2 className="tw-resell__step-title" id="tw-resell-ticket-step" data-focus-step>
-        {t('resell.ticket_step')}
+        {i18n.t('resell.ticket_step')}
       </h2>
       {step === 'loading' ? (
-        <div role="status" aria-label={t('common.loading')}>
+        <div role="status" aria-label={i18n.t('common.loading')}>
           <Skeleton height={56} radius={12} />
         </div>
       ) : null}
       {step === 'failed' ? (
-        <LoadFailed className="tw-resell__state" message={t('resell.load_error')} onRetry={() => send({ type: 'resell.retry' })} />
+        <LoadFailed className="tw-resell__state" message={i18n.t('resell.load_error')} onRetry={() => send({ type: 'resell.retry' })} />
       ) : null}
-      {step === 'picking' && tickets.length === 0 ? <p className="tw-muted">{t('resell.empty_text')}</p> : null}
+      {step === 'picking' && tickets.length === 0 ? <p className="tw-muted">{i18n.t('resell.empty_text')}</p> : null}
       {step === 'picking' && tickets.length > 0 ? (
         <Dropdown
-          label={t('resell.ticket_label')}
-          placeholder={t('resell.ticket_placeholder')}
+          label={i18n.t('resell.ticket_label')}
+          placeholder={i18n.t('resell.ticket_placeholder')}
           value={null}
           options={tickets.map((option: ResellableTicket) => ({
             value: option.userTicketId,
@@ -118,10 +108,10 @@ function TicketStep({ resell, send }: { resell: ResellActor; send: Send }): Reac
           image={ticket.ticketLogo}
           price={ticket.ticketPrice}
           currencySymbol={ticket.currencySymbol}
-          caption={t('resell.you_are_reselling')}
+          caption={i18n.t('resell.you_are_reselling')}
           selected
           isEditable={canCancel}
-          editLabel={t('resell.cancel')}
+          editLabel={i18n.t('resell.cancel')}
           onEdit={() => send({ type: 'resell.cancel' })}
         />
       ) : null}
@@ -134,18 +124,18 @@ function QuoteSummaryView({ resell }: { resell: ResellActor }): ReactElement {
   const quoting = useSelector(resell, selectIsQuoting);
   return (
     <div className="tw-resell__summary" aria-live="polite" aria-busy={quoting || undefined}>
-      <h3 className="tw-resell__summary-title">{t('resell.summary')}</h3>
+      <h3 className="tw-resell__summary-title">{i18n.t('resell.summary')}</h3>
       {summary ? (
         <dl>
-          <dt>{t('resell.subtotal')}</dt>
+          <dt>{i18n.t('resell.subtotal')}</dt>
           <dd>{`${summary.currencySymbol}${summary.subtotal}`}</dd>
-          <dt>{t('resell.service_fee')}</dt>
+          <dt>{i18n.t('resell.service_fee')}</dt>
           <dd>{`${summary.currencySymbol}${summary.serviceFee}`}</dd>
-          <dt className="tw-resell__total">{t('resell.total')}</dt>
+          <dt className="tw-resell__total">{i18n.t('resell.total')}</dt>
           <dd className="tw-resell__total">{`${summary.currencySymbol}${summary.total}`}</dd>
         </dl>
       ) : (
-        <p className="tw-muted">{quoting ? t('resell.quoting') : '—'}</p>
+        <p className="tw-muted">{quoting ? i18n.t('resell.quoting') : '—'}</p>
       )}
     </div>
   );
@@ -158,39 +148,39 @@ function PriceStep({ resell, send }: { resell: ResellActor; send: Send }): React
   const canContinue = useSelector(resell, selectCanContinue);
   if (!ticket) return null;
   return (
-    <section className="tw-card tw-resell__step" aria-label={t('resell.summary')}>
-      <div className="tw-resell__quantity" role="group" aria-label={t('resell.quantity')}>
-        <span className="tw-field__label">{t('resell.quantity')}</span>
+    <section className="tw-card tw-resell__step" aria-label={i18n.t('resell.summary')}>
+      <div className="tw-resell__quantity" role="group" aria-label={i18n.t('resell.quantity')}>
+        <span className="tw-field__label">{i18n.t('resell.quantity')}</span>
         <div className="tw-resell__stepper">
-          <Button variant="secondary" size="small" aria-label={t('resell.decrease')} disabled={!quantity.canDecrement} onClick={() => send({ type: 'resell.decrement' })}>
+          <Button variant="secondary" size="small" aria-label={i18n.t('resell.decrease')} disabled={!quantity.canDecrement} onClick={() => send({ type: 'resell.decrement' })}>
             −
           </Button>
           <output aria-live="polite">{quantity.value}</output>
-          <Button variant="secondary" size="small" aria-label={t('resell.increase')} disabled={!quantity.canIncrement} onClick={() => send({ type: 'resell.increment' })}>
+          <Button variant="secondary" size="small" aria-label={i18n.t('resell.increase')} disabled={!quantity.canIncrement} onClick={() => send({ type: 'resell.increment' })}>
             +
           </Button>
-          <span className="tw-muted">{tPlural('resell.quantity_max', quantity.max)}</span>
+          <span className="tw-muted">{i18n.t('resell.quantity_max', { count: quantity.max })}</span>
         </div>
       </div>
       <FormField
-        label={t('resell.price', { currency: ticket.currencyCode })}
+        label={i18n.t('resell.price', { currency: ticket.currencyCode })}
         inputMode="decimal"
         autoComplete="off"
         value={price.value}
         error={price.error}
         errorParams={{ price: money(ticket.maxTicketPrice, ticket.currencySymbol) }}
         status={price.status}
-        helper={t('resell.price_hint', { price: money(ticket.maxTicketPrice, ticket.currencySymbol) })}
+        helper={i18n.t('resell.price_hint', { price: money(ticket.maxTicketPrice, ticket.currencySymbol) })}
         onValueChange={(value) => send({ type: 'resell.changePrice', value })}
         onBlur={() => send({ type: 'resell.blurPrice' })}
       />
       <QuoteSummaryView resell={resell} />
       <div className="tw-resell__actions">
         <Button disabled={!canContinue} onClick={() => send({ type: 'resell.continue' })}>
-          {t('resell.continue')}
+          {i18n.t('resell.continue')}
         </Button>
         <Button variant="secondary" onClick={() => send({ type: 'resell.cancel' })}>
-          {t('resell.cancel')}
+          {i18n.t('resell.cancel')}
         </Button>
       </div>
     </section>
@@ -210,32 +200,32 @@ function ConfirmStep({ resell, send }: { resell: ResellActor; send: Send }): Rea
   return (
     <section className="tw-card tw-resell__step" aria-labelledby="tw-resell-confirm">
       <h2 className="tw-resell__step-title" id="tw-resell-confirm" data-focus-step>
-        {t('resell.confirm_title')}
+        {i18n.t('resell.confirm_title')}
       </h2>
-      <p>{t('resell.confirm_line', { quantity: quantity.value, ticket: ticket.ticketName, price: money(price ?? 0, ticket.currencySymbol) })}</p>
+      <p>{i18n.t('resell.confirm_line', { quantity: quantity.value, ticket: ticket.ticketName, price: money(price ?? 0, ticket.currencySymbol) })}</p>
       <QuoteSummaryView resell={resell} />
       <label className="tw-resell__terms">
         <input type="checkbox" checked={accepted} disabled={listing} onChange={() => send({ type: 'resell.toggleTerms' })} />
-        <span>{t('resell.terms')}</span>
+        <span>{i18n.t('resell.terms')}</span>
       </label>
       {noStripe ? (
         <p className="tw-resell__notice" role="alert">
-          {t('resell.no_stripe_before')}
+          {i18n.t('resell.no_stripe_before')}
           <button type="button" className="tw-link-button" onClick={() => send({ type: 'resell.openPayouts' })}>
-            {t('resell.no_stripe_link')}
+            {i18n.t('resell.no_stripe_link')}
           </button>
-          {t('resell.no_stripe_after')}
+          {i18n.t('resell.no_stripe_after')}
         </p>
       ) : null}
       <div className="tw-resell__actions">
         <Button disabled={!canList} loading={listing} onClick={() => send({ type: 'resell.submit' })}>
-          {t('resell.list')}
+          {i18n.t('resell.list')}
         </Button>
         <Button variant="secondary" disabled={!canCancel} onClick={() => send({ type: 'resell.edit' })}>
-          {t('resell.edit')}
+          {i18n.t('resell.edit')}
         </Button>
         <Button variant="ghost" disabled={!canCancel} onClick={() => send({ type: 'resell.cancel' })}>
-          {t('resell.cancel')}
+          {i18n.t('resell.cancel')}
         </Button>
       </div>
     </section>
@@ -252,12 +242,12 @@ function ResellSuccess({ resell, send }: { resell: ResellActor; send: Send }): R
         <Icon path={iconPath('check')} size={28} />
       </span>
       <h2 className="tw-state-card__title" ref={headingRef} tabIndex={-1}>
-        {t('resell.success_title')}
+        {i18n.t('resell.success_title')}
       </h2>
-      <p className="tw-muted">{t('resell.success_text')}</p>
+      <p className="tw-muted">{i18n.t('resell.success_text')}</p>
       <ShareLink link={listed?.shareLinkUrl ?? ''} onCopy={() => send({ type: 'resell.copy' })} />
       <Button icon={<Icon path={iconPath('ticket')} size={18} />} onClick={() => send({ type: 'resell.more' })}>
-        {t('resell.more')}
+        {i18n.t('resell.more')}
       </Button>
     </div>
   );

@@ -1,7 +1,7 @@
 // SETTINGS: the account tab (picture, nickname, names, phone number) and the payout tab (the verification button).
 // The settings machine decides what is possible; the forms are components (settings-account-forms, phone-modal,
 // picture-form).
-import { addStrings, Button, Icon, PanelSkeleton, registerStyles, t, useChild, useSelector } from '../kit';
+import { Button, Icon, PanelSkeleton, registerStyles, useChild, useSelector } from '../kit';
 import type { ReactElement } from 'react';
 import type { SettingsActor, SettingsTab } from '../../../machines/settings';
 import { selectSettingsStatus, selectSettingsTab } from '../../../machines/settings.selectors';
@@ -12,9 +12,10 @@ import { PictureForm } from '../components/picture-form';
 import { NamesForm, NicknameForm, PhoneRow } from '../components/settings-account-forms';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import settingsScreenCss from 'bundle-text:./settings-screen.css';
+import { i18n, strings } from '../i18n';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings('SETTINGS'));
+i18n.set('en', strings('en', screenStrings('SETTINGS')));
 registerStyles(settingsScreenCss);
 
 export default function SettingsScreen(): ReactElement {
@@ -26,29 +27,29 @@ function SettingsFlowScreen({ settings }: { settings: SettingsActor }): ReactEle
   const status = useSelector(settings, selectSettingsStatus);
   const tab = useSelector(settings, selectSettingsTab);
   const tabs = [
-    { value: 'PERSONAL_INFO' as const, label: t('settings.tab_account') },
-    { value: 'ACCOUNT_VERIFICATION' as const, label: t('settings.tab_payout') },
+    { value: 'PERSONAL_INFO' as const, label: i18n.t('settings.tab_account') },
+    { value: 'ACCOUNT_VERIFICATION' as const, label: i18n.t('settings.tab_payout') },
   ];
   return (
     <section className="tw-screen" aria-labelledby="tw-settings-title" aria-busy={status === 'loading' || undefined}>
       <div className="tw-screen__head">
         <h1 className="tw-title" id="tw-settings-title">
-          {t('title.settings')}
+          {i18n.t('title.settings')}
         </h1>
       </div>
       {status === 'loading' ? <PanelSkeleton /> : null}
       {status === 'error' ? (
         <div className="tw-card tw-state-card" role="alert">
-          <p>{t('settings.load_failed')}</p>
+          <p>{i18n.t('settings.load_failed')}</p>
           <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={() => settings.send({ type: 'settings.retry' })}>
-            {t('common.retry')}
+            {i18n.t('common.retry')}
           </Button>
         </div>
       ) : null}
       {status === 'ready' ? (
         <ListTabs<SettingsTab>
           id="tw-settings"
-          label={t('settings.tabs')}
+          label={i18n.t('settings.tabs')}
           tabs={tabs}
           selected={tab}
           onSelect={(next) => settings.send({ type: 'settings.selectTab', tab: next })}

@@ -1,7 +1,7 @@
 // SWAP: step 1 picks the ticket type to swap and how many, step 2 the type to swap it for; choosing one starts the
 // swap and opens the confirmation modal (UPGRADE or DOWNGRADE wording, what is paid or lost), whose Go to checkout
 // sends the window to the ticket site's checkout page. The swap machine decides; this view renders and sends.
-import { addStrings, Button, Icon, PanelSkeleton, registerStyles, t, tPlural, useChild, useSelector } from '../kit';
+import { Button, Icon, PanelSkeleton, registerStyles, useChild, useSelector } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { SwapOrder } from '../../../src/contract/entities';
 import type { SwapActor, SwapEvent } from '../../../machines/swap';
@@ -25,8 +25,9 @@ import { Modal } from '../components/modal';
 import { formatMoney } from '../format';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import swapScreenCss from 'bundle-text:./swap-screen.css';
+import { i18n, strings } from '../i18n';
 
-addStrings(screenStrings('SWAP'));
+i18n.set('en', strings('en', screenStrings('SWAP')));
 registerStyles(swapScreenCss);
 
 export default function SwapScreen(): ReactElement {
@@ -54,14 +55,14 @@ function SwapFlowScreen({ swap }: { swap: SwapActor }): ReactElement {
     <section className="tw-screen tw-swap" aria-labelledby="tw-swap-title" aria-busy={step === 'loading' || undefined} ref={section}>
       <div className="tw-screen__head">
         <h1 className="tw-title" id="tw-swap-title">
-          {t('title.swap')}
+          {i18n.t('title.swap')}
         </h1>
-        <p className="tw-subtitle">{t('swap.subtitle')}</p>
+        <p className="tw-subtitle">{i18n.t('swap.subtitle')}</p>
       </div>
       <BaseStep swap={swap} send={send} />
       <TargetStep swap={swap} send={send} />
       <ConfirmModal swap={swap} send={send} returnFocus={returnFocus} />
-      <DiscardQuestion flow="swap" title={t('discard.swap_title')} />
+      <DiscardQuestion flow="swap" title={i18n.t('discard.swap_title')} />
     </section>
   );
 }
@@ -75,10 +76,10 @@ export function SwapReceipt({ receipt, send }: { receipt: SwapOrder; send: Send 
   const amount = (value: number) => `${formatMoney(value, receipt.currencySymbol)} ${receipt.currencyCode}`;
   const cost =
     receipt.swapType === 'UPGRADE'
-      ? t('swap.receipt_paid', { amount: amount(receipt.amountDue), from: receipt.fromName })
+      ? i18n.t('swap.receipt_paid', { amount: amount(receipt.amountDue), from: receipt.fromName })
       : receipt.amountLost > 0
-        ? t('swap.receipt_lost', { amount: amount(receipt.amountLost), from: receipt.fromName })
-        : t('swap.receipt_free', { from: receipt.fromName });
+        ? i18n.t('swap.receipt_lost', { amount: amount(receipt.amountLost), from: receipt.fromName })
+        : i18n.t('swap.receipt_free', { from: receipt.fromName });
   return (
     <section className="tw-screen tw-swap" aria-labelledby="tw-swap-receipt-title">
       <div className="tw-card tw-swap__receipt">
@@ -86,15 +87,15 @@ export function SwapReceipt({ receipt, send }: { receipt: SwapOrder; send: Send 
           <Icon path={iconPath('check')} size={26} />
         </span>
         <h1 className="tw-title" id="tw-swap-receipt-title" tabIndex={-1} ref={heading}>
-          {t('swap.receipt_title', { ticket })}
+          {i18n.t('swap.receipt_title', { ticket })}
         </h1>
         <p className="tw-swap__receipt-event">{receipt.eventName}</p>
         <p>{cost}</p>
-        <p className="tw-muted">{t('swap.receipt_order', { order: receipt.orderIdentifier })}</p>
+        <p className="tw-muted">{i18n.t('swap.receipt_order', { order: receipt.orderIdentifier })}</p>
         <div className="tw-swap__receipt-actions">
-          <Button onClick={() => send({ type: 'swap.viewTickets' })}>{t('swap.view_tickets')}</Button>
+          <Button onClick={() => send({ type: 'swap.viewTickets' })}>{i18n.t('swap.view_tickets')}</Button>
           <Button variant="secondary" onClick={() => send({ type: 'swap.dismissReceipt' })}>
-            {t('swap.receipt_more')}
+            {i18n.t('swap.receipt_more')}
           </Button>
         </div>
       </div>
@@ -111,26 +112,26 @@ function BaseStep({ swap, send }: { swap: SwapActor; send: Send }): ReactElement
   return (
     <section className="tw-card tw-swap__step" aria-labelledby="tw-swap-base-step">
       <h2 className="tw-swap__step-title" id="tw-swap-base-step" data-focus-step>
-        {t('swap.base_step')}
+        {i18n.t('swap.base_step')}
       </h2>
       {step === 'loading' ? (
-        <div className="tw-swap__list" role="status" aria-label={t('common.loading')}>
+        <div className="tw-swap__list" role="status" aria-label={i18n.t('common.loading')}>
           <EventCardSkeleton withActions />
           <EventCardSkeleton withActions />
         </div>
       ) : null}
       {step === 'failed' ? (
-        <LoadFailed className="tw-swap__state" message={t('swap.load_error')} onRetry={() => send({ type: 'swap.retry' })} />
+        <LoadFailed className="tw-swap__state" message={i18n.t('swap.load_error')} onRetry={() => send({ type: 'swap.retry' })} />
       ) : null}
       {step === 'picking' && bases.length === 0 ? (
         <div className="tw-swap__state">
           <span className="tw-icon-tile tw-icon-tile--56" aria-hidden="true">
             <Icon path={iconPath('swap')} size={26} />
           </span>
-          <p className="tw-state-card__title">{t('swap.empty_title')}</p>
-          <p className="tw-muted">{t('swap.empty_text')}</p>
+          <p className="tw-state-card__title">{i18n.t('swap.empty_title')}</p>
+          <p className="tw-muted">{i18n.t('swap.empty_text')}</p>
           <Button variant="secondary" onClick={() => send({ type: 'swap.viewTickets' })}>
-            {t('swap.view_tickets')}
+            {i18n.t('swap.view_tickets')}
           </Button>
         </div>
       ) : null}
@@ -143,11 +144,11 @@ function BaseStep({ swap, send }: { swap: SwapActor; send: Send }): ReactElement
                 image={option.logo}
                 price={option.price}
                 currencySymbol={option.currencySymbol}
-                caption={t('swap.you_hold', { count: option.quantity })}
+                caption={i18n.t('swap.you_hold', { count: option.quantity })}
                 actions={[
                   {
                     icon: iconPath('swap'),
-                    label: t('swap.choose', { ticket: option.name }),
+                    label: i18n.t('swap.choose', { ticket: option.name }),
                     onClick: () => send({ type: 'swap.selectBase', ticketTypeId: option.id }),
                   },
                 ]}
@@ -163,21 +164,21 @@ function BaseStep({ swap, send }: { swap: SwapActor; send: Send }): ReactElement
             image={base.logo}
             price={base.price}
             currencySymbol={base.currencySymbol}
-            caption={t('swap.you_are_swapping')}
+            caption={i18n.t('swap.you_are_swapping')}
             selected
             isEditable={!busy}
-            editLabel={t('swap.change')}
+            editLabel={i18n.t('swap.change')}
             onEdit={() => send({ type: 'swap.clearBase' })}
           />
           <div className="tw-swap__quantity" role="group" aria-labelledby="tw-swap-quantity">
             <span className="tw-field__label" id="tw-swap-quantity">
-              {t('swap.quantity')}
+              {i18n.t('swap.quantity')}
             </span>
             <div className="tw-swap__stepper">
               <Button
                 variant="secondary"
                 size="small"
-                aria-label={quantity.decrementClears ? t('swap.decrease_clears') : t('swap.decrease')}
+                aria-label={quantity.decrementClears ? i18n.t('swap.decrease_clears') : i18n.t('swap.decrease')}
                 disabled={!quantity.canDecrement}
                 onClick={() => send({ type: 'swap.decrement' })}
               >
@@ -187,13 +188,13 @@ function BaseStep({ swap, send }: { swap: SwapActor; send: Send }): ReactElement
               <Button
                 variant="secondary"
                 size="small"
-                aria-label={t('swap.increase')}
+                aria-label={i18n.t('swap.increase')}
                 disabled={!quantity.canIncrement}
                 onClick={() => send({ type: 'swap.increment' })}
               >
                 +
               </Button>
-              <span className="tw-muted">{t('swap.quantity_max', { count: quantity.max })}</span>
+              <span className="tw-muted">{i18n.t('swap.quantity_max', { count: quantity.max })}</span>
             </div>
           </div>
         </>
@@ -210,15 +211,15 @@ function TargetStep({ swap, send }: { swap: SwapActor; send: Send }): ReactEleme
   return (
     <section className="tw-card tw-swap__step" aria-labelledby="tw-swap-target-step" aria-busy={state === 'loading' || undefined}>
       <h2 className="tw-swap__step-title" id="tw-swap-target-step" data-focus-step>
-        {t('swap.target_step')}
+        {i18n.t('swap.target_step')}
       </h2>
       {state === 'loading' ? (
-        <div className="tw-swap__list" role="status" aria-label={t('common.loading')}>
+        <div className="tw-swap__list" role="status" aria-label={i18n.t('common.loading')}>
           <EventCardSkeleton withActions />
           <EventCardSkeleton withActions />
         </div>
       ) : null}
-      {state === 'ready' && targets.length === 0 ? <p className="tw-muted">{t('swap.targets_empty')}</p> : null}
+      {state === 'ready' && targets.length === 0 ? <p className="tw-muted">{i18n.t('swap.targets_empty')}</p> : null}
       {state === 'ready' && targets.length > 0 ? (
         <ul className="tw-swap__list">
           {targets.map(({ target, choosable, starting, selected }) => (
@@ -230,14 +231,14 @@ function TargetStep({ swap, send }: { swap: SwapActor; send: Send }): ReactEleme
                 currencySymbol={target.currencySymbol}
                 caption={
                   target.quantity >= quantity.value
-                    ? tPlural('swap.available', target.quantity)
-                    : t('swap.not_enough', { count: quantity.value })
+                    ? i18n.t('swap.available', { count: target.quantity })
+                    : i18n.t('swap.not_enough', { count: quantity.value })
                 }
                 selected={selected}
                 actions={[
                   {
                     icon: iconPath('swap'),
-                    label: starting ? t('common.loading') : t('swap.choose', { ticket: target.name }),
+                    label: starting ? i18n.t('common.loading') : i18n.t('swap.choose', { ticket: target.name }),
                     onClick: () => send({ type: 'swap.selectTarget', swapPairId: target.id }),
                     disabled: !choosable,
                   },
@@ -259,25 +260,25 @@ function ConfirmModal({ swap, send, returnFocus }: { swap: SwapActor; send: Send
   return (
     <Modal
       open
-      title={t(modal.titleKey)}
-      description={t(modal.disclaimerKey, { amount: modal.amount })}
+      title={i18n.t(modal.titleKey)}
+      description={i18n.t(modal.disclaimerKey, { amount: modal.amount })}
       onClose={() => (busy ? undefined : send({ type: 'swap.cancel' }))}
       returnFocus={returnFocus}
       actions={
         <>
           <Button loading={step === 'leaving'} disabled={busy} onClick={() => send({ type: 'swap.checkout' })}>
-            {t('swap.checkout')}
+            {i18n.t('swap.checkout')}
           </Button>
           <Button variant="secondary" loading={step === 'cancelling'} disabled={busy} onClick={() => send({ type: 'swap.cancel' })}>
-            {t('swap.cancel')}
+            {i18n.t('swap.cancel')}
           </Button>
         </>
       }
     >
       <div className="tw-swap__summary">
-        <p className="tw-swap__line">{t('swap.modal_line', { quantity: modal.quantity, from: modal.from, to: modal.to })}</p>
+        <p className="tw-swap__line">{i18n.t('swap.modal_line', { quantity: modal.quantity, from: modal.from, to: modal.to })}</p>
         <p className="tw-muted">{modal.event}</p>
-        <p className="tw-muted">{step === 'leaving' ? t('swap.leaving') : t('swap.reserved_note')}</p>
+        <p className="tw-muted">{step === 'leaving' ? i18n.t('swap.leaving') : i18n.t('swap.reserved_note')}</p>
       </div>
     </Modal>
   );

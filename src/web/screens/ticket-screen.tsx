@@ -1,17 +1,6 @@
 // TICKET: one ticket — event card, event access, the clamped description, benefits, Gift ticket and the menu with
 // Swap ticket / Resell ticket. The ticket machine decides what is possible; the benefit modal opens over it.
-import {
-  addStrings,
-  BackLink,
-  Button,
-  Icon,
-  PanelSkeleton,
-  registerStyles,
-  t,
-  useChild,
-  useSelector,
-  useWallet,
-} from '../kit';
+import { BackLink, Button, Icon, PanelSkeleton, registerStyles, useChild, useSelector, useWallet } from '../kit';
 import type { ReactElement } from 'react';
 import type { TicketDetail, WalletLinks } from '../../contract/entities';
 import {
@@ -40,9 +29,10 @@ import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import type { TicketActor } from '../../../machines/ticket';
 import { encodeUserTicketId } from '../../../machines/ticket-id';
 import ticketScreenCss from 'bundle-text:./ticket-screen.css';
+import { i18n, strings } from '../i18n';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 
-addStrings(screenStrings('TICKET'));
+i18n.set('en', strings('en', screenStrings('TICKET')));
 registerStyles(ticketScreenCss);
 
 export default function TicketScreen(): ReactElement {
@@ -121,7 +111,7 @@ export function TicketView(props: TicketViewProps): ReactElement {
   return (
     <section className="tw-screen" aria-labelledby="tw-ticket-title" aria-busy={status === 'loading' || undefined}>
       <div className="tw-ticket-bar">
-        <BackLink onBack={() => send({ type: 'ticket.back' })} label={t('ticket.back')} />
+        <BackLink onBack={() => send({ type: 'ticket.back' })} label={i18n.t('ticket.back')} />
         {status === 'loaded' && hasMenu ? (
           <TicketMenu
             open={props.menuOpen}
@@ -138,7 +128,7 @@ export function TicketView(props: TicketViewProps): ReactElement {
       {status === 'loading' ? (
         <>
           <h1 className="tw-sr-only" id="tw-ticket-title">
-            {t('ticket.loading')}
+            {i18n.t('ticket.loading')}
           </h1>
           <TicketEventCardSkeleton />
         </>
@@ -150,16 +140,16 @@ export function TicketView(props: TicketViewProps): ReactElement {
             <Icon path={status === 'error' ? iconPath('alert') : iconPath('ticket')} size={26} />
           </span>
           <h1 className="tw-state-card__title" id="tw-ticket-title">
-            {status === 'error' ? t('ticket.error') : t('ticket.not_found_title')}
+            {status === 'error' ? i18n.t('ticket.error') : i18n.t('ticket.not_found_title')}
           </h1>
-          {status === 'notFound' ? <p className="tw-muted">{t('ticket.not_found_text')}</p> : null}
+          {status === 'notFound' ? <p className="tw-muted">{i18n.t('ticket.not_found_text')}</p> : null}
           {status === 'error' ? (
             <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={() => send({ type: 'ticket.retry' })}>
-              {t('common.retry')}
+              {i18n.t('common.retry')}
             </Button>
           ) : (
             <Button variant="secondary" onClick={() => send({ type: 'ticket.back' })}>
-              {t('ticket.to_my_tickets')}
+              {i18n.t('ticket.to_my_tickets')}
             </Button>
           )}
         </div>
@@ -170,12 +160,12 @@ export function TicketView(props: TicketViewProps): ReactElement {
           <TicketEventCard ticket={ticket} titleId="tw-ticket-title" />
           {props.canGift ? (
             <Button block icon={<Icon path={iconPath('gift')} size={18} />} onClick={() => send({ type: 'ticket.gift' })}>
-              {t('ticket.gift')}
+              {i18n.t('ticket.gift')}
             </Button>
           ) : null}
           {props.onHistory ? (
             <Button variant="secondary" block icon={<Icon path={iconPath('ticket')} size={18} />} onClick={() => props.onHistory?.(ticket.userTicketId)}>
-              {t('ticket.history')}
+              {i18n.t('ticket.history')}
             </Button>
           ) : null}
           <EventAccessCard used={ticket.eventAccessStatus} usedOn={ticket.eventAccessUsedOn} timeZone={ticket.eventTimeZone} onShowQr={props.onShowQr} />
@@ -183,23 +173,23 @@ export function TicketView(props: TicketViewProps): ReactElement {
           {props.canDownloadPdf ? (
             <section className="tw-card tw-section" aria-labelledby="tw-ticket-pdf">
               <h2 className="tw-section__title" id="tw-ticket-pdf">
-                {t('ticket.pdf_title')}
+                {i18n.t('ticket.pdf_title')}
               </h2>
-              <p className="tw-muted">{t('ticket.pdf_note')}</p>
+              <p className="tw-muted">{i18n.t('ticket.pdf_note')}</p>
               <Button
                 variant="secondary"
                 icon={<Icon path={iconPath('download')} size={18} />}
                 loading={props.downloadingPdf}
                 onClick={() => send({ type: 'ticket.downloadPdf' })}
               >
-                {t('ticket.download_pdf')}
+                {i18n.t('ticket.download_pdf')}
               </Button>
             </section>
           ) : null}
           {ticket.ticketDescription ? (
             <section className="tw-card tw-section" aria-labelledby="tw-ticket-about">
               <h2 className="tw-section__title" id="tw-ticket-about">
-                {t('ticket.about')}
+                {i18n.t('ticket.about')}
               </h2>
               <ClampedDescription
                 html={ticket.ticketDescription}
@@ -211,7 +201,7 @@ export function TicketView(props: TicketViewProps): ReactElement {
           {props.benefits.length > 0 ? (
             <section className="tw-section" aria-labelledby="tw-ticket-benefits">
               <h2 className="tw-section__title" id="tw-ticket-benefits">
-                {t('ticket.benefits')}
+                {i18n.t('ticket.benefits')}
               </h2>
               <BenefitList rows={props.benefits} onOpen={(id) => send({ type: 'ticket.openBenefit', userTicketBenefitId: id })} />
             </section>
@@ -231,14 +221,14 @@ function WalletPassCard({ status, links, onRetry }: { status: WalletStatus; link
   return (
     <section className="tw-card tw-section" aria-labelledby="tw-ticket-wallet" aria-busy={status === 'loading' || undefined}>
       <h2 className="tw-section__title" id="tw-ticket-wallet">
-        {t('ticket.wallet_title')}
+        {i18n.t('ticket.wallet_title')}
       </h2>
-      <p className="tw-muted">{t('ticket.wallet_hint')}</p>
+      <p className="tw-muted">{i18n.t('ticket.wallet_hint')}</p>
       {status === 'failed' ? (
         <div role="alert" className="tw-wallet-pass__failed">
-          <p>{t('ticket.wallet_failed')}</p>
+          <p>{i18n.t('ticket.wallet_failed')}</p>
           <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={onRetry}>
-            {t('common.retry')}
+            {i18n.t('common.retry')}
           </Button>
         </div>
       ) : (
@@ -246,12 +236,12 @@ function WalletPassCard({ status, links, onRetry }: { status: WalletStatus; link
           {status === 'loading' ? <span className="tw-wallet-pass__placeholder" aria-hidden="true" /> : null}
           {links?.apple ? (
             <a className="tw-wallet-pass__button" href={links.apple}>
-              {t('ticket.add_to_apple_wallet')}
+              {i18n.t('ticket.add_to_apple_wallet')}
             </a>
           ) : null}
           {links?.google ? (
             <a className="tw-wallet-pass__button" href={links.google} target="_blank" rel="noopener noreferrer">
-              {t('ticket.save_to_google_wallet')}
+              {i18n.t('ticket.save_to_google_wallet')}
             </a>
           ) : null}
         </div>
