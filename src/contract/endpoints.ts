@@ -398,7 +398,7 @@ export const endpoints = {
       /** Admissions stored now; the same code from the same scanner again (a retried sync) is not stored twice. */
       stored: z.int(),
       alreadyStored: z.int(),
-      /** Codes that do not verify for this event at the time the scanner says it admitted them. */
+      /** Codes that do not verify for this event at the time the scanner says it admitted them, and codes whose certificate was revoked before then (`door.revoked_before_admission`: stored refused, the ticket not used). */
       refused: z.array(z.object({ index: z.int(), reason: z.string() })),
       /** Every ticket of the event admitted more than once, across all scanners. */
       flagged: z.array(

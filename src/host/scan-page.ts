@@ -41,6 +41,8 @@ export const scanScriptKeys = [
   'scan.flagged_ticket',
   'scan.flagged_at',
   'scan.this_scanner',
+  'scan.refused_ticket',
+  'scan.reason_revoked_before_admission',
 ] as const;
 
 type Frame = Omit<SiteFrame, 'title' | 'path' | 'section'>;
@@ -94,6 +96,11 @@ export function scanPage(frame: Frame, { script, template }: { script: string; t
       <h3 id="scan-flagged-title">${text('scan.flagged_title')}</h3>
       <p>${text('scan.flagged_intro')}</p>
       <ul id="scan-flagged-list"></ul>
+    </section>
+    <section id="scan-refused" class="scan-flagged" aria-labelledby="scan-refused-title" hidden>
+      <h3 id="scan-refused-title">${text('scan.refused_title')}</h3>
+      <p>${text('scan.refused_intro')}</p>
+      <ul id="scan-refused-list"></ul>
     </section>
     <p><button id="scan-sign-out" class="site-button site-button--secondary" type="button">${text('scan.sign_out')}</button></p>
   </section>

@@ -28,6 +28,7 @@ let ticketA: number;
 let ticketB: number;
 let ticketC: number;
 let ticketD: number;
+let ticketE: number;
 
 const organiser = (method: 'GET' | 'POST', url: string, payload?: object, key: string | null = DEMO_ORGANIZER_KEY) =>
   call(t.app, { method, url, ...(payload ? { payload } : {}), headers: key === null ? {} : { 'x-organizer-key': key } });
@@ -65,12 +66,13 @@ beforeAll(async () => {
   await t.database.db.update(ticketTypes).set({ isGiftable: true }).where(eq(ticketTypes.id, live.ticketTypeId));
   const more = await t.database.db
     .insert(userTickets)
-    .values([1, 2, 3].map(() => ({ ticketTypeId: live.ticketTypeId, ownerUserId: alexId, purchasePriceMinor: live.price })))
+    .values([1, 2, 3, 4].map(() => ({ ticketTypeId: live.ticketTypeId, ownerUserId: alexId, purchasePriceMinor: live.price })))
     .returning({ id: userTickets.id });
   ticketA = live.id;
   ticketB = more[0]!.id;
   ticketC = more[1]!.id;
   ticketD = more[2]!.id;
+  ticketE = more[3]!.id;
 });
 afterAll(() => t.close());
 
@@ -269,6 +271,40 @@ describe('a ticket passed on', () => {
     const gift = await call(t.app, { method: 'POST', url: '/v1/mobile/giftTicket', token: t.tokens.alex, payload: { userTicketId: ticketC, username: 'jordan@example.com' } });
     expect(gift.status).toBe(200);
     expect((await organiser('GET', `/v1/door/events/${liveEventId}/revocations`)).json.certificateIds).toContain(certificateId);
+  });
+
+  it("refuses a synced admission of the giver's old code made after the gift, stored with its reason, not used, not flagged", async () => {
+    const device = await newDevice();
+    const signed = readSignedCertificate(fromBase64Url((await register(ticketE, device.publicKey)).json.certificate));
+    const before = t.clock.now.getTime();
+    const earlyCode = await signCode(signed, stepAt(before, 15), device.keys.privateKey);
+    t.clock.advance(15_000);
+    const gift = await call(t.app, { method: 'POST', url: '/v1/mobile/giftTicket', token: t.tokens.alex, payload: { userTicketId: ticketE, username: 'jordan@example.com' } });
+    expect(gift.status).toBe(200);
+    t.clock.advance(15_000);
+    const after = t.clock.now.getTime();
+    const lateCode = await signCode(signed, stepAt(after, 15), device.keys.privateKey);
+    // An offline scanner with an old revocation list let the giver's device in after the gift, and once before it.
+    const answer = await organiser('POST', `/v1/door/events/${liveEventId}/admissions`, {
+      scannerId: 'revoked-gate',
+      admissions: [
+        { code: earlyCode, admittedAt: new Date(before).toISOString() },
+        { code: lateCode, admittedAt: new Date(after).toISOString() },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json.refused).toEqual([{ index: 1, reason: 'door.revoked_before_admission' }]);
+    expect(answer.json.stored).toBe(1);
+    const rows = await t.database.db.select().from(doorAdmissions).where(eq(doorAdmissions.scannerId, 'revoked-gate')).orderBy(doorAdmissions.admittedAt);
+    expect(rows.map((row) => row.refusal)).toEqual([null, 'door.revoked_before_admission']);
+    // Two rows for the ticket, but only one accepted admission: it is not flagged as admitted twice.
+    expect(answer.json.flagged.map((flag: { userTicketId: number }) => flag.userTicketId)).not.toContain(ticketE);
+    // A retried sync still says so.
+    const retried = await organiser('POST', `/v1/door/events/${liveEventId}/admissions`, {
+      scannerId: 'revoked-gate',
+      admissions: [{ code: lateCode, admittedAt: new Date(after).toISOString() }],
+    });
+    expect(retried.json.refused).toEqual([{ index: 0, reason: 'door.revoked_before_admission' }]);
   });
 });
 

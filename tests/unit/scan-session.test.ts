@@ -29,6 +29,7 @@ function fakeServer() {
     online: true,
     revoked: [] as number[],
     flagged: [] as Flag[],
+    refused: [] as { index: number; reason: string }[],
     synced: [] as { scannerId: string; admissions: { code: string; admittedAt: string }[] }[],
     gate: { status: 200, body: { userTicketId: 3, ticketName: 'General Admission', holder: 'Alex Rivera' } as object },
     fetch: (async (input: string | URL | Request, init?: RequestInit) => {
@@ -42,7 +43,7 @@ function fakeServer() {
       if (path === `/v1/door/events/${event.eventId}/revocations`) return json(200, { eventId: event.eventId, certificateIds: server.revoked, asOf: new Date(NOW).toISOString() });
       if (path === `/v1/door/events/${event.eventId}/admissions`) {
         server.synced.push(JSON.parse(String(init?.body)));
-        return json(200, { stored: 1, alreadyStored: 0, refused: [], flagged: server.flagged });
+        return json(200, { stored: 1, alreadyStored: 0, refused: server.refused, flagged: server.flagged });
       }
       if (path === '/v1/access/scan') return json(server.gate.status, server.gate.body);
       return json(404, { code: 'api.not_found' });
@@ -129,6 +130,24 @@ describe('the scan session', () => {
     expect(door.status().pending).toBe(0);
   });
 
+  it('keeps the admissions the server refused at sync (revoked before they got in), with the reason staff read, across a reload', async () => {
+    const door = session();
+    await door.signIn(KEY, event);
+    server.online = false;
+    await door.read(await codeFor(1));
+    await door.read(await codeFor(2));
+    server.online = true;
+    server.refused = [{ index: 1, reason: 'door.revoked_before_admission' }];
+    const after = await door.sync();
+    const refused = [{ userTicketId: 2, admittedAt: new Date(NOW).toISOString(), reason: 'scan.reason_revoked_before_admission' }];
+    expect(after.refused).toEqual(refused);
+    expect(after.pending).toBe(0);
+    const reloaded = session();
+    await reloaded.restore();
+    expect(reloaded.status().refused).toEqual(refused);
+    server.refused = [];
+  });
+
   it('syncs what waits, keeps the flags, and refuses a certificate revoked since', async () => {
     const door = session();
     await door.signIn(KEY, event);
@@ -144,7 +163,7 @@ describe('the scan session', () => {
     server.revoked = [102];
     const after = await door.sync();
     expect(server.synced).toEqual([{ scannerId: 'north-gate', admissions: [{ code, admittedAt: new Date(NOW).toISOString() }] }]);
-    expect(after).toEqual({ pending: 0, flagged: [flag], syncedAt: new Date(NOW).toISOString() });
+    expect(after).toEqual({ pending: 0, flagged: [flag], refused: [], syncedAt: new Date(NOW).toISOString() });
     expect(await door.read(await codeFor(2))).toEqual({ kind: 'refused', reason: 'scan.reason_revoked' });
     // Its own admission, now used and on the list, still reads as admitted here.
     server.revoked = [101, 102];

@@ -38,6 +38,8 @@ const el = {
   syncNow: byId<HTMLButtonElement>('scan-sync-now'),
   flagged: byId('scan-flagged'),
   flaggedList: byId('scan-flagged-list'),
+  refused: byId('scan-refused'),
+  refusedList: byId('scan-refused-list'),
   signOut: byId<HTMLButtonElement>('scan-sign-out'),
 };
 
@@ -114,6 +116,17 @@ function renderFlagged() {
         admissions.append(element('li', '', t('scan.flagged_at', { scanner: admission.scannerId === own ? t('scan.this_scanner') : admission.scannerId, time: time(admission.admittedAt) })));
       }
       item.append(admissions);
+      return item;
+    }),
+  );
+  // Admissions the server refused at sync (a code revoked before the time it got in), each with its reason.
+  const refused = session.status().refused;
+  el.refused.hidden = refused.length === 0;
+  el.refusedList.replaceChildren(
+    ...refused.map((admission) => {
+      const item = element('li', '', '');
+      item.append(element('strong', '', t('scan.refused_ticket', { ticket: admission.userTicketId, time: time(admission.admittedAt) })));
+      item.append(element('p', '', t(admission.reason)));
       return item;
     }),
   );

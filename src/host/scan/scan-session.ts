@@ -6,7 +6,7 @@
 // (tests/unit/scan-session.test.ts runs it in Node).
 import { decodeCode, fromBase64Url, importPublicKey } from '../../door/code';
 import { createScanner, type Scanner, type ScannerLog } from '../../door/scanner';
-import { codeKind, type Flag, reasonOf, type ScanEvent, type Verdict } from './scan-state';
+import { codeKind, type Flag, type ReasonKey, reasonOf, type ScanEvent, type Verdict } from './scan-state';
 
 /** Where the page keeps its copy (localStorage of the demo site's origin). */
 export const SCAN_STORAGE_KEY = 'tw.scan';
@@ -21,7 +21,16 @@ export interface SavedScan {
   revoked: number[];
   log: ScannerLog;
   flagged: Flag[];
+  /** Admissions this scanner made that the server refused at sync (a code revoked before then), with the reason. */
+  refused?: RefusedAdmission[];
   syncedAt: string | null;
+}
+
+/** One of this scanner's admissions the server refused when it synced: the ticket, when it got in, and why. */
+export interface RefusedAdmission {
+  userTicketId: number;
+  admittedAt: string;
+  reason: ReasonKey;
 }
 
 export interface ScanSessionDeps {
@@ -92,7 +101,7 @@ export function createScanSession(deps: ScanSessionDeps) {
     return scanner?.log().admitted.find((admission) => admission.userTicketId === userTicketId);
   }
 
-  const status = () => ({ pending: scanner?.pendingCount() ?? 0, flagged: saved?.flagged ?? [], syncedAt: saved?.syncedAt ?? null });
+  const status = () => ({ pending: scanner?.pendingCount() ?? 0, flagged: saved?.flagged ?? [], refused: saved?.refused ?? [], syncedAt: saved?.syncedAt ?? null });
 
   return {
     /** The scanner kept from before, if any (a reload, online or not). */
@@ -164,7 +173,12 @@ export function createScanSession(deps: ScanSessionDeps) {
           admissions: batch,
         });
         scanner.acknowledge(batch.length, answer);
-        saved = { ...saved, flagged: answer.flagged };
+        const refused = answer.refused.flatMap(({ index, reason }) => {
+          const admission = batch[index];
+          if (!admission) return [];
+          return [{ userTicketId: decodeCode(admission.code).certificate.userTicketId, admittedAt: admission.admittedAt, reason: reasonOf(reason) }];
+        });
+        saved = { ...saved, flagged: answer.flagged, refused: [...(saved.refused ?? []), ...refused] };
         answered = true;
         persist();
       }

@@ -30,6 +30,7 @@ export type ReasonKey =
   | 'scan.reason_expired'
   | 'scan.reason_wrong_event'
   | 'scan.reason_revoked'
+  | 'scan.reason_revoked_before_admission'
   | 'scan.reason_bad_signature'
   | 'scan.reason_malformed'
   | 'scan.reason_needs_network'
@@ -49,6 +50,8 @@ export function reasonOf(code: RefusalCode | string): ReasonKey {
       return 'scan.reason_expired';
     case 'door.wrong_event':
       return 'scan.reason_wrong_event';
+    case 'door.revoked_before_admission':
+      return 'scan.reason_revoked_before_admission';
     case 'api.access.no_ticket':
       return 'scan.reason_no_ticket';
     case 'door.certificate_revoked':

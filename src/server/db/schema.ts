@@ -566,6 +566,11 @@ export const doorAdmissions = pgTable(
     scannerId: text('scanner_id').notNull(),
     timeStep: integer('time_step').notNull(),
     admittedAt: tz('admitted_at').notNull(),
+    /**
+     * Why the server refused this admission although the code verified (null: accepted): `door.revoked_before_admission`
+     * when its certificate was revoked, or its ticket passed on, before the time the scanner says it admitted it.
+     */
+    refusal: text('refusal'),
     syncedAt: createdAt(),
   },
   (t) => [

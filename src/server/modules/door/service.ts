@@ -27,6 +27,8 @@ export const DOOR_TOLERANCE_STEPS = 1;
 const CLOCK_SKEW_SECONDS = 300;
 /** An admission a scanner says happened further ahead of the server's clock than this is refused (its clock is wrong). */
 const FUTURE_ADMISSION_MS = 5 * 60_000;
+/** The reason a synced admission is refused when its certificate was revoked before the time it claims. */
+export const REVOKED_BEFORE_ADMISSION = 'door.revoked_before_admission';
 
 export interface DoorDeps {
   db: Database;
@@ -283,12 +285,28 @@ export function createDoorService({ db, signing, ttlMs, now }: DoorDeps) {
         const outcome = await inTransaction(db, async (tx) => {
           // Certificates this server issued for the event (a signed id it has no row for is refused, not a 500).
           const ids = accepted.map((admission) => admission.certificateId);
-          const known = new Set(
-            (await tx.select({ id: doorCertificates.id }).from(doorCertificates).where(and(inArray(doorCertificates.id, ids), eq(doorCertificates.eventId, eventId)))).map(
-              (row) => row.id,
-            ),
-          );
-          const result = { inserted: 0, repeated: 0, unknown: [] as number[] };
+          const certificates = await tx
+            .select({ id: doorCertificates.id, revokedAt: doorCertificates.revokedAt, userTicketId: doorCertificates.userTicketId })
+            .from(doorCertificates)
+            .where(and(inArray(doorCertificates.id, ids), eq(doorCertificates.eventId, eventId)));
+          const known = new Set(certificates.map((row) => row.id));
+          // When each certificate stopped being good: revoked (another device took over), or its ticket passed on
+          // (gift, resale, swap, redeem: the first row made from its ticket row), whichever came first.
+          const ticketIds = [...new Set(certificates.map((row) => row.userTicketId))];
+          const moves = ticketIds.length
+            ? await tx
+                .select({ from: userTickets.previousUserTicketId, at: sql<Date>`min(${userTickets.createdAt})`.mapWith(userTickets.createdAt) })
+                .from(userTickets)
+                .where(inArray(userTickets.previousUserTicketId, ticketIds))
+                .groupBy(userTickets.previousUserTicketId)
+            : [];
+          const movedAt = new Map(moves.map((row) => [row.from!, row.at]));
+          const revokedAt = new Map<number, Date>();
+          for (const row of certificates) {
+            const times = [row.revokedAt, movedAt.get(row.userTicketId)].filter((time): time is Date => time instanceof Date);
+            if (times.length) revokedAt.set(row.id, new Date(Math.min(...times.map((time) => time.getTime()))));
+          }
+          const result = { inserted: 0, repeated: 0, unknown: [] as number[], revoked: [] as number[] };
           const sorted = [...accepted].sort((a, b) => a.userTicketId - b.userTicketId || a.index - b.index);
           // Every ticket is locked first, in id order, before any admission is written: an admission's row takes a
           // key-share lock on its ticket (the foreign key), so two scanners that each wrote one and then asked for
@@ -304,6 +322,11 @@ export function createDoorService({ db, signing, ttlMs, now }: DoorDeps) {
               result.unknown.push(admission.index);
               continue;
             }
+            // A code whose certificate was already revoked when the scanner says it let it in (the giver's old
+            // device after a gift) is stored refused, with its reason, so staff learn of it; the ticket is not marked used.
+            const revoked = revokedAt.get(admission.certificateId);
+            const refusal = revoked && revoked.getTime() <= admission.admittedAt.getTime() ? REVOKED_BEFORE_ADMISSION : null;
+            if (refusal) result.revoked.push(admission.index);
             const rows = await tx
               .insert(doorAdmissions)
               .values({
@@ -314,6 +337,7 @@ export function createDoorService({ db, signing, ttlMs, now }: DoorDeps) {
                 scannerId: input.scannerId,
                 timeStep: admission.step,
                 admittedAt: admission.admittedAt,
+                refusal,
               })
               .onConflictDoNothing()
               .returning({ id: doorAdmissions.id });
@@ -321,6 +345,7 @@ export function createDoorService({ db, signing, ttlMs, now }: DoorDeps) {
               result.repeated++;
               continue;
             }
+            if (refusal) continue;
             result.inserted++;
             // setTicketStatus updates the locked ticket in place, so a second admission of it sees it used.
             const ticket = tickets.get(admission.userTicketId);
@@ -333,6 +358,7 @@ export function createDoorService({ db, signing, ttlMs, now }: DoorDeps) {
         stored = outcome.inserted;
         alreadyStored = outcome.repeated;
         for (const index of outcome.unknown) refused.push({ index, reason: 'door.certificate_unknown' });
+        for (const index of outcome.revoked) refused.push({ index, reason: REVOKED_BEFORE_ADMISSION });
         refused.sort((a, b) => a.index - b.index);
       }
       return { stored, alreadyStored, refused, flagged: await flagged(eventId) };
@@ -344,14 +370,14 @@ export function createDoorService({ db, signing, ttlMs, now }: DoorDeps) {
     const twice = await db
       .select({ userTicketId: doorAdmissions.userTicketId })
       .from(doorAdmissions)
-      .where(eq(doorAdmissions.eventId, eventId))
+      .where(and(eq(doorAdmissions.eventId, eventId), isNull(doorAdmissions.refusal)))
       .groupBy(doorAdmissions.userTicketId)
       .having(gt(count(), 1));
     if (!twice.length) return [];
     const rows = await db
       .select({ userTicketId: doorAdmissions.userTicketId, holderUserId: doorAdmissions.holderUserId, scannerId: doorAdmissions.scannerId, admittedAt: doorAdmissions.admittedAt })
       .from(doorAdmissions)
-      .where(and(eq(doorAdmissions.eventId, eventId), inArray(doorAdmissions.userTicketId, twice.map((row) => row.userTicketId))))
+      .where(and(eq(doorAdmissions.eventId, eventId), isNull(doorAdmissions.refusal), inArray(doorAdmissions.userTicketId, twice.map((row) => row.userTicketId))))
       .orderBy(asc(doorAdmissions.userTicketId), asc(doorAdmissions.admittedAt), asc(doorAdmissions.id));
     const byTicket = new Map<number, { userTicketId: number; holderUserId: number; admissions: { scannerId: string; admittedAt: string }[] }>();
     for (const row of rows) {

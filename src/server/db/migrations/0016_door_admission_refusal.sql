@@ -1,0 +1,1 @@
+ALTER TABLE "door_admissions" ADD COLUMN "refusal" text;
