@@ -140,7 +140,7 @@ export const settingsMachine = setup({
   guards: {
     nicknameSavable: ({ context }) => nicknameChanged(context) && isFormValid(nicknameForm, context.fields),
     namesSavable: ({ context }) => namesChanged(context) && isFormValid(personalDataForm, context.fields),
-    /** Changed and invalid: Save answers with the fields' messages (docs/decisions/0113-forms-that-explain-themselves.md). */
+    /** Changed and invalid: Save answers with the fields' messages (docs/decisions/0107-forms-that-explain-themselves.md). */
     nicknameRefused: ({ context }) => nicknameChanged(context) && !isFormValid(nicknameForm, context.fields),
     namesRefused: ({ context }) => namesChanged(context) && !isFormValid(personalDataForm, context.fields),
     phoneSaved: (_, params: PhoneModalOutput) => params.profile !== null,

@@ -1,4 +1,4 @@
-// The wallet's strings: one rosetta instance, `i18n` (docs/decisions/0115-the-wallets-strings-on-rosetta.md).
+// The wallet's strings: one rosetta instance, `i18n` (docs/decisions/0108-the-wallets-strings-on-rosetta.md).
 // Callers use rosetta's own API: `i18n.t('login.title')`, `i18n.t('tickets.in_days', { count })`, `i18n.locale()`.
 // The locale files are flat tables of dotted keys; `strings()` turns one into the tree rosetta looks keys up in, with
 // each counted string a function that picks its plural form by Intl.PluralRules. English comes with the code that

@@ -5,7 +5,7 @@
 // a lazy chunk imports, with all it imports (a registered module, a getter per export, a property read at each
 // call), so importing button.tsx from a screen cost the first chunk ~0.5 KB gzip of wrapping (docs/decisions/
 // 0089-the-first-panel-fewer-wrapped-modules.md). The strings are not here: the chunks import the wallet's rosetta
-// instance from i18n.ts by its real path, and pay its wrapping (docs/decisions/0115-the-wallets-strings-on-rosetta.md). The card's sheet
+// instance from i18n.ts by its real path, and pay its wrapping (docs/decisions/0108-the-wallets-strings-on-rosetta.md). The card's sheet
 // (components/card.ts) is registered by the frame, so the chunks use `.tw-card` without importing it.
 import type * as button from './components/button';
 import type * as icons from './components/icons';
