@@ -1,5 +1,5 @@
 // The wallet's strings: one rosetta instance, `i18n` (docs/decisions/0108-the-wallets-strings-on-rosetta.md).
-// Callers use rosetta's own API: `i18n.t('login.title')`, `i18n.t('tickets.in_days', { count })`, `i18n.locale()`.
+// Callers use rosetta's own API: `i18n.t(key)`, `i18n.t(key, { count })`, `i18n.locale()`.
 // The locale files are flat tables of dotted keys; `strings()` turns one into the tree rosetta looks keys up in, with
 // each counted string a function that picks its plural form by Intl.PluralRules. English comes with the code that
 // shows it: the frame's strings here, each lazy screen's in its chunk, merged in by `i18n.set('en', strings('en',
@@ -21,7 +21,7 @@ export interface Strings {
 const pluralForm = /^(.+)_(zero|one|two|few|many|other)$/;
 
 /**
- * A locale file's flat table as rosetta's tree: `"tickets.in_days_one"` becomes `tickets.in_days_one`, and the forms
+ * A locale file's flat table as rosetta's tree: a dotted key's segments nested, and the forms
  * of a counted string (`<key>_one`, `<key>_other`…) also become one function at `<key>` that asks rosetta for the
  * form Intl.PluralRules picks for `count` in `language` (`_other` when the language's file has no such form), so
  * `i18n.t('tickets.in_days', { count: 2 })` reads "In 2 days" and `{{count}}` is filled as in any string.

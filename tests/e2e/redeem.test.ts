@@ -88,7 +88,7 @@ describe('a ticket handed on as a PDF and redeemed', () => {
     await page.keyboard.type(handedOn.code.toLowerCase().replaceAll('-', ' '));
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Success!' }).waitFor();
-    expect(await page.getByText('General Admission').isVisible()).toBe(true);
+    expect(await page.getByText('General Admission is now in your wallet.').isVisible()).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);
     await tabTo(page, 'View ticket');
     await page.keyboard.press('Enter');

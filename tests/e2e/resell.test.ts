@@ -120,7 +120,7 @@ describe('resell', () => {
     await page.keyboard.press('Escape');
     // Sold: when, and where the payout is (held until the event has ended), in Spanish.
     await page.getByRole('tab', { name: 'Vendidas' }).click();
-    await page.getByText(/· Cobro retenido hasta el \S+, \d{1,2} \S+ \d{1,2}:\d{2} [ap]\. m\. GMT[+-]\d+, tras el evento$/).waitFor();
+    await page.getByText(/· Cobro retenido hasta el \S+, \d{1,2} \S+, \d{1,2}:\d{2} GMT[+-]\d+, tras el evento$/).waitFor();
     await page.waitForTimeout(300);
     await shot(page, '14-sold-es-dark-375');
     await page.setViewportSize({ width: 1280, height: 900 });
