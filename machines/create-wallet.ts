@@ -37,7 +37,12 @@ export const PREFETCH_IDLE_TIMEOUT_MS = 1500;
 /** The wallet's actor (not started), with platform effects supplied from `platform` and the API at `baseUrl`. */
 export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}, inspect, prefetch = [], language, screens }: WalletOptions): WalletActor {
   let wallet: WalletActor | undefined;
-  const api = createApiClient({ baseUrl, fetch: platform.fetch, session: sessionPort(() => wallet?.system.get('session')) });
+  const api = createApiClient({
+    baseUrl,
+    fetch: platform.fetch,
+    session: sessionPort(() => wallet?.system.get('session')),
+    language: () => wallet?.getSnapshot().context.language,
+  });
   wallet = createActor(
     walletMachine.provide({
       actions: {

@@ -10,6 +10,7 @@ import { API_PREFIX, buildPath, type CacheTag, type Route, ROUTE_DEFAULTS } from
 import { FetchError, type FetchOptions, type FetchResponse, ofetch } from 'ofetch';
 import type { BodyOf, EndpointName, ParamsOf, QueryOf, ResponseOf } from '../contract/endpoints';
 import type { CompactRoute } from '../contract/route-table';
+import type { Language } from '../contract/languages';
 import { cacheKey, createQueryCache, type InvalidationListener, type QueryCache } from './cache';
 import { ApiRequestError } from './errors';
 
@@ -67,6 +68,11 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
   cache?: QueryCache;
+  /**
+   * The wallet's language, sent as Accept-Language on every call: what the server makes for the person (a ticket's
+   * PDF) is in the language of the wallet that asks for it, not the browser's.
+   */
+  language?: () => Language | undefined;
 }
 
 /** The routes of the calls this page has code for: each module that calls the API added its own (`addRoutes`). */
@@ -147,6 +153,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function request(name: EndpointName, args: CallArgs<EndpointName>): Promise<unknown> {
     const route = routeOf(name);
     const headers = new Headers();
+    const language = options.language?.();
+    if (language) headers.set('accept-language', language);
     if (args.idempotencyKey) headers.set('idempotency-key', args.idempotencyKey);
     const path = buildPath(route.path, (args.params ?? {}) as Record<string, string | number>);
     const url = `${baseUrl.replace(/\/+$/, '')}${path}`;

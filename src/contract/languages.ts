@@ -18,6 +18,18 @@ export function languageOf(pathname: string): Language {
   return isLanguage(first) ? first : DEFAULT_LANGUAGE;
 }
 
+/**
+ * The first of an Accept-Language header's languages that the wallet speaks (`es-ES,es;q=0.9` → es), by the order the
+ * header lists them; none: undefined, so the caller falls back to what it knows of the reader.
+ */
+export function acceptedLanguage(header: string | null | undefined): Language | undefined {
+  for (const tag of (header ?? '').split(',')) {
+    const code = tag.trim().slice(0, 2).toLowerCase();
+    if (isLanguage(code)) return code;
+  }
+  return undefined;
+}
+
 /** A language from anything (a stored profile, a header), else the default. */
 export function asLanguage(value: string | null | undefined): Language {
   const code = value?.slice(0, 2).toLowerCase();

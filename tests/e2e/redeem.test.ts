@@ -124,4 +124,16 @@ describe('a ticket handed on as a PDF and redeemed', () => {
     expect(alex.errors).toEqual([]);
     expect(jordan.errors).toEqual([]);
   });
+
+  it("makes the PDF in the wallet's language: the Spanish wallet downloads a Spanish PDF for an English account", async () => {
+    await alex.page.goto(hostUrl(baseUrl, `/es/?PANEL_TAB=MY_TICKET`));
+    await cards(alex.page).filter({ hasText: 'General Admission' }).first().click();
+    await alex.page.getByRole('heading', { level: 1, name: 'General Admission' }).waitFor();
+    const [download] = await Promise.all([alex.page.waitForEvent('download'), alex.page.getByRole('button', { name: 'Descargar como PDF' }).click()]);
+    const texts = pdfTexts(await readFile((await download.path())!));
+    expect(texts).toContain('Cómo canjearla');
+    expect(texts).toContain('Titular: Alex Rivera');
+    expect(texts).not.toContain('How to redeem');
+    expect(alex.errors).toEqual([]);
+  });
 });

@@ -232,6 +232,25 @@ describe('api client', () => {
     expect(errorCode(failure)).toBe('api.ticket.not_found');
   });
 
+  it("sends the wallet's language as Accept-Language on every call, and none without one", async () => {
+    const seen: Array<string | null> = [];
+    server.use(
+      http.post(`${api}/resell/1`, ({ request }) => {
+        seen.push(request.headers.get('accept-language'));
+        return new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } });
+      }),
+    );
+    let language: 'en' | 'es' | undefined = 'es';
+    const client = createApiClient({ baseUrl: api, language: () => language });
+    await client.call('ticketPdf', { params: { id: 1 } });
+    language = 'en';
+    await client.call('ticketPdf', { params: { id: 1 } });
+    await createApiClient({ baseUrl: api }).call('ticketPdf', { params: { id: 1 } });
+    expect(seen.slice(0, 2)).toEqual(['es', 'en']);
+    // Without a language the header is whatever the platform sends by itself, never one of ours.
+    expect(seen[2] === null || !/^(es|en)$/.test(seen[2]!)).toBe(true);
+  });
+
   it('reads text answers', async () => {
     server.use(http.get(`${api}/auth/access/qrCodeData`, () => HttpResponse.text('iVBORw0KGgo=')));
     const client = createApiClient({ baseUrl: api });

@@ -144,6 +144,8 @@ export function createHostSignIn({ db, config, now, issueSession, endSessionOf, 
         if (!taken) throw new ApiError('api.auth.sign_in_token_used');
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, person.email));
         const userId = existing?.id ?? (await createUser(tx, { email: person.email, locale: input.locale ?? 'en' }));
+        // The wallet's language at this sign-in is the one the person uses now (their mail and documents follow it).
+        if (existing && input.locale) await tx.update(users).set({ locale: input.locale }).where(eq(users.id, userId));
         // The site's names fill the ones the account does not have yet; names the person chose are theirs.
         if (person.givenName) await tx.update(users).set({ givenName: person.givenName }).where(and(eq(users.id, userId), isNull(users.givenName)));
         if (person.familyName) await tx.update(users).set({ familyName: person.familyName }).where(and(eq(users.id, userId), isNull(users.familyName)));

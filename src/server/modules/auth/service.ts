@@ -215,7 +215,9 @@ export function createAuthService({ db, config, mailer, now, revocations }: Auth
           return { kind: 'error', error: new ApiError('api.auth.wrong_otp', { session }) };
         }
         await tx.update(loginSessions).set({ consumedAt: now() }).where(eq(loginSessions.id, login.id));
-        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+        const [user] = await tx.select({ id: users.id, locale: users.locale }).from(users).where(eq(users.email, input.email));
+        // The language the person signed in in is the one they use now: every mail and document sent to them follows it.
+        if (user && user.locale !== login.locale) await tx.update(users).set({ locale: asLocale(login.locale) }).where(eq(users.id, user.id));
         const userId = user?.id ?? (await createUser(tx, { email: input.email, locale: asLocale(login.locale) }));
         return { kind: 'ok', userId, locale: asLocale(login.locale) };
       });

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { events, redeemSecrets, ticketTypes, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { renderTicketPdf } from '../../adapters/pdf';
-import { asLocale } from '../../i18n';
+import { asLocale, type Locale } from '../../i18n';
 import { assertTicketAllowed, heldStatuses, lockTicket, transferTicket } from '../lifecycle/service';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -38,8 +38,11 @@ export interface Redeemed {
 
 export function createRedeemService({ db, now, onRedeemed }: { db: Database; now: () => Date; onRedeemed?: (redeemed: Redeemed) => Promise<void> }) {
   return {
-    /** A PDF of a ticket the user holds, carrying a new secret code. */
-    async ticketPdf(userId: number, userTicketId: number): Promise<Buffer> {
+    /**
+     * A PDF of a ticket the user holds, carrying a new secret code, in `language` (the wallet's that asks for it),
+     * else the holder's.
+     */
+    async ticketPdf(userId: number, userTicketId: number, language?: Locale): Promise<Buffer> {
       const secret = generateSecret();
       const row = await inTransaction(db, async (tx) => {
         const ticket = await lockTicket(tx, userTicketId, now());
@@ -67,7 +70,7 @@ export function createRedeemService({ db, now, onRedeemed }: { db: Database; now
         venue: `${row.event.venue}, ${row.event.city}`,
         holder: [row.owner.givenName, row.owner.familyName].filter(Boolean).join(' ') || row.owner.email,
         secret,
-        locale: asLocale(row.owner.locale),
+        locale: language ?? asLocale(row.owner.locale),
       });
     },
 
