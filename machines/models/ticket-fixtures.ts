@@ -105,6 +105,7 @@ export function ticketDetail(overrides: Partial<TicketDetail> = {}): TicketDetai
     eventFeatureImage: null,
     eventAccessStatus: false,
     eventAccessUsedOn: null,
+    heldSwap: null,
     ...overrides,
   };
 }
