@@ -189,8 +189,16 @@ export const ticketMachine = setup({
     continueHeldCheckout,
     /** Cancel swap: the swap ends on the server (its tickets free at once), then the ticket is read again without it. */
     releaseHeldSwap: fromPromise<TicketDetail, { services: WalletServices; userTicketId: number; orderIdentifier: string }>(async ({ input }) => {
-      await input.services.api.call('cancelSwap', { params: { swapIdentifier: input.orderIdentifier } });
-      return input.services.api.call('ticketDetail', { params: { ticketUserId: input.userTicketId } });
+      const { api } = input.services;
+      try {
+        await api.call('cancelSwap', { params: { swapIdentifier: input.orderIdentifier } });
+      } catch (error) {
+        // Refused (the swap was confirmed meanwhile …): the ticket changed on the server, so the kept answer goes and
+        // the ticket is read anew.
+        api.cache.invalidate(['SINGLE_TICKET']);
+        throw error;
+      }
+      return api.call('ticketDetail', { params: { ticketUserId: input.userTicketId } });
     }),
   },
 }).createMachine({
