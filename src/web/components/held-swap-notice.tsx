@@ -14,13 +14,15 @@ export interface HeldSwapNoticeProps {
   /** Continue to checkout is on its way / Cancel swap runs: both buttons wait, the pressed one spins. */
   leaving: boolean;
   releasing: boolean;
+  /** Another request of the screen runs (another swap's): the buttons wait too. */
+  disabled?: boolean;
   onContinue: () => void;
   onCancel: () => void;
 }
 
 export function HeldSwapNotice(props: HeldSwapNoticeProps): ReactElement {
   const titleId = `tw-held-swap-${props.orderIdentifier.replace(/[^A-Za-z0-9_-]/g, '')}`;
-  const busy = props.leaving || props.releasing;
+  const busy = props.disabled || props.leaving || props.releasing;
   return (
     <section className="tw-card tw-section tw-held-swap" aria-labelledby={titleId} data-held-swap={props.orderIdentifier}>
       <h2 className="tw-section__title" id={titleId}>
