@@ -53,6 +53,14 @@ export const continueHeldCheckout = fromPromise<void, HeldSwapInput>(async ({ in
 });
 
 /** Cancel swap: the server ends it and its tickets are held again at once (answers ok again for one already ended). */
-export const cancelHeldSwap = fromPromise<unknown, HeldSwapInput>(({ input }) =>
-  input.services.api.call('cancelSwap', { params: { swapIdentifier: input.held.orderIdentifier } }),
-);
+export const cancelHeldSwap = fromPromise<unknown, HeldSwapInput>(async ({ input }) => {
+  const { api } = input.services;
+  try {
+    return await api.call('cancelSwap', { params: { swapIdentifier: input.held.orderIdentifier } });
+  } catch (error) {
+    // Refused (it was confirmed meanwhile …): the tickets changed on the server, so what is kept of them goes, as a
+    // successful cancel's own invalidation would, and the lists are read anew.
+    api.cache.invalidate(['SWAPPABLE_TICKETS', 'SINGLE_TICKET', 'TICKETS']);
+    throw error;
+  }
+});
