@@ -19,7 +19,6 @@ afterAll(() => t.close());
 
 type Base = { id: number; name: string; quantity: number; userTicketIds: number[] };
 type Target = { id: number; name: string };
-type Listed = { userTicketId: number; ticketName: string; eventName: string };
 
 const post = (app: DemoApp, url: string, token: string, payload?: object) => call(app.app, { method: 'POST', url, token, ...(payload ? { payload } : {}) });
 const get = (app: DemoApp, url: string, token: string) => call(app.app, { method: 'GET', url, token });
