@@ -16,6 +16,8 @@ const baseCard = (page: Page, name: string) =>
   page.locator('section[aria-labelledby="tw-swap-base-step"] .tw-event-tile', { hasText: name }).getByRole('button', { name: `Choose ${name}` });
 const targetButton = (page: Page, name: string) =>
   page.locator('section[aria-labelledby="tw-swap-target-step"]').getByRole('button', { name: `Choose ${name}` });
+/** How many General Admission step 1's card says are held. */
+const generalAdmissionCard = (page: Page) => page.locator('section[aria-labelledby="tw-swap-base-step"] .tw-event-tile', { hasText: 'General Admission' });
 const notice = (page: Page) => page.getByRole('region', { name: /^Swap in progress, held until \d{1,2}:\d{2}\s?[AP]M$/ });
 
 type Held = { orderIdentifier: string; userTicketIds: number[]; heldUntil: string };
@@ -84,12 +86,12 @@ describe('a swap left behind', () => {
     const shown = notice(page);
     await shown.waitFor();
     await shown.getByText('1 × General Admission → VIP').waitFor();
-    await page.getByText('You hold 1').waitFor();
+    await generalAdmissionCard(page).getByText('You hold 1').waitFor();
     await page.screenshot({ path: 'screenshots/swap-held-e2e-2-swap-list.png', fullPage: true });
 
     await shown.getByRole('button', { name: 'Cancel swap' }).click();
     await page.getByText('Swap cancelled. Your tickets are free again.').first().waitFor();
-    await page.getByText('You hold 2').waitFor();
+    await generalAdmissionCard(page).getByText('You hold 2').waitFor();
     expect(await notice(page).count()).toBe(0);
     expect(await heldSwaps(page)).toEqual([]);
     // Resell offers both again.
@@ -102,7 +104,7 @@ describe('a swap left behind', () => {
     const [held] = await heldSwaps(page);
     await page.locator('.tw-modal').getByRole('button', { name: 'Cancel' }).click();
     await page.locator('.tw-modal').waitFor({ state: 'detached' });
-    await page.getByText('You hold 2').waitFor();
+    await generalAdmissionCard(page).getByText('You hold 2').waitFor();
     expect(await heldSwaps(page)).toEqual([]);
     await page.goto(hostUrl(server.url, `/en/?PANEL_TAB=TICKET&USER_TICKET_ID=${encodeUserTicketId(held!.userTicketIds[0]!)}`));
     await page.getByRole('button', { name: 'Gift ticket' }).waitFor();
