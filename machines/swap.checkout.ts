@@ -27,7 +27,7 @@ export function checkoutUrl({
   site: string;
   language: string;
   currentPage: string;
-  started: SwapStart;
+  started: Pick<SwapStart, 'name' | 'eventId' | 'orderIdentifier'>;
   /** The single-use code that hands the session to a checkout on another origin than the page (below). */
   handOverCode?: string | null;
 }): string {

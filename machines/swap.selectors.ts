@@ -1,13 +1,14 @@
 // Derived values of the swap machine for the view (the step, the quantity stepper, which targets can be chosen, the
 // modal's amount and wording) and the checkout address (docs/product.md §7). Pure functions of the snapshot and plain data.
-import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
+import type { HeldSwap, SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
 import type { SwapSnapshot } from './swap';
 
 export type SwapStep = 'loading' | 'failed' | 'picking' | 'chosen' | 'confirming' | 'cancelling' | 'leaving';
 
 export function selectSwapStep(snapshot: SwapSnapshot): SwapStep {
   if (snapshot.matches('failed')) return 'failed';
-  if (snapshot.matches('picking')) return 'picking';
+  // Going on to a swap in progress's checkout, or cancelling it: step 1 stays as it was meanwhile.
+  if (snapshot.matches('picking') || snapshot.matches('resumingHeld') || snapshot.matches('releasingHeld')) return 'picking';
   if (snapshot.matches('chosen')) return 'chosen';
   if (snapshot.matches('confirming')) return 'confirming';
   // Discard releases the reservation as Cancel does (the wallet then closes).
@@ -17,6 +18,27 @@ export function selectSwapStep(snapshot: SwapSnapshot): SwapStep {
 }
 
 export const selectBases = (snapshot: SwapSnapshot): SwapBaseTicket[] => snapshot.context.bases;
+
+export interface HeldSwapRow {
+  held: HeldSwap;
+  /** Its Continue to checkout is on its way / its Cancel swap runs. */
+  leaving: boolean;
+  releasing: boolean;
+  /** Another one's (or this one's) request runs: the buttons wait. */
+  busy: boolean;
+}
+
+/** Step 1's swaps in progress ("Swap in progress, held until …"), each with Continue to checkout and Cancel swap. */
+export function selectHeldSwaps(snapshot: SwapSnapshot): HeldSwapRow[] {
+  if (selectSwapStep(snapshot) !== 'picking') return [];
+  const { held, heldChosen } = snapshot.context;
+  const leaving = snapshot.matches('resumingHeld');
+  const releasing = snapshot.matches('releasingHeld');
+  return held.map((item) => {
+    const chosen = item.orderIdentifier === heldChosen;
+    return { held: item, leaving: leaving && chosen, releasing: releasing && chosen, busy: leaving || releasing };
+  });
+}
 
 /** The chosen base, shown while its targets are chosen and the modal is open. */
 export function selectBase(snapshot: SwapSnapshot): SwapBaseTicket | null {

@@ -3,17 +3,20 @@
 // it to. Choosing a target starts the swap on the server (its tickets are reserved for 30 minutes) and opens the
 // confirmation modal: Cancel releases the reservation and resets, Go to checkout sends the whole window to the
 // checkout page on the ticket site, which takes the difference (UPGRADE) or confirms (DOWNGRADE) and comes back.
+// A swap the person left on its confirmation (the tab closed) still holds its tickets: step 1 lists it ("Swap in progress,
+// held until …") with Continue to checkout and Cancel swap (machines/swap.held.ts), which frees its tickets at once.
 // A child of the wallet while SWAP is open, given the decoded USER_TICKET_ID to preselect the type holding it.
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
+import type { HeldSwap, SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
 import { flowKit } from './kit';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { checkoutElsewhere, checkoutUrl } from './swap.checkout';
+import { cancelHeldSwap, continueHeldCheckout, loadHeldSwaps } from './swap.held';
 import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
 
-const { addRoutes, languageOf, reportError } = flowKit;
+const { addRoutes, failureKey, languageOf, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('swapTargets', 'swapTickets', 'startSwap', 'cancelSwap', 'swapOrder', 'checkoutHandOver'));
@@ -50,6 +53,10 @@ export interface SwapContext {
    * focus, so Enter picks it again) until another base is chosen or the selection resets otherwise.
    */
   cancelledBase: number | null;
+  /** The person's swaps in progress, started earlier and left (step 1 shows each with its two ways out). */
+  held: HeldSwap[];
+  /** The one of them whose Continue to checkout or Cancel swap was pressed. */
+  heldChosen: string | null;
 }
 
 export type SwapEvent =
@@ -64,6 +71,9 @@ export type SwapEvent =
   | { type: 'swap.viewTickets' }
   /** From the confirmation after checkout: swap more tickets (step 1). */
   | { type: 'swap.dismissReceipt' }
+  /** A swap in progress from before: on to its checkout, or cancel it (its tickets are free again). */
+  | { type: 'swap.continueHeld'; orderIdentifier: string }
+  | { type: 'swap.cancelHeld'; orderIdentifier: string }
   | ClosingEvent;
 
 export type SwapReport = { type: 'panel.open'; tab: 'MY_TICKET' } | ClosingReport | ({ type: 'notify' } & Toast);
@@ -93,6 +103,12 @@ function checkoutAddress(context: SwapContext, handOverCode: string | null): str
 
 /** The started swap's order, which Cancel and Discard release. */
 const releaseInput = ({ context }: { context: SwapContext }) => ({ services: context.services, orderIdentifier: context.started?.orderIdentifier ?? '' });
+
+/** The swap in progress whose Continue to checkout or Cancel swap was pressed. */
+const heldInput = ({ context }: { context: SwapContext }) => ({
+  services: context.services,
+  held: context.held.find((held) => held.orderIdentifier === context.heldChosen)!,
+});
 
 const noSelection = {
   base: null,
@@ -155,12 +171,18 @@ export const swapMachine = setup({
       platform.loadUrl(checkoutAddress(context, context.handOverCode));
     },
     storeHandOver: assign((_, params: { code: string }) => ({ handOverCode: params.code })),
+    storeHeld: assign((_, params: { held: HeldSwap[] }) => ({ held: params.held })),
+    /** Step 1 is left for the swap in progress: a base remembered from an earlier Cancel is forgotten. */
+    chooseHeld: assign((_, params: { orderIdentifier: string }) => ({ heldChosen: params.orderIdentifier, cancelledBase: null })),
+    forgetHeldChosen: assign({ heldChosen: null }),
   },
   guards: {
     /** The checkout is on another origin than the page: the session is handed over with a single-use code first. */
     checkoutElsewhere: ({ context }) =>
       context.started !== null && checkoutElsewhere(checkoutAddress(context, null), context.services.platform.pageUrl?.() ?? ''),
     returnedFromCheckout: ({ context }) => context.returnedOrder !== null,
+    /** One of the swaps in progress step 1 lists. */
+    heldShown: ({ context }, params: { orderIdentifier: string }) => context.held.some((held) => held.orderIdentifier === params.orderIdentifier),
     /** The order came back confirmed (paid, or a downgrade confirmed): its confirmation shows. */
     confirmed: (_, params: { order: SwapOrder }) => params.order.status === 'confirmed',
     preselectHeld: ({ context }) => context.bases.some((base) => base.userTicketIds.includes(context.preselectId ?? -1)),
@@ -196,6 +218,9 @@ export const swapMachine = setup({
     checkoutHandOver: fromPromise<{ code: string; expiresAt: string }, { services: WalletServices; orderIdentifier: string }>(({ input }) =>
       input.services.api.call('checkoutHandOver', { params: { swapIdentifier: input.orderIdentifier } }),
     ),
+    loadHeld: loadHeldSwaps,
+    continueHeld: continueHeldCheckout,
+    cancelHeld: cancelHeldSwap,
   },
 }).createMachine({
   id: 'swap',
@@ -207,6 +232,8 @@ export const swapMachine = setup({
     ...noSelection,
     returnedOrder: input.swapOrder ?? null,
     receipt: null,
+    held: [],
+    heldChosen: null,
   }),
   on: {
     // The empty state's link.
@@ -256,8 +283,23 @@ export const swapMachine = setup({
         id: 'loadBases',
         src: 'loadBases',
         input: ({ context }) => ({ services: context.services }),
-        onDone: { target: 'deciding', actions: { type: 'storeBases', params: ({ event }) => ({ bases: event.output }) } },
+        onDone: { target: 'loadingHeld', actions: { type: 'storeBases', params: ({ event }) => ({ bases: event.output }) } },
         onError: { target: 'failed', actions: { type: 'logError', params: logParams('swap: loading the tickets failed') } },
+      },
+    },
+    loadingHeld: {
+      meta: { screen: 'SWAP', ...doc('Step 1 as skeleton cards while the swaps in progress load (started earlier and left)') },
+      tags: ['loading'],
+      invoke: {
+        id: 'loadHeld',
+        src: 'loadHeld',
+        input: ({ context }) => ({ services: context.services }),
+        onDone: { target: 'deciding', actions: { type: 'storeHeld', params: ({ event }) => ({ held: event.output }) } },
+        // Step 1 all the same: the swappable tickets loaded; a swap in progress lapses by itself.
+        onError: {
+          target: 'deciding',
+          actions: [{ type: 'storeHeld', params: { held: [] } }, { type: 'logError', params: logParams('swap: loading the swaps in progress failed') }],
+        },
       },
     },
     failed: {
@@ -275,6 +317,48 @@ export const swapMachine = setup({
           guard: { type: 'offered', params: ({ event }) => ({ ticketTypeId: event.ticketTypeId }) },
           target: 'chosen',
           actions: { type: 'chooseBase', params: ({ event }) => ({ ticketTypeId: event.ticketTypeId }) },
+        },
+        'swap.continueHeld': {
+          guard: { type: 'heldShown', params: ({ event }) => ({ orderIdentifier: event.orderIdentifier }) },
+          target: 'resumingHeld',
+          actions: { type: 'chooseHeld', params: ({ event }) => ({ orderIdentifier: event.orderIdentifier }) },
+        },
+        'swap.cancelHeld': {
+          guard: { type: 'heldShown', params: ({ event }) => ({ orderIdentifier: event.orderIdentifier }) },
+          target: 'releasingHeld',
+          actions: { type: 'chooseHeld', params: ({ event }) => ({ orderIdentifier: event.orderIdentifier }) },
+        },
+      },
+    },
+    resumingHeld: {
+      meta: { screen: 'SWAP', ...doc("Continue to checkout: the window is on its way to a swap in progress's checkout page") },
+      tags: ['busy'],
+      invoke: {
+        id: 'continueHeld',
+        src: 'continueHeld',
+        input: heldInput,
+        onError: {
+          target: 'picking',
+          actions: ['forgetHeldChosen', { type: 'logError', params: logParams('swap: going to the checkout failed') }, { type: 'notify', params: { kind: 'error', key: 'api.request_failed' } }],
+        },
+      },
+    },
+    releasingHeld: {
+      meta: { screen: 'SWAP', ...doc('Cancel swap: a swap in progress ends on the server, then step 1 loads again with its tickets free') },
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelHeld',
+        src: 'cancelHeld',
+        input: heldInput,
+        onDone: { target: 'loading', actions: ['forgetHeldChosen', { type: 'notify', params: { kind: 'success', key: 'swap.held_cancelled' } }] },
+        // The server's reason (it was confirmed meanwhile …); step 1 loads again as things are now.
+        onError: {
+          target: 'loading',
+          actions: [
+            'forgetHeldChosen',
+            { type: 'logError', params: logParams('swap: cancelling the swap in progress failed') },
+            { type: 'notify', params: ({ event }) => ({ kind: 'error', key: failureKey(event.error, 'request_failed') }) },
+          ],
         },
       },
     },

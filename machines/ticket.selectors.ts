@@ -1,19 +1,35 @@
 // Derived values of the single-ticket machine for the views.
-import type { Benefit, TicketDetail, WalletLinks } from '../src/contract/entities';
+import type { Benefit, HeldSwap, TicketDetail, WalletLinks } from '../src/contract/entities';
 import { isBenefitUsed } from './benefit.selectors';
-import { canHandOn, visibleBenefits, type TicketSnapshot } from './ticket';
+import { canHandOn, heldSwapOf, visibleBenefits, type TicketSnapshot } from './ticket';
 
 export type TicketStatus = 'loading' | 'loaded' | 'notFound' | 'error';
 
+/** Going on to a held swap's checkout or cancelling it: the ticket stays on screen meanwhile. */
+const withHeldSwap = (snapshot: TicketSnapshot) => snapshot.matches('leavingSwap') || snapshot.matches('releasingSwap');
+
 export function selectTicketStatus(snapshot: TicketSnapshot): TicketStatus {
-  if (snapshot.matches('loaded')) return 'loaded';
+  if (snapshot.matches('loaded') || withHeldSwap(snapshot)) return 'loaded';
   if (snapshot.matches('notFound')) return 'notFound';
   if (snapshot.matches('error')) return 'error';
   return 'loading';
 }
 
 export function selectTicket(snapshot: TicketSnapshot): TicketDetail | null {
-  return snapshot.matches('loaded') ? snapshot.context.ticket : null;
+  return snapshot.matches('loaded') || withHeldSwap(snapshot) ? snapshot.context.ticket : null;
+}
+
+export interface HeldSwapView {
+  held: HeldSwap;
+  /** Continue to checkout is on its way, or Cancel swap runs: both buttons wait, the one pressed spins. */
+  leaving: boolean;
+  releasing: boolean;
+}
+
+/** "Swap in progress, held until …": the person's own swap that holds this ticket, with Continue and Cancel. */
+export function selectHeldSwap(snapshot: TicketSnapshot): HeldSwapView | null {
+  const held = heldSwapOf(selectTicket(snapshot));
+  return held ? { held, leaving: snapshot.hasTag('leavingSwap'), releasing: snapshot.hasTag('releasingSwap') } : null;
 }
 
 export interface BenefitRow {

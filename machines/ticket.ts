@@ -2,11 +2,13 @@
 // sends a missing or undecodable one to My tickets). The detail loads through the query cache (GET
 // /list/ticket_listing/{id}, tag SINGLE_TICKET) and again when that tag is invalidated (a benefit was unlocked).
 // Gift, Swap and Resell open their panels with the ticket preselected; a benefit opens the benefit modal, a child
-// of this flow.
+// of this flow. A ticket held by the person's own swap in progress (left behind on its confirmation) says so, with
+// Continue to checkout and Cancel swap (machines/swap.held.ts); Cancel releases it and the ticket is read again.
 import { assign, fromCallback, fromPromise, not, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Benefit, TicketDetail, WalletLinks } from '../src/contract/entities';
+import type { Benefit, HeldSwap, TicketDetail, WalletLinks } from '../src/contract/entities';
 import { flowKit } from './kit';
 import { benefitMachine } from './benefit';
+import { continueHeldCheckout } from './swap.held';
 import type { TicketTab } from './my-tickets';
 import type { FlowInput, LogParams, NotifyEvent, Toast, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
@@ -15,7 +17,7 @@ import { compactRoutes } from '../src/contract/route-table' with { type: 'macro'
 const { addRoutes, encodeUserTicketId, failureKey, httpStatus, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
-addRoutes(compactRoutes('ticketDetail', 'ticketPdf', 'walletLinks'));
+addRoutes(compactRoutes('ticketDetail', 'ticketPdf', 'walletLinks', 'cancelSwap'));
 
 export interface TicketInput extends FlowInput {
   userTicketId: number;
@@ -46,6 +48,9 @@ export type TicketEvent =
   | { type: 'ticket.openBenefit'; userTicketBenefitId: number }
   /** The wallet links did not load: ask again. */
   | { type: 'ticket.walletRetry' }
+  /** The ticket is held by the person's swap in progress: on to its checkout, or cancel it (the ticket is free again). */
+  | { type: 'ticket.continueSwap' }
+  | { type: 'ticket.cancelSwap' }
   /** From the watchTicket actor: the SINGLE_TICKET (or TICKETS) cache tag was invalidated. */
   | { type: 'ticket.stale' }
   /** From the benefit modal: a toast for the wallet. */
@@ -57,7 +62,7 @@ export type TicketReport =
   | { type: 'panel.open'; tab: 'GIFT' | 'SWAP' | 'RESELL'; userTicketId: string }
   | NotifyEvent;
 
-export type TicketTag = 'loading' | 'refreshing' | 'downloading';
+export type TicketTag = 'loading' | 'refreshing' | 'downloading' | 'leavingSwap' | 'releasingSwap';
 
 /** docs/product.md §6: gift, swap and resell only while event access is unused, and each only when the ticket allows it. */
 export function ticketActions(ticket: TicketDetail | null): { gift: boolean; swap: boolean; resell: boolean } {
@@ -107,6 +112,9 @@ export function ticketsTabOf(ticket: TicketDetail | null, now: Date = new Date()
   return ticket && new Date(ticket.eventEndDateTime).getTime() < now.getTime() ? 'PAST' : 'UPCOMING';
 }
 
+/** The person's own swap in progress that holds the ticket, or null. */
+export const heldSwapOf = (ticket: TicketDetail | null): HeldSwap | null => ticket?.heldSwap ?? null;
+
 const servicesOf = ({ context }: { context: TicketContext }) => ({ services: context.services });
 const loadInput = ({ context }: { context: TicketContext }) => ({ services: context.services, userTicketId: context.userTicketId });
 
@@ -116,7 +124,15 @@ export const ticketMachine = setup({
     events: {} as TicketEvent,
     input: {} as TicketInput,
     tags: {} as TicketTag,
-    children: {} as { benefit: 'benefit'; loadTicket: 'loadTicket'; watchTicket: 'watchTicket'; downloadPdf: 'downloadPdf'; loadWalletLinks: 'loadWalletLinks' },
+    children: {} as {
+      benefit: 'benefit';
+      loadTicket: 'loadTicket';
+      watchTicket: 'watchTicket';
+      downloadPdf: 'downloadPdf';
+      loadWalletLinks: 'loadWalletLinks';
+      continueHeldCheckout: 'continueHeldCheckout';
+      releaseHeldSwap: 'releaseHeldSwap';
+    },
   },
   delays: { walletLinksRefresh: WALLET_LINKS_REFRESH_MS },
   actions: {
@@ -138,6 +154,7 @@ export const ticketMachine = setup({
       // 404: no such ticket of this user; 400: an id the server refuses (too large for it).
       return status === 404 || status === 400;
     },
+    heldBySwap: ({ context }) => heldSwapOf(context.ticket) !== null,
     canGift: ({ context }) => ticketActions(context.ticket).gift,
     canSwap: ({ context }) => ticketActions(context.ticket).swap,
     canResell: ({ context }) => ticketActions(context.ticket).resell,
@@ -169,6 +186,20 @@ export const ticketMachine = setup({
       input.services.api.call('walletLinks', { params: { userTicketId: input.userTicketId } }),
     ),
     benefit: benefitMachine,
+    continueHeldCheckout,
+    /** Cancel swap: the swap ends on the server (its tickets free at once), then the ticket is read again without it. */
+    releaseHeldSwap: fromPromise<TicketDetail, { services: WalletServices; userTicketId: number; orderIdentifier: string }>(async ({ input }) => {
+      const { api } = input.services;
+      try {
+        await api.call('cancelSwap', { params: { swapIdentifier: input.orderIdentifier } });
+      } catch (error) {
+        // Refused (the swap was confirmed meanwhile …): the ticket changed on the server, so the kept answer goes and
+        // the ticket is read anew.
+        api.cache.invalidate(['SINGLE_TICKET']);
+        throw error;
+      }
+      return api.call('ticketDetail', { params: { ticketUserId: input.userTicketId } });
+    }),
   },
 }).createMachine({
   id: 'ticket',
@@ -220,6 +251,8 @@ export const ticketMachine = setup({
         'ticket.gift': { guard: 'canGift', actions: { type: 'openPanel', params: { tab: 'GIFT' } } },
         'ticket.swap': { guard: 'canSwap', actions: { type: 'openPanel', params: { tab: 'SWAP' } } },
         'ticket.resell': { guard: 'canResell', actions: { type: 'openPanel', params: { tab: 'RESELL' } } },
+        'ticket.continueSwap': { guard: 'heldBySwap', target: 'leavingSwap' },
+        'ticket.cancelSwap': { guard: 'heldBySwap', target: 'releasingSwap' },
       },
       states: {
         data: {
@@ -358,6 +391,43 @@ export const ticketMachine = setup({
               },
             },
           },
+        },
+      },
+    },
+    leavingSwap: {
+      meta: { screen: 'TICKET', ...doc('Continue to checkout: the window is on its way to the held swap\'s checkout page') },
+      tags: ['leavingSwap'],
+      invoke: {
+        id: 'continueHeldCheckout',
+        src: 'continueHeldCheckout',
+        input: ({ context }) => ({ services: context.services, held: heldSwapOf(context.ticket)! }),
+        onError: {
+          target: 'loaded',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ message: 'ticket: going to the swap checkout failed', error: event.error }) },
+            { type: 'notify', params: { kind: 'error', key: 'api.request_failed' } },
+          ],
+        },
+      },
+    },
+    releasingSwap: {
+      meta: { screen: 'TICKET', ...doc('Cancel swap: the swap ends on the server, then the ticket is read again (Gift, the menu and the PDF are back)') },
+      tags: ['releasingSwap'],
+      invoke: {
+        id: 'releaseHeldSwap',
+        src: 'releaseHeldSwap',
+        input: ({ context }) => ({ services: context.services, userTicketId: context.userTicketId, orderIdentifier: heldSwapOf(context.ticket)?.orderIdentifier ?? '' }),
+        onDone: {
+          target: 'loaded',
+          actions: [{ type: 'storeTicket', params: ({ event }) => ({ ticket: event.output }) }, { type: 'notify', params: { kind: 'success', key: 'ticket.swap_cancelled' } }],
+        },
+        // The server's reason (the swap was confirmed meanwhile …), and the ticket is read again as it is now.
+        onError: {
+          target: 'loading',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ message: 'ticket: cancelling the swap failed', error: event.error }) },
+            { type: 'notify', params: ({ event }) => ({ kind: 'error', key: failureKey(event.error, 'request_failed') }) },
+          ],
         },
       },
     },

@@ -1,7 +1,7 @@
 // The swap machine's test model, shared by tests/machines/swap.test.ts (paths on the actor) and
 // tests/web/swap-paths.test.tsx (the same paths on the rendered screen).
 import type { AnyMachineSnapshot } from 'xstate';
-import type { SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../../src/contract/entities';
+import type { HeldSwap, SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../../src/contract/entities';
 import type { SwapEvent, SwapInput, SwapSnapshot } from '../swap';
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
@@ -11,7 +11,20 @@ import { modelSpec } from './model-spec';
 
 export type SwapModelEvent = SwapEvent | { type: string; output?: unknown; error?: unknown };
 
-export const swapPromiseActors = ['loadBases', 'loadTargets', 'startSwap', 'cancelSwap', 'loadOrder', 'checkoutHandOver'] as const;
+export const swapPromiseActors = ['loadBases', 'loadTargets', 'startSwap', 'cancelSwap', 'loadOrder', 'checkoutHandOver', 'loadHeld', 'continueHeld', 'cancelHeld'] as const;
+
+/** An UPGRADE started earlier and left on its confirmation (the tab closed): it holds ticket 12 until 03:30 UTC. */
+export const heldSwap = (): HeldSwap => ({
+  orderIdentifier: 'SW-HELD00000001',
+  swapType: 'UPGRADE',
+  eventId: 3,
+  eventName: 'Summer Sound Festival',
+  fromName: 'General Admission',
+  toName: 'VIP',
+  quantity: 1,
+  heldUntil: '2026-11-27T03:30:00.000Z',
+  userTicketIds: [12],
+});
 
 /** The order the checkout page came back from, paid (confirmed) or not. */
 export const returnedOrder = (status: SwapOrder['status'] = 'confirmed'): SwapOrder => ({
@@ -58,6 +71,15 @@ export const swapSampleEvents: SwapModelEvent[] = [
   { type: 'loadBases.done', output: swapBases() },
   { type: 'loadBases.done', output: [] },
   { type: 'loadBases.error', error: httpError('swapTickets', 500, 'api.internal_error') },
+  { type: 'loadHeld.done', output: [heldSwap()] },
+  { type: 'loadHeld.done', output: [] },
+  { type: 'loadHeld.error', error: new ApiRequestError('heldSwaps', 'FETCH_ERROR') },
+  { type: 'swap.continueHeld', orderIdentifier: 'SW-HELD00000001' },
+  { type: 'swap.continueHeld', orderIdentifier: 'SW-UNKNOWN' },
+  { type: 'continueHeld.error', error: new Error('navigation refused') },
+  { type: 'swap.cancelHeld', orderIdentifier: 'SW-HELD00000001' },
+  { type: 'cancelHeld.done', output: { ok: true } },
+  { type: 'cancelHeld.error', error: httpError('cancelSwap', 409, 'api.swap.already_confirmed') },
   { type: 'swap.retry' },
   { type: 'swap.selectBase', ticketTypeId: 1 },
   { type: 'swap.selectBase', ticketTypeId: 99 },
@@ -100,6 +122,7 @@ export function swapVertex(snapshot: AnyMachineSnapshot): string {
     returned: context.returnedOrder !== null,
     receipt: context.receipt !== null,
     cancelled: context.cancelledBase !== null,
+    held: context.held.length > 0,
   });
 }
 

@@ -105,6 +105,28 @@ export function ticketDetail(overrides: Partial<TicketDetail> = {}): TicketDetai
     eventFeatureImage: null,
     eventAccessStatus: false,
     eventAccessUsedOn: null,
+    heldSwap: null,
     ...overrides,
   };
+}
+
+/** Ticket 11 held by the person's own UPGRADE in progress (order SW-ABC123, held until 03:30 UTC): no gift, swap, resale or PDF meanwhile. */
+export function heldTicket(overrides: Partial<TicketDetail> = {}): TicketDetail {
+  return ticketDetail({
+    isGiftable: false,
+    isSwappable: false,
+    isResellable: false,
+    heldSwap: {
+      orderIdentifier: 'SW-ABC123',
+      swapType: 'UPGRADE',
+      eventId: 3,
+      eventName: 'Harbour Lights Weekender',
+      fromName: 'General Admission',
+      toName: 'VIP',
+      quantity: 1,
+      heldUntil: '2026-11-27T03:30:00.000Z',
+      userTicketIds: [11],
+    },
+    ...overrides,
+  });
 }

@@ -5,7 +5,7 @@ import { canAddToWallet, ticketActions, type TicketEvent, type TicketInput, type
 import { ApiRequestError } from '../../src/client/errors';
 import { testServices } from './fake-platform';
 import { httpError } from './fixtures';
-import { benefit, digitalBenefit, ticketDetail } from './ticket-fixtures';
+import { benefit, digitalBenefit, heldTicket, ticketDetail } from './ticket-fixtures';
 import { ticketMachine } from '../ticket';
 import { modelSpec } from './model-spec';
 
@@ -15,6 +15,8 @@ export const ticketSampleEvents: TicketModelEvent[] = [
   { type: 'loadTicket.done', output: ticketDetail() },
   { type: 'loadTicket.done', output: ticketDetail({ eventAccessStatus: true, eventAccessUsedOn: '2026-01-01T10:00:00.000Z' }) },
   { type: 'loadTicket.done', output: ticketDetail({ isGiftable: false, isSwappable: false, isResellable: true }) },
+  // Held by the person's own swap in progress (left on its confirmation): nothing but the swap's two ways out.
+  { type: 'loadTicket.done', output: heldTicket() },
   { type: 'loadTicket.error', error: httpError('ticketDetail', 404, 'api.ticket.not_found') },
   { type: 'loadTicket.error', error: httpError('ticketDetail', 500, 'api.internal_error') },
   { type: 'ticket.retry' },
@@ -35,6 +37,11 @@ export const ticketSampleEvents: TicketModelEvent[] = [
   },
   { type: 'loadWalletLinks.error', error: httpError('walletLinks', 409, 'api.ticket.not_held') },
   { type: 'ticket.walletRetry' },
+  { type: 'ticket.continueSwap' },
+  { type: 'continueHeldCheckout.error', error: new Error('navigation refused') },
+  { type: 'ticket.cancelSwap' },
+  { type: 'releaseHeldSwap.done', output: ticketDetail() },
+  { type: 'releaseHeldSwap.error', error: httpError('cancelSwap', 409, 'api.swap.already_confirmed') },
   { type: 'after.walletLinksRefresh' },
   { type: 'ticket.openBenefit', userTicketBenefitId: 101 },
   { type: 'ticket.openBenefit', userTicketBenefitId: 103 },
@@ -46,7 +53,7 @@ export const ticketSampleEvents: TicketModelEvent[] = [
 /** One vertex per state value and what the loaded ticket allows. */
 export function ticketVertex(snapshot: AnyMachineSnapshot): string {
   const { ticket } = (snapshot as TicketSnapshot).context;
-  return JSON.stringify({ value: snapshot.value, actions: ticket ? ticketActions(ticket) : null, wallet: canAddToWallet(ticket) });
+  return JSON.stringify({ value: snapshot.value, actions: ticket ? ticketActions(ticket) : null, wallet: canAddToWallet(ticket), held: ticket?.heldSwap != null });
 }
 
 export const ticketInput = (): TicketInput => ({ services: testServices(), userTicketId: 11 });

@@ -56,6 +56,14 @@ export function formatLocalMoment(date: DateInput, { locale = 'en', tz }: DateOp
   return tz ? `${text} ${timeZoneLabel(date, tz)}` : text;
 }
 
+/**
+ * A time later today on the viewer's own clock, as their locale writes it: "4:30 PM" in English, "16:30" in Spanish
+ * (how long a swap holds its tickets: a deadline for the person, not an event's date).
+ */
+export function formatLocalTime(date: DateInput, { locale = 'en' }: Pick<DateOptions, 'locale'> = {}): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(date));
+}
+
 /** An event's start and end; the end shows only its time when both fall on the same day. */
 export function formatEventDateRange(start: DateInput, end: DateInput, options: DateOptions = {}): string {
   const locale = options.locale ?? 'en';

@@ -591,6 +591,15 @@ export const endpoints = {
     errors: [...authErrors],
     provides: ['SWAPPABLE_TICKETS'],
   }),
+  heldSwaps: define({
+    method: 'GET',
+    path: '/ticket_swap/held',
+    summary: 'My swaps in progress (started, not yet confirmed or cancelled) and the tickets each holds until when',
+    auth: true,
+    response: z.array(e.heldSwap),
+    errors: [...authErrors],
+    provides: ['SWAPPABLE_TICKETS'],
+  }),
   swapTargets: define({
     method: 'GET',
     path: '/ticket_swap/tickets/:ticketId',

@@ -108,6 +108,29 @@ export type HistoryEntry = z.infer<typeof historyEntry>;
 export const ticketHistory = named('TicketHistory', z.object({ userTicketId: int, ticketName: text, entries: z.array(historyEntry) }));
 export type TicketHistory = z.infer<typeof ticketHistory>;
 
+/**
+ * A swap the caller started and has neither paid, confirmed nor cancelled: it holds their tickets until `heldUntil`
+ * (30 minutes from the start, longer while a payment is processing). Told only to the person who started it, so the
+ * wallet can offer to go on to its checkout or to cancel it (which releases the tickets at once).
+ */
+export const heldSwap = named(
+  'HeldSwap',
+  z.object({
+    orderIdentifier: text,
+    swapType: z.enum(['DOWNGRADE', 'UPGRADE']),
+    /** The event of the tickets, with its name: the checkout address is built from both (docs/product.md §7). */
+    eventId: int,
+    eventName: text,
+    fromName: text,
+    toName: text,
+    quantity: int,
+    heldUntil: isoDate,
+    /** The caller's tickets it holds. */
+    userTicketIds: z.array(int),
+  }),
+);
+export type HeldSwap = z.infer<typeof heldSwap>;
+
 export const ticketDetail = named(
   'TicketDetail',
   z.object({
@@ -121,6 +144,8 @@ export const ticketDetail = named(
     eventFeatureImage: optionalText,
     eventAccessStatus: z.boolean(),
     eventAccessUsedOn: z.nullable(isoDate),
+    /** The caller's own swap in progress that holds this ticket (Gift, Swap, Resell and the PDF wait for it), else null. */
+    heldSwap: z.nullable(heldSwap),
   }),
 );
 export type TicketDetail = z.infer<typeof ticketDetail>;

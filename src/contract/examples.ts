@@ -189,6 +189,7 @@ export const examples: { [N in EndpointName]?: OperationExample<N> } = {
       eventFeatureImage: null,
       eventAccessStatus: false,
       eventAccessUsedOn: null,
+      heldSwap: null,
     },
   },
   ticketHistory: {
@@ -208,6 +209,21 @@ export const examples: { [N in EndpointName]?: OperationExample<N> } = {
   searchUsers: { query: { username: 'jor' }, response: [{ username: 'jordan#7310', picture: null }] },
   swapTickets: {
     response: [{ id: 5, name: 'General Admission', logo: null, price: 120, currencySymbol: '$', currencyCode: 'AUD', quantity: 1, eventId: 2, userTicketIds: [14] }],
+  },
+  heldSwaps: {
+    response: [
+      {
+        orderIdentifier: 'swp_5d1e9a',
+        swapType: 'UPGRADE',
+        eventId: 2,
+        eventName: 'Summer Sound Festival',
+        fromName: 'General Admission',
+        toName: 'VIP',
+        quantity: 1,
+        heldUntil: '2026-06-14T17:30:00.000Z',
+        userTicketIds: [14],
+      },
+    ],
   },
   swapTargets: { params: { ticketId: 5 }, response: [{ id: 3, name: 'VIP', logo: null, price: 250, currencySymbol: '$', currencyCode: 'AUD', quantity: 40 }] },
   startSwap: {

@@ -9,6 +9,7 @@ export {
   formatEventDateRange,
   formatEventMoment,
   formatLocalMoment,
+  formatLocalTime,
   formatValidUntil,
   timeZoneLabel,
 } from '../contract/dates';

@@ -11,6 +11,7 @@ import {
   selectBase,
   selectBases,
   selectCancelledBase,
+  selectHeldSwaps,
   selectSwapModal,
   selectSwapQuantity,
   selectSwapReceipt,
@@ -25,7 +26,7 @@ import { httpError } from '../../machines/models/fixtures';
 import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
 import { pathsOf } from '../../machines/models/model-spec';
 import { closingAnswers } from './closing-answers';
-import { crossOriginStart, swapBases, swapPromiseActors, swapSpec, swapTargets, swapVertex, upgradeStart } from '../../machines/models/swap.model';
+import { crossOriginStart, heldSwap, swapBases, swapPromiseActors, swapSpec, swapTargets, swapVertex, upgradeStart } from '../../machines/models/swap.model';
 
 const { testMachine, runs } = pathsOf(swapSpec);
 
@@ -94,6 +95,17 @@ describe('swap model', () => {
           if (cancelled !== null) expect(selectBases(snapshot).some((base) => base.id === cancelled)).toBe(true);
           baseBefore = snapshot.context.base?.id ?? null;
           cancelledBefore = cancelled;
+          // Swaps in progress from before: listed on step 1 alone, their buttons waiting while one runs; Cancel swap
+          // says it freed the tickets (or the server's reason) and step 1 loads again.
+          const heldRows = selectHeldSwaps(snapshot);
+          expect(heldRows.map((row) => row.held)).toEqual(step_ === 'picking' ? snapshot.context.held : []);
+          for (const row of heldRows) expect(row.busy).toBe(snapshot.matches('resumingHeld') || snapshot.matches('releasingHeld'));
+          if (type === 'swap.cancelHeld' && snapshot.matches('releasingHeld')) expect(heldRows.find((row) => row.releasing)?.held.orderIdentifier).toBe('SW-HELD00000001');
+          if (type === 'swap.continueHeld' && snapshot.matches('resumingHeld')) expect(heldRows.find((row) => row.leaving)?.held.orderIdentifier).toBe('SW-HELD00000001');
+          if (type === 'cancelHeld.done') expect(last).toEqual({ type: 'notify', kind: 'success', key: 'swap.held_cancelled' });
+          if (type === 'cancelHeld.error') expect(last).toEqual({ type: 'notify', kind: 'error', key: 'api.swap.already_confirmed' });
+          if (type === 'continueHeld.error') expect(last).toEqual({ type: 'notify', kind: 'error', key: 'api.request_failed' });
+          if (type.startsWith('cancelHeld.')) expect(snapshot.matches('loading')).toBe(true);
           // Back from checkout: a confirmed order shows "You now hold …" first; any other answer goes to step 1.
           expect(selectSwapReceipt(snapshot) !== null).toBe(snapshot.matches({ receipt: 'shown' }));
           if (type === 'loadOrder.done') {
@@ -139,6 +151,8 @@ describe('swap effects', () => {
     const { actor, control } = start(12);
     control.settle('loadBases', 'done', swapBases());
     await flush();
+    control.settle('loadHeld', 'done', []);
+    await flush();
     expect(selectBase(actor.getSnapshot())?.id).toBe(1);
     expect(control.inputs.at(-1)).toMatchObject({ id: 'loadTargets', input: { ticketTypeId: 1 } });
     control.settle('loadTargets', 'done', swapTargets());
@@ -168,6 +182,8 @@ describe('swap effects', () => {
     const { actor, control } = start(999);
     control.settle('loadBases', 'done', swapBases());
     await flush();
+    control.settle('loadHeld', 'done', []);
+    await flush();
     expect(selectSwapStep(actor.getSnapshot())).toBe('picking');
     actor.send({ type: 'swap.selectBase', ticketTypeId: 2 });
     expect(selectSwapQuantity(actor.getSnapshot())).toMatchObject({ value: 1, max: 1, canIncrement: false, decrementClears: true });
@@ -179,6 +195,8 @@ describe('swap effects', () => {
   it('Cancel in the modal releases the reservation on the server and resets, even when the release fails', async () => {
     const { actor, control } = start();
     control.settle('loadBases', 'done', swapBases());
+    await flush();
+    control.settle('loadHeld', 'done', []);
     await flush();
     actor.send({ type: 'swap.selectBase', ticketTypeId: 1 });
     control.settle('loadTargets', 'done', swapTargets());
@@ -201,6 +219,8 @@ describe('swap effects', () => {
   it('a failed start flashes api.start_swap_failed and keeps the base and targets', async () => {
     const { actor, control, reports } = start(11);
     control.settle('loadBases', 'done', swapBases());
+    await flush();
+    control.settle('loadHeld', 'done', []);
     await flush();
     control.settle('loadTargets', 'done', swapTargets());
     await flush();
@@ -267,5 +287,61 @@ describe('swap selectors', () => {
     expect(checkoutElsewhere('https://shop.test/en/x/checkout/SW-1', 'https://host.test/en/')).toBe(true);
     expect(checkoutElsewhere('https://host.test/en/x/checkout/SW-1', 'https://host.test/es/')).toBe(false);
     expect(checkoutElsewhere('not a url', 'https://host.test/')).toBe(false);
+  });
+});
+
+describe('a swap in progress from before', () => {
+  /** The swap flow with the real held-swap actors over an API that answers as the server would. */
+  function startWithApi(siteUrl?: string) {
+    const calls: Array<[string, unknown]> = [];
+    const api = {
+      call: async (name: string, options?: unknown) => {
+        calls.push([name, options]);
+        if (name === 'swapTickets') return swapBases();
+        if (name === 'heldSwaps') return calls.filter(([called]) => called === 'cancelSwap').length ? [] : [heldSwap()];
+        if (name === 'checkoutHandOver') return { code: 'c0de', expiresAt: '2026-11-27T03:01:00.000Z' };
+        return { ok: true };
+      },
+      onInvalidate: () => () => {},
+      cache: {},
+    } as unknown as ReturnType<typeof testServices>['api'];
+    const services = testServices({ api });
+    if (siteUrl) services.platform.siteUrl = () => siteUrl;
+    const { flow: actor, reports } = startAsChild(swapMachine.provide({ actions: { logError: () => {} } }), { services, userTicketId: null });
+    return { actor, reports, calls, services };
+  }
+
+  it('is listed on step 1; Continue to checkout sends the window to its checkout, as the flow does', async () => {
+    const { actor, services } = startWithApi();
+    await flush();
+    expect(selectHeldSwaps(actor.getSnapshot()).map((row) => row.held)).toEqual([heldSwap()]);
+    actor.send({ type: 'swap.continueHeld', orderIdentifier: 'SW-HELD00000001' });
+    await flush();
+    expect(services.platform.loadUrl).toHaveBeenCalledWith(
+      'https://tickets.test/en/summer-sound-festival-3/checkout/SW-HELD00000001?redirectDomain=https%3A%2F%2Ftickets.test%2Fen%2Fevents%2Fspring-fest&origin=ticket_swap',
+    );
+  });
+
+  it('on a host of another origin, its checkout gets a hand-over code first', async () => {
+    const { actor, services, calls } = startWithApi('https://shop.test');
+    await flush();
+    actor.send({ type: 'swap.continueHeld', orderIdentifier: 'SW-HELD00000001' });
+    await flush();
+    expect(calls.map(([name]) => name)).toContain('checkoutHandOver');
+    expect(services.platform.loadUrl).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/shop\.test\/en\/summer-sound-festival-3\/checkout\/SW-HELD00000001\?.+#tw-hand-over=c0de$/));
+  });
+
+  it('Cancel swap ends it on the server and step 1 loads again without it', async () => {
+    const { actor, calls, reports } = startWithApi();
+    await flush();
+    actor.send({ type: 'swap.cancelHeld', orderIdentifier: 'SW-HELD00000001' });
+    expect(selectHeldSwaps(actor.getSnapshot())[0]).toMatchObject({ releasing: true, busy: true });
+    await flush();
+    await flush();
+    expect(calls.map(([name, options]) => [name, options])).toContainEqual(['cancelSwap', { params: { swapIdentifier: 'SW-HELD00000001' } }]);
+    expect(calls.filter(([name]) => name === 'swapTickets')).toHaveLength(2);
+    expect(selectSwapStep(actor.getSnapshot())).toBe('picking');
+    expect(selectHeldSwaps(actor.getSnapshot())).toEqual([]);
+    expect(reports).toContainEqual({ type: 'notify', kind: 'success', key: 'swap.held_cancelled' });
   });
 });

@@ -9,6 +9,7 @@ import {
   selectCanResell,
   selectCanSwap,
   selectHasMenu,
+  selectHeldSwap,
   selectIsDescriptionExpanded,
   selectIsMenuOpen,
   selectTicket,
@@ -21,7 +22,7 @@ import { testServices } from '../../machines/models/fake-platform';
 import { httpError } from '../../machines/models/fixtures';
 import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChild } from '../../machines/models/model';
 import { pathsOf } from '../../machines/models/model-spec';
-import { benefit, ticketDetail } from '../../machines/models/ticket-fixtures';
+import { benefit, heldTicket, ticketDetail } from '../../machines/models/ticket-fixtures';
 import { closeBenefit, ticketInput, ticketSpec, ticketVertex } from '../../machines/models/ticket.model';
 
 const ID = encodeUserTicketId(11);
@@ -40,7 +41,7 @@ describe('single ticket model', () => {
     await runPathOnActor(path, {
       machine: ticketMachine.provide({ actions: { logError: () => {} } }),
       input: ticketInput(),
-      promiseActors: ['loadTicket', 'downloadPdf', 'loadWalletLinks'],
+      promiseActors: ['loadTicket', 'downloadPdf', 'loadWalletLinks', 'continueHeldCheckout', 'releaseHeldSwap'],
       vertex: ticketVertex,
       asChild: true,
       perform: { 'benefit.done': closeBenefit },
@@ -63,6 +64,19 @@ describe('single ticket model', () => {
         // The modal is open exactly while its child runs.
         expect(Boolean(snapshot.children.benefit)).toBe(snapshot.matches({ loaded: { modal: 'benefit' } }));
         if (step.event.type === 'notify') expect(reports.at(-1)).toEqual(step.event);
+        // "Swap in progress": shown exactly for a ticket its holder's swap holds, its buttons busy while one runs.
+        const held = selectHeldSwap(snapshot);
+        expect(held?.held ?? null).toEqual(ticket?.heldSwap ?? null);
+        if (held) expect([held.leaving, held.releasing]).toEqual([snapshot.matches('leavingSwap'), snapshot.matches('releasingSwap')]);
+        if (step.event.type === 'releaseHeldSwap.done') {
+          expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'success', key: 'ticket.swap_cancelled' });
+          expect(held).toBeNull();
+          expect(selectCanGift(snapshot)).toBe(true);
+        }
+        if (step.event.type === 'releaseHeldSwap.error') {
+          expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.swap.already_confirmed' });
+          expect(selectTicketStatus(snapshot)).toBe('loading');
+        }
       },
     });
   });
@@ -121,6 +135,52 @@ describe('single ticket effects', () => {
     expect(modal?.getSnapshot().context.benefit).toEqual(benefit());
     modal?.send({ type: 'benefit.close' });
     expect(actor.getSnapshot().matches({ loaded: { modal: 'closed' } })).toBe(true);
+  });
+
+  it('a ticket held by its holder\'s swap in progress: Continue to checkout sends the window to the swap\'s checkout', async () => {
+    const control = controlledActors(['loadTicket']);
+    const services = testServices();
+    const machine = ticketMachine.provide({ actors: control.actors, actions: { logError: () => {} } });
+    const { flow: actor } = startAsChild(machine, { services, userTicketId: 11 });
+    control.settle('loadTicket', 'done', heldTicket());
+    await flush();
+    expect(selectHeldSwap(actor.getSnapshot())).toMatchObject({ held: { orderIdentifier: 'SW-ABC123' }, leaving: false, releasing: false });
+    expect([selectCanGift(actor.getSnapshot()), selectHasMenu(actor.getSnapshot()), selectCanDownloadPdf(actor.getSnapshot())]).toEqual([false, false, false]);
+    actor.send({ type: 'ticket.continueSwap' });
+    await flush();
+    expect(selectHeldSwap(actor.getSnapshot())?.leaving).toBe(true);
+    // Same origin as the page: no hand-over code, the address the swap flow builds.
+    expect(services.platform.loadUrl).toHaveBeenCalledWith(
+      expect.stringMatching(/^https:\/\/tickets\.test\/en\/harbour-lights-weekender-3\/checkout\/SW-ABC123\?redirectDomain=.+&origin=ticket_swap$/),
+    );
+  });
+
+  it('Cancel swap ends the swap on the server and reads the ticket again: Gift is back', async () => {
+    const calls: Array<[string, unknown]> = [];
+    const api = {
+      call: async (name: string, options: unknown) => {
+        calls.push([name, options]);
+        return name === 'cancelSwap' ? { ok: true } : ticketDetail();
+      },
+      onInvalidate: () => () => {},
+      cache: {},
+    } as unknown as ReturnType<typeof testServices>['api'];
+    const control = controlledActors(['loadTicket']);
+    const machine = ticketMachine.provide({ actors: control.actors, actions: { logError: () => {} } });
+    const { flow: actor, reports } = startAsChild(machine, { services: testServices({ api }), userTicketId: 11 });
+    control.settle('loadTicket', 'done', heldTicket());
+    await flush();
+    actor.send({ type: 'ticket.cancelSwap' });
+    expect(selectHeldSwap(actor.getSnapshot())?.releasing).toBe(true);
+    await flush();
+    // (The wallet links load beside it, through the same client.)
+    expect(calls.filter(([name]) => name !== 'walletLinks')).toEqual([
+      ['cancelSwap', { params: { swapIdentifier: 'SW-ABC123' } }],
+      ['ticketDetail', { params: { ticketUserId: 11 } }],
+    ]);
+    expect(selectHeldSwap(actor.getSnapshot())).toBeNull();
+    expect(selectCanGift(actor.getSnapshot())).toBe(true);
+    expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'success', key: 'ticket.swap_cancelled' });
   });
 
   it('offers nothing once event access is used', async () => {

@@ -1,7 +1,7 @@
 // One clock for dates (issue 23): the shared formatters of src/contract/dates.ts, which the wallet, the ticket PDF,
 // the e-mails and the demo pages all use, on a fixed zone (Australia/Sydney) in both languages.
 import { describe, expect, it } from 'vitest';
-import { formatEventDateRange, formatEventMoment, formatValidUntil, timeZoneLabel } from '../../src/contract/dates';
+import { formatEventDateRange, formatEventMoment, formatLocalTime, formatValidUntil, timeZoneLabel } from '../../src/contract/dates';
 
 const sydney = 'Australia/Sydney';
 // 13:00 UTC on 18 Dec is midnight in Sydney (daylight saving, GMT+11): the event's end, and its payout's release.
@@ -48,5 +48,14 @@ describe('timeZoneLabel', () => {
   it('spells a zero offset one way, and an unknown zone as itself', () => {
     expect(timeZoneLabel(eventEnd, 'UTC')).toBe('GMT');
     expect(timeZoneLabel(eventEnd, 'Mars/Olympus')).toBe('Mars/Olympus');
+  });
+});
+
+describe('formatLocalTime', () => {
+  it('writes a time on the viewer’s clock as the locale does: 12-hour in English, 24-hour in Spanish', () => {
+    // 16:30 on the viewer's clock, whatever their zone.
+    const at = new Date(2026, 10, 27, 16, 30);
+    expect(formatLocalTime(at, { locale: 'en' })).toMatch(/^4:30\s?PM$/);
+    expect(formatLocalTime(at, { locale: 'es' })).toBe('16:30');
   });
 });

@@ -8,6 +8,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { swapMachine, type SwapSnapshot } from '../../machines/swap';
 import {
   selectBase,
+  selectHeldSwaps,
   selectSwapModal,
   selectSwapQuantity,
   selectSwapReceipt,
@@ -29,7 +30,7 @@ const tests = setUpWalletTests({ fakeTimeouts: true });
 const main = () => within(document.querySelector<HTMLElement>('.tw-main')!);
 const click = (element: HTMLElement) => act(() => fireEvent.click(element));
 const quick = { interval: 5 };
-const held: EndpointName[] = ['swapTickets', 'swapTargets', 'startSwap', 'cancelSwap', 'swapOrder', 'checkoutHandOver'];
+const held: EndpointName[] = ['swapTickets', 'swapTargets', 'startSwap', 'cancelSwap', 'swapOrder', 'checkoutHandOver', 'heldSwaps'];
 const endpointOf: Record<string, EndpointName> = {
   loadOrder: 'swapOrder',
   loadBases: 'swapTickets',
@@ -37,6 +38,8 @@ const endpointOf: Record<string, EndpointName> = {
   startSwap: 'startSwap',
   cancelSwap: 'cancelSwap',
   checkoutHandOver: 'checkoutHandOver',
+  loadHeld: 'heldSwaps',
+  cancelHeld: 'cancelSwap',
 };
 const modalNames = /Upgrade your ticket\?|Downgrade your ticket\?/;
 
@@ -51,6 +54,9 @@ function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
   const state = snapshot as SwapSnapshot;
   if (event.type === 'swap.viewTickets') return state.matches('picking') && state.context.bases.length === 0;
   if (event.type === 'swap.selectBase') return (event as { ticketTypeId?: number }).ticketTypeId !== 99;
+  // Only the swaps in progress listed have buttons; the window's way to the checkout does not fail in a browser.
+  if (event.type === 'swap.continueHeld') return (event as { orderIdentifier?: string }).orderIdentifier === 'SW-HELD00000001';
+  if (event.type === 'continueHeld.error') return false;
   if (state.matches({ chosen: 'starting' }) && ['swap.increment', 'swap.decrement', 'swap.clearBase'].includes(event.type)) return false;
   if (event.type === 'swap.increment') return state.can(event as never);
   return true;
@@ -100,6 +106,12 @@ async function perform(event: EventObject, requests: HeldRequests): Promise<void
     case 'swap.viewTickets':
       click(main().getByRole('button', { name: 'View my tickets' }));
       return;
+    case 'swap.continueHeld':
+      click(main().getByRole('button', { name: 'Continue to checkout' }));
+      return;
+    case 'swap.cancelHeld':
+      click(main().getByRole('button', { name: 'Cancel swap' }));
+      return;
     case 'swap.dismissReceipt':
       click(main().getByRole('button', { name: 'Swap more tickets' }));
       return;
@@ -127,6 +139,22 @@ function expectScreenMatches(state: SwapSnapshot, event: EventObject, page: Rend
     return;
   }
   const step = selectSwapStep(state);
+  // A swap in progress from before: what it swaps, until when on the person's clock, and its two ways out.
+  const heldRows = selectHeldSwaps(state);
+  const notices = main().queryAllByRole('region', { name: /^Swap in progress, held until / });
+  expect(notices.length, 'swaps in progress').toBe(heldRows.length);
+  for (const [index, row] of heldRows.entries()) {
+    const time = new Date(row.held.heldUntil).toLocaleTimeString('en', { hour: 'numeric', minute: '2-digit' });
+    expect(notices[index]!.getAttribute('aria-labelledby') && within(notices[index]!).getByRole('heading').textContent).toBe(`Swap in progress, held until ${time}`);
+    expect(notices[index]!.textContent).toContain('1 × General Admission → VIP, Summer Sound Festival.');
+    const go = within(notices[index]!).getByRole('button', { name: 'Continue to checkout' });
+    const cancel = within(notices[index]!).getByRole('button', { name: 'Cancel swap' });
+    expect([go.getAttribute('aria-busy') === 'true', cancel.getAttribute('aria-busy') === 'true'], 'busy').toEqual([row.leaving, row.releasing]);
+    expect(disabled(go) && disabled(cancel), 'waiting').toBe(row.busy);
+  }
+  if (event.type === 'swap.continueHeld' && !crossOrigin) {
+    expect(page.platform.loadUrl).toHaveBeenLastCalledWith(expect.stringMatching(/\/en\/summer-sound-festival-3\/checkout\/SW-HELD00000001\?redirectDomain=.+&origin=ticket_swap$/));
+  }
   expect(Boolean(main().queryByText('Your tickets could not be loaded.')), 'error').toBe(step === 'failed');
   expect(Boolean(main().queryByText('No tickets to swap')), 'empty').toBe(step === 'picking' && state.context.bases.length === 0);
   const choices = main().queryAllByRole('button', { name: /^Choose (General Admission|VIP)$/ });
@@ -171,6 +199,8 @@ function expectScreenMatches(state: SwapSnapshot, event: EventObject, page: Rend
 function toastOf(event: EventObject): string | null {
   if (event.type === 'loadTargets.error') return 'Something went wrong on our side. Please try again.';
   if (event.type === 'startSwap.error') return 'The swap could not be started';
+  if (event.type === 'cancelHeld.done') return 'Swap cancelled. Your tickets are free again.';
+  if (event.type === 'cancelHeld.error') return 'This swap is already confirmed';
   return null;
 }
 
@@ -186,6 +216,7 @@ describe('swap paths on the rendered screen', () => {
       'swap.chosen.starting on swap.increment': busy,
       'swap.chosen.starting on swap.decrement': busy,
       'swap.chosen.starting on swap.clearBase': busy,
+      'swap.resumingHeld on continueHeld.error': 'the window does not fail to go to the checkout in a browser: tests/machines/swap.test.ts covers it',
     });
   });
 

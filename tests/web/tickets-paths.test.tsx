@@ -122,6 +122,8 @@ describe('single ticket paths on the rendered screen', () => {
   const onScreen = (event: EventObject) =>
     // The wallet links' refresh waits 8 minutes of a real clock: tests/machines/ticket.test.ts covers it.
     !['ticket.toggleDescription', 'notify', 'after.walletLinksRefresh'].includes(event.type) &&
+    // The window's navigation to the checkout does not fail in a browser: tests/machines/ticket.test.ts covers it.
+    event.type !== 'continueHeldCheckout.error' &&
     !(event.type === 'ticket.openBenefit' && (event as unknown as { userTicketBenefitId: number }).userTicketBenefitId === 103);
   const paths = screenModelPaths({
     machine: testMachine,
@@ -141,6 +143,12 @@ describe('single ticket paths on the rendered screen', () => {
     }
     if (event.type === 'downloadPdf.error') return answer(requests, 'ticketPdf', event);
     if (/^loadWalletLinks\.(done|error)$/.test(event.type)) return answer(requests, 'walletLinks', event);
+    // Cancel swap: the server ends the swap, then the ticket is read again.
+    if (event.type === 'releaseHeldSwap.error') return answer(requests, 'cancelSwap', event);
+    if (event.type === 'releaseHeldSwap.done') {
+      await answer(requests, 'cancelSwap', { type: 'cancelSwap.done', output: { ok: true } } as EventObject);
+      return answer(requests, 'ticketDetail', event);
+    }
     const menuItem = (name: string) => {
       if (!main().queryByRole('menu')) click(main().getByRole('button', { name: 'More actions' }));
       click(main().getByRole('menuitem', { name }));
@@ -173,6 +181,12 @@ describe('single ticket paths on the rendered screen', () => {
         return;
       case 'ticket.resell':
         menuItem('Resell ticket');
+        return;
+      case 'ticket.continueSwap':
+        click(main().getByRole('button', { name: 'Continue to checkout' }));
+        return;
+      case 'ticket.cancelSwap':
+        click(main().getByRole('button', { name: 'Cancel swap' }));
         return;
       case 'ticket.openBenefit':
         click(main().getByRole('button', { name: /Free drink/ }));
@@ -210,11 +224,28 @@ describe('single ticket paths on the rendered screen', () => {
     expect(Boolean(main().queryByRole('link', { name: 'Add to Apple Wallet' })), 'wallet links').toBe(state.matches({ loaded: { wallet: 'ready' } }));
     expect(Boolean(main().queryByText("We couldn't prepare your wallet pass.")), 'wallet failed').toBe(state.matches({ loaded: { wallet: 'failed' } }));
     expect(Boolean(screen.queryByRole('dialog', { name: 'Free drink' })), 'benefit modal').toBe(state.matches({ loaded: { modal: 'benefit' } }));
+    // A ticket its holder's swap holds: what it waits for, until when on the person's clock, and the two ways out.
+    const held = ticket.heldSwap;
+    const time = held ? new Date(held.heldUntil).toLocaleTimeString('en', { hour: 'numeric', minute: '2-digit' }) : '';
+    const notice = main().queryByRole('region', { name: `Swap in progress, held until ${time}` });
+    expect(Boolean(notice), 'swap in progress').toBe(held !== null);
+    if (notice) {
+      expect(notice.textContent).toContain('General Admission → VIP.');
+      const go = within(notice).getByRole('button', { name: 'Continue to checkout' });
+      const cancel = within(notice).getByRole('button', { name: 'Cancel swap' });
+      expect(go.getAttribute('aria-busy') === 'true', 'leaving').toBe(state.matches('leavingSwap'));
+      expect(cancel.getAttribute('aria-busy') === 'true', 'releasing').toBe(state.matches('releasingSwap'));
+    }
+    if (event.type === 'ticket.continueSwap') {
+      expect(page.platform.loadUrl).toHaveBeenLastCalledWith(expect.stringMatching(/\/en\/harbour-lights-weekender-3\/checkout\/SW-ABC123\?redirectDomain=.+&origin=ticket_swap$/));
+    }
+    if (event.type === 'releaseHeldSwap.done') expect(screen.getAllByText('Swap cancelled. Your ticket is free again.').length).toBeGreaterThan(0);
+    if (event.type === 'releaseHeldSwap.error') expect(screen.getAllByText('This swap is already confirmed').length).toBeGreaterThan(0);
   }
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     // Back opens My tickets, whose list is held too, unanswered (the path ends there).
-    const { page, requests } = open(`/en/?PANEL_TAB=TICKET&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}`, ['ticketDetail', 'myTickets', 'ticketPdf', 'walletLinks']);
+    const { page, requests } = open(`/en/?PANEL_TAB=TICKET&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}`, ['ticketDetail', 'myTickets', 'ticketPdf', 'walletLinks', 'cancelSwap']);
     for (const [index, step] of path.steps.entries()) {
       if (index > 0) await perform(step.event, page, requests);
       await waitFor(() => expectScreenMatches(step.state as TicketSnapshot, step.event, page), quick);

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import type { TicketDetail } from '../../src/contract/entities';
-import { benefit, digitalBenefit, liveTicket, pastTicket, ticketDetail, userTicket } from '../../machines/models/ticket-fixtures';
+import { benefit, digitalBenefit, heldTicket, liveTicket, pastTicket, ticketDetail, userTicket } from '../../machines/models/ticket-fixtures';
 import { apiError, handle, signInApi } from './fake-api';
 import { ticketsApi, type TicketsData } from './fake-tickets-api';
 import { setUpWalletTests } from './render-wallet';
@@ -156,6 +156,29 @@ describe('a single ticket', () => {
     start(ticketUrl(detail.userTicketId, 'es'), { details: [detail] });
     expect(await main().findByRole('link', { name: 'Añadir a Apple Wallet' })).toBeTruthy();
     expect(main().getByRole('link', { name: 'Guardar en Google Wallet' })).toBeTruthy();
+  });
+
+  it('a ticket held by a swap in progress says until when, on the locale\'s clock: 12-hour in English, 24-hour in Spanish', async () => {
+    const detail = heldTicket();
+    const at = new Date(detail.heldSwap!.heldUntil);
+    start(ticketUrl(detail.userTicketId), { details: [detail] });
+    const english = await main().findByRole('region', { name: /^Swap in progress, held until / });
+    expect(within(english).getByRole('heading').textContent).toBe(
+      `Swap in progress, held until ${at.toLocaleTimeString('en', { hour: 'numeric', minute: '2-digit' })}`,
+    );
+    expect(within(english).getByRole('heading').textContent).toMatch(/\d:\d{2}\s?[AP]M$/);
+    expect(within(english).getByRole('button', { name: 'Continue to checkout' })).toBeTruthy();
+    expect(within(english).getByRole('button', { name: 'Cancel swap' })).toBeTruthy();
+    expect(main().queryByRole('button', { name: 'Gift ticket' })).toBeNull();
+    expect(main().queryByRole('button', { name: 'Download as PDF' })).toBeNull();
+
+    document.body.innerHTML = '';
+    start(ticketUrl(detail.userTicketId, 'es'), { details: [detail] });
+    const spanish = await main().findByRole('region', { name: /^Cambio en curso, reservada hasta las / });
+    const hours = String(at.getHours());
+    expect(within(spanish).getByRole('heading').textContent).toBe(`Cambio en curso, reservada hasta las ${hours}:${String(at.getMinutes()).padStart(2, '0')}`);
+    expect(within(spanish).getByRole('button', { name: 'Continuar al pago' })).toBeTruthy();
+    expect(within(spanish).getByRole('button', { name: 'Cancelar cambio' })).toBeTruthy();
   });
 
   it('offers no wallet pass for a used ticket', async () => {

@@ -1,6 +1,7 @@
 // SWAP: step 1 picks the ticket type to swap and how many, step 2 the type to swap it for; choosing one starts the
 // swap and opens the confirmation modal (UPGRADE or DOWNGRADE wording, what is paid or lost), whose Go to checkout
-// sends the window to the ticket site's checkout page. The swap machine decides; this view renders and sends.
+// sends the window to the ticket site's checkout page. A swap started earlier and left (the tab closed on the modal) is
+// listed above step 1 with Continue to checkout and Cancel swap. The swap machine decides; this view renders and sends.
 import { Button, Icon, PanelSkeleton, registerStyles, useChild, useSelector } from '../kit';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { SwapOrder } from '../../../src/contract/entities';
@@ -9,6 +10,7 @@ import {
   selectBase,
   selectBases,
   selectCancelledBase,
+  selectHeldSwaps,
   selectIsBusy,
   selectSwapModal,
   selectSwapQuantity,
@@ -18,11 +20,12 @@ import {
   selectTargetsState,
 } from '../../../machines/swap.selectors';
 import { DiscardQuestion } from '../components/discard-question';
+import { HeldSwapNotice } from '../components/held-swap-notice';
 import { LoadFailed } from '../components/load-failed';
 import { EventCard, EventCardSkeleton } from '../components/event-card';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 import { Modal } from '../components/modal';
-import { formatMoney } from '../format';
+import { formatLocalTime, formatMoney } from '../format';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import swapScreenCss from 'bundle-text:./swap-screen.css';
 import { i18n, strings } from '../i18n';
@@ -59,6 +62,7 @@ function SwapFlowScreen({ swap }: { swap: SwapActor }): ReactElement {
         </h1>
         <p className="tw-subtitle">{i18n.t('swap.subtitle')}</p>
       </div>
+      <HeldSwaps swap={swap} send={send} />
       <BaseStep swap={swap} send={send} />
       <TargetStep swap={swap} send={send} />
       <ConfirmModal swap={swap} send={send} returnFocus={returnFocus} />
@@ -100,6 +104,31 @@ export function SwapReceipt({ receipt, send }: { receipt: SwapOrder; send: Send 
         </div>
       </div>
     </section>
+  );
+}
+
+/** The swaps in progress from before, each "held until" its end, with its two ways out. */
+function HeldSwaps({ swap, send }: { swap: SwapActor; send: Send }): ReactElement | null {
+  const rows = useSelector(swap, selectHeldSwaps);
+  if (rows.length === 0) return null;
+  return (
+    <>
+      {rows.map(({ held, leaving, releasing, busy }) => (
+        <HeldSwapNotice
+          key={held.orderIdentifier}
+          orderIdentifier={held.orderIdentifier}
+          title={i18n.t('swap.held_title', { time: formatLocalTime(held.heldUntil, { locale: i18n.locale() }) })}
+          text={i18n.t('swap.held_text', { quantity: held.quantity, from: held.fromName, to: held.toName, event: held.eventName })}
+          continueLabel={i18n.t('swap.held_continue')}
+          cancelLabel={i18n.t('swap.held_cancel')}
+          leaving={leaving}
+          releasing={releasing}
+          disabled={busy}
+          onContinue={() => send({ type: 'swap.continueHeld', orderIdentifier: held.orderIdentifier })}
+          onCancel={() => send({ type: 'swap.cancelHeld', orderIdentifier: held.orderIdentifier })}
+        />
+      ))}
+    </>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   selectCanDownloadPdf,
   selectCanResell,
   selectCanSwap,
+  selectHeldSwap,
   selectIsDownloadingPdf,
   selectIsDescriptionExpanded,
   selectIsMenuOpen,
@@ -17,11 +18,14 @@ import {
   selectWalletLinks,
   selectWalletStatus,
   type BenefitRow,
+  type HeldSwapView,
   type TicketStatus,
   type WalletStatus,
 } from '../../../machines/ticket.selectors';
 import { BenefitList } from '../components/benefit-list';
 import { BenefitModal } from '../components/benefit-modal';
+import { HeldSwapNotice } from '../components/held-swap-notice';
+import { formatLocalTime } from '../format';
 import { ClampedDescription } from '../components/clamped-description';
 import { EventAccessCard, TicketEventCard, TicketEventCardSkeleton } from '../components/ticket-event-card';
 import { TicketMenu } from '../components/ticket-menu';
@@ -53,6 +57,7 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
   const expanded = useSelector(actor, selectIsDescriptionExpanded);
   const walletStatus = useSelector(actor, selectWalletStatus);
   const walletLinks = useSelector(actor, selectWalletLinks);
+  const heldSwap = useSelector(actor, selectHeldSwap);
   const wallet = useWallet();
   return (
     <>
@@ -69,6 +74,7 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
         descriptionExpanded={expanded}
         walletStatus={walletStatus}
         walletLinks={walletLinks}
+        heldSwap={heldSwap}
         send={(event) => actor.send(event)}
         onShowQr={() => wallet.send({ type: 'panel.open', tab: 'QR' })}
         onHistory={(userTicketId) => wallet.send({ type: 'panel.open', tab: 'HISTORY', userTicketId: encodeUserTicketId(userTicketId) })}
@@ -81,6 +87,7 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
 type TicketViewEvent =
   | { type: 'ticket.back' | 'ticket.retry' | 'ticket.gift' | 'ticket.swap' | 'ticket.resell' | 'ticket.downloadPdf' }
   | { type: 'ticket.toggleMenu' | 'ticket.closeMenu' | 'ticket.toggleDescription' | 'ticket.walletRetry' }
+  | { type: 'ticket.continueSwap' | 'ticket.cancelSwap' }
   | { type: 'ticket.openBenefit'; userTicketBenefitId: number };
 
 export interface TicketViewProps {
@@ -98,6 +105,8 @@ export interface TicketViewProps {
   /** The phone wallet buttons: not offered, loading their links, ready, or failed (with Retry). */
   walletStatus?: WalletStatus;
   walletLinks?: WalletLinks | null;
+  /** The person's own swap in progress holding this ticket: "Swap in progress, held until …". */
+  heldSwap?: HeldSwapView | null;
   send: (event: TicketViewEvent) => void;
   /** The event-access card's link to the entry QR (a wallet panel, not the ticket flow's). */
   onShowQr?: () => void;
@@ -158,6 +167,19 @@ export function TicketView(props: TicketViewProps): ReactElement {
       {status === 'loaded' && ticket ? (
         <>
           <TicketEventCard ticket={ticket} titleId="tw-ticket-title" />
+          {props.heldSwap ? (
+            <HeldSwapNotice
+              orderIdentifier={props.heldSwap.held.orderIdentifier}
+              title={i18n.t('ticket.held_title', { time: formatLocalTime(props.heldSwap.held.heldUntil, { locale: i18n.locale() }) })}
+              text={i18n.t('ticket.held_text', { from: props.heldSwap.held.fromName, to: props.heldSwap.held.toName })}
+              continueLabel={i18n.t('ticket.held_continue')}
+              cancelLabel={i18n.t('ticket.held_cancel')}
+              leaving={props.heldSwap.leaving}
+              releasing={props.heldSwap.releasing}
+              onContinue={() => send({ type: 'ticket.continueSwap' })}
+              onCancel={() => send({ type: 'ticket.cancelSwap' })}
+            />
+          ) : null}
           {props.canGift ? (
             <Button block icon={<Icon path={iconPath('gift')} size={18} />} onClick={() => send({ type: 'ticket.gift' })}>
               {i18n.t('ticket.gift')}

@@ -1,4 +1,4 @@
-// Swap routes: my swappable tickets, their allowed targets, start a swap, see its order, pay (UPGRADE: a payment
+// Swap routes: my swappable tickets, my swaps in progress, their allowed targets, start a swap, see its order, pay (UPGRADE: a payment
 // method, or a Stripe PaymentIntent made here and confirmed by Stripe.js) or confirm it, cancel it.
 import fp from 'fastify-plugin';
 import { route } from '../../http/route';
@@ -24,6 +24,7 @@ export const swapModule = fp(
       onPaymentRefunded: (swapId) => mails.sendPaymentRefunded(swapId),
     });
     route(app, 'swapTickets', ({ userId }) => swaps.baseTickets(userId));
+    route(app, 'heldSwaps', ({ userId }) => swaps.held(userId));
     route(app, 'swapTargets', ({ params }) => swaps.targets(params.ticketId));
     route(app, 'startSwap', ({ userId, body }) => swaps.start(userId, body));
     route(app, 'swapOrder', ({ userId, params }) => swaps.order(userId, params.swapIdentifier));

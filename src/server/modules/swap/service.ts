@@ -3,7 +3,7 @@
 // each exchanging the tickets in one transaction. Cancelling or 30 minutes without confirmation release them.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { SwapBaseTicket, SwapOrder, PaymentIntent, SwapStart, SwapTarget } from '../../../contract/entities';
+import type { HeldSwap, SwapBaseTicket, SwapOrder, PaymentIntent, SwapStart, SwapTarget } from '../../../contract/entities';
 import { ApiError, unlessApiError } from '../../../contract/errors';
 import type { IntentLedger, IntentState, PaymentsProvider } from '../../adapters/payments';
 import type { Database, Transaction } from '../../db/client';
@@ -23,6 +23,7 @@ import { inTransaction } from '../../db/transaction';
 import { recordEvent } from '../events/record';
 import { allows, assertTicketAllowed, extendReservation, factsAllow, lockTickets, mayTake, ownedBy, setTicketStatus } from '../lifecycle/service';
 import { transferableTickets } from '../tickets/service';
+import { heldSwapsOf } from './held';
 import { endAttempt, recordAttempt } from '../reconcile/attempts';
 import { claimMail, paymentFailedMailKey, paymentRefundedMailKey } from '../flow-mail';
 
@@ -116,6 +117,11 @@ export function createSwapService({
         eventId: type.eventId,
         userTicketIds: idsByType.get(type.id) ?? [],
       }));
+    },
+
+    /** The user's swaps in progress, each with the tickets it holds and until when (./held.ts). */
+    async held(userId: number): Promise<HeldSwap[]> {
+      return heldSwapsOf(db, userId, now());
     },
 
     /** Targets of a base type: each swap pair with its target type and how many may still be swapped in. */

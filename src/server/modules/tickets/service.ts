@@ -7,6 +7,7 @@ import { ApiError } from '../../../contract/errors';
 import type { Database, Transaction } from '../../db/client';
 import { benefits, events, ticketTypes, userTicketBenefits, userTickets } from '../../db/schema';
 import { allows, factsAllow, heldStatuses, mayTake, ownedBy, selectTickets } from '../lifecycle/service';
+import { heldSwapsOf } from '../swap/held';
 
 /** How a ticket may leave its owner; each is allowed per ticket type by the organiser. */
 export type Transfer = 'gift' | 'swap' | 'resell';
@@ -183,6 +184,8 @@ export function createTicketService({ db, now }: { db: Database; now: () => Date
     const at = now();
     const usages = (await usagesOf([row.ticket.id])).get(row.ticket.id) ?? [];
     const [ticket] = await lifecycleOf.execute({ userTicketId: row.ticket.id });
+    // Only a reserved ticket can be held by a swap: the others read nothing more.
+    const [heldSwap] = ticket!.status === 'reserved' ? await heldSwapsOf(db, userId, at, row.ticket.id) : [];
     return {
       validUntil: nextChange(at.getTime(), [row.event.startsAt], [row.event.endsAt], [ticket!.reservedUntil]),
       answer: {
@@ -196,6 +199,7 @@ export function createTicketService({ db, now }: { db: Database; now: () => Date
         eventFeatureImage: row.event.featureImageUrl,
         eventAccessStatus: row.ticket.eventAccessUsedAt !== null,
         eventAccessUsedOn: iso(row.ticket.eventAccessUsedAt),
+        heldSwap: heldSwap ?? null,
       },
     };
   }
