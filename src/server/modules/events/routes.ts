@@ -32,8 +32,8 @@ const description = [
   'string is never accepted) and, to resume, the `Last-Event-ID` header: missed events are replayed from a short ',
   'window; an id older than the window gets `event: reset` (treat every cached read as stale). `session.revoked` ',
   'ends the stream. At the expiry of the access token it was opened with the stream sends `event: expired` ',
-  '(data: { at }) and ends: reconnect with a refreshed token and the Last-Event-ID. Error codes: api.auth.token_not_authorized, api.events.too_many_streams (429: too many streams of ',
-  'one user).',
+  '(data: { at }) and ends: reconnect with a refreshed token and the Last-Event-ID. Error codes: ',
+  'api.auth.token_not_authorized, api.events.too_many_streams (429: too many streams of one user).',
 ].join('');
 
 
