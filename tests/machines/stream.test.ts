@@ -49,12 +49,20 @@ describe('stream model', () => {
         lastEventIdBefore = context.lastEventId;
       },
     });
-    // Every connection resumes from the last event received before it started.
-    const connects = inputs.filter((call) => call.id === 'connect').map((call) => (call.input as { lastEventId: string | null }).lastEventId);
-    const ids = path.steps
-      .filter((step) => step.event.type === 'stream.event')
-      .map((step) => (step.event as unknown as { event: { id: string } }).event.id);
-    for (const lastEventId of connects) expect(lastEventId === null || ids.includes(lastEventId)).toBe(true);
+    // Every connection resumes from the last event received before it started (or the last id of a stream that
+    // expired), and the one after an expiry names the expired token, so it is refreshed before it is sent.
+    const connects = inputs
+      .filter((call) => call.id === 'connect')
+      .map((call) => call.input as { lastEventId: string | null; expiredToken: string | null });
+    const ids = path.steps.flatMap((step) => {
+      const event = step.event as unknown as { type: string; event?: { id: string }; lastEventId?: string };
+      if (event.type === 'stream.event') return [event.event!.id];
+      return event.type === 'stream.expired' ? [event.lastEventId!] : [];
+    });
+    for (const { lastEventId } of connects) expect(lastEventId === null || ids.includes(lastEventId)).toBe(true);
+    const expiredAt = path.steps.findIndex((step) => step.event.type === 'stream.expired');
+    if (expiredAt >= 0) expect(connects.at(-1)).toMatchObject({ expiredToken: 'access-1', lastEventId: '9' });
+    else for (const connect of connects) expect(connect.expiredToken).toBeNull();
   });
 });
 
