@@ -1,7 +1,8 @@
 // The live stream (GET /v1/events, src/contract/events.ts): a child of the session while the user is signed in, in a
 // chunk of its own that loads after sign-in. It keeps one fetch-based event stream open while the page is visible,
 // reconnects with exponential backoff and jitter (resuming with Last-Event-ID), treats a stream silent for longer
-// than STREAM_SILENCE_MS as dead, and turns the events into query-cache invalidations, at most once per 500 ms burst,
+// than STREAM_SILENCE_MS as dead, reconnects at once with a refreshed token when the server ends a stream because
+// the access token it was opened with expired (a stream never outlives its token), and turns the events into query-cache invalidations, at most once per 500 ms burst,
 // so open screens reload what changed. A revoked session is reported to the session, which ends like an expired one.
 import { assign, fromCallback, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CacheTag } from '../src/contract/base';
@@ -24,6 +25,8 @@ export interface StreamContext {
   session: SessionPort;
   /** The id of the last event received: sent as Last-Event-ID on the next connection. */
   lastEventId: string | null;
+  /** The token the last stream was ended for (`event: expired`): the next connection refreshes it first. */
+  expiredToken: string | null;
   /** Connections that failed in a row (the backoff's exponent); 0 once one opens. */
   failures: number;
   /** Cache tags made stale by the events of the current burst, invalidated together when it ends. */
@@ -38,6 +41,11 @@ export type StreamEvent =
   | { type: 'stream.event'; event: WalletEvent }
   /** From `connect`: the server ended the stream (a restart drains its streams). */
   | { type: 'stream.ended' }
+  /**
+   * From `connect`: the server ended the stream because `token`, the access token it was opened with, expired;
+   * `lastEventId` is the stream's last id (an event's or its opening one), where the next connection resumes.
+   */
+  | { type: 'stream.expired'; token: string; lastEventId: string | null }
   /** From `connect`: the connection failed or was refused. */
   | { type: 'stream.failed'; error: unknown }
   /** From `watchVisibility`. */
@@ -91,6 +99,11 @@ export const streamMachine = setup({
   actions: {
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     rememberEvent: assign((_, params: { event: WalletEvent }) => ({ lastEventId: params.event.id })),
+    /** The stream's token expired: the next connection refreshes it and resumes from the stream's last id. */
+    rememberExpiry: assign(({ context }, params: { token: string; lastEventId: string | null }) => ({
+      expiredToken: params.token,
+      lastEventId: params.lastEventId ?? context.lastEventId,
+    })),
     collectTags: assign(({ context }, params: { event: WalletEvent }) => ({ staleTags: tagsOf(context.staleTags, params.event) })),
     invalidateTags: ({ context }) => context.services.api.cache.invalidate(context.staleTags),
     /** The open screens read again what events could have changed (their ETags make an unchanged read a 304). */
@@ -114,7 +127,7 @@ export const streamMachine = setup({
   },
   actors: {
     /** One connection (src/client/event-stream.ts), reported as events; stopping the actor aborts it. */
-    connect: fromCallback<StreamEvent, { services: WalletServices; session: SessionPort; lastEventId: string | null }>(
+    connect: fromCallback<StreamEvent, { services: WalletServices; session: SessionPort; lastEventId: string | null; expiredToken: string | null }>(
       ({ input, sendBack }) => {
         const controller = new AbortController();
         const report = (event: StreamEvent) => controller.signal.aborted || sendBack(event);
@@ -123,13 +136,14 @@ export const streamMachine = setup({
           fetch: input.services.platform.fetch ?? ((url, init) => globalThis.fetch(url, init)),
           session: input.session,
           lastEventId: input.lastEventId,
+          expiredToken: input.expiredToken,
           signal: controller.signal,
           onOpen: () => report({ type: 'stream.opened' }),
           onActivity: () => report({ type: 'stream.activity' }),
           onEvent: (event) => report({ type: 'stream.event', event }),
           onSkipped: (reason, data) => reportError(input.services, { message: `stream: ${reason}`, error: data }),
         }).then(
-          () => report({ type: 'stream.ended' }),
+          (end) => report(end.reason === 'expired' ? { type: 'stream.expired', token: end.token, lastEventId: end.lastEventId } : { type: 'stream.ended' }),
           (error: unknown) => report({ type: 'stream.failed', error }),
         );
         return () => controller.abort();
@@ -146,7 +160,7 @@ export const streamMachine = setup({
   id: 'stream',
   meta: { ...doc('Live events: one stream while the page is visible, reconnected with backoff, turned into cache invalidations') },
   type: 'parallel',
-  context: ({ input }) => ({ services: input.services, session: input.session, lastEventId: null, failures: 0, staleTags: [] }),
+  context: ({ input }) => ({ services: input.services, session: input.session, lastEventId: null, expiredToken: null, failures: 0, staleTags: [] }),
   invoke: {
     id: 'watchVisibility',
     src: 'watchVisibility',
@@ -166,13 +180,24 @@ export const streamMachine = setup({
               invoke: {
                 id: 'connect',
                 src: 'connect',
-                input: ({ context }) => ({ services: context.services, session: context.session, lastEventId: context.lastEventId }),
+                input: ({ context }) => ({
+                  services: context.services,
+                  session: context.session,
+                  lastEventId: context.lastEventId,
+                  expiredToken: context.expiredToken,
+                }),
                 onError: { target: 'waiting', actions: [{ type: 'logError', params: logParams('stream: connecting crashed') }, 'countFailure'] },
               },
               on: {
                 'stream.failed': { target: 'waiting', actions: [{ type: 'logError', params: logParams('stream: connection failed') }, 'countFailure'] },
                 // A clean end (the server drains its streams on shutdown): come back after the shortest wait.
                 'stream.ended': { target: 'waiting', actions: 'countFailure' },
+                // Not a failure: the stream's token expired, so the next one, refreshed, reconnects at once.
+                'stream.expired': {
+                  target: 'connected',
+                  reenter: true,
+                  actions: { type: 'rememberExpiry', params: ({ event }) => ({ token: event.token, lastEventId: event.lastEventId }) },
+                },
               },
               states: {
                 connecting: {

@@ -35,7 +35,7 @@ if (config.database.kind !== 'postgres') throw new Error('unreachable: DATABASE_
 // Migrate and seed once, so the instances start on a ready database.
 const database = await openDatabase(config.database);
 if (config.seedDemo) {
-  const { seeded } = await seedDemoData(database.db);
+  const { seeded } = await seedDemoData(database.db, { organizerKey: config.demoOrganizerKey });
   if (seeded) console.log('[cluster] demo data written (alex@example.com, sam@example.com)');
 }
 await database.close();

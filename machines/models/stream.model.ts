@@ -32,6 +32,8 @@ export const streamSampleEvents: StreamModelEvent[] = [
   { type: 'stream.event', event: walletEvent('6', 'ticket.sold', 12) },
   { type: 'stream.event', event: walletEvent('7', 'session.revoked') },
   { type: 'stream.ended' },
+  // The server ended the stream at its token's expiry; '9' stands for the stream's opening id (no event carried it).
+  { type: 'stream.expired', token: 'access-1', lastEventId: '9' },
   { type: 'stream.failed', error: new Error('FETCH_ERROR') },
   { type: 'stream.pageHidden' },
   { type: 'stream.pageVisible' },
@@ -60,7 +62,8 @@ const connectionOf = (snapshot: AnyMachineSnapshot) => (snapshot.value as { conn
  */
 export const streamFilter: ModelFilter = (snapshot, event) => {
   if (!isSample(streamSampleEvents, event) || !snapshot.can(event)) return false;
-  if (event.type === 'stream.event') return snapshot.matches({ connection: { live: { connected: 'open' } } });
+  // The expiry block comes in an open stream's body, like its events.
+  if (event.type === 'stream.event' || event.type === 'stream.expired') return snapshot.matches({ connection: { live: { connected: 'open' } } });
   if (event.type === 'after.silence' || event.type === 'after.reconnectDelay') return snapshot.matches({ invalidation: 'idle' });
   return true;
 };

@@ -2,10 +2,10 @@
 // the Authorization header (never in the URL), `Last-Event-ID` when resuming, a 401 answered through the session's
 // refresh protocol (one refresh, one retry), and the body read and parsed as it arrives. Reconnecting, the silence
 // timeout and pausing are the stream machine's (machines/stream.ts); this resolves when the server ends the stream
-// and rejects when it fails.
+// (saying whether it ended because its token expired) and rejects when it fails.
 import type { SessionPort } from './client';
 import { createSseParser } from './sse';
-import { EVENTS_PATH, WALLET_EVENT_NAME, type WalletEvent, walletEventTypes } from '../contract/events';
+import { EVENTS_PATH, EXPIRED_EVENT_NAME, WALLET_EVENT_NAME, type WalletEvent, walletEventTypes } from '../contract/events';
 
 export interface EventStreamOptions {
   /** The API base ('/v1' or an absolute URL). */
@@ -14,6 +14,11 @@ export interface EventStreamOptions {
   session: SessionPort;
   /** The id of the last event received, sent as Last-Event-ID so the server replays what was missed. */
   lastEventId: string | null;
+  /**
+   * The token an earlier stream was ended for (`event: expired`): when the session still holds it, it is refreshed
+   * before connecting, as after a 401, instead of being sent to be refused.
+   */
+  expiredToken?: string | null;
   signal: AbortSignal;
   /** The server accepted the stream. */
   onOpen(): void;
@@ -34,6 +39,13 @@ export class EventStreamError extends Error {
     this.name = 'EventStreamError';
   }
 }
+
+/**
+ * How a stream the server ended came to its end: `expired`, the access token it was opened with (`token`) expired,
+ * and `lastEventId` is where the next connection resumes (the id of the last event, or the stream's opening id);
+ * `ended`, any other end (a server draining on shutdown).
+ */
+export type StreamEnd = { reason: 'expired'; token: string; lastEventId: string | null } | { reason: 'ended' };
 
 /** A wallet event from an SSE `data:` field, or null when it is not one the wallet knows. */
 export function parseWalletEvent(data: string): WalletEvent | null {
@@ -58,14 +70,17 @@ async function request(options: EventStreamOptions, token: string | null): Promi
 }
 
 /** Opens the stream and reads it to its end. */
-export async function readEventStream(options: EventStreamOptions): Promise<void> {
-  const token = await options.session.accessToken();
+export async function readEventStream(options: EventStreamOptions): Promise<StreamEnd> {
+  let token = await options.session.accessToken();
+  // The server said this token expired: the same shared refresh a 401 starts (or the new token, if it ran already).
+  if (token && token === options.expiredToken) token = await options.session.refreshAfterUnauthorized(token);
   if (!token) throw new EventStreamError('signed out', 401);
   let response = await request(options, token);
   if (response.status === 401) {
     await response.body?.cancel().catch(() => {});
     const renewed = await options.session.refreshAfterUnauthorized(token);
     if (!renewed) throw new EventStreamError('the session could not be refreshed', 401);
+    token = renewed;
     response = await request(options, renewed);
   }
   if (!response.ok || !response.body) {
@@ -78,8 +93,10 @@ export async function readEventStream(options: EventStreamOptions): Promise<void
   }
   options.onOpen();
 
+  let expiredAt: { lastEventId: string | null } | undefined;
   const parser = createSseParser({
     onEvent(message) {
+      if (message.event === EXPIRED_EVENT_NAME) expiredAt = { lastEventId: message.lastEventId || null };
       if (message.event !== WALLET_EVENT_NAME) return;
       const event = parseWalletEvent(message.data);
       if (event) options.onEvent(event);
@@ -95,4 +112,5 @@ export async function readEventStream(options: EventStreamOptions): Promise<void
     parser.push(decoder.decode(value, { stream: true }));
   }
   parser.push(decoder.decode());
+  return expiredAt ? { reason: 'expired', token, lastEventId: expiredAt.lastEventId } : { reason: 'ended' };
 }

@@ -13,6 +13,9 @@
 // reconnect resumes from). When the Last-Event-ID is older than the replay window (or unknown), the stream opens
 // with `retry: …\nid: <id>\nevent: reset\ndata: {"id":"<id>"}\n\n` instead: events may have been missed, so the
 // client treats every cached read as stale. On shutdown the server sends `retry: <ms>\n\n` and ends the stream.
+// A stream lives no longer than the access token it was opened with: at the token's expiry the server sends
+// `event: expired\ndata: {"at":"<ISO expiry>"}\n\n` and ends it; the client reconnects with a refreshed token and
+// its Last-Event-ID, and misses nothing.
 // Too many streams of one user answer 429 `api.events.too_many_streams`.
 import type { CacheTag } from './base';
 
@@ -22,6 +25,8 @@ export const EVENTS_PATH = '/events';
 export const WALLET_EVENT_NAME = 'wallet';
 /** The SSE `event:` name of the signal that events may have been missed (a resume older than the window). */
 export const RESET_EVENT_NAME = 'reset';
+/** The SSE `event:` name of the stream's last block when the access token it was opened with expires. */
+export const EXPIRED_EVENT_NAME = 'expired';
 
 export const walletEventTypes = [
   /** A ticket arrived: gifted by someone, bought on a share page, redeemed, or the new ticket of a swap. */

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import * as z from 'zod';
 import { PICTURE_LIMIT_BYTES } from '../contract/forms';
 import { developmentPassSigner, keptInDataDir, rsaKeyPair } from './dev-credentials';
+import { DEFAULT_DEMO_ORGANIZER_KEY, organizerKeyProblem } from './organizer-key';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -143,6 +144,8 @@ export const envSchema = z.object({
   /** A kept ticket answer is read again after this long even without a change notice (a safety net). */
   HOT_READS_MAX_AGE_MS: intFromEnv(5 * 60_000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** The demo organisation's organiser key (at least 128 bits: `npm run organizer-key` makes one); the public demo key by default. */
+  DEMO_ORGANIZER_KEY: z.string().optional(),
   /** Lets a production wallet opened with ?inspect=1 publish its states to the statechart visualiser (always allowed outside production). */
   WALLET_INSPECT: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: z.string().default('./dist'),
@@ -255,6 +258,8 @@ export interface Config {
   /** The hot-read cache of ticket answers (src/server/modules/tickets/hot-reads.ts). */
   hotReads: { maxEntries: number; maxAgeMs: number };
   seedDemo: boolean;
+  /** The demo organisation's organiser key: the seed writes its hash (and sets it on an existing demo organisation). */
+  demoOrganizerKey: string;
   /** The host page tells the wallet that live inspection (?inspect=1) is allowed: outside production, or WALLET_INSPECT=true. */
   walletInspect: boolean;
   webDistDir: string;
@@ -307,6 +312,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     throw new ConfigError('SMTP_URL is required in production: without it sign-in codes would only be written to the log');
   }
+  const keyProblem = e.DEMO_ORGANIZER_KEY === undefined ? undefined : organizerKeyProblem(e.DEMO_ORGANIZER_KEY);
+  if (keyProblem) throw new ConfigError(`DEMO_ORGANIZER_KEY is refused: ${keyProblem}`);
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) throw new ConfigError('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
   const dataDir = resolve(e.DATA_DIR);
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -385,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     hotReads: { maxEntries: e.HOT_READS_MAX_ENTRIES, maxAgeMs: e.HOT_READS_MAX_AGE_MS },
     seedDemo: e.SEED_DEMO === 'true',
+    demoOrganizerKey: e.DEMO_ORGANIZER_KEY ?? DEFAULT_DEMO_ORGANIZER_KEY,
     walletInspect: e.NODE_ENV !== 'production' || e.WALLET_INSPECT === 'true',
     webDistDir: resolve(e.WEB_DIST_DIR),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,

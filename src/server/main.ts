@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const onConnectionError = (error: Error) => console.warn(`[db] connection lost: ${error.message}`);
   const database = await openDatabase(config.database.kind === 'postgres' ? { ...config.database, onConnectionError } : config.database);
   if (config.seedDemo) {
-    const { seeded } = await seedDemoData(database.db);
+    const { seeded } = await seedDemoData(database.db, { organizerKey: config.demoOrganizerKey });
     if (seeded) console.log('[seed] demo data written (alex@example.com, sam@example.com)');
   }
   const mailer = config.smtpUrl

@@ -15,7 +15,7 @@ import { latestCode, useServer } from './server';
 
 const browser = useBrowser();
 const server = useServer();
-const DEMO_ORGANIZER_KEY = 'demo-organizer-key';
+const DEMO_ORGANIZER_KEY = 'tw_ok_D6zugq-tikdCqBIZAYarPiXqhaRIG8wj';
 
 /** The API of this file's server, by path (a body makes it a POST). */
 // biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field, as the server documents them

@@ -7,7 +7,7 @@ import { exportPublicKey, fromBase64Url, generateDeviceKeyPair, readSignedCertif
 import { api } from './page-helpers';
 import { latestCode } from './server';
 
-export const DEMO_ORGANIZER_KEY = 'demo-organizer-key';
+export const DEMO_ORGANIZER_KEY = 'tw_ok_D6zugq-tikdCqBIZAYarPiXqhaRIG8wj';
 
 /** A ticket with a device registered for it: draws the code of the current step (or of `atMs`'s), as the wallet would. */
 export interface Device {

@@ -12,7 +12,7 @@ import { useServer } from './server';
 const browser = useBrowser();
 const server = useServer();
 
-const DEMO_ORGANIZER_KEY = 'demo-organizer-key';
+const DEMO_ORGANIZER_KEY = 'tw_ok_D6zugq-tikdCqBIZAYarPiXqhaRIG8wj';
 const shot = (page: Page, name: string) => page.screenshot({ path: `screenshots/live-${name}.png` });
 
 /** The access token the wallet stored on sign-in. */

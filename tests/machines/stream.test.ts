@@ -49,12 +49,20 @@ describe('stream model', () => {
         lastEventIdBefore = context.lastEventId;
       },
     });
-    // Every connection resumes from the last event received before it started.
-    const connects = inputs.filter((call) => call.id === 'connect').map((call) => (call.input as { lastEventId: string | null }).lastEventId);
-    const ids = path.steps
-      .filter((step) => step.event.type === 'stream.event')
-      .map((step) => (step.event as unknown as { event: { id: string } }).event.id);
-    for (const lastEventId of connects) expect(lastEventId === null || ids.includes(lastEventId)).toBe(true);
+    // Every connection resumes from the last event received before it started (or the last id of a stream that
+    // expired), and the one after an expiry names the expired token, so it is refreshed before it is sent.
+    const connects = inputs
+      .filter((call) => call.id === 'connect')
+      .map((call) => call.input as { lastEventId: string | null; expiredToken: string | null });
+    const ids = path.steps.flatMap((step) => {
+      const event = step.event as unknown as { type: string; event?: { id: string }; lastEventId?: string };
+      if (event.type === 'stream.event') return [event.event!.id];
+      return event.type === 'stream.expired' ? [event.lastEventId!] : [];
+    });
+    for (const { lastEventId } of connects) expect(lastEventId === null || ids.includes(lastEventId)).toBe(true);
+    const expiredAt = path.steps.findIndex((step) => step.event.type === 'stream.expired');
+    if (expiredAt >= 0) expect(connects.at(-1)).toMatchObject({ expiredToken: 'access-1', lastEventId: '9' });
+    else for (const connect of connects) expect(connect.expiredToken).toBeNull();
   });
 });
 
@@ -215,8 +223,93 @@ describe('event-stream reader', () => {
     expect(run.opened()).toBe(1);
   });
 
+  it('reports an end for expiry with the token it used and the last id, and refreshes that token before the next connection', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      sse(200, ['retry: 3000\nid: 40\n\n', 'id: 41\nevent: wallet\ndata: {"id":"41","type":"entry.used","at":"x"}\n\n', 'event: expired\ndata: {"at":"y"}\n\n']),
+    );
+    const first = read(fetch);
+    await expect(first.done).resolves.toEqual({ reason: 'expired', token: 'access-1', lastEventId: '41' });
+    // No event before the expiry: the stream's opening id is where the next one resumes.
+    await expect(read(vi.fn(async () => sse(200, ['retry: 3000\nid: 40\n\n', 'event: expired\ndata: {"at":"y"}\n\n']))).done).resolves.toMatchObject({ lastEventId: '40' });
+    // Any other end is no expiry.
+    await expect(read(vi.fn(async () => sse(200, ['retry: 3000\nid: 40\n\n', 'retry: 3000\n\n']))).done).resolves.toEqual({ reason: 'ended' });
+
+    // The next connection, told the expired token, refreshes it first: no request goes out with it to be refused.
+    const refreshAfterUnauthorized = vi.fn(async () => 'access-2');
+    const next = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => sse(200, []));
+    await readEventStream({
+      baseUrl: '/v1',
+      fetch: next,
+      session: { accessToken: async () => 'access-1', refreshAfterUnauthorized },
+      lastEventId: '41',
+      expiredToken: 'access-1',
+      signal: new AbortController().signal,
+      onOpen: () => {},
+      onActivity: () => {},
+      onEvent: () => {},
+    });
+    expect(refreshAfterUnauthorized).toHaveBeenCalledExactlyOnceWith('access-1');
+    expect(next).toHaveBeenCalledOnce();
+    expect(next.mock.calls[0]![1]?.headers).toMatchObject({ authorization: 'Bearer access-2', 'last-event-id': '41' });
+  });
+
   it('fails when the refresh fails, and on any other error status', async () => {
     await expect(read(vi.fn(async () => sse(401)), null, null).done).rejects.toMatchObject({ status: 401 });
     await expect(read(vi.fn(async () => sse(429))).done).rejects.toMatchObject({ status: 429 });
+  });
+});
+
+describe('a stream ended for its token expiry', () => {
+  const encoder = new TextEncoder();
+  /** A body that sends `chunks`, then ends only when `end` is true; otherwise stays open like a live stream. */
+  const streamOf = (chunks: string[], end: boolean) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+          if (end) controller.close();
+        },
+      }),
+      { status: 200, headers: { 'content-type': 'text/event-stream' } },
+    );
+  const walletBlock = (id: number, type: string) => `id: ${id}\nevent: wallet\ndata: {"id":"${id}","type":"${type}","at":"2026-11-27T03:00:00.000Z"}\n\n`;
+
+  it('reconnects at once with the refreshed token and its Last-Event-ID, and gets the events of the gap', async () => {
+    // The server: events up to 41 on the first stream, then the expiry; 42 happened while the wallet reconnected.
+    const log: Array<{ authorization?: string; lastEventId?: string }> = [];
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const headers = init?.headers as Record<string, string>;
+      log.push({ authorization: headers.authorization, lastEventId: headers['last-event-id'] });
+      if (headers.authorization === 'Bearer access-1') {
+        if (log.length > 1) return new Response('{"code":"api.auth.token_not_authorized"}', { status: 401 });
+        return streamOf(['retry: 3000\nid: 40\n\n', walletBlock(41, 'ticket.listed'), 'event: expired\ndata: {"at":"2026-11-27T03:15:00.000Z"}\n\n'], true);
+      }
+      // A resume from 41 replays 42; the stream then stays open.
+      return streamOf(['retry: 3000\nid: 41\n\n', ...(headers['last-event-id'] === '41' ? [walletBlock(42, 'ticket.sold')] : [])], false);
+    });
+    // The session: access-1 until the stream asks for a refresh, then access-2.
+    let current = 'access-1';
+    const refreshAfterUnauthorized = vi.fn(async (stale: string | null) => {
+      if (stale === current) current = 'access-2';
+      return current;
+    });
+    const input = streamInput();
+    input.session = { accessToken: async () => current, refreshAfterUnauthorized };
+    input.services.platform = { ...input.services.platform, fetch };
+    const events: string[] = [];
+    const actor = createActor(quiet, { input });
+    actor.subscribe((snapshot) => {
+      const id = snapshot.context.lastEventId;
+      if (id && events.at(-1) !== id) events.push(id);
+    });
+    actor.start();
+    await vi.waitFor(() => expect(actor.getSnapshot().context.lastEventId).toBe('42'));
+    // Two connections, no wait between them, no request with the expired token, no 401.
+    expect(log).toEqual([{ authorization: 'Bearer access-1' }, { authorization: 'Bearer access-2', lastEventId: '41' }]);
+    expect(refreshAfterUnauthorized).toHaveBeenCalledExactlyOnceWith('access-1');
+    expect(events).toEqual(['41', '42']);
+    expect(actor.getSnapshot().matches({ connection: { live: { connected: 'open' } } })).toBe(true);
+    expect(actor.getSnapshot().context.failures).toBe(0);
+    actor.stop();
   });
 });

@@ -299,7 +299,7 @@ describe('every endpoint of the contract, fuzzed', () => {
               ...(hasBody && (endpoint.body || request.raw !== undefined) ? { 'content-type': request.contentType } : {}),
               ...(request.auth === 'garbage' ? { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.' } : {}),
               ...(request.idempotencyKey !== undefined ? { 'idempotency-key': request.idempotencyKey } : {}),
-              ...('organizerKey' in endpoint && endpoint.organizerKey ? { 'x-organizer-key': 'demo-organizer-key' } : {}),
+              ...('organizerKey' in endpoint && endpoint.organizerKey ? { 'x-organizer-key': 'tw_ok_D6zugq-tikdCqBIZAYarPiXqhaRIG8wj' } : {}),
             },
           });
           record(name, status);

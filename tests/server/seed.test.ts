@@ -51,7 +51,7 @@ describe('seedDemoData', () => {
       country: 'AU',
       resaleFeeBasisPoints: 1000,
       resaleFeeFixedMinor: 50,
-      organizerKeyHash: createHash('sha256').update('demo-organizer-key').digest('hex'),
+      organizerKeyHash: createHash('sha256').update('tw_ok_D6zugq-tikdCqBIZAYarPiXqhaRIG8wj').digest('hex'),
     });
     expect(organisations[0]!.siteBaseUrl).toMatch(/\/site$/);
     expect(organisations[0]!.logoUrl).toMatch(/\/assets\/demo\/.+\.svg$/);

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   try {
-    const { seeded } = await seedDemoData(database.db);
+    const { seeded } = await seedDemoData(database.db, { organizerKey: config.demoOrganizerKey });
     console.log(
       seeded
         ? `Demo data written to the ${describeDatabase(config.database)}: sign in as alex@example.com, jordan@example.com or sam@example.com.`

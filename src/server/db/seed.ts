@@ -1,15 +1,19 @@
 // Demo data for an empty database: one organisation with a live, an upcoming and a past event, their ticket
 // types, swap pairs and benefits, and three attendees (alex, jordan, sam). Run by `npm run seed` and on first start.
-import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_DEMO_ORGANIZER_KEY, hashOrganizerKey } from '../organizer-key';
 import type { Database, Transaction } from './client';
 import * as schema from './schema';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-/** The demo organisation's gate-scanner key; documented so the gate-scan API can be tried locally. */
-export const DEMO_ORGANIZER_KEY = 'demo-organizer-key';
+/**
+ * The demo organisation's gate-scanner key, documented so the gate-scan API can be tried locally; DEMO_ORGANIZER_KEY
+ * configures another (src/server/organizer-key.ts).
+ */
+export const DEMO_ORGANIZER_KEY = DEFAULT_DEMO_ORGANIZER_KEY;
 export const DEMO_ORGANISATION_SLUG = 'demo-fest';
 
 type BenefitSeed = {
@@ -54,15 +58,26 @@ type TicketSeed = {
   usedUp?: { benefit: string; at: Date }[];
 };
 
-export async function seedDemoData(db: Database, options: { now?: Date } = {}): Promise<{ seeded: boolean }> {
+/**
+ * Writes the demo data into a database without an organisation. `organizerKey` is the demo organisation's key; on a
+ * database seeded before, the demo organisation gets that key (its old one, maybe one too short, stops working).
+ */
+export async function seedDemoData(db: Database, options: { now?: Date; organizerKey?: string } = {}): Promise<{ seeded: boolean }> {
   const now = options.now ?? new Date();
+  const organizerKey = options.organizerKey ?? DEMO_ORGANIZER_KEY;
   return db.transaction(async (tx) => {
     // Two processes starting on one empty Postgres must not both seed; the lock makes the second one wait and
     // then see the first one's organisation.
     await tx.execute(sql`lock table ${schema.organisations} in share row exclusive mode`);
     const existing = await tx.select({ id: schema.organisations.id }).from(schema.organisations).limit(1);
-    if (existing.length > 0) return { seeded: false };
-    await writeDemoData(tx, now);
+    if (existing.length > 0) {
+      await tx
+        .update(schema.organisations)
+        .set({ organizerKeyHash: hashOrganizerKey(organizerKey) })
+        .where(eq(schema.organisations.slug, DEMO_ORGANISATION_SLUG));
+      return { seeded: false };
+    }
+    await writeDemoData(tx, now, organizerKey);
     return { seeded: true };
   });
 }
@@ -395,7 +410,7 @@ function demoRedeemCode(): string {
   return randomBytes(5).toString('hex').toUpperCase();
 }
 
-async function writeDemoData(tx: Transaction, now: Date): Promise<void> {
+async function writeDemoData(tx: Transaction, now: Date, organizerKey: string): Promise<void> {
   const assets = `${assetBaseUrl()}/demo`;
   const [organisation] = await tx
     .insert(schema.organisations)
@@ -407,7 +422,7 @@ async function writeDemoData(tx: Transaction, now: Date): Promise<void> {
       country: 'AU',
       resaleFeeBasisPoints: 1000,
       resaleFeeFixedMinor: 50,
-      organizerKeyHash: createHash('sha256').update(DEMO_ORGANIZER_KEY).digest('hex'),
+      organizerKeyHash: hashOrganizerKey(organizerKey),
       createdAt: new Date(now.getTime() - 120 * DAY),
     })
     .returning({ id: schema.organisations.id });

@@ -1,7 +1,7 @@
 // Secrets of sign-in: one-time codes (random, six digits, kept as an HMAC), opaque ids and refresh tokens
 // (kept as SHA-256), and short-lived access JWTs that name the refresh-token family they belong to.
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 import { MAX_ID } from '../../../contract/endpoints';
 import { OTP_LENGTH } from '../../../contract/forms';
 
@@ -72,6 +72,19 @@ export async function readAccessToken(secret: Uint8Array, token: string, now: Da
     return { claims, exp: payload.exp! };
   } catch {
     return null;
+  }
+}
+
+/**
+ * The expiry (`exp`, seconds since the epoch) of an access token that has been verified already: read, not verified
+ * again (the event stream ends at it). Undefined for anything that does not carry one.
+ */
+export function expiryOfVerifiedToken(token: string): number | undefined {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { API_PREFIX } from '../../../contract/base';
 import { ApiError, apiErrorSchema } from '../../../contract/errors';
 import { EVENTS_PATH, STREAM_RETRY_MS } from '../../../contract/events';
+import { expiryOfVerifiedToken } from '../auth/tokens';
 import { setEventAnnouncer } from './record';
 import { createMemoryBus, createPostgresBus, createRedisBus, type EventBus } from './bus';
 import { createEventStore } from './store';
@@ -30,8 +31,9 @@ const description = [
   'comment comes every STREAM_HEARTBEAT_MS. Send the Authorization header (fetch-based SSE: a token in the query ',
   'string is never accepted) and, to resume, the `Last-Event-ID` header: missed events are replayed from a short ',
   'window; an id older than the window gets `event: reset` (treat every cached read as stale). `session.revoked` ',
-  'ends the stream. Error codes: api.auth.token_not_authorized, api.events.too_many_streams (429: too many streams of ',
-  'one user).',
+  'ends the stream. At the expiry of the access token it was opened with the stream sends `event: expired` ',
+  '(data: { at }) and ends: reconnect with a refreshed token and the Last-Event-ID. Error codes: ',
+  'api.auth.token_not_authorized, api.events.too_many_streams (429: too many streams of one user).',
 ].join('');
 
 
@@ -105,7 +107,11 @@ export const eventsModule = fp(
           // A logout that committed while this stream was being opened (its event is before the cursor).
           const token = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
           if (!(await app.auth.authenticate(token))) throw new ApiError('api.auth.token_not_authorized');
+          const exp = expiryOfVerifiedToken(token);
+          if (exp === undefined) throw new ApiError('api.auth.token_not_authorized');
           stream.start(cursor, lastEventId !== undefined && !resumable);
+          // The stream ends when its token does (on the app's clock, as the token was verified).
+          stream.expireAt(new Date(exp * 1000), exp * 1000 - app.deps.now().getTime());
         } catch (error) {
           stream.close();
           throw error;

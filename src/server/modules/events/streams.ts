@@ -1,10 +1,11 @@
 // The open event streams of one instance: which user each belongs to, what each has sent, and the writes of the
 // wire format (src/contract/events.ts). A notice from the bus makes that user's streams send the row it carries, or
 // read their new rows when it is not the next one they are due; a resync (the bus connection came back) makes every
-// stream read. One timer sends every stream its heartbeat.
+// stream read. One timer sends every stream its heartbeat; each stream has its own timer at the expiry of the access
+// token it was opened with, when it ends with an `expired` block (a stream never outlives its token).
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { RESET_EVENT_NAME, STREAM_RETRY_MS, WALLET_EVENT_NAME, type WalletEvent, type WalletEventType } from '../../../contract/events';
+import { EXPIRED_EVENT_NAME, RESET_EVENT_NAME, STREAM_RETRY_MS, WALLET_EVENT_NAME, type WalletEvent, type WalletEventType } from '../../../contract/events';
 import { ApiError } from '../../../contract/errors';
 import type { EventBus } from './bus';
 import { type EventNotice, TOUCH_EVENT_ID } from './record';
@@ -12,6 +13,8 @@ import { READ_BATCH, type EventRow, type EventStore } from './store';
 
 /** A client this far behind (unsent bytes) is cut off; it resumes with Last-Event-ID and loses nothing. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
+/** setTimeout's longest delay (about 24.8 days); a longer one would fire at once, so a longer wait is chained. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function walletEventOf(row: EventRow): WalletEvent {
   return {
@@ -31,6 +34,8 @@ export class EventStream {
   private again = false;
   /** The id of the last event sent (or skipped as another session's); set by start. */
   private cursor = 0;
+  /** Fires when the stream's access token expires (expireAt); cleared when the stream closes first. */
+  private expiry: NodeJS.Timeout | undefined;
 
   constructor(
     readonly userId: number,
@@ -55,6 +60,26 @@ export class EventStream {
     else this.write(`retry: ${STREAM_RETRY_MS}\nid: ${this.cursor}\n\n`);
     this.started = true;
     void this.pull();
+  }
+
+  /**
+   * Ends the stream `inMs` from now, when the access token it was opened with expires at `at`: an `expired` block
+   * says why, and the client reconnects with a refreshed token and its Last-Event-ID. Without this a stream opened
+   * with a token that has expired (or whose holder only kept a stolen copy) would keep streaming.
+   */
+  expireAt(at: Date, inMs: number): void {
+    clearTimeout(this.expiry);
+    if (this.closed) return;
+    const wait = Math.max(0, inMs);
+    this.expiry = setTimeout(() => {
+      if (wait > MAX_TIMER_MS) this.expireAt(at, wait - MAX_TIMER_MS);
+      else {
+        this.write(`event: ${EXPIRED_EVENT_NAME}\ndata: ${JSON.stringify({ at: at.toISOString() })}\n\n`);
+        this.close();
+      }
+    }, Math.min(wait, MAX_TIMER_MS));
+    // An open stream keeps its connection (and the process) alive; its expiry need not.
+    this.expiry.unref();
   }
 
   heartbeat(): void {
@@ -122,6 +147,7 @@ export class EventStream {
     if (this.closed) return;
     if (retryMs !== undefined) this.write(`retry: ${retryMs}\n\n`);
     this.closed = true;
+    clearTimeout(this.expiry);
     this.body.end();
     this.hub.forget(this);
   }
