@@ -100,9 +100,11 @@ export function siteFooter({ t, organisation }: Pick<SiteFrame, 't' | 'organisat
 }
 
 /** The embed script tag, as docs/embedding.md shows it to organisers. */
-export function embedScript({ organisation, inspect }: Pick<SiteFrame, 'organisation' | 'inspect'>): string {
+export function embedScript({ organisation, inspect, lang }: Pick<SiteFrame, 'organisation' | 'inspect'> & { lang?: 'en' | 'es' }): string {
   const logo = organisation.logoUrl ? ` data-org-logo="${escapeHtml(organisation.logoUrl)}"` : '';
-  return `<script src="/embed.js" data-org-name="${escapeHtml(organisation.name)}"${logo}${inspect ? ' data-inspect="allowed"' : ''} defer></script>`;
+  // A page whose language is not in its path (the share page's ?lang=) names it, so its wallet speaks it too.
+  const locale = lang ? ` data-locale="${lang}"` : '';
+  return `<script src="/embed.js" data-org-name="${escapeHtml(organisation.name)}"${logo}${locale}${inspect ? ' data-inspect="allowed"' : ''} defer></script>`;
 }
 
 /** The <head> of a site page: the theme script comes first and blocking, so the page is painted in the right theme. */
