@@ -56,7 +56,7 @@ export const envSchema = z.object({
   HOST_SIGN_IN_AUDIENCE: z.string().min(1).optional(),
   /**
    * The demo site signs its visitor in to the wallet with the hand-off, with a demo-only key made at start
-   * (src/server/dev-credentials.ts). On by default outside production when no organisation's keys are configured;
+   * (src/server/dev-credentials.ts). Off unless `true` (`npm start` turns it on for a laptop, scripts/start.ts);
    * refused in production: anyone could sign in as anyone with it.
    */
   DEMO_SITE_SIGN_IN: z.enum(['true', 'false']).optional(),
@@ -437,7 +437,7 @@ function demoSiteSignInFrom(e: z.infer<typeof envSchema>): boolean {
     if (configuredKeys) throw new ConfigError('DEMO_SITE_SIGN_IN and HOST_SIGN_IN_JWKS_URL/FILE: the hand-off takes one source of keys');
     return true;
   }
-  return e.DEMO_SITE_SIGN_IN === undefined && e.NODE_ENV !== 'production' && !configuredKeys;
+  return false;
 }
 
 /** S3 when a bucket is named (keys both or neither: without them the SDK's own chain, e.g. an instance role); else disk. */
