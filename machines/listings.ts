@@ -5,11 +5,12 @@
 // are read again in place, a region beside the modals, so a sale moves from Sale to Sold while the panel is open.
 import { assign, fromCallback, fromPromise, not, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Listing, SoldEntry } from '../src/contract/entities';
+import type { Language } from '../src/contract/languages';
 import { flowKit } from './kit';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
 
-const { addRoutes, errorCode, reportError } = flowKit;
+const { addRoutes, errorCode, languageOf, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('resellOverview', 'unlist'));
@@ -21,8 +22,14 @@ export interface ListingsOverview {
   sold: SoldEntry[];
 }
 
+export interface ListingsInput extends FlowInput {
+  /** The wallet's language, which the share links carry; without it, the page path's. */
+  language?: Language;
+}
+
 export interface ListingsContext {
   services: WalletServices;
+  language: Language;
   tab: ListingsTab;
   overview: ListingsOverview;
   /** The listing the share modal or the unlist confirmation is about. */
@@ -47,6 +54,20 @@ export const listingsToastKeys = { unlisted: 'listings.unlisted', failed: 'api.i
 const focusedLink = (context: ListingsContext) =>
   context.overview.sale.find((entry) => entry.userTicketId === context.focusId)?.shareLinkUrl ?? '';
 
+/**
+ * The share page's address in the wallet's language (`?lang=`, which the share page reads before Accept-Language):
+ * a Spanish wallet on an English path (`data-locale="es"`) shares a Spanish page. The server's link names no language.
+ */
+export function shareLinkIn(link: string, language: Language): string {
+  try {
+    const url = new URL(link);
+    url.searchParams.set('lang', language);
+    return url.href;
+  } catch {
+    return link;
+  }
+}
+
 /** Copies a share link (the platform's clipboard); a refusal is only logged. */
 export function copyLink(services: WalletServices, link: string, onCopied: () => void): void {
   void services.platform.copyText?.(link).then(onCopied, (error: unknown) => reportError(services, { message: 'share: copying failed', error }));
@@ -58,14 +79,16 @@ export const listingsMachine = setup({
   types: {
     context: {} as ListingsContext,
     events: {} as ListingsEvent,
-    input: {} as FlowInput,
+    input: {} as ListingsInput,
     tags: {} as 'loading',
   },
   actions: {
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     // The listings are a grandchild of the wallet: the resell flow passes toasts on (see resell.ts).
     notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
-    storeOverview: assign((_, params: { overview: ListingsOverview }) => ({ overview: params.overview })),
+    storeOverview: assign(({ context }, params: { overview: ListingsOverview }) => ({
+      overview: { ...params.overview, sale: params.overview.sale.map((entry) => ({ ...entry, shareLinkUrl: shareLinkIn(entry.shareLinkUrl, context.language) })) },
+    })),
     chooseTab: assign((_, params: { tab: ListingsTab }) => ({ tab: params.tab })),
     focus: assign((_, params: { userTicketId: number }) => ({ focusId: params.userTicketId })),
     unfocus: assign({ focusId: null }),
@@ -95,7 +118,13 @@ export const listingsMachine = setup({
 }).createMachine({
   id: 'listings',
   meta: { description: 'Listings: tickets on sale and sold, unlisting' },
-  context: ({ input }) => ({ services: input.services, tab: 'SALE', overview: { sale: [], sold: [] }, focusId: null }),
+  context: ({ input }) => ({
+    services: input.services,
+    language: input.language ?? languageOf(input.services.platform.location().pathname),
+    tab: 'SALE',
+    overview: { sale: [], sold: [] },
+    focusId: null,
+  }),
   invoke: {
     id: 'watchListings',
     src: 'watchListings',

@@ -8,16 +8,17 @@
 // another tab) loads the resellable tickets again, so an unlisted ticket can be chosen at once.
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PriceQuote, ResellableTicket } from '../src/contract/entities';
+import type { Language } from '../src/contract/languages';
 import type { ResponseOf } from '../src/contract/endpoints';
 import { checkResellPrice, PRICE_NOT_NUMBER_KEY, PRICE_POSITIVE_KEY } from '../src/contract/money-rule';
 import { flowKit } from './kit';
-import { copyLink, listingsMachine } from './listings';
+import { copyLink, listingsMachine, shareLinkIn } from './listings';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
 
-const { addRoutes, errorCode, reportError } = flowKit;
+const { addRoutes, errorCode, languageOf, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('resellableTickets', 'priceQuote', 'createListing'));
@@ -25,12 +26,15 @@ addRoutes(compactRoutes('resellableTickets', 'priceQuote', 'createListing'));
 export interface ResellInput extends FlowInput {
   /** USER_TICKET_ID, decoded: the ticket to preselect, or null. */
   userTicketId: number | null;
+  /** The wallet's language, which the share link carries (machines/listings.ts `shareLinkIn`); without it, the path's. */
+  language?: Language;
 }
 
 export type ListingResult = ResponseOf<'createListing'>;
 
 export interface ResellContext {
   services: WalletServices;
+  language: Language;
   preselectId: number | null;
   tickets: ResellableTicket[];
   ticket: ResellableTicket | null;
@@ -142,7 +146,9 @@ export const resellMachine = setup({
     touchPrice: assign({ priceTouched: true }),
     clearQuote: assign({ quote: null }),
     storeQuote: assign((_, params: { quote: PriceQuote }) => ({ quote: params.quote })),
-    storeListed: assign((_, params: { listed: ListingResult }) => ({ listed: params.listed })),
+    storeListed: assign(({ context }, params: { listed: ListingResult }) => ({
+      listed: { ...params.listed, shareLinkUrl: shareLinkIn(params.listed.shareLinkUrl, context.language) },
+    })),
     copy: ({ context, self }) =>
       copyLink(context.services, context.listed?.shareLinkUrl ?? '', () => self.send({ type: 'notify', kind: 'success', key: 'resell.copied' })),
     resetAll: assign(() => ({ ...freshForm, ticket: null, handPicked: false, listed: null })),
@@ -198,6 +204,7 @@ export const resellMachine = setup({
   meta: { ...doc('Resell tickets: choose, price with a quote, list and share') },
   context: ({ input }) => ({
     services: input.services,
+    language: input.language ?? languageOf(input.services.platform.location().pathname),
     preselectId: input.userTicketId,
     tickets: [],
     ticket: null,
@@ -242,7 +249,7 @@ export const resellMachine = setup({
         {
           id: 'listings',
           src: 'listings',
-          input: ({ context }) => ({ services: context.services }),
+          input: ({ context }) => ({ services: context.services, language: context.language }),
           // A bug in the listings child: logged, and the ticket dropdown goes on without the listings.
           onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'resell: the listings child crashed', error: event.error }) } },
         },

@@ -8,6 +8,7 @@
 // A child of the wallet while SWAP is open, given the decoded USER_TICKET_ID to preselect the type holding it.
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { HeldSwap, SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
+import type { Language } from '../src/contract/languages';
 import { flowKit } from './kit';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { checkoutElsewhere, checkoutUrl } from './swap.checkout';
@@ -26,10 +27,14 @@ export interface SwapInput extends FlowInput {
   userTicketId: number | null;
   /** SWAP_ORDER: the order the checkout page came back from, whose confirmation the panel shows first; or null. */
   swapOrder?: string | null;
+  /** The wallet's language (`data-locale`, `open({ locale })`, else the path's): the checkout page's. */
+  language?: Language;
 }
 
 export interface SwapContext {
   services: WalletServices;
+  /** The language the checkout address carries: the wallet's, so the checkout speaks what the wallet spoke. */
+  language: Language;
   preselectId: number | null;
   /** Step 1's choices: the user's swappable tickets by type. */
   bases: SwapBaseTicket[];
@@ -94,7 +99,7 @@ function checkoutAddress(context: SwapContext, handOverCode: string | null): str
   const { platform } = context.services;
   return checkoutUrl({
     site: platform.siteUrl?.() ?? '',
-    language: languageOf(platform.location().pathname),
+    language: context.language,
     currentPage: platform.pageUrl?.() ?? '',
     started: context.started!,
     handOverCode,
@@ -227,6 +232,7 @@ export const swapMachine = setup({
   meta: { ...doc('Swap a ticket for another type: choose, start, pay or cancel') },
   context: ({ input }) => ({
     services: input.services,
+    language: input.language ?? languageOf(input.services.platform.location().pathname),
     preselectId: input.userTicketId,
     bases: [],
     ...noSelection,

@@ -128,7 +128,7 @@ export const flowTable = {
   },
   swap: {
     machine: () => import('./swap').then((module) => module.swapMachine),
-    input: (source: FlowSource) => ({ ...preselected(source), swapOrder: source.route.swapOrder ?? null }),
+    input: (source: FlowSource) => ({ ...preselected(source), swapOrder: source.route.swapOrder ?? null, language: source.language }),
     asksBeforeClosing: true,
     tabs: {
       SWAP: panel('title.swap', ['swap', 'discard'], {
@@ -139,7 +139,7 @@ export const flowTable = {
   },
   resell: {
     machine: () => import('./resell').then((module) => module.resellMachine),
-    input: preselected,
+    input: (source: FlowSource) => ({ ...preselected(source), language: source.language }),
     asksBeforeClosing: true,
     tabs: {
       RESELL: panel('title.resell', ['resell', 'listings', 'form', 'discard'], preselect),

@@ -95,7 +95,10 @@ async function buildVisualizer(): Promise<void> {
 const began = Date.now();
 await buildProduct();
 log(`starting the server (${((Date.now() - began) / 1000).toFixed(1)} s after npm start)`);
-const server = spawn(tsx, ['src/server/main.ts'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+// The demo site's "signed-in site user" (docs/embedding.md): on for a laptop's npm start unless DEMO_SITE_SIGN_IN says
+// otherwise, or an organisation's keys are configured; the server refuses it in production.
+const demoSignIn = process.env.DEMO_SITE_SIGN_IN ?? (process.env.HOST_SIGN_IN_JWKS_URL || process.env.HOST_SIGN_IN_JWKS_FILE || process.env.NODE_ENV === 'production' ? 'false' : 'true');
+const server = spawn(tsx, ['src/server/main.ts'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEMO_SITE_SIGN_IN: demoSignIn } });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 

@@ -127,7 +127,7 @@ ${siteHeader({ lang, t, organisation: site.organisation, path: '', languageHref:
 ${siteFooter({ t, organisation: site.organisation })}
 <script type="application/json" id="share-strings">${scriptJson(strings)}</script>
 <script src="/resale-page.js" defer></script>
-${embedScript(site)}
+${embedScript({ ...site, lang })}
 </body>
 </html>`;
 }

@@ -34,6 +34,8 @@ export interface SiteFrame {
   wallet?: boolean;
   /** The server allows live inspection: the embed tag says so (data-inspect, src/visualizer/inspect.ts). */
   inspect?: boolean;
+  /** The demo's "signed-in site user" (DEMO_SITE_SIGN_IN): the header's sign-in control and its script. */
+  demoSignIn?: boolean;
 }
 
 /** Up to two capital letters from the name's words: "Harbour Lights Festival" → "HL". */
@@ -61,6 +63,19 @@ const languageLabels: Record<Language, string> = { en: 'English', es: 'Español'
  */
 const walletSlot = '<ticket-wallet class="site-wallet" data-launcher="inline"></ticket-wallet>';
 
+/**
+ * DEMO ONLY: the site's own sign-in, standing in for an organisation's account system. Signed in, the site hands its
+ * visitor to the wallet (TicketWallet.signIn with a token its server signed); signed out, the wallet signs out too
+ * (src/host/site-account.client.js). The label's {{name}} is filled in by the script.
+ */
+function demoAccount(t: Translate): string {
+  return `<div class="site-account" data-demo-sign-in data-signed-in="${escapeHtml(t('site.demo_signed_in', { name: '{{name}}' }))}">
+      <span class="site-account__who" role="status"></span>
+      <button type="button" class="site-account__sign-in">${escapeHtml(t('site.demo_sign_in'))}</button>
+      <button type="button" class="site-account__sign-out" hidden>${escapeHtml(t('site.demo_sign_out'))}</button>
+    </div>`;
+}
+
 export function siteHeader({
   lang,
   t,
@@ -69,7 +84,8 @@ export function siteHeader({
   section = null,
   languageHref = (code) => `/${code}${path}`,
   wallet = true,
-}: Pick<SiteFrame, 'lang' | 't' | 'organisation' | 'path' | 'section' | 'languageHref' | 'wallet'>): string {
+  demoSignIn = false,
+}: Pick<SiteFrame, 'lang' | 't' | 'organisation' | 'path' | 'section' | 'languageHref' | 'wallet' | 'demoSignIn'>): string {
   const current = (name: SiteSection) => (section === name ? ' aria-current="page"' : '');
   const languages = (Object.keys(languageLabels) as Language[])
     .map((code) =>
@@ -90,7 +106,7 @@ export function siteHeader({
         </ul>
         <ul class="site-lang" aria-label="${escapeHtml(t('site.language'))}">${languages}</ul>
       </div>
-    </nav>${wallet ? `\n    ${walletSlot}` : ''}
+    </nav>${wallet && demoSignIn ? `\n    ${demoAccount(t)}` : ''}${wallet ? `\n    ${walletSlot}` : ''}
   </div>
 </div>`;
 }
@@ -100,9 +116,11 @@ export function siteFooter({ t, organisation }: Pick<SiteFrame, 't' | 'organisat
 }
 
 /** The embed script tag, as docs/embedding.md shows it to organisers. */
-export function embedScript({ organisation, inspect }: Pick<SiteFrame, 'organisation' | 'inspect'>): string {
+export function embedScript({ organisation, inspect, lang }: Pick<SiteFrame, 'organisation' | 'inspect'> & { lang?: 'en' | 'es' }): string {
   const logo = organisation.logoUrl ? ` data-org-logo="${escapeHtml(organisation.logoUrl)}"` : '';
-  return `<script src="/embed.js" data-org-name="${escapeHtml(organisation.name)}"${logo}${inspect ? ' data-inspect="allowed"' : ''} defer></script>`;
+  // A page whose language is not in its path (the share page's ?lang=) names it, so its wallet speaks it too.
+  const locale = lang ? ` data-locale="${lang}"` : '';
+  return `<script src="/embed.js" data-org-name="${escapeHtml(organisation.name)}"${logo}${locale}${inspect ? ' data-inspect="allowed"' : ''} defer></script>`;
 }
 
 /** The <head> of a site page: the theme script comes first and blocking, so the page is painted in the right theme. */
@@ -126,7 +144,7 @@ ${siteHead(frame)}
 ${siteHeader(frame)}
 ${main}
 ${siteFooter(frame)}
-${frame.script ? `<script src="${frame.script}" defer></script>\n` : ''}${frame.wallet === false ? '' : embedScript(frame)}
+${frame.script ? `<script src="${frame.script}" defer></script>\n` : ''}${frame.demoSignIn && frame.wallet !== false ? '<script src="/site-account.js" defer></script>\n' : ''}${frame.wallet === false ? '' : embedScript(frame)}
 </body>
 </html>`;
 }

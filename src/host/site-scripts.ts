@@ -8,6 +8,11 @@ export function siteScript(pageScript: string): string {
   return ['site.client.js', pageScript].map(besideThis).join('\n');
 }
 
+/** /site-account.js: the demo's "signed-in site user" control (DEMO_SITE_SIGN_IN). */
+export function siteAccountScript(): string {
+  return besideThis('site-account.client.js');
+}
+
 /** /site-theme.js: the theme before first paint (a blocking script in every page's head). */
 export function siteThemeScript(): string {
   return besideThis('site-theme.client.js');

@@ -55,6 +55,12 @@ export const envSchema = z.object({
   HOST_SIGN_IN_JWKS_FILE: z.string().optional(),
   /** The `aud` a handed-over token must carry; PUBLIC_BASE_URL by default (the wallet's own address). */
   HOST_SIGN_IN_AUDIENCE: z.string().min(1).optional(),
+  /**
+   * The demo site signs its visitor in to the wallet with the hand-off, with a demo-only key made at start
+   * (src/server/dev-credentials.ts). Off unless `true` (`npm start` turns it on for a laptop, scripts/start.ts);
+   * refused in production: anyone could sign in as anyone with it.
+   */
+  DEMO_SITE_SIGN_IN: z.enum(['true', 'false']).optional(),
   PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Ticket Wallet <no-reply@ticketwallet.local>'),
@@ -211,7 +217,9 @@ export interface Config {
   /** Origins other sites may call the API from; undefined outside production means any. */
   allowedOrigins: string[] | undefined;
   /** The sign-in hand-off from the organisation's site: where its public keys are, and the audience; undefined: off. */
-  hostSignIn: { keys: { kind: 'url'; url: string } | { kind: 'file'; path: string }; audience: string } | undefined;
+  hostSignIn: { keys: { kind: 'url'; url: string } | { kind: 'file'; path: string } | { kind: 'demo' }; audience: string } | undefined;
+  /** The demo site's "signed-in site user" (DEMO_SITE_SIGN_IN): the hand-off's keys are then the demo-only one. */
+  demoSiteSignIn: boolean;
   payments: { provider: 'local' } | { provider: 'stripe'; secretKey: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -361,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: e.ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean) ??
       (e.NODE_ENV === 'production' ? [] : undefined),
     hostSignIn: hostSignInFrom(e, publicBaseUrl),
+    demoSiteSignIn: demoSiteSignInFrom(e),
     payments: paymentsFrom(e),
     qrTtlMs: e.QR_TTL_MS,
     doorSigning: doorSigningFrom(e, dataDir),
@@ -412,6 +421,7 @@ function hostSignInFrom(e: z.infer<typeof envSchema>, publicBaseUrl: string): Co
     throw new ConfigError('HOST_SIGN_IN_JWKS_URL and HOST_SIGN_IN_JWKS_FILE: set one of them, not both');
   }
   if (!e.HOST_SIGN_IN_JWKS_URL && !e.HOST_SIGN_IN_JWKS_FILE) {
+    if (demoSiteSignInFrom(e)) return { keys: { kind: 'demo' }, audience: e.HOST_SIGN_IN_AUDIENCE ?? publicBaseUrl };
     if (e.HOST_SIGN_IN_AUDIENCE) throw new ConfigError('HOST_SIGN_IN_AUDIENCE needs HOST_SIGN_IN_JWKS_URL or HOST_SIGN_IN_JWKS_FILE');
     return undefined;
   }
@@ -422,6 +432,20 @@ function hostSignInFrom(e: z.infer<typeof envSchema>, publicBaseUrl: string): Co
     keys: e.HOST_SIGN_IN_JWKS_URL ? { kind: 'url', url: e.HOST_SIGN_IN_JWKS_URL } : { kind: 'file', path: resolve(e.HOST_SIGN_IN_JWKS_FILE!) },
     audience: e.HOST_SIGN_IN_AUDIENCE ?? publicBaseUrl,
   };
+}
+
+/**
+ * Whether the demo site signs its visitor in with the demo-only key: never in production (a key anyone can use to sign
+ * in as anyone), and not beside an organisation's own keys (the hand-off has one source of keys).
+ */
+function demoSiteSignInFrom(e: z.infer<typeof envSchema>): boolean {
+  const configuredKeys = Boolean(e.HOST_SIGN_IN_JWKS_URL || e.HOST_SIGN_IN_JWKS_FILE);
+  if (e.DEMO_SITE_SIGN_IN === 'true') {
+    if (e.NODE_ENV === 'production') throw new ConfigError('DEMO_SITE_SIGN_IN is for development only: its key is not secret, production refuses it');
+    if (configuredKeys) throw new ConfigError('DEMO_SITE_SIGN_IN and HOST_SIGN_IN_JWKS_URL/FILE: the hand-off takes one source of keys');
+    return true;
+  }
+  return false;
 }
 
 /** S3 when a bucket is named (keys both or neither: without them the SDK's own chain, e.g. an instance role); else disk. */

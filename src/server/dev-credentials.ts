@@ -5,6 +5,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import forge from 'node-forge';
 
 /** The file's contents, made by `make` the first time (mode 0600: it holds a private key). */
@@ -86,4 +87,35 @@ export function developmentPassSigner(passTypeId: string, teamId: string): { sig
     isCa: false,
   });
   return { signerCertPem, signerKeyPem: signer.privateKeyPem, wwdrPem };
+}
+
+/** The demo site's key id: says in every token and log what it is. */
+export const DEMO_SITE_KEY_ID = 'demo-site-only-not-for-production';
+
+/** The demo-only ES256 pair, made once per process (never written anywhere, never accepted in production). */
+let demoSiteKey: Promise<{ privateKey: CryptoKey; publicJwk: JWK }> | undefined;
+
+/**
+ * DEMO ONLY: the key the demo ticket site signs its visitor's hand-off tokens with (DEMO_SITE_SIGN_IN), as an
+ * organisation's server does with its own (docs/embedding.md, "Signing in from the host"). Made at start, so nothing
+ * secret is checked in; config.ts refuses DEMO_SITE_SIGN_IN in production.
+ */
+export function demoSiteSigningKey(): Promise<{ privateKey: CryptoKey; publicJwk: JWK }> {
+  demoSiteKey ??= generateKeyPair('ES256').then(async ({ privateKey, publicKey }) => ({
+    privateKey,
+    publicJwk: { ...(await exportJWK(publicKey)), kid: DEMO_SITE_KEY_ID, alg: 'ES256', use: 'sig' },
+  }));
+  return demoSiteKey;
+}
+
+/** DEMO ONLY: a five-minute hand-off token for `person`, for the wallet at `audience`. */
+export async function demoSiteToken(person: { email: string; givenName: string; familyName: string }, audience: string): Promise<string> {
+  const { privateKey } = await demoSiteSigningKey();
+  return new SignJWT({ email: person.email, given_name: person.givenName, family_name: person.familyName })
+    .setProtectedHeader({ alg: 'ES256', kid: DEMO_SITE_KEY_ID })
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .setJti(randomBytes(16).toString('hex'))
+    .sign(privateKey);
 }

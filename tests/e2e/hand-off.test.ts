@@ -3,7 +3,8 @@
 // docs/embedding.md shows; `TicketWallet.signIn({ token })` signs in without a code (no app download needed), and so
 // does `data-sign-in-token`; a sign-in on screen goes on to QR with the HUB; reused, expired, wrong-audience and
 // unknown-key tokens are refused with their codes, and the wallet then says why (in the page's language) and the
-// e-mail code still works; the host's `logout()` ends the wallet's session on the server too.
+// e-mail code still works; the host's `logout()` ends the wallet's session on the server too; a token for another
+// person while the wallet is open switches it to that person, and the first person's session ends on the server.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -152,6 +153,42 @@ describe('the sign-in hand-off', () => {
         body: JSON.stringify({ refreshToken: tokens.refresh }),
       });
       expect(refresh.status).toBe(401);
+    });
+  });
+
+  it('a token for another person while the wallet is open shows that person, and ends the first one’s session on the server', async () => {
+    await withPage(browser, {}, async ({ page, errors }) => {
+      await page.goto(await hostPage());
+      // Alex (the demo data's: General Admission ×2, VIP, Night Market Entry) is signed in by the site.
+      expect(await signInWith(page, await tokenFor('alex@example.com'))).toBe('ok');
+      await page.evaluate(() => (window.TicketWallet as TicketWalletApi).open({ tab: 'MY_TICKET' }));
+      const cards = wallet(page).locator('.tw-ticket-card:not(.tw-ticket-card--skeleton)');
+      await cards.filter({ hasText: 'VIP' }).waitFor();
+      expect(await cards.filter({ hasText: 'Early Entry' }).count()).toBe(0);
+      const alex = await page.evaluate(() => ({ access: localStorage.getItem('tw.accessToken'), refresh: localStorage.getItem('tw.refreshToken') }));
+      expect((await fetch(`${server.url}/v1/auth/me`, { headers: { authorization: `Bearer ${alex.access}` } })).status).toBe(200);
+
+      // Another person signs in on the site (a shared computer): the open wallet is now Jordan's (Early Entry).
+      expect(await signInWith(page, await tokenFor('jordan@example.com'))).toBe('ok');
+      await cards.filter({ hasText: 'Early Entry' }).waitFor();
+      await expect.poll(() => cards.filter({ hasText: /VIP|Night Market Entry|General Admission/ }).count()).toBe(0);
+      expect(await state(page)).toEqual({ open: true, tab: 'MY_TICKET', signedIn: true });
+      // The menu names Jordan, not Alex.
+      await page.evaluate(() => (window.TicketWallet as TicketWalletApi).open({ tab: 'QR', overlay: 'HUB' }));
+      const hub = wallet(page).getByRole('dialog', { name: 'Welcome' });
+      await hub.getByText('jordan@example.com').waitFor();
+      expect(await hub.getByText('alex@example.com').count()).toBe(0);
+      expect(await hub.getByText(/Alex|Rivera/).count()).toBe(0);
+
+      // Alex's session ended on the server: neither of its tokens works any more.
+      expect((await fetch(`${server.url}/v1/auth/me`, { headers: { authorization: `Bearer ${alex.access}` } })).status).toBe(401);
+      const refresh = await fetch(`${server.url}/v1/auth/refresh`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: alex.refresh }),
+      });
+      expect(refresh.status).toBe(401);
+      expect(errors).toEqual([]);
     });
   });
 });

@@ -2,6 +2,7 @@
 // entry on sale), Unlist behind a confirmation, the lists read again after unlisting, failures as toasts.
 import { describe, expect, it } from 'vitest';
 import type { ListingsSnapshot } from '../../machines/listings';
+import { shareLinkIn } from '../../machines/listings';
 import { daysSince, selectListingsStep, selectSharing, selectUnlisting } from '../../machines/listings.selectors';
 import { testServices } from '../../machines/models/fake-platform';
 import { expectFullCoverage, runPathOnActor } from '../../machines/models/model';
@@ -25,7 +26,7 @@ describe('listings model', () => {
       asChild: true,
       check: (actor, step, reports) => {
         const snapshot = actor.getSnapshot() as ListingsSnapshot;
-        expect(selectSharing(snapshot)?.shareLinkUrl ?? null).toBe(snapshot.matches({ ready: { view: 'sharing' } }) ? sampleListing.shareLinkUrl : null);
+        expect(selectSharing(snapshot)?.shareLinkUrl ?? null).toBe(snapshot.matches({ ready: { view: 'sharing' } }) ? `${sampleListing.shareLinkUrl}?lang=en` : null);
         // A listing sold while it is being unlisted leaves the sale list (the unlist answer then says so).
         const stillOnSale = snapshot.context.overview.sale.some((entry) => entry.userTicketId === snapshot.context.focusId);
         expect(selectUnlisting(snapshot) !== null).toBe(
@@ -50,5 +51,11 @@ describe('days since', () => {
     expect(daysSince('2026-11-20T10:00:00.000Z', now)).toBe(3);
     expect(daysSince('2026-11-24T08:00:00.000Z', now)).toBe(0);
     expect(daysSince('2026-11-25T08:00:00.000Z', now)).toBe(0);
+  });
+
+  it('the share link carries the wallet’s language, keeping what the link had', () => {
+    expect(shareLinkIn('https://wallet.test/resale/abc123', 'es')).toBe('https://wallet.test/resale/abc123?lang=es');
+    expect(shareLinkIn('https://wallet.test/resale/abc123?lang=en&ref=x', 'es')).toBe('https://wallet.test/resale/abc123?lang=es&ref=x');
+    expect(shareLinkIn('', 'es')).toBe('');
   });
 });

@@ -189,7 +189,8 @@ describe('resell effects', () => {
     expect(inputsOf(control, 'createListing')[0]).toEqual(expect.objectContaining({ quantity: 2, price: 49.5 }));
     control.settle('createListing', 'done', sampleListed);
     await flush();
-    expect(snapshot().context.listed?.shareLinkUrl).toBe(sampleListed.shareLinkUrl);
+    // In the wallet's language (the test page's path is English): the share page then speaks it.
+    expect(snapshot().context.listed?.shareLinkUrl).toBe(`${sampleListed.shareLinkUrl}?lang=en`);
   });
 });
 

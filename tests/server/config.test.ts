@@ -27,6 +27,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, WALLET_INSPECT: 'true' }).walletInspect).toBe(true);
   });
 
+  it('turns the demo site’s sign-in (its demo-only key) on only when asked, and never in production', () => {
+    const production = { DATA_DIR: 'tests/.tmp/config-demo', NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, SMTP_URL: 'smtp://mail.test:25', PAYMENTS_PROVIDER: 'local' };
+    const off = loadConfig({ DATA_DIR: 'tests/.tmp/config-demo' });
+    expect([off.demoSiteSignIn, off.hostSignIn]).toEqual([false, undefined]);
+    const on = loadConfig({ DATA_DIR: 'tests/.tmp/config-demo', DEMO_SITE_SIGN_IN: 'true', PUBLIC_BASE_URL: 'http://wallet.test' });
+    expect(on.demoSiteSignIn).toBe(true);
+    expect(on.hostSignIn).toEqual({ keys: { kind: 'demo' }, audience: 'http://wallet.test' });
+    expect(() => loadConfig({ ...production, DEMO_SITE_SIGN_IN: 'true' })).toThrow('DEMO_SITE_SIGN_IN is for development only');
+    expect(() => loadConfig({ DATA_DIR: 'tests/.tmp/config-demo', DEMO_SITE_SIGN_IN: 'true', HOST_SIGN_IN_JWKS_FILE: 'jwks.json' })).toThrow(ConfigError);
+    expect(loadConfig(production).demoSiteSignIn).toBe(false);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],

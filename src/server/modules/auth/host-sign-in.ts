@@ -16,6 +16,7 @@ import { hostSignInTokens, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import type { Locale } from '../../i18n';
 import { createUser } from '../profile/service';
+import { demoSiteSigningKey } from '../../dev-credentials';
 
 /** The longest a handed-over token may live: `exp` at most this far ahead of now. */
 export const MAX_TOKEN_LIFETIME_SECONDS = 300;
@@ -44,6 +45,10 @@ const refuse = (code: ErrorCode, reason: string) => Object.assign(new ApiError(c
  * again whenever its modification time changes, so a key is added or retired by rewriting it, without a restart.
  */
 function keySource(keys: NonNullable<Config['hostSignIn']>['keys']): () => Promise<JWTVerifyGetKey> {
+  if (keys.kind === 'demo') {
+    // The demo site's key (DEMO_SITE_SIGN_IN), made in this process; config.ts never allows it in production.
+    return async () => createLocalJWKSet({ keys: [(await demoSiteSigningKey()).publicJwk] });
+  }
   if (keys.kind === 'url') {
     const remote = createRemoteJWKSet(new URL(keys.url), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
     return async () => remote;

@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isLanguage, type Language, languages } from '../../../contract/languages';
-import { siteThemeScript } from '../../../host/site-scripts';
+import { siteAccountScript, siteThemeScript } from '../../../host/site-scripts';
+import { demoSiteToken } from '../../dev-credentials';
 import { siteStylesheet } from '../../../host/site-styles';
 import { eventPage, helpPage, homePage, notFoundPage } from '../../../host/site-pages';
 import { scanPage } from '../../../host/scan-page';
@@ -34,6 +35,9 @@ declare module 'fastify' {
   }
 }
 
+/** The demo site's signed-in user: the demo data's Alex (src/server/db/seed.ts). */
+const DEMO_SITE_USER = { email: 'alex@example.com', givenName: 'Alex', familyName: 'Rivera' };
+
 export const siteModule = fp(
   async (app) => {
     const { config, database, now } = app.deps;
@@ -44,6 +48,7 @@ export const siteModule = fp(
       t: (key: string, params?: Record<string, string | number>) => translate(lang, key, params),
       organisation: await siteOrganisation(db),
       inspect,
+      demoSignIn: config.demoSiteSignIn,
     });
     /** A page, revalidated on every visit (resale offers change) with an ETag of its content: 304 when unchanged. */
     const html = (request: FastifyRequest, reply: FastifyReply, page: string, status = 200) => {
@@ -56,6 +61,19 @@ export const siteModule = fp(
     app.get('/site-theme.js', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(themeScript),
     );
+    if (config.demoSiteSignIn && config.hostSignIn) {
+      const audience = config.hostSignIn.audience;
+      const accountScript = siteAccountScript();
+      app.get('/site-account.js', { schema: { hide: true } }, (_request, reply) =>
+        reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(accountScript),
+      );
+      // DEMO ONLY: what an organisation's server does for its signed-in user (docs/embedding.md), for the demo person,
+      // signed with the demo-only key. Anyone may ask: it exists only where DEMO_SITE_SIGN_IN is on (never production).
+      app.post('/demo/site-sign-in', { schema: { hide: true } }, async () => ({
+        token: await demoSiteToken(DEMO_SITE_USER, audience),
+        name: `${DEMO_SITE_USER.givenName} ${DEMO_SITE_USER.familyName}`,
+      }));
+    }
     app.get('/site-page.css', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(styles),
     );
