@@ -5,7 +5,7 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import base from './vitest.config';
 
-const unit = (base.test?.projects as TestProjectInlineConfiguration[]).find((project) => project.test?.name === 'unit')!;
+const unit = (base.test!.projects as TestProjectInlineConfiguration[]).find((project) => project.test?.name === 'unit')!;
 
 /** MUTATION_TESTS narrows the run to some test files (comma-separated globs), for a run over one machine. */
 const include = process.env.MUTATION_TESTS?.split(',').filter(Boolean) ?? unit.test!.include;
