@@ -308,7 +308,7 @@ describe('api client', () => {
       .map(([name]) => name)
       .sort();
     expect(cached).toEqual(
-      ['listings', 'me', 'myTickets', 'resellOverview', 'resellableTickets', 'soldTickets', 'swapTargets', 'swapTickets', 'ticketDetail', 'ticketHistory'].sort(),
+      ['heldSwaps', 'listings', 'me', 'myTickets', 'resellOverview', 'resellableTickets', 'soldTickets', 'swapTargets', 'swapTickets', 'ticketDetail', 'ticketHistory'].sort(),
     );
   });
 
