@@ -106,7 +106,7 @@ ${siteFooter({ t, organisation })}
 <script type="application/json" id="checkout-data">${scriptJson(data)}</script>
 <script type="application/json" id="checkout-strings">${scriptJson(strings)}</script>
 <script src="/checkout-page.js" defer></script>
-${embedScript({ organisation, inspect: page.inspect ?? false })}
+${embedScript({ organisation, inspect: page.inspect ?? false, lang: page.lang })}
 </body>
 </html>`;
 }

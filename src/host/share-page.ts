@@ -134,5 +134,5 @@ ${embedScript({ ...site, lang })}
 
 /** The page of an unknown share code. */
 export function shareNotFoundHtml(lang: 'en' | 'es', t: Translate, site: ShareSite = { organisation: { name: t('app.name'), logoUrl: null } }): string {
-  return `<!doctype html><html lang="${lang}"><head>${siteHead({ title: t('share_page.not_found'), stylesheet: '/resale-page.css' })}</head><body>${siteHeader({ lang, t, organisation: site.organisation, path: '/' })}<main class="share" id="content" tabindex="-1"><h1>${escapeHtml(t('share_page.not_found'))}</h1><p><a href="/${lang}/">${escapeHtml(t('site.nav_events'))}</a></p></main>${siteFooter({ t, organisation: site.organisation })}${embedScript(site)}</body></html>`;
+  return `<!doctype html><html lang="${lang}"><head>${siteHead({ title: t('share_page.not_found'), stylesheet: '/resale-page.css' })}</head><body>${siteHeader({ lang, t, organisation: site.organisation, path: '/' })}<main class="share" id="content" tabindex="-1"><h1>${escapeHtml(t('share_page.not_found'))}</h1><p><a href="/${lang}/">${escapeHtml(t('site.nav_events'))}</a></p></main>${siteFooter({ t, organisation: site.organisation })}${embedScript({ ...site, lang })}</body></html>`;
 }

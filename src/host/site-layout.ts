@@ -118,7 +118,8 @@ export function siteFooter({ t, organisation }: Pick<SiteFrame, 't' | 'organisat
 /** The embed script tag, as docs/embedding.md shows it to organisers. */
 export function embedScript({ organisation, inspect, lang }: Pick<SiteFrame, 'organisation' | 'inspect'> & { lang?: 'en' | 'es' }): string {
   const logo = organisation.logoUrl ? ` data-org-logo="${escapeHtml(organisation.logoUrl)}"` : '';
-  // A page whose language is not in its path (the share page's ?lang=) names it, so its wallet speaks it too.
+  // Every page names its language, so its wallet speaks the page's, also where the path does not say it (the share
+  // page's ?lang=); the tag is the same on every page of the site.
   const locale = lang ? ` data-locale="${lang}"` : '';
   return `<script src="/embed.js" data-org-name="${escapeHtml(organisation.name)}"${logo}${locale}${inspect ? ' data-inspect="allowed"' : ''} defer></script>`;
 }

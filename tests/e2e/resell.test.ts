@@ -63,7 +63,8 @@ describe('resell', () => {
       await page.getByRole('button', { name: 'List for resale' }).click();
       await page.getByRole('heading', { name: 'Your ticket is now listed for resale!' }).waitFor();
       const link = await page.locator('ticket-wallet .tw-resell__link input').inputValue();
-      expect(link).toMatch(/\/resale\/[\w-]+$/);
+      // The link carries the wallet's language, so the share page opens in it.
+      expect(link).toMatch(/\/resale\/[\w-]+\?lang=en$/);
       links.push(link);
     }
     await shot(page, '4-listed');

@@ -62,6 +62,8 @@ describe.each(['en', 'es'] as const)('the site frame in %s', (lang) => {
       const home = frames.home!;
       expect(home.embedTag).toHaveLength(1);
       expect(home.embedTag[0]).toContain('data-org-name="Harbour Lights Festival"');
+      // Its wallet speaks the page's language, also on the share page, whose language is in ?lang= and not the path.
+      expect(home.embedTag[0]).toContain(`data-locale="${lang}"`);
       expect(home.links).toEqual(expect.arrayContaining([[words[lang].events, `/${lang}/`], [words[lang].help, `/${lang}/help`]]));
       for (const [name, frame] of Object.entries(frames)) expect(frame, name).toEqual(home);
     });
