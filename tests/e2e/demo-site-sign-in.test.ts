@@ -45,10 +45,20 @@ describe('the demo site’s signed-in user', () => {
     });
   });
 
-  it('speaks the page’s language', async () => {
-    await withPage(browser, {}, async ({ page }) => {
+  it('speaks the page’s language, and fits a 320 px phone signed in and out (nothing scrolls sideways)', async () => {
+    await withPage(browser, { viewport: { width: 320, height: 700 } }, async ({ page }) => {
+      const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       await page.goto(`${server.url}/es/`);
-      await page.locator('.site-header').getByRole('button', { name: 'Entrar como Alex (demo)' }).waitFor();
+      const header = page.locator('.site-header');
+      await header.getByRole('button', { name: 'Entrar como Alex (demo)' }).waitFor();
+      expect(await fits()).toBe(true);
+      await header.getByRole('button', { name: 'Entrar como Alex (demo)' }).click();
+      const signOut = header.getByRole('button', { name: 'Cerrar sesión' });
+      await signOut.waitFor();
+      expect(await fits()).toBe(true);
+      // The whole control is on screen, not cut at the edge.
+      const box = (await signOut.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(320);
     });
   });
 });
