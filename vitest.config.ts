@@ -42,6 +42,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           sequence: { groupOrder: 0 },
+          // A hang guard, not a verdict: the heaviest cases (every transition of the wallet machine, 16 QR decodes)
+          // take 1–4 s on a quiet 2-core machine and passed the 5 s default only when nothing ran beside them.
+          testTimeout: 30_000,
           include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
           setupFiles: ['tests/machines/setup.ts'],
         },
@@ -66,6 +69,8 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
+          // The same hang guard as the unit layer's: a screen's longest path runs for seconds beside another worker.
+          testTimeout: 30_000,
         },
       },
       {
