@@ -1,6 +1,7 @@
 // The profile picture in the settings: the current one (or the initials), pick or drop a HEIC, WEBP, SVG, PNG or JPG
 // file, see it in its square crop, upload it. The server decodes and re-encodes it (a square WebP). The picture
 // form machine (a child of settings) decides; this renders it and sends its events.
+import './card';
 import { Avatar } from './identity';
 import { Button } from './button';
 import { Icon } from './icons';

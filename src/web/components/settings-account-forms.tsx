@@ -1,5 +1,6 @@
 // The account tab's text forms: the nickname with its unchangeable #suffix (Save only when changed and valid, or
 // Generate), first and last name, and the phone number's row that opens the phone modal.
+import './card';
 import { Button } from './button';
 import { Icon } from './icons';
 import { useSelector } from '@xstate/react';

@@ -1,5 +1,6 @@
 // A card of My tickets (docs/product.md §2): ticket name and logo, the event's date range, city and venue, days until or
 // since the event or a live badge, and benefits used out of total. The whole card opens the single ticket.
+import './card';
 import { Icon } from './icons';
 import { registerStyles } from '../style-sheets';
 import { Skeleton } from './skeleton';

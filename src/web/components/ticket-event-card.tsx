@@ -1,5 +1,6 @@
 // The single ticket's event card (feature image, logos, names, date range, venue and address) and its event-access
 // card (used, with the date, or unused), plus the loading skeleton.
+import './card';
 import { Icon } from './icons';
 import { LinkButton } from './button';
 import { registerStyles } from '../style-sheets';

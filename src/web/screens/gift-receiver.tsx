@@ -1,5 +1,6 @@
 // The gift's receiver: an E-mail and a Username tab (the username searched as it is typed, suggestions with picture
 // or initials), Confirm receiver, then the recipient card ("To", with Edit), the terms, Gift and Cancel.
+import '../components/card';
 import { Button } from '../components/button';
 import { HashedName } from '../components/identity';
 import { Icon } from '../components/icons';

@@ -1,5 +1,6 @@
 // GIFT: pick a ticket from the dropdown (the server must say it can be gifted), name the receiver (gift-receiver.tsx),
 // tick the terms and gift; then the success view. The gift machine decides everything; this view renders and sends.
+import '../components/card';
 import { Button } from '../components/button';
 import { Icon } from '../components/icons';
 import { PanelSkeleton } from '../components/panel-skeleton';

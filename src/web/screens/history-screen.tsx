@@ -1,6 +1,7 @@
 // HISTORY: one ticket's transfer history — each move (issued, gifted, swapped, bought on resale, redeemed) with its
 // date and holder, oldest first; a skeleton while it loads, the reason and Try again when it could not. The history
 // machine loads it and leads back to the ticket page; this view renders and sends.
+import '../components/card';
 import { BackLink, Button } from '../components/button';
 import { Icon } from '../components/icons';
 import { PanelSkeleton } from '../components/panel-skeleton';

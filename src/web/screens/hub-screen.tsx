@@ -1,5 +1,6 @@
 // HUB overlay (Welcome): profile card, tiles to every panel, Logout with a confirmation, and a close button
 // that fades the hub out (the 300 ms delay is the panel machine's; reduced motion skips the fade in CSS).
+import '../components/card';
 import { Avatar, HashedName } from '../components/identity';
 import { Button } from '../components/button';
 import { Icon } from '../components/icons';

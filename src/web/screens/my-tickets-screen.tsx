@@ -1,5 +1,6 @@
 // MY_TICKET: the Upcoming and Past tabs with ticket cards, loading skeletons, the empty state and Retry. The
 // my-tickets machine loads the lists and opens a ticket; this view renders and sends.
+import '../components/card';
 import { Button } from '../components/button';
 import { Icon } from '../components/icons';
 import { PanelSkeleton } from '../components/panel-skeleton';

@@ -3,6 +3,7 @@
 // device-bound code (the organiser's setting) the qr machine's child draws the image on the device, with the ticket
 // picker, the offline note and the "replaced by another device" message (./qr-device-view.tsx, a chunk of its own);
 // the machines count the seconds down (no timer here).
+import '../components/card';
 import { Button, LinkButton } from '../components/button';
 import { fullName, selectUser } from '../../../machines/session.selectors';
 import { Icon } from '../components/icons';

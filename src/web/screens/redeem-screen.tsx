@@ -1,5 +1,6 @@
 // REDEEM: one code from a ticket PDF. The form (Redeem disabled while the code is invalid, an error flash after a
 // failure) gives way to the success view: the pulsing check, the redeemed ticket's logo and name and a link to it.
+import '../components/card';
 import { Button } from '../components/button';
 import { Icon } from '../components/icons';
 import { PanelSkeleton } from '../components/panel-skeleton';

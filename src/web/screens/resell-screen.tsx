@@ -1,6 +1,7 @@
 // RESELL: pick a resellable ticket, set quantity and price (the quote is the server's), Continue, tick the resale
 // terms and list; then the success view with the share link. With no ticket selected the seller's listings show
 // below (components/listings.tsx). The resell machine decides; this view renders.
+import '../components/card';
 import { Button } from '../components/button';
 import { Icon } from '../components/icons';
 import { PanelSkeleton } from '../components/panel-skeleton';

@@ -1,6 +1,7 @@
 // SETTINGS: the account tab (picture, nickname, names, phone number) and the payout tab (the verification button).
 // The settings machine decides what is possible; the forms are components (settings-account-forms, phone-modal,
 // picture-form).
+import '../components/card';
 import { Button } from '../components/button';
 import { Icon } from '../components/icons';
 import { PanelSkeleton } from '../components/panel-skeleton';

@@ -2,6 +2,7 @@
 // swap and opens the confirmation modal (UPGRADE or DOWNGRADE wording, what is paid or lost), whose Go to checkout
 // sends the window to the ticket site's checkout page. A swap started earlier and left (the tab closed on the modal) is
 // listed above step 1 with Continue to checkout and Cancel swap. The swap machine decides; this view renders and sends.
+import '../components/card';
 import { Button } from '../components/button';
 import { Icon } from '../components/icons';
 import { PanelSkeleton } from '../components/panel-skeleton';

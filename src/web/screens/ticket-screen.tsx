@@ -1,5 +1,6 @@
 // TICKET: one ticket — event card, event access, the clamped description, benefits, Gift ticket and the menu with
 // Swap ticket / Resell ticket. The ticket machine decides what is possible; the benefit modal opens over it.
+import '../components/card';
 import { BackLink, Button } from '../components/button';
 import { Icon } from '../components/icons';
 import { PanelSkeleton } from '../components/panel-skeleton';
