@@ -4,12 +4,12 @@
 // the benefit as input; closing it ends it.
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Benefit } from '../src/contract/entities';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { errorCode } from '../src/client/errors';
+import { reportError } from './services';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, errorCode, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('unlockBenefit'));

@@ -1,6 +1,5 @@
 // createWallet: the wallet's actor (machines/wallet.ts), not started, with the platform's effects supplied as its
 // named actions, the API client built on the platform's fetch, and the machine's input read from the platform.
-import './fill-kit';
 import { createActor, fromCallback, type InspectionEvent, type Observer } from 'xstate';
 import { API_PREFIX } from '../src/contract/base';
 import { createApiClient } from '../src/client/client';

@@ -7,13 +7,13 @@ import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type Snapsho
 import type { ReceiverSuggestion, UserTicket } from '../src/contract/entities';
 import type { ResponseOf } from '../src/contract/endpoints';
 import { giftEmailForm, isFormValid } from '../src/contract/forms';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { errorCode } from '../src/client/errors';
+import { reportError } from './services';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, errorCode, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('giftTicket', 'giftVerify', 'me', 'myTickets', 'searchUsers'));

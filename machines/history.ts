@@ -3,12 +3,13 @@
 // A child of the wallet while HISTORY is open; reached from the ticket page, and back to it.
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
 import type { TicketHistory } from '../src/contract/entities';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { encodeUserTicketId } from './ticket-id';
+import { failureKey } from '../src/client/errors';
+import { reportError } from './services';
 import type { FlowInput, LogParams, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, encodeUserTicketId, failureKey, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('ticketHistory'));

@@ -5,7 +5,6 @@
 // waiting, and a module cannot await its chunks (Parcel has no top-level await), so they are imported here too and
 // TypeScript holds them to the registry: `flows` must name exactly the registry's flows, with their machine types.
 // registry.test.ts also fails when a machine exported from a file in machines/ is missing here.
-import './fill-kit';
 import { benefitMachine } from './benefit';
 import { giftMachine } from './gift';
 import { historyMachine } from './history';

@@ -5,12 +5,12 @@
 // are read again in place, a region beside the modals, so a sale moves from Sale to Sold while the panel is open.
 import { assign, fromCallback, fromPromise, not, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Listing, SoldEntry } from '../src/contract/entities';
-import type { Language } from '../src/contract/languages';
-import { flowKit } from './kit';
+import { type Language, languageOf } from '../src/contract/languages';
+import { addRoutes } from '../src/client/client';
+import { errorCode } from '../src/client/errors';
+import { reportError } from './services';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, errorCode, languageOf, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('resellOverview', 'unlist'));

@@ -6,15 +6,14 @@ import { and, assign, fromPromise, not, raise, sendParent, setup, stateIn, type 
 import type { Tokens, UserProfile } from '../src/contract/entities';
 import { isFormValid, loginForm, otpForm, personalDataForm } from '../src/contract/forms';
 import type { Language } from '../src/contract/languages';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { errorCode, failureKey, isApiRequestError, retryAfterSeconds } from '../src/client/errors';
 import { RESEND_COOLDOWN_MS, RESEND_TICK_MS } from './login.timing';
 import { forgetLogin, readDevice, readLogin, writeDevice, writeLogin } from '../src/client/login-storage';
-import type { FlowInput, LogParams, Toast, WalletServices } from './services';
+import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import type { PanelOverlay, PanelTab } from './tabs';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, errorCode, failureKey, isApiRequestError, reportError, retryAfterSeconds } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('signIn', 'verifyLogin', 'me', 'updateProfile', 'logout'));

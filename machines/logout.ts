@@ -1,12 +1,11 @@
 // Logout (docs/product.md §2 Hub, §4 Session): a confirmation modal, then GET /auth/logout (errors only logged), then the
 // wallet forgets tokens, user and cache and opens LOGIN. A child of the HUB overlay: it lives while the HUB shows.
 import { fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { reportError } from './services';
 import type { FlowInput, LogParams, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('logout'));

@@ -6,12 +6,12 @@
 // announced by the live stream) says so with a toast.
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UserTicket } from '../src/contract/entities';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { encodeUserTicketId } from './ticket-id';
+import { reportError } from './services';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, encodeUserTicketId, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('myTickets'));

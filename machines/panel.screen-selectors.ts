@@ -1,6 +1,5 @@
 // The router's derived values that the screens' chunks read (pure functions of the wallet's snapshot). The screens
-// take them from machines/kit.ts (`flowKit`), not from here: a lazy chunk's import would make Parcel wrap this module
-// and the language list in the app's entry (docs/decisions/0092-the-first-panel-the-machines-imports-unwrapped.md).
+// import them from here, by this path (docs/decisions/0113-the-chunks-import-by-their-real-paths.md).
 import type { Language } from '../src/contract/languages';
 import type { FlowId } from './tabs';
 import type { WalletSnapshot } from './wallet';

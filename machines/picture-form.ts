@@ -4,12 +4,12 @@
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UserProfile } from '../src/contract/entities';
 import { PICTURE_LIMIT_BYTES } from '../src/contract/forms';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { errorCode } from '../src/client/errors';
+import { reportError } from './services';
 import type { LogParams, Toast, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, errorCode, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('uploadPicture', 'removePicture'));

@@ -6,12 +6,10 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { DeviceKey, DrawnCode, StoredCertificate } from '../src/door/wallet-door';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
 import { countdown, type DoorTickets, logParams, MIN_QR_POLL_MS, SECOND_MS, watchVisibility } from './qr';
-import type { FlowInput, LogParams, WalletServices } from './services';
+import { type FlowInput, type LogParams, reportError, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
-
-const { addRoutes, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('doorDevice', 'doorRegisterDevice'));

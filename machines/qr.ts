@@ -10,12 +10,13 @@
 import { type AnyActorLogic, assign, enqueueActions, type EventObject, fromCallback, fromPromise, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ResponseOf } from '../src/contract/endpoints';
 import type { UserTicket } from '../src/contract/entities';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { ENTRY_CODE_HEADER } from '../src/contract/base';
+import { reportError } from './services';
+import { standIn } from './stand-in';
 import type { FlowInput, LogParams, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, ENTRY_CODE_HEADER, reportError, standIn } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('qrCodeData', 'qrSettings', 'myTickets'));

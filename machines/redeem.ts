@@ -5,12 +5,13 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { RedeemResult } from '../src/contract/entities';
 import { isFormValid, redeemForm } from '../src/contract/forms';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { encodeUserTicketId } from './ticket-id';
+import { errorCode } from '../src/client/errors';
+import { reportError } from './services';
 import type { FlowInput, LogParams, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, encodeUserTicketId, errorCode, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('redeem'));

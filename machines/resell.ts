@@ -8,17 +8,16 @@
 // another tab) loads the resellable tickets again, so an unlisted ticket can be chosen at once.
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PriceQuote, ResellableTicket } from '../src/contract/entities';
-import type { Language } from '../src/contract/languages';
+import { type Language, languageOf } from '../src/contract/languages';
 import type { ResponseOf } from '../src/contract/endpoints';
 import { checkResellPrice, PRICE_NOT_NUMBER_KEY, PRICE_POSITIVE_KEY } from '../src/contract/money-rule';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { errorCode } from '../src/client/errors';
 import { copyLink, listingsMachine, shareLinkIn } from './listings';
-import type { FlowInput, LogParams, Toast, WalletServices } from './services';
+import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, errorCode, languageOf, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('resellableTickets', 'priceQuote', 'createListing'));

@@ -11,10 +11,6 @@ export function selectIsUserLoading(snapshot: SessionSnapshot | undefined): bool
   return snapshot?.hasTag('loading') ?? false;
 }
 
-export function selectIsRefreshing(snapshot: SessionSnapshot | undefined): boolean {
-  return snapshot?.hasTag('refreshing') ?? false;
-}
-
 /** docs/product.md §2: two-letter initials from given and family name, fallback AA. */
 export function initialsOf(user: Pick<UserProfile, 'givenName' | 'familyName'> | null): string {
   const first = user?.givenName?.trim().charAt(0);

@@ -7,20 +7,19 @@
 // at once. The payout tab shows the verification button and the payout child (machines/payout.ts).
 import { assign, enqueueActions, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PaymentsAccount, UserProfile } from '../src/contract/entities';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { errorCode } from '../src/client/errors';
 import { payoutMachine } from './payout';
 import { isFormValid, personalDataForm } from '../src/contract/forms';
 import { nicknameForm } from '../src/contract/nickname-rule';
 import type { PhoneCountry } from './phone';
 import { phoneModalMachine, type PhoneModalOutput } from './phone-modal';
 import { pictureFormMachine } from './picture-form';
-import type { FlowInput, LogParams, Toast, WalletServices } from './services';
+import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 
 import type { SettingsTab } from './settings.tab';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, errorCode, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('me', 'username', 'updateProfile', 'paymentsConnect'));

@@ -9,11 +9,9 @@ import type { CacheTag } from '../src/contract/base';
 import { eventInvalidates, STREAM_SILENCE_MS, type WalletEvent } from '../src/contract/events';
 import type { SessionPort } from '../src/client/client';
 import { readEventStream } from '../src/client/event-stream';
-import { flowKit } from './kit';
+import { reportError } from './services';
 import type { FlowInput, LogParams, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
-
-const { reportError } = flowKit;
 
 export interface StreamInput extends FlowInput {
   /** The session's tokens and its 401 protocol (machines/session.ts `sessionPort`). */

@@ -4,12 +4,12 @@
 // Cancel swap (which releases the tickets at once). The actors both machines invoke, and the checkout address.
 import { fromPromise } from 'xstate';
 import type { HeldSwap } from '../src/contract/entities';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { languageOf } from '../src/contract/languages';
+import { reportError } from './services';
 import type { WalletServices } from './services';
 import { checkoutElsewhere, checkoutUrl } from './swap.checkout';
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, languageOf, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('heldSwaps', 'cancelSwap', 'checkoutHandOver'));

@@ -8,16 +8,16 @@
 // A child of the wallet while SWAP is open, given the decoded USER_TICKET_ID to preselect the type holding it.
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { HeldSwap, SwapBaseTicket, SwapOrder, SwapStart, SwapTarget } from '../src/contract/entities';
-import type { Language } from '../src/contract/languages';
-import { flowKit } from './kit';
+import { type Language, languageOf } from '../src/contract/languages';
+import { addRoutes } from '../src/client/client';
+import { failureKey } from '../src/client/errors';
+import { reportError } from './services';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { checkoutElsewhere, checkoutUrl } from './swap.checkout';
 import { cancelHeldSwap, continueHeldCheckout, loadHeldSwaps } from './swap.held';
 import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, failureKey, languageOf, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('swapTargets', 'swapTickets', 'startSwap', 'cancelSwap', 'swapOrder', 'checkoutHandOver'));

@@ -6,15 +6,15 @@
 // Continue to checkout and Cancel swap (machines/swap.held.ts); Cancel releases it and the ticket is read again.
 import { assign, fromCallback, fromPromise, not, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Benefit, HeldSwap, TicketDetail, WalletLinks } from '../src/contract/entities';
-import { flowKit } from './kit';
+import { addRoutes } from '../src/client/client';
+import { encodeUserTicketId } from './ticket-id';
+import { failureKey, httpStatus } from '../src/client/errors';
 import { benefitMachine } from './benefit';
 import { continueHeldCheckout } from './swap.held';
 import type { TicketTab } from './my-tickets';
-import type { FlowInput, LogParams, NotifyEvent, Toast, WalletServices } from './services';
+import { type FlowInput, type LogParams, type NotifyEvent, reportError, type Toast, type WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
-
-const { addRoutes, encodeUserTicketId, failureKey, httpStatus, reportError } = flowKit;
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('ticketDetail', 'ticketPdf', 'walletLinks', 'cancelSwap'));

@@ -25,7 +25,7 @@ export class ApiRequestError extends Error {
 }
 
 /** The API's error body: { statusCode, code, message } (plus session or issues); checked by hand, no schema here. */
-export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null) return false;
   const body = value as Record<string, unknown>;
   return (

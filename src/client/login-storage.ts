@@ -1,7 +1,6 @@
 // The sign-in's keys in browser storage (docs/product.md §4: the login session id of the one-time code, and the
-// e-mail it was sent to) and their reads and writes. Apart from the tokens (storage-keys.ts) because only the sign-in
-// flow's chunk uses them: a module the app's first chunk shares with a lazy chunk costs it a wrapper and a getter per
-// export (docs/decisions/0089-the-first-panel-fewer-wrapped-modules.md).
+// e-mail it was sent to) and their reads and writes. Apart from the tokens (storage-keys.ts), which the app's first
+// chunk needs, because only the sign-in flow uses them: they load with its chunk.
 import type { KeyValueStorage } from './storage-keys';
 
 export const loginKeys = {

@@ -5,9 +5,6 @@ export const languages = ['en', 'es'] as const;
 export type Language = (typeof languages)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Each language named in itself, for the language selector. */
-export const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }

@@ -1,6 +1,5 @@
 // The wallet's React root: configuration, the running wallet actor, theme, toasts and the portal target for modals,
 // all inside the shadow root that src/embed created.
-import './fill-kit';
 import { type ReactElement, useState } from 'react';
 import type { WalletActor } from '../../machines/wallet';
 import { Toaster } from './components/toaster';

@@ -1,7 +1,7 @@
 // The organiser's HTML (ticket and benefit descriptions) as React elements, never as innerHTML: a small whitelist
 // of text tags survives, every attribute is dropped except an absolute http(s) href on <a>, script-like elements go
 // with their content, and any other element is replaced by its text. Without DOMParser the HTML is shown as text.
-import { registerStyles } from './kit';
+import { registerStyles } from './style-sheets';
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import safeHtmlCss from 'bundle-text:./safe-html.css';
 

@@ -1,11 +1,8 @@
-// happy-dom setup for the web tests: React act() environment, the lazy chunks' kit filled as the app's first chunk
-// fills it (src/web/kit.ts), Spanish, every screen's and every flow's chunk and the toasts' loaded up front (so a
-// screen renders in the frame its panel opens; tests/web/shell.test.tsx covers the loading itself), a clean DOM and
+// happy-dom setup for the web tests: React act() environment, Spanish, every screen's and every flow's chunk and the
+// toasts' loaded up front (so a screen renders in the frame its panel opens; tests/web/shell.test.tsx covers the loading itself), a clean DOM and
 // storage after every test.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import '../../machines/fill-kit';
-import '../../src/web/fill-kit';
 import { loadStrings } from '../../src/web/i18n';
 import { preloadFlows } from '../../machines/flows';
 import { preloadScreens } from '../../src/web/panels';

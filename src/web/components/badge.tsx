@@ -1,5 +1,5 @@
 // A pill for a status: days until the event or live, used or unused (a benefit, the event access).
-import { registerStyles } from '../kit';
+import { registerStyles } from '../style-sheets';
 import type { ReactElement, ReactNode } from 'react';
 import badgeCss from 'bundle-text:./badge.css';
 

@@ -1,6 +1,8 @@
 // The benefits of a single ticket: icon in the organiser's colours, name, short description, used or unused and
 // the amounts; a row opens the benefit detail modal.
-import { Icon, registerStyles } from '../kit';
+import './card';
+import { Icon } from './icons';
+import { registerStyles } from '../style-sheets';
 import type { CSSProperties, ReactElement } from 'react';
 import type { Benefit } from '../../contract/entities';
 import type { BenefitRow } from '../../../machines/ticket.selectors';

@@ -1,7 +1,10 @@
 // The benefit detail modal (docs/product.md §2): name, short description, used or unused, valid until (DD.MM.YYYY), the full
 // description (sanitised HTML); Unlock benefits for digital, unlockable benefits without a code; the redeem code,
 // copied on click. The benefit machine does the work; this draws its state.
-import { Button, Icon, registerStyles, useSelector } from '../kit';
+import { Button } from './button';
+import { Icon } from './icons';
+import { registerStyles } from '../style-sheets';
+import { useSelector } from '@xstate/react';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { Benefit } from '../../contract/entities';
 import type { BenefitActor } from '../../../machines/benefit';

@@ -1,6 +1,8 @@
 // A description clamped to 3 lines (docs/product.md §9) with Read more / Read less. Whether it is expanded is the machine's;
 // whether the text is long enough to need the control is layout, measured here (purely visual state).
-import { Icon, LinkButton, registerStyles } from '../kit';
+import { Icon } from './icons';
+import { LinkButton } from './button';
+import { registerStyles } from '../style-sheets';
 import { type ReactElement, useId, useLayoutEffect, useRef, useState } from 'react';
 import { SafeHtml } from '../safe-html';
 import clampedDescriptionCss from 'bundle-text:./clamped-description.css';

@@ -1,14 +1,14 @@
 // "Discard this gift?" (swap, listing): the question the router asks before it closes the wallet over a half-done flow
 // (machines/router.ts, `closingQuestion`). An alert dialog built like the other confirmations (Modal): Keep editing
 // first, so it has the focus and Enter keeps what was entered; Escape keeps editing too; Discard closes the wallet.
-import { Button, useSelector, useWallet } from '../kit';
+import { Button } from './button';
+import { useSelector } from '@xstate/react';
+import { useWallet } from '../wallet-config';
+import { selectFlowQuestion } from '../../../machines/panel.screen-selectors';
 import type { ReactElement } from 'react';
-import { flowKit } from '../../../machines/kit';
 import type { FlowId } from '../../../machines/tabs';
 import { Modal } from './modal';
 import { i18n } from '../i18n';
-
-const { selectFlowQuestion } = flowKit;
 
 /** `flow`: the flow whose screen shows the question (the open tab's flow). */
 export function DiscardQuestion({ flow, title }: { flow: FlowId; title: string }): ReactElement | null {

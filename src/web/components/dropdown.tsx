@@ -2,7 +2,8 @@
 // 400 px tall (docs/product.md §9). Keyboard as WAI-ARIA's listbox: Enter, Space or ArrowDown open it with focus on the
 // current (or first) option, the arrows, Home and End move, Enter or Space choose, Escape or Tab close, and focus
 // returns to the button. Whether the list is open is presentation (this component's); what is chosen is the flow's.
-import { Icon, registerStyles } from '../kit';
+import { Icon } from './icons';
+import { registerStyles } from '../style-sheets';
 import { type KeyboardEvent, type ReactElement, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useRovingFocus } from '../use-roving-focus';
 import { iconPath } from './icon-paths' with { type: 'macro' };

@@ -2,7 +2,10 @@
 // (exactly two decimals), date and venue; a selected card carries a dot; an editable one an edit action. The default
 // variant has a caption ("You are gifting", "You are reselling") above the title; the solid variant is a filled card
 // with price, date and venue in one line separated by bullets. Skeletons for both, with or without two actions.
-import { Icon, registerStyles, Skeleton } from '../kit';
+import './card';
+import { Icon } from './icons';
+import { registerStyles } from '../style-sheets';
+import { Skeleton } from './skeleton';
 import type { ReactElement } from 'react';
 import { formatEventMoment, formatMoney } from '../format';
 import { iconPath } from './icon-paths' with { type: 'macro' };

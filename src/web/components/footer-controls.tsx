@@ -1,9 +1,10 @@
 // The footer's controls: the language selector (each language named in itself) and the theme switch (a radio
 // group: arrow keys move the choice). Loaded after the first panel (footer.tsx).
-import { Icon, registerStyles, themeSettings } from '../kit';
+import { Icon } from './icons';
+import { registerStyles } from '../style-sheets';
 import { type KeyboardEvent, type ReactElement, useId, useRef } from 'react';
 import { type Language, languages } from '../../contract/languages';
-import type { ThemeSetting } from '../theme-setting';
+import { type ThemeSetting, themeSettings } from '../theme-setting';
 import type { FooterControlsProps } from './footer';
 import footerControlsCss from 'bundle-text:./footer-controls.css';
 import { i18n } from '../i18n';

@@ -1,6 +1,7 @@
 // A labelled text field. The machine decides the status: 'error' (touched and invalid, docs/product.md §5) shows the
 // error (a locale key); 'default' shows the optional helper text.
-import { Icon, registerStyles } from '../kit';
+import { Icon } from './icons';
+import { registerStyles } from '../style-sheets';
 import { type InputHTMLAttributes, type ReactElement, type ReactNode, useId } from 'react';
 import formFieldCss from 'bundle-text:./form-field.css';
 import { i18n } from '../i18n';

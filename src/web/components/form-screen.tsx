@@ -1,7 +1,8 @@
 // The layout of a screen that is one form in a card: a back link, title and subtitle, the fields, one submit button
 // and an optional note under the form. Login, code and personal data use it; so do the later single-form screens.
+import './card';
 import { submitAndFocusFirstError } from '../focus-first-error';
-import { BackLink, Button } from '../kit';
+import { BackLink, Button } from './button';
 import type { FormEvent, ReactElement, ReactNode } from 'react';
 
 interface FormScreenProps {

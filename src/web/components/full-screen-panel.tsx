@@ -1,6 +1,9 @@
 // A full-screen panel over the wallet (QR learn-more): portalled into the shadow root, labelled by its title, takes
 // the focus when it opens, keeps Tab inside, closes on Escape and hands the focus back to where it was.
-import { Icon, keepTabInside, registerStyles, usePortalTarget } from '../kit';
+import { Icon } from './icons';
+import { keepTabInside } from '../focus-trap';
+import { registerStyles } from '../style-sheets';
+import { usePortalTarget } from '../wallet-config';
 import { type KeyboardEvent, type ReactElement, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import fullScreenPanelCss from 'bundle-text:./full-screen-panel.css';

@@ -1,7 +1,9 @@
 // "Swap in progress, held until 16:30": a swap the person started and left (the tab closed on its confirmation) holds
 // its tickets, and this says so where the ticket went missing (the ticket page, the swap screen), with its two ways
 // out. The machines decide and hold the state; this only renders it and calls back. The screens pass their own strings.
-import { Button, registerStyles } from '../kit';
+import './card';
+import { Button } from './button';
+import { registerStyles } from '../style-sheets';
 import type { ReactElement } from 'react';
 import heldSwapNoticeCss from 'bundle-text:./held-swap-notice.css';
 

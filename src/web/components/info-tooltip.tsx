@@ -1,6 +1,7 @@
 // An info icon beside a label with a short explanation (the code screen's). A file of its own so the forms that show
 // none (the sign-in's first panel among them) carry neither it nor its style sheet.
-import { Icon, registerStyles } from '../kit';
+import { Icon } from './icons';
+import { registerStyles } from '../style-sheets';
 import { type ReactElement, useId, useState } from 'react';
 import infoTooltipCss from 'bundle-text:./info-tooltip.css';
 import { iconPath } from './icon-paths' with { type: 'macro' };

@@ -1,7 +1,7 @@
 // A list with tabs above it (My tickets: Upcoming and Past; listings: Sale and Sold). WAI-ARIA tabs with automatic
 // activation: the arrow keys move between the tabs and select them. Which tab is selected is the flow machine's
 // state; this component draws it and reports the choice.
-import { registerStyles } from '../kit';
+import { registerStyles } from '../style-sheets';
 import { type ReactElement, type ReactNode, useRef } from 'react';
 import { useRovingFocus } from '../use-roving-focus';
 import listTabsCss from 'bundle-text:./list-tabs.css';

@@ -1,7 +1,11 @@
 // The seller's listings under RESELL (shown while no ticket is picked): Sale and Sold tabs, Share (a modal with the
 // link, the device's share sheet on narrow screens, else Facebook, Twitter and Mail) and Unlist (a confirmation).
 // The listings machine (machines/listings.ts, a child of resell) decides; this renders its state and sends events.
-import { Button, Icon, registerStyles, Skeleton, useSelector } from '../kit';
+import { Button } from './button';
+import { Icon } from './icons';
+import { registerStyles } from '../style-sheets';
+import { Skeleton } from './skeleton';
+import { useSelector } from '@xstate/react';
 import { type ReactElement, useSyncExternalStore } from 'react';
 import type { ListingsActor, ListingsTab } from '../../../machines/listings';
 import type { SoldEntry } from '../../contract/entities';

@@ -1,5 +1,6 @@
 // What a step shows when its data could not be loaded: the reason, and Try again (the flow's retry event).
-import { Button, Icon } from '../kit';
+import { Button } from './button';
+import { Icon } from './icons';
 import type { ReactElement } from 'react';
 import { i18n } from '../i18n';
 import { iconPath } from './icon-paths' with { type: 'macro' };

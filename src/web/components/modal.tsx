@@ -1,6 +1,8 @@
 // A dialog portalled into the wallet's shadow root: labelled, traps Tab, closes on Escape or backdrop click,
 // returns focus to where it was.
-import { focusablesIn, keepTabInside, registerStyles, usePortalTarget } from '../kit';
+import { focusablesIn, keepTabInside } from '../focus-trap';
+import { registerStyles } from '../style-sheets';
+import { usePortalTarget } from '../wallet-config';
 import { type KeyboardEvent, type ReactElement, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import modalCss from 'bundle-text:./modal.css';

@@ -1,7 +1,7 @@
 // Six-digit one-time code: one real <input> (so autofill, paste of the whole code and screen readers work)
 // drawn as six slots. Only digits are kept (a code pasted or autofilled as "314 376" or "314-376" fills all six);
 // checking and submitting the code is the login machine's job.
-import { registerStyles } from '../kit';
+import { registerStyles } from '../style-sheets';
 import { type ReactElement, useEffect, useId, useRef, useState } from 'react';
 import { FieldMessage, type FieldStatus } from './form-field';
 import { InfoTooltip } from './info-tooltip';

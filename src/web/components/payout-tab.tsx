@@ -1,7 +1,12 @@
 // The settings' payout tab (docs/product.md §2 Settings, §6): the account's state from the payout machine (a child of the
 // settings flow), the verification button that starts onboarding, and the onboarding itself — Stripe's embedded
 // component (the payout machine mounts it into the element this tab registers) or the local provider's form.
-import { Button, Icon, readThemeSetting, resolveTheme, Skeleton, systemPrefersDark, useSelector } from '../kit';
+import './card';
+import { Button } from './button';
+import { Icon } from './icons';
+import { readThemeSetting, resolveTheme, systemPrefersDark } from '../theme-setting';
+import { Skeleton } from './skeleton';
+import { useSelector } from '@xstate/react';
 import { type ReactElement, useCallback } from 'react';
 import type { PayoutActor } from '../../../machines/payout';
 import { selectLocalForm, selectPayoutView, selectStripeSessionKey } from '../../../machines/payout.selectors';

@@ -1,7 +1,8 @@
 // The phone modal of the settings: a country picker (defaulting to the organisation's country) and the number,
 // checked with libphonenumber-js and saved as E.164; a refused save shows the server's message in the modal. The
 // phone modal machine (a child of settings while open) decides; this renders it and sends its events.
-import { Button, useSelector } from '../kit';
+import { Button } from './button';
+import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactElement, useId, useMemo } from 'react';
 import { phoneCountries, type PhoneCountry } from '../../../machines/phone';
 import type { PhoneModalEvent } from '../../../machines/phone-modal';

@@ -1,7 +1,11 @@
 // The profile picture in the settings: the current one (or the initials), pick or drop a HEIC, WEBP, SVG, PNG or JPG
 // file, see it in its square crop, upload it. The server decodes and re-encodes it (a square WebP). The picture
 // form machine (a child of settings) decides; this renders it and sends its events.
-import { Avatar, Button, Icon, useSelector } from '../kit';
+import './card';
+import { Avatar } from './identity';
+import { Button } from './button';
+import { Icon } from './icons';
+import { useSelector } from '@xstate/react';
 import { type DragEvent, type ReactElement, useId, useState } from 'react';
 import type { SettingsActor } from '../../../machines/settings';
 import type { PictureFormEvent } from '../../../machines/picture-form';

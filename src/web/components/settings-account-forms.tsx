@@ -1,6 +1,10 @@
 // The account tab's text forms: the nickname with its unchangeable #suffix (Save only when changed and valid, or
 // Generate), first and last name, and the phone number's row that opens the phone modal.
-import { Button, Icon, useSelector, useWalletConfig } from '../kit';
+import './card';
+import { Button } from './button';
+import { Icon } from './icons';
+import { useSelector } from '@xstate/react';
+import { useWalletConfig } from '../wallet-config';
 import type { FormEvent, ReactElement } from 'react';
 import type { SettingsActor } from '../../../machines/settings';
 import {

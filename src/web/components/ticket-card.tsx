@@ -1,6 +1,9 @@
 // A card of My tickets (docs/product.md §2): ticket name and logo, the event's date range, city and venue, days until or
 // since the event or a live badge, and benefits used out of total. The whole card opens the single ticket.
-import { Icon, registerStyles, Skeleton } from '../kit';
+import './card';
+import { Icon } from './icons';
+import { registerStyles } from '../style-sheets';
+import { Skeleton } from './skeleton';
 import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import { benefitUsage, ticketTiming, type TicketTiming } from '../../../machines/my-tickets.selectors';

@@ -1,6 +1,10 @@
 // The single ticket's event card (feature image, logos, names, date range, venue and address) and its event-access
 // card (used, with the date, or unused), plus the loading skeleton.
-import { Icon, LinkButton, registerStyles, Skeleton } from '../kit';
+import './card';
+import { Icon } from './icons';
+import { LinkButton } from './button';
+import { registerStyles } from '../style-sheets';
+import { Skeleton } from './skeleton';
 import { type ReactElement, useState } from 'react';
 import type { TicketDetail } from '../../contract/entities';
 import { ticketTiming } from '../../../machines/my-tickets.selectors';

@@ -1,6 +1,6 @@
 // The ticket type's logo in an icon tile, or a ticket glyph when there is none or it does not load: My tickets'
 // cards, the single ticket and the event card of gift, swap and resell.
-import { Icon } from '../kit';
+import { Icon } from './icons';
 import { type ReactElement, useState } from 'react';
 import { iconPath } from './icon-paths' with { type: 'macro' };
 

@@ -1,6 +1,7 @@
 // The single ticket's "more actions" menu: Swap ticket and Resell ticket (each only when the ticket allows it).
 // Open or closed is the ticket machine's state; this component only draws it and reports clicks and dismissals.
-import { Icon, registerStyles } from '../kit';
+import { Icon } from './icons';
+import { registerStyles } from '../style-sheets';
 import { type KeyboardEvent, type ReactElement, useEffect, useRef } from 'react';
 import { useRovingFocus } from '../use-roving-focus';
 import ticketMenuCss from 'bundle-text:./ticket-menu.css';

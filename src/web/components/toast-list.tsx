@@ -1,7 +1,8 @@
 // Toasts from react-hot-toast's headless store, drawn inside the shadow root (the styled Toaster would put
 // its CSS in the host page's <head>). Auto close after 5000 ms; Alt+T moves focus to the newest toast. A chunk of
 // its own, loaded with the first toast or when the browser is idle (./toaster.tsx).
-import { Icon, registerStyles } from '../kit';
+import { Icon } from './icons';
+import { registerStyles } from '../style-sheets';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { resolveValue, type Toast, toast, useToaster } from 'react-hot-toast/headless';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };

@@ -1,6 +1,10 @@
 // The gift's receiver: an E-mail and a Username tab (the username searched as it is typed, suggestions with picture
 // or initials), Confirm receiver, then the recipient card ("To", with Edit), the terms, Gift and Cancel.
-import { Button, HashedName, Icon, useSelector } from '../kit';
+import '../components/card';
+import { Button } from '../components/button';
+import { HashedName } from '../components/identity';
+import { Icon } from '../components/icons';
+import { useSelector } from '@xstate/react';
 import { type FormEvent, type KeyboardEvent, type ReactElement, useEffect, useRef } from 'react';
 import type { GiftActor, GiftEvent, GiftReceiver, ReceiverTab } from '../../../machines/gift';
 import {

@@ -1,6 +1,13 @@
 // GIFT: pick a ticket from the dropdown (the server must say it can be gifted), name the receiver (gift-receiver.tsx),
 // tick the terms and gift; then the success view. The gift machine decides everything; this view renders and sends.
-import { Button, Icon, PanelSkeleton, registerStyles, Skeleton, useChild, useSelector } from '../kit';
+import '../components/card';
+import { Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { Skeleton } from '../components/skeleton';
+import { useChild } from '../wallet-config';
+import { useSelector } from '@xstate/react';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import type { GiftActor, GiftEvent } from '../../../machines/gift';

@@ -1,7 +1,14 @@
 // HISTORY: one ticket's transfer history — each move (issued, gifted, swapped, bought on resale, redeemed) with its
 // date and holder, oldest first; a skeleton while it loads, the reason and Try again when it could not. The history
 // machine loads it and leads back to the ticket page; this view renders and sends.
-import { BackLink, Button, Icon, PanelSkeleton, registerStyles, Skeleton, useChild, useSelector } from '../kit';
+import '../components/card';
+import { BackLink, Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { Skeleton } from '../components/skeleton';
+import { useChild } from '../wallet-config';
+import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import type { HistoryEntry, TicketHistory } from '../../contract/entities';
 import type { HistorySnapshot } from '../../../machines/history';

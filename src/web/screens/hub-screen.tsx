@@ -1,17 +1,24 @@
 // HUB overlay (Welcome): profile card, tiles to every panel, Logout with a confirmation, and a close button
 // that fades the hub out (the 300 ms delay is the panel machine's; reduced motion skips the fade in CSS).
-import { Avatar, Button, HashedName, Icon, keepTabInside, registerStyles, selectUser, Skeleton, useChild, useSelector, useWallet } from '../kit';
+import '../components/card';
+import { Avatar, HashedName } from '../components/identity';
+import { Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { keepTabInside } from '../focus-trap';
+import { registerStyles } from '../style-sheets';
+import { selectUser } from '../../../machines/session.selectors';
+import { Skeleton } from '../components/skeleton';
+import { useChild, useWallet } from '../wallet-config';
+import { useSelector } from '@xstate/react';
+import { selectIsHubFading } from '../../../machines/panel.screen-selectors';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { selectIsLoggingOut, selectIsLogoutModalOpen } from '../../../machines/logout.selectors';
-import { flowKit } from '../../../machines/kit';
 import { Modal } from '../components/modal';
 import { type HubPlace, type HubTarget, hubTiles } from '../panels';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import hubScreenCss from 'bundle-text:./hub-screen.css';
 import { i18n, strings } from '../i18n';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
-
-const { selectIsHubFading } = flowKit;
 
 i18n.set('en', strings('en', screenStrings('HUB')));
 registerStyles(hubScreenCss);

@@ -1,5 +1,7 @@
 // LOGIN: e-mail and Continue; the login machine sends the code and moves on to the code screen.
-import { PanelSkeleton, useChild, useSelector, useWallet } from '../kit';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { useChild, useWallet } from '../wallet-config';
+import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import { selectEmailField, selectIsBusy } from '../../../machines/login.selectors';
 import { FormField, type FieldState } from '../components/form-field';

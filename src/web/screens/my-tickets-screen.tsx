@@ -1,6 +1,13 @@
 // MY_TICKET: the Upcoming and Past tabs with ticket cards, loading skeletons, the empty state and Retry. The
 // my-tickets machine loads the lists and opens a ticket; this view renders and sends.
-import { Button, Icon, PanelSkeleton, registerStyles, useChild, useSelector, useWallet, useWalletConfig } from '../kit';
+import '../components/card';
+import { Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { useChild, useWallet, useWalletConfig } from '../wallet-config';
+import { useSelector } from '@xstate/react';
+import { selectLanguage } from '../../../machines/panel.screen-selectors';
 import type { ReactElement } from 'react';
 import type { UserTicket } from '../../contract/entities';
 import type { MyTicketsActor, TicketTab } from '../../../machines/my-tickets';
@@ -16,12 +23,9 @@ import { ListTabs } from '../components/list-tabs';
 import { TicketCard, TicketCardSkeleton } from '../components/ticket-card';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { siteUrlOf } from '../script-config';
-import { flowKit } from '../../../machines/kit';
 import myTicketsScreenCss from 'bundle-text:./my-tickets-screen.css';
 import { i18n, strings } from '../i18n';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
-
-const { selectLanguage } = flowKit;
 
 i18n.set('en', strings('en', screenStrings('MY_TICKET')));
 registerStyles(myTicketsScreenCss);

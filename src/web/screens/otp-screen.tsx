@@ -1,5 +1,9 @@
 // OTP: the six-digit code sent by e-mail, Continue and Resend code.
-import { LinkButton, PanelSkeleton, registerStyles, useChild, useSelector } from '../kit';
+import { LinkButton } from '../components/button';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { useChild } from '../wallet-config';
+import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import { OTP_LENGTH } from '../../contract/forms';
 import { selectIsBusy } from '../../../machines/login.selectors';

@@ -1,5 +1,8 @@
 // PERSONAL_DATA: first and last name for a new account.
-import { Button, PanelSkeleton, useChild, useSelector, useWallet } from '../kit';
+import { Button } from '../components/button';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { useChild, useWallet } from '../wallet-config';
+import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import { selectIsBusy } from '../../../machines/login.selectors';
 import { selectConfirmingBack, selectFamilyNameField, selectGivenNameField } from '../../../machines/login.names-selectors';

@@ -2,7 +2,10 @@
 // their styles and their strings (`qr_device.*`). A chunk of its own, fetched with the qrDevice child's machine
 // (src/web/screens/qr-screen.tsx `useDeviceView`): the polling pass, the first QR panel, needs none of it. Each part
 // reads the child and sends it the person's choice.
-import { Button, Icon, registerStyles, useSelector } from '../kit';
+import { Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { registerStyles } from '../style-sheets';
+import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import type { QrDeviceActor } from '../../../machines/qr-device';
 import { selectDoorTickets, selectIsQrOffline } from '../../../machines/qr-device.selectors';

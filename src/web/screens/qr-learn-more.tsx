@@ -2,7 +2,10 @@
 // add-ons — a note, and the help-centre link. Open or closed is the qr machine's `learnMore` region. A chunk of its own
 // (with its strings, `qr_info.*`, its styles and the full-screen panel), loaded after the first panel: the pass does not
 // need it to show (issue 18, the first panel's budget).
-import { Button, Icon, registerStyles } from '../kit';
+import '../components/card';
+import { Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { registerStyles } from '../style-sheets';
 import type { ReactElement } from 'react';
 import { FullScreenPanel } from '../components/full-screen-panel';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };

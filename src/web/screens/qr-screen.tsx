@@ -3,9 +3,17 @@
 // device-bound code (the organiser's setting) the qr machine's child draws the image on the device, with the ticket
 // picker, the offline note and the "replaced by another device" message (./qr-device-view.tsx, a chunk of its own);
 // the machines count the seconds down (no timer here).
-import { Button, fullName, Icon, LinkButton, PanelSkeleton, registerStyles, selectUser, Skeleton, useChild, useSelector, useWallet, useWalletConfig } from '../kit';
+import '../components/card';
+import { Button, LinkButton } from '../components/button';
+import { fullName, selectUser } from '../../../machines/session.selectors';
+import { Icon } from '../components/icons';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { Skeleton } from '../components/skeleton';
+import { useChild, useWallet, useWalletConfig } from '../wallet-config';
+import { useSelector } from '@xstate/react';
+import { selectLanguage } from '../../../machines/panel.screen-selectors';
 import { lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
-import { flowKit } from '../../../machines/kit';
 import type { QrActor } from '../../../machines/qr';
 import type { QrDeviceActor } from '../../../machines/qr-device';
 import {
@@ -28,8 +36,6 @@ import { helpCentreUrl } from '../script-config';
 import qrScreenCss from 'bundle-text:./qr-screen.css';
 import { i18n, strings } from '../i18n';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
-
-const { selectLanguage } = flowKit;
 
 i18n.set('en', strings('en', screenStrings(['qr'])));
 registerStyles(qrScreenCss);

@@ -1,6 +1,12 @@
 // REDEEM: one code from a ticket PDF. The form (Redeem disabled while the code is invalid, an error flash after a
 // failure) gives way to the success view: the pulsing check, the redeemed ticket's logo and name and a link to it.
-import { Button, Icon, PanelSkeleton, registerStyles, useChild, useSelector } from '../kit';
+import '../components/card';
+import { Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { useChild } from '../wallet-config';
+import { useSelector } from '@xstate/react';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { RedeemResult } from '../../contract/entities';
 import type { RedeemActor } from '../../../machines/redeem';

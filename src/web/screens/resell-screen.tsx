@@ -1,7 +1,14 @@
 // RESELL: pick a resellable ticket, set quantity and price (the quote is the server's), Continue, tick the resale
 // terms and list; then the success view with the share link. With no ticket selected the seller's listings show
 // below (components/listings.tsx). The resell machine decides; this view renders.
-import { Button, Icon, PanelSkeleton, registerStyles, Skeleton, useChild, useSelector } from '../kit';
+import '../components/card';
+import { Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { Skeleton } from '../components/skeleton';
+import { useChild } from '../wallet-config';
+import { useSelector } from '@xstate/react';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { ResellableTicket } from '../../contract/entities';
 import type { ResellActor, ResellEvent } from '../../../machines/resell';

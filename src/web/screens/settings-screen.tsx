@@ -1,7 +1,13 @@
 // SETTINGS: the account tab (picture, nickname, names, phone number) and the payout tab (the verification button).
 // The settings machine decides what is possible; the forms are components (settings-account-forms, phone-modal,
 // picture-form).
-import { Button, Icon, PanelSkeleton, registerStyles, useChild, useSelector } from '../kit';
+import '../components/card';
+import { Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { useChild } from '../wallet-config';
+import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import type { SettingsActor, SettingsTab } from '../../../machines/settings';
 import { selectSettingsStatus, selectSettingsTab } from '../../../machines/settings.selectors';

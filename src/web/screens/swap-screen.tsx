@@ -2,7 +2,13 @@
 // swap and opens the confirmation modal (UPGRADE or DOWNGRADE wording, what is paid or lost), whose Go to checkout
 // sends the window to the ticket site's checkout page. A swap started earlier and left (the tab closed on the modal) is
 // listed above step 1 with Continue to checkout and Cancel swap. The swap machine decides; this view renders and sends.
-import { Button, Icon, PanelSkeleton, registerStyles, useChild, useSelector } from '../kit';
+import '../components/card';
+import { Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { useChild } from '../wallet-config';
+import { useSelector } from '@xstate/react';
 import { type ReactElement, useEffect, useRef } from 'react';
 import type { SwapOrder } from '../../../src/contract/entities';
 import type { SwapActor, SwapEvent } from '../../../machines/swap';

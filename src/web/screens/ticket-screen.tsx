@@ -1,6 +1,12 @@
 // TICKET: one ticket — event card, event access, the clamped description, benefits, Gift ticket and the menu with
 // Swap ticket / Resell ticket. The ticket machine decides what is possible; the benefit modal opens over it.
-import { BackLink, Button, Icon, PanelSkeleton, registerStyles, useChild, useSelector, useWallet } from '../kit';
+import '../components/card';
+import { BackLink, Button } from '../components/button';
+import { Icon } from '../components/icons';
+import { PanelSkeleton } from '../components/panel-skeleton';
+import { registerStyles } from '../style-sheets';
+import { useChild, useWallet } from '../wallet-config';
+import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import type { TicketDetail, WalletLinks } from '../../contract/entities';
 import {
