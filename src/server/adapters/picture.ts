@@ -56,7 +56,7 @@ const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, sho
  * counted whole although it streams: its pipeline's buffers grow with it (a 40 MP one took 90 MB more than an 8-bit one).
  */
 export function decodedBytes(
-  metadata: Pick<Metadata, 'format' | 'width' | 'height' | 'channels' | 'depth' | 'isProgressive' | 'chromaSubsampling'>,
+  metadata: Partial<Pick<Metadata, 'format' | 'width' | 'height' | 'channels' | 'depth' | 'isProgressive' | 'chromaSubsampling'>>,
 ): number {
   const { format, width = 0, height = 0, channels = 4, depth = 'uchar', isProgressive = false, chromaSubsampling } = metadata;
   const eightBit = depth === 'uchar' || depth === 'char';
