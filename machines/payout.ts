@@ -4,10 +4,14 @@
 // and hands the answer here with `payout.connected`. With the Stripe provider the machine mounts Stripe's embedded
 // onboarding component (actor `stripeOnboarding`) into the element the view registers with `payout.mount`; its exit
 // sends `payout.exited`, and the state is read again. With the local provider (no Stripe keys, outside production)
-// the view shows our own form: legal name and the last 4 bank digits.
+// the view shows our own form: legal name and the last 4 bank digits. A verified account's tab shows, with Stripe,
+// the notification banner and account management (actor `stripeManagement`, the same Account Session), and with the
+// local provider our own stand-in: a button that opens the local form again to change the bank account
+// (docs/decisions/0116-the-payouts-tab-as-stripe-embeds-it.md). A payout Stripe could not make to the bank is in the account
+// (`payoutFailure`); the tab shows it whatever the state.
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PaymentsAccount } from '../src/contract/entities';
-import { mountConnectOnboarding } from '../src/client/stripe-connect';
+import { mountConnectComponents, mountConnectOnboarding } from '../src/client/stripe-connect';
 import { addRoutes } from '../src/client/client';
 import { errorCode } from '../src/client/errors';
 import { reportError } from './services';
@@ -38,8 +42,10 @@ export type PayoutEvent =
   | { type: 'payout.unmount' }
   /** From `stripeOnboarding`: the person left Stripe's onboarding. */
   | { type: 'payout.exited' }
-  /** From `stripeOnboarding`: connect-js could not be loaded or started (logged; the mount point stays empty). */
-  | { type: 'payout.connectFailed'; error: unknown };
+  /** From `stripeOnboarding` or `stripeManagement`: connect-js could not be loaded or started (logged; the mount point stays empty). */
+  | { type: 'payout.connectFailed'; error: unknown }
+  /** Leave the local form without sending it: the account is read again. */
+  | { type: 'payout.cancel' };
 
 export interface StripeOnboardingInput {
   account: PaymentsAccount;
@@ -48,6 +54,9 @@ export interface StripeOnboardingInput {
   /** A new Account Session's client secret from the server: each one is single-use. */
   freshClientSecret: () => Promise<string>;
 }
+
+/** What `stripeManagement` is started with: a verified account has no session yet, so every secret is a fresh one. */
+export type StripeManagementInput = Omit<StripeOnboardingInput, 'account'> & { account: PaymentsAccount };
 
 export const payoutToastKeys = { verified: 'payout.verified_toast', failed: 'api.internal_error' } as const;
 
@@ -80,6 +89,7 @@ export const payoutMachine = setup({
     verified: (_, params: { account: PaymentsAccount }) => params.account.verified,
     onboardingLocal: (_, params: { account: PaymentsAccount }) => params.account.clientSecret !== '' && params.account.provider === 'local',
     onboardingStripe: (_, params: { account: PaymentsAccount }) => params.account.clientSecret !== '' && params.account.provider === 'stripe',
+    stripeAccount: (_, params: { account: PaymentsAccount }) => params.account.provider === 'stripe',
     formValid: ({ context }) => Object.keys(localFormErrors(context)).length === 0,
   },
   actors: {
@@ -92,6 +102,18 @@ export const payoutMachine = setup({
         theme: input.theme,
         freshClientSecret: input.freshClientSecret,
         onExit: () => sendBack({ type: 'payout.exited' }),
+        onError: (error) => sendBack({ type: 'payout.connectFailed', error }),
+      }),
+    ),
+    // Injectable too: Stripe's notification banner and account management for a verified account, in one host.
+    stripeManagement: fromCallback<PayoutEvent, StripeManagementInput>(({ input, sendBack }) =>
+      mountConnectComponents({
+        account: input.account,
+        components: ['notification-banner', 'account-management'],
+        host: input.host,
+        theme: input.theme,
+        freshClientSecret: input.freshClientSecret,
+        onExit: () => {},
         onError: (error) => sendBack({ type: 'payout.connectFailed', error }),
       }),
     ),
@@ -126,15 +148,17 @@ export const payoutMachine = setup({
     },
     failed: { on: { 'payout.retry': 'loading' } },
     deciding: {
+      // The local form first: a verified local account given a new secret is changing its bank account.
       always: [
-        { guard: { type: 'verified', params: ({ context }) => ({ account: context.account! }) }, target: 'verified' },
         { guard: { type: 'onboardingLocal', params: ({ context }) => ({ account: context.account! }) }, target: 'localForm' },
+        { guard: { type: 'verified', params: ({ context }) => ({ account: context.account! }) }, target: 'verified' },
         { guard: { type: 'onboardingStripe', params: ({ context }) => ({ account: context.account! }) }, target: 'stripe' },
         { target: 'none' },
       ],
     },
     none: {},
     localForm: {
+      ...doc("The local provider's form: legal name and the bank account's last 4 digits (also to change them once verified)"),
       initial: 'editing',
       states: {
         editing: {
@@ -142,6 +166,7 @@ export const payoutMachine = setup({
             'payout.changeLegalName': { actions: { type: 'changeLegalName', params: ({ event }) => ({ value: event.value }) } },
             'payout.changeBankLast4': { actions: { type: 'changeBankLast4', params: ({ event }) => ({ value: event.value }) } },
             'payout.submit': [{ guard: 'formValid', target: 'submitting' }, { actions: 'touch' }],
+            'payout.cancel': '#payout.loading',
           },
         },
         submitting: {
@@ -206,7 +231,46 @@ export const payoutMachine = setup({
         },
       },
     },
-    verified: {},
+    verified: {
+      ...doc('The account is verified: the seller can resell; the tab shows how to keep the account right'),
+      initial: 'choosing',
+      states: {
+        choosing: {
+          always: [{ guard: { type: 'stripeAccount', params: ({ context }) => ({ account: context.account! }) }, target: 'stripe' }, { target: 'local' }],
+        },
+        local: { ...doc('The local provider: a button opens its form again to change the bank account') },
+        stripe: {
+          ...doc("Stripe's notification banner and account management (bank account, details), same Account Session"),
+          initial: 'waitingForHost',
+          states: {
+            waitingForHost: {
+              ...doc('Until the Payouts tab gives the element to mount into'),
+              on: { 'payout.mount': 'mounted' },
+            },
+            mounted: {
+              ...doc("Stripe's components run in the tab's element"),
+              invoke: {
+                id: 'stripeManagement',
+                src: 'stripeManagement',
+                input: ({ context, event }) => {
+                  const mount = event as Extract<PayoutEvent, { type: 'payout.mount' }>;
+                  const { services } = context;
+                  const freshClientSecret = async () => (await services.api.call('paymentsConnect', { body: { accountType: 'custom' } })).clientSecret;
+                  return { account: context.account!, host: mount.host, theme: mount.theme, freshClientSecret };
+                },
+                onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'payout: Stripe Connect did not start', error: event.error }) } },
+              },
+              on: {
+                'payout.unmount': 'waitingForHost',
+                'payout.connectFailed': {
+                  actions: { type: 'logError', params: ({ event }) => ({ message: 'payout: Stripe Connect did not load', error: event.error }) },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
   },
 });
 

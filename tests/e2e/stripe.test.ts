@@ -5,9 +5,13 @@
 // succeeded in the stub, or answers a card error for Stripe's declined test number. Everything else is real: the
 // pages load "Stripe.js" under the real CSP, ask our server for the PaymentIntent, hand its client secret to Stripe.js
 // and report the intent back; our server retrieves it from the stub and settles. connect.js (Stripe Connect's embedded
-// onboarding) is faked the same way. Covered: alex upgrades a swap on the checkout page (declined card, then a good
-// one) and comes back to the wallet with the VIP; alex verifies payouts in the Connect onboarding of the Payouts tab;
-// sam buys alex's listing on the share page. Screenshots: screenshots/stripe-e2e-*.png.
+// onboarding, notification banner and account management) is faked the same way. Covered: alex upgrades a swap on
+// the checkout page (declined card, then a good one) and comes back to the wallet with the VIP; alex verifies payouts
+// in the Connect onboarding of the Payouts tab, which then shows the notification banner and account management; a
+// payout Stripe could not make to alex's bank (a signed Connect `payout.failed`) is told on the tab, in English and
+// Spanish, light and dark, desktop and phone; sam buys alex's listing on the share page. Screenshots:
+// screenshots/stripe-e2e-*.png.
+import Stripe from 'stripe';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStubs, type StripeStubs } from '../support/stripe-stubs';
@@ -17,6 +21,7 @@ import { useServer } from './server';
 const PUBLISHABLE_KEY = 'pk_test_e2e';
 const DECLINED_CARD = '4000 0000 0000 0002';
 const GOOD_CARD = '4242 4242 4242 4242';
+const CONNECT_WEBHOOK_SECRET = 'whsec_e2e_connect';
 
 /** The fake Stripe.js: the calls our pages make (Stripe(), elements(), create('payment').mount(), confirmPayment()). */
 const fakeStripeJs = `
@@ -55,8 +60,9 @@ window.Stripe = function (key, options) {
 
 /**
  * The fake connect.js (what @stripe/connect-js loads from connect-js.stripe.com): StripeConnect.init and the
- * account-onboarding element. Its "Submit details" asks the test (a routed api.stripe.com call) to mark the account
- * verified in the stub, then exits, as Stripe's component does when onboarding is done.
+ * account-onboarding, notification-banner and account-management elements. Onboarding's "Submit details" asks the
+ * test (a routed api.stripe.com call) to mark the account verified in the stub, then exits, as Stripe's component
+ * does when onboarding is done. The other two show a heading; every secret the page hands over is recorded.
  */
 const fakeConnectJs = `
 window.StripeConnect = window.StripeConnect || {};
@@ -64,6 +70,19 @@ window.StripeConnect.init = function (params) {
   window.__connectInit = { publishableKey: params.publishableKey, appearance: params.appearance };
   // As Stripe's connect.js does: the secret @stripe/connect-js already asked for (eagerly, at init) is used first.
   var secret = (params.metaOptions && params.metaOptions.eagerClientSecretPromise) || params.fetchClientSecret();
+  secret.then(function (value) { (window.__connectSecrets = window.__connectSecrets || []).push(value); });
+  [['notification-banner', 'Stripe notifications (test)'], ['account-management', 'Stripe account management (test)']].forEach(function (pair) {
+    if (customElements.get('stripe-connect-' + pair[0])) return;
+    customElements.define('stripe-connect-' + pair[0], class extends HTMLElement {
+      setConnector() {}
+      connectedCallback() {
+        if (this.childElementCount) return;
+        var heading = document.createElement('h3');
+        heading.textContent = pair[1];
+        this.append(heading);
+      }
+    });
+  });
   if (!customElements.get('stripe-connect-account-onboarding')) {
     customElements.define('stripe-connect-account-onboarding', class extends HTMLElement {
       setConnector() {}
@@ -98,7 +117,13 @@ beforeAll(async () => {
 });
 afterAll(() => stubs?.close());
 const server = useServer(() => ({
-  env: { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY, STRIPE_API_BASE: stubs.url, STRIPE_WEBHOOK_SECRET: 'whsec_e2e' },
+  env: {
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+    STRIPE_API_BASE: stubs.url,
+    STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+    STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
+  },
 }));
 
 /** Routes Stripe's two addresses in `context` to the fake: its script, and its confirmation against the stub. */
@@ -217,7 +242,53 @@ describe('paying through Stripe', () => {
     await page.getByRole('button', { name: 'Submit details' }).click();
     // Exiting the component reads the account again, from Stripe.
     await page.getByText('Your payout account is verified. You can resell tickets.').waitFor();
+    // A verified account's tab: Stripe's notification banner and account management, on a new Account Session
+    // (the onboarding's was single-use) that enables all three components.
+    const manage = page.getByRole('region', { name: 'Your Stripe payout account' });
+    await manage.getByRole('heading', { name: 'Stripe notifications (test)' }).waitFor();
+    await manage.getByRole('heading', { name: 'Stripe account management (test)' }).waitFor();
+    const sessions = stubs.connect.requests.filter((request) => request.path === '/v1/account_sessions');
+    expect(sessions).toHaveLength(2);
+    for (const session of sessions) {
+      expect(['account_onboarding', 'notification_banner', 'account_management'].map((name) => session.body.get(`components[${name}][enabled]`))).toEqual(['true', 'true', 'true']);
+    }
+    const secrets = await page.evaluate(() => (window as unknown as { __connectSecrets: string[] }).__connectSecrets);
+    expect(new Set(secrets).size).toBe(secrets.length);
     await shot(page, '5-payouts-verified');
+  });
+
+  it('a payout Stripe could not make to alex’s bank is told on the Payouts tab with its reason and what to do', async () => {
+    const accountId = stubs.connect.requests.find((request) => request.path === '/v1/account_sessions')!.body.get('account')!;
+    const payload = JSON.stringify({
+      id: 'evt_e2e_payout_failed',
+      object: 'event',
+      type: 'payout.failed',
+      account: accountId,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'po_e2e_1', object: 'payout', amount: 4200, currency: 'aud', status: 'failed', failure_code: 'account_closed', arrival_date: 0 } },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: CONNECT_WEBHOOK_SECRET });
+    const told = await fetch(`${server.url}/v1/webhooks/stripe-connect`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    expect(told.status).toBe(200);
+    const views = [
+      { lang: 'en', scheme: 'light', width: 1280, title: /A payout of 42\.00 AUD to your bank failed on /, reason: 'Your bank says the account is closed.', todo: /Stripe pays the money out again/ },
+      { lang: 'es', scheme: 'dark', width: 375, title: /Falló un cobro de 42\.00 AUD a tu banco el /, reason: 'Tu banco dice que la cuenta está cerrada.', todo: /Stripe vuelve a pagar el dinero/ },
+    ] as const;
+    for (const view of views) {
+      await page.setViewportSize({ width: view.width, height: 900 });
+      await page.emulateMedia({ colorScheme: view.scheme });
+      await page.goto(hostUrl(server.url, `/${view.lang}/?PANEL_TAB=SETTINGS&SETTINGS_TAB=ACCOUNT_VERIFICATION`));
+      const notice = page.getByRole('alert').filter({ hasText: view.reason });
+      await notice.waitFor();
+      await notice.getByText(view.title).waitFor();
+      await notice.getByText(view.todo).waitFor();
+      // It fits the phone's width: nothing runs off the edge.
+      const box = (await notice.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(view.width);
+      await shot(page, `5b-payout-failed-${view.lang}-${view.scheme}-${view.width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('sam buys alex’s listing on the share page with a card', async () => {

@@ -1,15 +1,26 @@
 // Model-based tests of the payout machine (docs/product.md §2 Settings payout tab, §6): the account read from the server each
 // time, verified / none / onboarding (local form or Stripe's component), the local form's rule (errors only after a
 // submit), completing it, Stripe's onboarding mounted into the tab's element (a fake stripeOnboarding actor) and its
-// exit reading the account again, and the onboarding the settings' button starts.
+// exit reading the account again, and the onboarding the settings' button starts; a verified account's Stripe
+// notification banner and account management (a fake stripeManagement) mounted the same way, the local provider's
+// form opened again to change the bank account and left with Cancel, and a failed payout shown whatever the state.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { localFormErrors, payoutMachine, type PayoutSnapshot } from '../../machines/payout';
-import { selectLocalForm, selectPayoutView, selectStripeSessionKey } from '../../machines/payout.selectors';
+import {
+  payoutFailureReasonKey,
+  selectChangingBank,
+  selectLocalForm,
+  selectManagement,
+  selectPayoutFailure,
+  selectPayoutView,
+  selectStripeSessionKey,
+} from '../../machines/payout.selectors';
 import { testServices } from '../../machines/models/fake-platform';
 import { expectFullCoverage, runPathOnActor } from '../../machines/models/model';
 import { pathsOf } from '../../machines/models/model-spec';
-import { account, fakeOnboarding, host, payoutOnboarding, payoutSpec, payoutVertex } from '../../machines/models/payout.model';
+import { account, fakeOnboarding, host, payoutManagement, payoutOnboarding, payoutSpec, payoutVertex } from '../../machines/models/payout.model';
+import type { StripeManagementInput } from '../../machines/payout';
 
 const onboarding = payoutOnboarding;
 const vertex = payoutVertex;
@@ -22,6 +33,7 @@ describe('payout model', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
     // Whether the component mounted last could not start (nothing runs then until the tab mounts it again).
     let startFailed = false;
+    let managementFailed = false;
     await runPathOnActor(path, {
       machine: machineUnderTest,
       input: { services: testServices() },
@@ -34,13 +46,31 @@ describe('payout model', () => {
         // The state follows the account: verified, onboarding by provider, or none.
         const current = snapshot.context.account;
         if (current && !snapshot.hasTag('loading') && !snapshot.matches('failed')) {
-          const expected = current.verified ? 'verified' : current.clientSecret === '' ? 'none' : current.provider === 'local' ? 'localForm' : 'stripe';
+          // A local account given a secret is in its form, also when verified (changing the bank account).
+          const expected =
+            current.provider === 'local' && current.clientSecret !== ''
+              ? 'localForm'
+              : current.verified
+                ? 'verified'
+                : current.clientSecret === ''
+                  ? 'none'
+                  : 'stripe';
           expect(typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]).toBe(expected);
         }
-        if (type === 'payout.exited') expect(snapshot.matches('loading')).toBe(true);
+        if (type === 'payout.exited' || type === 'payout.cancel') expect(snapshot.matches('loading')).toBe(true);
+        // A verified account is managed with Stripe's components or the local form's stand-in, by its provider.
+        expect(selectManagement(snapshot)).toBe(snapshot.matches('verified') ? (current!.provider === 'stripe' ? 'stripe' : 'local') : null);
+        expect(selectChangingBank(snapshot)).toBe(snapshot.matches('localForm') && current!.verified);
+        // A failed payout is told once the account is read.
+        expect(selectPayoutFailure(snapshot)).toEqual(snapshot.hasTag('loading') || snapshot.matches('failed') || snapshot.matches('loading') ? null : (current?.payoutFailure ?? null));
         // Stripe's component runs exactly while the tab's element is registered.
         if (type === 'payout.mount') startFailed = false;
         if (type === 'stripeOnboarding.error') startFailed = true;
+        if (type === 'payout.mount') managementFailed = false;
+        if (type === 'stripeManagement.error') managementFailed = true;
+        const managing = payoutManagement.runs.filter((run) => run.running);
+        expect(managing.length, 'management running').toBe(snapshot.matches({ verified: { stripe: 'mounted' } }) && !managementFailed ? 1 : 0);
+        if (managing[0]) expect(managing[0].input).toMatchObject({ host, theme: 'light', account: snapshot.context.account });
         const running = onboarding.runs.filter((run) => run.running);
         expect(running.length, 'onboarding running').toBe(snapshot.matches({ stripe: 'mounted' }) && !startFailed ? 1 : 0);
         if (running[0]) expect(running[0].input).toMatchObject({ host, theme: 'light', account: snapshot.context.account });
@@ -114,5 +144,53 @@ describe('Stripe onboarding', () => {
     actor.send({ type: 'payout.submit' });
     expect(selectLocalForm(actor.getSnapshot()).errors).toEqual({ legalName: 'payout.legal_name_required', bankLast4: 'payout.bank_last4_invalid' });
     actor.stop();
+  });
+});
+
+describe('a verified account', () => {
+  const failure = { amountMinor: 4200, currencyCode: 'AUD', failureCode: 'account_closed', failedAt: '2026-05-02T10:00:00.000Z' };
+  const verifiedStripe = account({ provider: 'stripe', publishableKey: 'pk_test_1', verified: true, country: 'AU', payoutFailure: failure });
+
+  it("with Stripe mounts the notification banner and account management, each secret asked of the server (it had none)", async () => {
+    const fake = fakeOnboarding<StripeManagementInput>();
+    const calls: unknown[] = [];
+    const api = { call: async (name: string, args: unknown) => (calls.push([name, args]), { ...verifiedStripe, clientSecret: `accs_${calls.length}` }) };
+    const machine = payoutMachine.provide({ actors: { stripeManagement: fake.actor, loadAccount: fromCallback(() => {}) as never } });
+    const actor = createActor(machine, { input: { services: testServices({ api: api as never }) } }).start();
+    actor.send({ type: 'payout.connected', account: verifiedStripe });
+    expect(selectPayoutView(actor.getSnapshot())).toBe('verified');
+    expect(selectManagement(actor.getSnapshot())).toBe('stripe');
+    expect(selectPayoutFailure(actor.getSnapshot())).toEqual(failure);
+    expect(fake.runs).toEqual([]);
+    actor.send({ type: 'payout.mount', host, theme: 'dark' });
+    expect(fake.runs).toMatchObject([{ input: { host, theme: 'dark', account: verifiedStripe }, running: true }]);
+    expect([await fake.runs[0]!.input.freshClientSecret(), await fake.runs[0]!.input.freshClientSecret()]).toEqual(['accs_1', 'accs_2']);
+    expect(calls).toEqual([
+      ['paymentsConnect', { body: { accountType: 'custom' } }],
+      ['paymentsConnect', { body: { accountType: 'custom' } }],
+    ]);
+    actor.send({ type: 'payout.unmount' });
+    expect(fake.runs[0]!.running).toBe(false);
+    actor.stop();
+  });
+
+  it('with the local provider opens its form again to change the bank account, and Cancel reads the account again', () => {
+    const actor = createActor(payoutMachine.provide({ actors: { loadAccount: fromCallback(() => {}) as never } }), { input: { services: testServices() } }).start();
+    actor.send({ type: 'payout.connected', account: account({ verified: true, country: 'AU' }) });
+    expect(selectManagement(actor.getSnapshot())).toBe('local');
+    actor.send({ type: 'payout.connected', account: account({ verified: true, country: 'AU', clientSecret: 'local_cs_1' }) });
+    expect(selectPayoutView(actor.getSnapshot())).toBe('localForm');
+    expect(selectChangingBank(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'payout.cancel' });
+    expect(selectPayoutView(actor.getSnapshot())).toBe('loading');
+    actor.stop();
+  });
+
+  it("tells Stripe's failure codes in words, and any other as the general case", () => {
+    expect(payoutFailureReasonKey('account_closed')).toBe('payout.failure_reason.account_closed');
+    expect(payoutFailureReasonKey('no_account')).toBe('payout.failure_reason.no_account');
+    expect(payoutFailureReasonKey('something_new')).toBe('payout.failure_reason.other');
+    expect(payoutFailureReasonKey('constructor')).toBe('payout.failure_reason.other');
+    expect(payoutFailureReasonKey(null)).toBe('payout.failure_reason.other');
   });
 });

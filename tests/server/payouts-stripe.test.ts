@@ -60,7 +60,15 @@ describe('payouts through Stripe Connect', () => {
     expect(created.authorization).toBe('Bearer sk_test_stub');
     const session = stub.requests.find((request) => request.path === '/v1/account_sessions')!;
     expect(session.body.get('account')).toBe('acct_stub_1');
-    expect(session.body.get('components[account_onboarding][enabled]')).toBe('true');
+    // One session enables the three embedded components the Payouts tab mounts: onboarding until the account is
+    // verified, then the notification banner and account management. The platform collects requirements, so each
+    // collects the bank account itself and asks for no Stripe sign-in.
+    for (const component of ['account_onboarding', 'notification_banner', 'account_management']) {
+      expect(session.body.get(`components[${component}][enabled]`), component).toBe('true');
+      expect(session.body.get(`components[${component}][features][external_account_collection]`), component).toBe('true');
+      expect(session.body.get(`components[${component}][features][disable_stripe_user_authentication]`), component).toBe('true');
+    }
+    expect([...session.body.keys()].filter((key) => key.endsWith('[enabled]'))).toHaveLength(3);
     // Connecting again resumes the same account with a new session.
     await post('/resell/stripe/connect', { accountType: 'custom' });
     expect(stub.requests.filter((request) => request.path === '/v1/accounts')).toHaveLength(1);

@@ -1,8 +1,9 @@
 // Model-based paths of the payout machine (tests/machines/payout.test.ts's samples) run against the rendered settings'
 // Payouts tab: the account loads (none, verified, or an onboarding under way), Verify my account starts onboarding
 // (the settings flow's call, whose answer the payout machine receives), the local provider's form is filled and sent.
-// Stripe's embedded component cannot load without the internet: its branch is the machine test's. After every step
-// the tab shows what the model's state says.
+// (and left with Cancel). Stripe's embedded components cannot load without the internet: their branches are the
+// machine test's and tests/web/payout-tab.test.tsx's (a fake connect-js). After every step the tab shows what the
+// model's state says.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
@@ -36,6 +37,7 @@ const samples: Array<EventObject & { output?: unknown; error?: unknown; value?: 
   { type: 'payout.submit' },
   { type: 'completeLocal.done', output: account({ verified: true, country: 'AU' }) },
   { type: 'completeLocal.error', error: httpError('paymentsLocalOnboarding', 400, 'api.resell.onboarding_invalid') },
+  { type: 'payout.cancel' },
 ];
 
 const vertex = (snapshot: AnyMachineSnapshot) => {
@@ -76,6 +78,9 @@ async function perform(event: EventObject & { value?: string; account?: unknown 
     case 'payout.submit':
       click(tab().getByRole('button', { name: 'Verify account' }));
       return;
+    case 'payout.cancel':
+      click(tab().getByRole('button', { name: 'Cancel' }));
+      return;
     default:
       throw new Error(`no way to perform ${event.type} on the screen`);
   }
@@ -88,6 +93,8 @@ function expectScreenMatches(state: PayoutSnapshot): void {
   expect(Boolean(tab().queryByText('Your payout account could not be loaded.')), 'error').toBe(value === 'failed');
   // One verify action at most: Verify my account, or the local form's own Verify account while the form is open.
   expect(Boolean(tab().queryByRole('button', { name: 'Verify my account' })), 'verify button').toBe(value !== 'verified' && value !== 'localForm');
+  // A verified local account changes its bank account with the local form again.
+  expect(Boolean(tab().queryByRole('button', { name: 'Change bank account' })), 'change bank button').toBe(value === 'verified');
   const form = tab().queryByRole('form', { name: 'Verify your payout account' });
   expect(Boolean(form), 'local form').toBe(value === 'localForm');
   if (form) {
@@ -100,7 +107,7 @@ function expectScreenMatches(state: PayoutSnapshot): void {
 
 describe('payout paths on the rendered Payouts tab', () => {
   it('take every transition but Stripe’s', () => {
-    const stripe = "Stripe's embedded onboarding cannot load offline; tests/machines/payout.test.ts takes it";
+    const stripe = "Stripe's embedded components cannot load offline; tests/machines/payout.test.ts takes them (tests/web/payout-tab.test.tsx with a fake connect-js)";
     expectFullCoverage('payout on the screen', testMachine, paths, {
       'payout.stripe on payout.exited': stripe,
       'payout.stripe.waitingForHost on payout.mount': stripe,
@@ -108,6 +115,11 @@ describe('payout paths on the rendered Payouts tab', () => {
       'payout.stripe.mounted on payout.connectFailed': stripe,
       'payout.stripe.mounted on stripeOnboarding.error': stripe,
       'payout.deciding always #3': stripe,
+      'payout.verified.choosing always #1': stripe,
+      'payout.verified.stripe.waitingForHost on payout.mount': stripe,
+      'payout.verified.stripe.mounted on payout.unmount': stripe,
+      'payout.verified.stripe.mounted on payout.connectFailed': stripe,
+      'payout.verified.stripe.mounted on stripeManagement.error': stripe,
     });
   });
 

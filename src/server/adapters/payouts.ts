@@ -14,6 +14,19 @@ import { paymentEventOf, type PaymentEvent } from './payments';
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
+/**
+ * The embedded components one Account Session enables (docs/decisions/0116-the-payouts-tab-as-stripe-embeds-it.md): onboarding while
+ * the account is not verified, then the notification banner (requirements Stripe asks for later) and account
+ * management (bank account and details). The platform collects requirements (`requirement_collection: application`)
+ * and the seller has no Stripe dashboard, so each collects the bank account itself and asks for no Stripe sign-in.
+ */
+const connectFeatures = { external_account_collection: true, disable_stripe_user_authentication: true } as const;
+export const ACCOUNT_SESSION_COMPONENTS = {
+  account_onboarding: { enabled: true, features: connectFeatures },
+  notification_banner: { enabled: true, features: connectFeatures },
+  account_management: { enabled: true, features: connectFeatures },
+} satisfies Stripe.AccountSessionCreateParams.Components;
+
 export interface ConnectAccountState {
   detailsSubmitted: boolean;
   payoutsEnabled: boolean;
@@ -127,9 +140,7 @@ export function createStripeConnect(secretKey: string, apiBase?: string): Stripe
       return account.id;
     },
     async accountSession(accountId) {
-      const session = await fromStripe(() =>
-        stripe.accountSessions.create({ account: accountId, components: { account_onboarding: { enabled: true } } }),
-      );
+      const session = await fromStripe(() => stripe.accountSessions.create({ account: accountId, components: ACCOUNT_SESSION_COMPONENTS }));
       return session.client_secret;
     },
     async accountState(accountId) {

@@ -1,9 +1,13 @@
 // Runs picture work (picture.ts) in separate processes, never in the server's own: at most `concurrency` pictures at
-// once per instance, each with a hard wall-clock limit after which its process is killed (SIGKILL), and a V8 heap
-// limit. A process, not a worker thread: libvips renders in native threads that Worker.terminate() cannot stop (a
+// once per instance, each with a hard wall-clock limit after which its process is killed (SIGKILL), and a memory cap
+// on the whole process, native memory included (docs/decisions/0117-picture-memory-capped-in-the-kernel.md): its data segment is limited by
+// the kernel (RLIMIT_DATA, set by `prlimit` before node starts: libvips' and libheif's buffers, wasm memory, the V8
+// heap and thread stacks all count), and a watchdog reads its resident size while it works and kills it past the
+// cap. A process, not a worker thread: libvips renders in native threads that Worker.terminate() cannot stop (a
 // terminated worker's SVG render went on burning a core for minutes), while a killed process stops at once.
 // An upload that finds every slot busy waits its turn for at most `queueWaitMs`, then is answered 'busy' (503).
 import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PictureRefusal } from './picture';
 import type { PictureAnswer } from './picture-process';
@@ -15,8 +19,13 @@ export interface PicturePoolOptions {
   timeoutMs: number;
   /** How long an upload waits for a free slot before it is answered 'busy'. */
   queueWaitMs: number;
-  /** The picture process's V8 heap limit (--max-old-space-size). */
+  /**
+   * The picture process's memory cap, native memory included: its data segment (RLIMIT_DATA) and its resident size
+   * (the watchdog). Its V8 heap gets a quarter of it (pictures live in buffers outside the heap).
+   */
   memoryMb: number;
+  /** `prlimit` to start the process under; null: none found (not Linux), the watchdog alone holds the cap. */
+  prlimitPath?: string | null;
   /** Uploads waiting at most; more are answered 'busy' at once. */
   maxQueued?: number;
 }
@@ -27,7 +36,7 @@ export type PictureOutcome =
 
 export interface PicturePool {
   render(bytes: Buffer): Promise<PictureOutcome>;
-  /** Process ids of the picture processes now running (tests check that a killed one is gone). */
+  /** Process ids of the picture processes now running, not those killed (tests check that a killed one is gone). */
   pids(): number[];
   close(): Promise<void>;
 }
@@ -44,9 +53,42 @@ const loader = compiled ? [] : ['--import', 'tsx'];
 const START_TIMEOUT_MS = 30_000;
 /** A picture process left idle this long exits, giving back its memory (about 100 MB); the next upload starts one. */
 const IDLE_EXIT_MS = 5 * 60_000;
+/**
+ * The kernel's data limit, as a multiple of the cap on resident memory: the data segment counts memory reserved
+ * writable but not yet touched (thread stacks, malloc arenas, V8's and wasm's reservations), so a process resident at
+ * 180 MB holds about 300 MB of it (docs/performance.md, Picture memory). The watchdog holds the resident cap; this is
+ * the hard limit no allocation passes even between two of its reads.
+ */
+const DATA_LIMIT_FACTOR = 2;
+/** A process resident above this part of its cap after a picture is retired rather than kept for the next. */
+const RETIRE_FRACTION = 0.75;
+/** How often the watchdog reads a working process's resident size. */
+const WATCH_INTERVAL_MS = 20;
+
+/** util-linux's prlimit where Linux has it (the Docker image's Debian has it): null elsewhere. */
+export function findPrlimit(): string | null {
+  return ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => existsSync(path)) ?? null;
+}
+
+/** A process's resident size and its peak, in bytes, from /proc (null when it is gone or there is no /proc). */
+export function residentBytes(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+    const rss = kb('VmRSS');
+    return Number.isNaN(rss) ? null : { rss, peak: kb('VmHWM') };
+  } catch {
+    return null;
+  }
+}
 
 export function createPicturePool(options: PicturePoolOptions): PicturePool {
   const maxQueued = options.maxQueued ?? options.concurrency * 8;
+  const capBytes = options.memoryMb * 1024 * 1024;
+  const dataBytes = capBytes * DATA_LIMIT_FACTOR;
+  const prlimit = options.prlimitPath === undefined ? findPrlimit() : options.prlimitPath;
+  const heapMb = Math.max(32, Math.floor(options.memoryMb / 4));
+  const nodeArgs = [...loader, `--max-old-space-size=${heapMb}`];
   const idle: ChildProcess[] = [];
   const idleTimers = new Map<ChildProcess, NodeJS.Timeout>();
   const running = new Set<ChildProcess>();
@@ -85,9 +127,12 @@ export function createPicturePool(options: PicturePoolOptions): PicturePool {
   }
 
   function spawn(): Promise<ChildProcess> {
+    // Under prlimit: `prlimit --data=<cap> -- node <flags> picture-process` (prlimit execs node, which keeps the IPC
+    // channel's descriptor). One libuv thread: a process renders one picture at a time (fewer thread stacks).
     const child = fork(entry, [], {
       cwd: repoRoot,
-      execArgv: [...loader, `--max-old-space-size=${options.memoryMb}`],
+      ...(prlimit ? { execPath: prlimit, execArgv: [`--data=${dataBytes}`, '--', process.execPath, ...nodeArgs] } : { execArgv: nodeArgs }),
+      env: { ...process.env, UV_THREADPOOL_SIZE: '1' },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -128,9 +173,13 @@ export function createPicturePool(options: PicturePoolOptions): PicturePool {
     return new Promise((resolve) => {
       const finish = (outcome: PictureOutcome, keep: boolean) => {
         clearTimeout(timer);
+        clearInterval(watchdog);
         child.off('message', onMessage);
         child.off('exit', onExit);
-        if (keep && !closed && child.connected) {
+        // A process left holding much of its cap (memory the allocator keeps after a large picture) is not reused:
+        // the next picture starts from a fresh one, so peaks do not pile up.
+        const memory = keep && child.pid !== undefined ? residentBytes(child.pid) : null;
+        if (keep && !closed && child.connected && !(memory && memory.rss > capBytes * RETIRE_FRACTION)) {
           // An idle process does not keep the server's event loop alive.
           child.unref();
           (child.channel as { unref?: () => void } | undefined)?.unref?.();
@@ -153,6 +202,11 @@ export function createPicturePool(options: PicturePoolOptions): PicturePool {
       };
       const onExit = () => finish({ ok: false, reason: 'too_complex' }, false);
       const timer = setTimeout(() => finish({ ok: false, reason: 'too_complex' }, false), options.timeoutMs);
+      // Resident memory past the cap (what the kernel's data limit does not count: mapped files): killed.
+      const watchdog = setInterval(() => {
+        const memory = child.pid === undefined ? null : residentBytes(child.pid);
+        if (memory && memory.rss > capBytes) finish({ ok: false, reason: 'too_large' }, false);
+      }, WATCH_INTERVAL_MS);
       child.on('message', onMessage);
       child.once('exit', onExit);
       child.send({ id, bytes });
@@ -175,7 +229,8 @@ export function createPicturePool(options: PicturePoolOptions): PicturePool {
         release();
       }
     },
-    pids: () => [...running].map((child) => child.pid).filter((pid): pid is number => pid !== undefined),
+    // A process sent SIGKILL (timed out, over its cap, retired) is no longer counted, though its exit is still on its way.
+    pids: () => [...running].filter((child) => !child.killed).map((child) => child.pid).filter((pid): pid is number => pid !== undefined),
     async close() {
       closed = true;
       for (const waiter of waiting.splice(0)) {
