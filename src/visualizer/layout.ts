@@ -346,3 +346,33 @@ export async function layoutChart(graph: ChartGraph, options: LayoutOptions = {}
   laidEdges.sort((a, b) => (a.transition.id + a.target < b.transition.id + b.target ? -1 : 1));
   return { graph, width: round(layout.width ?? 0), height: round(layout.height ?? 0), states, edges: laidEdges, initials, invokes, collapsed: [...folded] };
 }
+
+/** The states a chart shows (not hidden in a collapsed box) when `collapsed` are collapsed. */
+export function visibleStateCount(graph: ChartGraph, collapsed: Iterable<string>): number {
+  let count = 0;
+  for (const [id, standsFor] of shownStates(graph, collapsed)) if (id === standsFor) count += 1;
+  return count;
+}
+
+/** The compound and parallel states that can collapse (the machine itself cannot), at `minDepth` or deeper. */
+export function foldableStates(graph: ChartGraph, minDepth = 1): string[] {
+  return graph.states.filter((state) => state.parent !== null && state.depth >= minDepth && (state.kind === 'compound' || state.kind === 'parallel')).map((state) => state.id);
+}
+
+/** How many states a chart may show before its deep levels start collapsed. */
+export const VISIBLE_STATES = 24;
+
+/**
+ * What a chart starts with collapsed: nothing when it shows at most `budget` states; else its deepest level of
+ * compound states, then the next one up, until it does (the top level, depth 1, always stays open). The root
+ * (82 states) starts with its tab and overlay regions collapsed (11 states shown).
+ */
+export function defaultCollapsed(graph: ChartGraph, budget = VISIBLE_STATES): string[] {
+  const depths = [...new Set(foldableStates(graph, 2).map((id) => graph.states.find((state) => state.id === id)!.depth))].sort((a, b) => b - a);
+  let collapsed: string[] = [];
+  for (const depth of depths) {
+    if (visibleStateCount(graph, collapsed) <= budget) break;
+    collapsed = foldableStates(graph, depth);
+  }
+  return collapsed;
+}

@@ -120,7 +120,7 @@ export function chartSvg(chart: LaidOutChart, options: SvgOptions = {}): string 
     out.push(`<text class="sc-name" x="${num(laid.x + 12)}" y="${num(laid.y + 20)}">${escapeXml(nameText)}</text>`);
     if (toggles) {
       out.push(
-        `<text class="sc-toggle-glyph" x="${num(laid.x + 18 + textWidth(nameText, FONT_SIZE))}" y="${num(laid.y + 20)}" aria-hidden="true">${laid.collapsed ? '▸' : '▾'}</text>`,
+        `<text class="sc-toggle-glyph" x="${num(laid.x + 24 + textWidth(nameText, FONT_SIZE))}" y="${num(laid.y + 20)}" aria-hidden="true">${laid.collapsed ? '▸' : '▾'}</text>`,
         `<rect class="sc-toggle" data-toggle="${escapeXml(state.id)}" x="${num(laid.x)}" y="${num(laid.y)}" width="${num(laid.width)}" height="28"/>`,
       );
     }
