@@ -530,6 +530,17 @@ function App() {
     pan(event.clientX - drag.current.x, event.clientY - drag.current.y);
     drag.current = { x: event.clientX, y: event.clientY };
   };
+  // Focusing a state out of view makes the browser scroll the (overflow: hidden) viewport to it; that scroll becomes
+  // a pan, so the view, the minimap's frame and "Focus this region" keep one origin.
+  const onViewportScroll = (event: React.UIEvent<HTMLDivElement>) => {
+    const box = event.currentTarget;
+    const dx = box.scrollLeft;
+    const dy = box.scrollTop;
+    if (!dx && !dy) return;
+    box.scrollLeft = 0;
+    box.scrollTop = 0;
+    setView((current) => ({ ...current, x: current.x - dx, y: current.y - dy }));
+  };
   const onWheel = (event: React.WheelEvent) => {
     if (!event.ctrlKey && !event.metaKey) return;
     event.preventDefault();
@@ -634,6 +645,7 @@ function App() {
             onPointerMove={onPointerMove}
             onPointerUp={() => (drag.current = null)}
             onWheel={onWheel}
+            onScroll={onViewportScroll}
           >
             {svg ? (
               <div
