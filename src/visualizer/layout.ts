@@ -22,6 +22,11 @@ export interface LaidOutState extends Box {
   internal: ChartTransition[];
   /** Where the internal list starts (below the name). */
   headerHeight: number;
+  /** Drawn collapsed: its descendants are hidden (their transitions go to and from this box). */
+  collapsed: boolean;
+  /** How many states and transitions a collapsed box hides (0 when it is not collapsed). */
+  hiddenStates: number;
+  hiddenTransitions: number;
 }
 export interface LaidOutEdge {
   transition: ChartTransition;
@@ -48,6 +53,17 @@ export interface LaidOutChart {
   edges: LaidOutEdge[];
   initials: LaidOutInitial[];
   invokes: LaidOutInvoke[];
+  /** The compound states drawn collapsed. */
+  collapsed: string[];
+}
+
+export interface LayoutOptions {
+  /**
+   * Compound or parallel states to draw collapsed: a box with its name and a count of what it hides, its descendants
+   * left out, a transition from or to a hidden state drawn from or to the collapsed box (one that stays inside is
+   * only counted), and the invokes of hidden states kept as links inside the box. The committed charts use none.
+   */
+  collapsed?: Iterable<string>;
 }
 
 export const FONT_SIZE = 13;
@@ -102,32 +118,109 @@ export function stateActionLines(state: ChartState): string[] {
 
 const elk = new ELK();
 
-/** Lays the graph out; the answer is in absolute coordinates, rounded to a tenth of a pixel. */
-export async function layoutChart(graph: ChartGraph): Promise<LaidOutChart> {
+/** The summary line of a collapsed state's box. */
+export function collapsedText(states: number, transitions: number): string {
+  return `▸ ${states} ${states === 1 ? 'state' : 'states'}, ${transitions} ${transitions === 1 ? 'transition' : 'transitions'} inside`;
+}
+
+/**
+ * Which drawn box stands for each state: itself, or its outermost collapsed ancestor. Only compound and parallel
+ * states (not the machine itself) collapse.
+ */
+export function shownStates(graph: ChartGraph, collapsed: Iterable<string> = []): Map<string, string> {
   const byId = new Map(graph.states.map((state) => [state.id, state]));
+  const folded = new Set(
+    [...collapsed].filter((id) => {
+      const state = byId.get(id);
+      return state !== undefined && state.parent !== null && (state.kind === 'compound' || state.kind === 'parallel');
+    }),
+  );
+  const shown = new Map<string, string>();
+  // Depth first, so a parent is placed before its children.
+  for (const state of graph.states) {
+    const above = state.parent === null ? null : shown.get(state.parent)!;
+    // A parent hidden or folded hides this state: the box that stands for the parent stands for it too.
+    shown.set(state.id, above !== null && (above !== state.parent || folded.has(above)) ? above : state.id);
+  }
+  return shown;
+}
+
+/** Lays the graph out; the answer is in absolute coordinates, rounded to a tenth of a pixel. */
+export async function layoutChart(graph: ChartGraph, options: LayoutOptions = {}): Promise<LaidOutChart> {
+  const byId = new Map(graph.states.map((state) => [state.id, state]));
+  const shown = shownStates(graph, options.collapsed);
+  const folded = new Set(
+    [...(options.collapsed ?? [])].filter((id) => {
+      const state = byId.get(id);
+      return state && shown.get(id) === id && state.parent !== null && (state.kind === 'compound' || state.kind === 'parallel');
+    }),
+  );
+  const stand = (id: string) => shown.get(id) ?? id;
   const children = new Map<string | null, ChartState[]>();
-  for (const state of graph.states) children.set(state.parent, [...(children.get(state.parent) ?? []), state]);
+  for (const state of graph.states) {
+    if (stand(state.id) !== state.id || (state.parent && folded.has(state.parent))) continue;
+    children.set(state.parent, [...(children.get(state.parent) ?? []), state]);
+  }
+  const hiddenStates = new Map<string, number>();
+  for (const state of graph.states) if (stand(state.id) !== state.id) hiddenStates.set(stand(state.id), (hiddenStates.get(stand(state.id)) ?? 0) + 1);
+  const hiddenTransitions = new Map<string, number>();
   const internal = new Map<string, ChartTransition[]>();
-  const drawn: Array<{ transition: ChartTransition; target: string; id: string }> = [];
+  const drawn: Array<{ transition: ChartTransition; source: string; target: string; id: string }> = [];
   for (const transition of graph.transitions) {
-    const leaves = transition.targets.filter((target) => target !== transition.source);
+    const source = stand(transition.source);
+    if (source !== transition.source) {
+      // From a hidden state: drawn from its collapsed box when it leaves the box, else only counted.
+      const leaves = [...new Set(transition.targets.map(stand))].filter((target) => target !== source);
+      if (leaves.length === 0) hiddenTransitions.set(source, (hiddenTransitions.get(source) ?? 0) + 1);
+      leaves.forEach((target, index) => drawn.push({ transition, source, target, id: `${transition.id}>${index}` }));
+      continue;
+    }
+    const leaves = folded.size ? [...new Set(transition.targets.map(stand))].filter((target) => target !== source) : transition.targets.filter((target) => target !== transition.source);
     if (leaves.length === 0) internal.set(transition.source, [...(internal.get(transition.source) ?? []), transition]);
-    leaves.forEach((target, index) => drawn.push({ transition, target, id: `${transition.id}>${index}` }));
+    leaves.forEach((target, index) => drawn.push({ transition, source, target, id: `${transition.id}>${index}` }));
+  }
+  // The invokes of hidden states, kept inside the collapsed box (an invoked flow stays one click away).
+  const invokesOf = new Map<string, ChartInvoke[]>();
+  for (const state of graph.states) {
+    const owner = stand(state.id);
+    if (!state.invokes.length || owner === state.id) continue;
+    const list = invokesOf.get(owner) ?? [];
+    for (const invoke of state.invokes) if (!list.some((known) => known.id === invoke.id)) list.push(invoke);
+    invokesOf.set(owner, list);
   }
   const headers = new Map<string, number>();
+  const folds = new Map<string, Array<{ invoke: ChartInvoke; x: number; y: number; width: number }>>();
 
   const elkNode = (state: ChartState): ElkNode => {
     const kids = children.get(state.id) ?? [];
     const listed = internal.get(state.id) ?? [];
     const actionLines = stateActionLines(state);
-    const header = 28 + (listed.length + actionLines.length) * LINE + (state.tags.length ? LINE : 0);
+    const isFolded = folded.has(state.id);
+    const summary = isFolded ? [collapsedText(hiddenStates.get(state.id) ?? 0, hiddenTransitions.get(state.id) ?? 0)] : [];
+    const header = 28 + (listed.length + actionLines.length + summary.length) * LINE + (state.tags.length ? LINE : 0);
     headers.set(state.id, header);
     const textWide = Math.max(
       textWidth(state.key, FONT_SIZE) + 2 * PAD + 14 + (KINDS.has(state.kind) ? textWidth(state.kind, LABEL_SIZE) + 12 : 0),
       ...listed.map((transition) => textWidth(internalText(transition), LABEL_SIZE) + 2 * PAD),
       ...actionLines.map((line) => textWidth(line, LABEL_SIZE) + 2 * PAD),
+      ...summary.map((line) => textWidth(line, LABEL_SIZE) + 2 * PAD),
       state.tags.length ? textWidth(state.tags.map((tag) => `#${tag}`).join(' '), LABEL_SIZE) + 2 * PAD : 0,
     );
+    if (isFolded) {
+      // A collapsed box: its invokes (its own and its hidden states') in a grid of up to three a row, placed here
+      // rather than by ELK, which would put them all in one row.
+      const list = [...state.invokes, ...(invokesOf.get(state.id) ?? [])];
+      const cell = Math.max(0, ...list.map((invoke) => textWidth(`invoke ${invoke.id}`, LABEL_SIZE) + 2 * PAD));
+      const columns = Math.min(3, list.length);
+      const rows = Math.ceil(list.length / 3);
+      const grid = list.map((invoke, index) => ({ invoke, x: PAD + (index % 3) * (cell + 8), y: header + 6 + Math.floor(index / 3) * 32, width: cell }));
+      folds.set(state.id, grid);
+      return {
+        id: state.id,
+        width: Math.max(textWide, 72, 2 * PAD + columns * cell + Math.max(0, columns - 1) * 8),
+        height: Math.max(header + 8 + (rows ? rows * 32 - 8 + 6 + PAD : 0), 40),
+      };
+    }
     const nested: ElkNode[] = kids.map(elkNode);
     if (state.kind === 'compound' && kids.some((kid) => kid.initial)) nested.unshift({ id: initialId(state.id), width: 10, height: 10 });
     for (const invoke of state.invokes) {
@@ -151,9 +244,9 @@ export async function layoutChart(graph: ChartGraph): Promise<LaidOutChart> {
 
   const roots = children.get(null) ?? [];
   const edges: ElkExtendedEdge[] = [
-    ...drawn.map(({ transition, target, id }) => ({
+    ...drawn.map(({ transition, source, target, id }) => ({
       id,
-      sources: [transition.source],
+      sources: [source],
       targets: [target],
       labels: [
         {
@@ -165,7 +258,7 @@ export async function layoutChart(graph: ChartGraph): Promise<LaidOutChart> {
       ],
     })),
     ...graph.states
-      .filter((state) => state.initial)
+      .filter((state) => state.initial && stand(state.id) === state.id && !folded.has(state.parent!))
       .map((state) => ({ id: `${initialId(state.parent!)}>`, sources: [initialId(state.parent!)], targets: [state.id] })),
   ];
   const input: ElkNode = {
@@ -198,8 +291,20 @@ export async function layoutChart(graph: ChartGraph): Promise<LaidOutChart> {
   const boxOf = (node: ElkNode): Box => ({ x: round(node.x ?? 0), y: round(node.y ?? 0), width: round(node.width ?? 0), height: round(node.height ?? 0) });
   const walk = (node: ElkNode) => {
     const state = byId.get(node.id);
-    if (state) states.push({ ...boxOf(node), state, internal: internal.get(state.id) ?? [], headerHeight: headers.get(state.id) ?? 28 });
-    else if (node.id.endsWith('#initial')) {
+    if (state) {
+      const isFolded = folded.has(state.id);
+      states.push({
+        ...boxOf(node),
+        state,
+        internal: internal.get(state.id) ?? [],
+        headerHeight: headers.get(state.id) ?? 28,
+        collapsed: isFolded,
+        hiddenStates: isFolded ? (hiddenStates.get(state.id) ?? 0) : 0,
+        hiddenTransitions: isFolded ? (hiddenTransitions.get(state.id) ?? 0) : 0,
+      });
+      const box = boxOf(node);
+      for (const cell of folds.get(state.id) ?? []) invokes.push({ x: round(box.x + cell.x), y: round(box.y + cell.y), width: cell.width, height: 24, state: state.id, invoke: cell.invoke });
+    } else if (node.id.endsWith('#initial')) {
       const box = boxOf(node);
       dots.set(node.id, { x: round(box.x + box.width / 2), y: round(box.y + box.height / 2) });
     } else {
@@ -239,5 +344,35 @@ export async function layoutChart(graph: ChartGraph): Promise<LaidOutChart> {
   };
   collect(layout);
   laidEdges.sort((a, b) => (a.transition.id + a.target < b.transition.id + b.target ? -1 : 1));
-  return { graph, width: round(layout.width ?? 0), height: round(layout.height ?? 0), states, edges: laidEdges, initials, invokes };
+  return { graph, width: round(layout.width ?? 0), height: round(layout.height ?? 0), states, edges: laidEdges, initials, invokes, collapsed: [...folded] };
+}
+
+/** The states a chart shows (not hidden in a collapsed box) when `collapsed` are collapsed. */
+export function visibleStateCount(graph: ChartGraph, collapsed: Iterable<string>): number {
+  let count = 0;
+  for (const [id, standsFor] of shownStates(graph, collapsed)) if (id === standsFor) count += 1;
+  return count;
+}
+
+/** The compound and parallel states that can collapse (the machine itself cannot), at `minDepth` or deeper. */
+export function foldableStates(graph: ChartGraph, minDepth = 1): string[] {
+  return graph.states.filter((state) => state.parent !== null && state.depth >= minDepth && (state.kind === 'compound' || state.kind === 'parallel')).map((state) => state.id);
+}
+
+/** How many states a chart may show before its deep levels start collapsed. */
+export const VISIBLE_STATES = 24;
+
+/**
+ * What a chart starts with collapsed: nothing when it shows at most `budget` states; else its deepest level of
+ * compound states, then the next one up, until it does (the top level, depth 1, always stays open). The root
+ * (82 states) starts with its tab and overlay regions collapsed (11 states shown).
+ */
+export function defaultCollapsed(graph: ChartGraph, budget = VISIBLE_STATES): string[] {
+  const depths = [...new Set(foldableStates(graph, 2).map((id) => graph.states.find((state) => state.id === id)!.depth))].sort((a, b) => b - a);
+  let collapsed: string[] = [];
+  for (const depth of depths) {
+    if (visibleStateCount(graph, collapsed) <= budget) break;
+    collapsed = foldableStates(graph, depth);
+  }
+  return collapsed;
 }

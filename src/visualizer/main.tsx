@@ -9,7 +9,7 @@ import { activePaths, type ChartGraph, leafPaths, machineGraph, registryResolver
 import { HEARTBEAT_TIMEOUT_MS, INSPECT_CHANNEL, type InspectMessage, type InspectSession } from './inspect';
 import { contextFields, redact } from './redact';
 import { enabledEvents, type SimulationStep, simulatedMachine, startSimulation, stepSimulation } from './simulate';
-import { layoutChart } from './layout';
+import { defaultCollapsed, foldableStates, type LaidOutChart, layoutChart, shownStates } from './layout';
 import type { MachinePaths } from './model-paths';
 import { type PackedPaths, unpackPaths } from './paths-file';
 import { initialLanguage, type Language, translator } from './strings';
@@ -24,12 +24,35 @@ const graphOf = (name: string) => {
   if (!graph) graphs.set(name, (graph = machineGraph(name, registry[name]!, resolveInvoke)));
   return graph;
 };
-const svgs = new Map<string, Promise<string>>();
-const svgOf = (name: string) => {
-  let svg = svgs.get(name);
-  if (!svg) svgs.set(name, (svg = layoutChart(graphOf(name)).then((chart) => chartSvg(chart, { title: name }))));
-  return svg;
+interface Drawn {
+  chart: LaidOutChart;
+  svg: string;
+}
+/** A chart as drawn with some states collapsed, laid out once per machine and set of collapsed states. */
+const drawings = new Map<string, Promise<Drawn>>();
+const drawingKey = (name: string, collapsed: readonly string[]) => `${name}|${[...collapsed].sort().join(',')}`;
+const drawingOf = (name: string, collapsed: readonly string[]) => {
+  const key = drawingKey(name, collapsed);
+  let drawing = drawings.get(key);
+  if (!drawing) {
+    drawing = layoutChart(graphOf(name), { collapsed }).then((chart) => ({ chart, svg: chartSvg(chart, { title: name, collapsible: true }) }));
+    drawings.set(key, drawing);
+  }
+  return drawing;
 };
+const defaults = new Map<string, string[]>();
+const defaultCollapsedOf = (name: string) => {
+  let list = defaults.get(name);
+  if (!list) defaults.set(name, (list = defaultCollapsed(graphOf(name))));
+  return list;
+};
+/** What the page does once a new drawing is in place: keep a toggled state where it was, fit a region, or jump. */
+type AfterDrawing = { kind: 'anchor'; id: string; left: number; top: number } | { kind: 'region'; id: string } | { kind: 'jump'; match: Match };
+interface Match {
+  kind: 'state' | 'event';
+  id: string;
+  text: string;
+}
 
 type Theme = 'light' | 'dark';
 type Paths = MachinePaths | { unavailable: string } | null;
@@ -58,6 +81,8 @@ interface LogEntry {
   to: string;
 }
 const PAGE_SIZE = 100;
+/** The minimap's largest size, in pixels. */
+const MINIMAP = { width: 200, height: 120 };
 
 const valueText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value).replace(/"/g, '').replace(/,/g, ', '));
 
@@ -71,6 +96,9 @@ function App() {
   const [theme, setTheme] = useState<Theme>(() => (window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
   const [name, setName] = useState(machineFromUrl);
   const [svg, setSvg] = useState<string | null>(null);
+  const [chart, setChart] = useState<LaidOutChart | null>(null);
+  const [collapsedBy, setCollapsedBy] = useState<Record<string, string[]>>({});
+  const [frame, setFrame] = useState({ width: 0, height: 0 });
   const [view, setView] = useState({ scale: 1, x: 0, y: 0 });
   const [focused, setFocused] = useState<string | null>(null);
   const [paths, setPaths] = useState<Paths>(null);
@@ -91,8 +119,13 @@ function App() {
   const canvas = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
   const followed = useRef<string | null>(null);
+  const followedPath = useRef<unknown>(undefined);
+  const afterDrawing = useRef<AfterDrawing | null>(null);
   const t = useMemo(() => translator(language), [language]);
   const graph = graphOf(name);
+  const collapsed = collapsedBy[name] ?? defaultCollapsedOf(name);
+  const collapsedKey = drawingKey(name, collapsed);
+  const shown = useMemo(() => shownStates(graph, collapsed), [graph, collapsed]);
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -107,19 +140,37 @@ function App() {
     window.history.replaceState(null, '', url);
   }, [name]);
 
-  // The chart: laid out once per machine, then fitted to the viewport's width.
+  // A new machine: nothing drawn until its chart is laid out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new machine's name is what runs this reset.
+  useEffect(() => {
+    setSvg(null);
+    setChart(null);
+    setFocused(null);
+    afterDrawing.current = null;
+  }, [name]);
+
+  // The chart: laid out once per machine and set of collapsed states (the previous drawing stays until then).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: collapsedKey stands for `collapsed` (a new array each default).
   useEffect(() => {
     let current = true;
-    setSvg(null);
-    setFocused(null);
-    void svgOf(name).then((text) => {
+    void drawingOf(name, collapsed).then((drawing) => {
       if (!current) return;
-      setSvg(text);
+      setChart(drawing.chart);
+      setSvg(drawing.svg);
     });
     return () => {
       current = false;
     };
-  }, [name]);
+  }, [name, collapsedKey]);
+
+  // The viewport's size, for the minimap's frame.
+  useEffect(() => {
+    const box = viewport.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setFrame({ width: box.clientWidth, height: box.clientHeight }));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
 
   /** The whole chart in view; `readable` keeps the text legible instead (a wide chart is then panned). */
   const fit = useCallback((readable = false) => {
@@ -133,9 +184,21 @@ function App() {
     setView({ scale: Math.max(0.1, Math.round(scale * 100) / 100), x: 8, y: 8 });
   }, []);
 
+  // A new drawing is fitted, unless it came from a toggle (the toggled state stays where it was on screen), from
+  // "Focus this region" or from a search that had to expand a state first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new drawing runs this; the callbacks read refs and the view.
   useEffect(() => {
-    if (svg) fit(true);
-  }, [svg, fit]);
+    if (!svg || !chart) return;
+    const action = afterDrawing.current;
+    afterDrawing.current = null;
+    if (!action) fit(true);
+    else if (action.kind === 'anchor') {
+      const laid = chart.states.find((entry) => entry.state.id === action.id);
+      if (laid) setView((current) => ({ ...current, x: Math.round(action.left - laid.x * current.scale), y: Math.round(action.top - laid.y * current.scale) }));
+      canvas.current?.querySelector<SVGGElement>(`[data-state="${CSS.escape(action.id)}"]`)?.focus({ preventScroll: true });
+    } else if (action.kind === 'region') focusRegion(action.id);
+    else jump(action.match);
+  }, [svg, chart]);
 
   // The model's paths, fetched per machine (dist/visualizer/paths/<name>.json, written at build).
   useEffect(() => {
@@ -271,18 +334,26 @@ function App() {
     const liveValues = [...live.values()].filter((actor) => actor.machineId === graph.machineId && !endedSessions.has(actor.session.id)).map((actor) => actor.value);
     const liveLeaves = new Set(liveValues.flatMap((value) => leafPaths(value)));
     const liveWithin = new Set(liveValues.flatMap((value) => activePaths(value)));
+    // A collapsed box stands for the states inside it: it is filled when one of them is.
+    const holds = (element: SVGGElement, at: string, leaves: Set<string>) => leaves.has(at) || (element.dataset.collapsed === 'true' && [...leaves].some((leaf) => leaf.startsWith(`${at}.`)));
     for (const element of root.querySelectorAll<SVGGElement>('[data-path]')) {
       const at = element.dataset.path!;
-      element.classList.toggle('is-step', stepLeaves.has(at));
-      element.classList.toggle('is-step-within', at !== '' && !stepLeaves.has(at) && stepWithin.has(at));
-      element.classList.toggle('is-live', liveLeaves.has(at));
-      element.classList.toggle('is-live-within', at !== '' && !liveLeaves.has(at) && liveWithin.has(at));
+      const step = holds(element, at, stepLeaves);
+      const isLive = holds(element, at, liveLeaves);
+      element.classList.toggle('is-step', step);
+      element.classList.toggle('is-step-within', at !== '' && !step && stepWithin.has(at));
+      element.classList.toggle('is-live', isLive);
+      element.classList.toggle('is-live-within', at !== '' && !isLive && liveWithin.has(at));
     }
-    // The chart follows: a highlighted state out of view is brought to the middle (not while a new chart is fitted).
+    // The chart follows: a highlighted state out of view is brought to the middle (not while a new chart is fitted,
+    // nor when the machine's paths have just arrived: the first path's first step is no reason to leave the view).
+    const pathArrived = followedPath.current === undefined && path !== undefined;
+    followedPath.current = path;
     if (followed.current !== svg) {
       followed.current = svg;
       return;
     }
+    if (pathArrived && !simStep && liveValues.length === 0) return;
     // The live state wins over a path's step while following.
     const shown = root.querySelector('.is-live') ?? root.querySelector('.is-step');
     const frame = viewport.current?.getBoundingClientRect();
@@ -305,7 +376,8 @@ function App() {
   }, []);
 
   /** "Focus this region": one state's subtree fitted to the view. */
-  const focusRegion = useCallback((stateId: string) => {
+  /** Fits one state's box to the view. */
+  const fitRegion = (stateId: string) => {
     const element = canvas.current?.querySelector(`[data-state="${CSS.escape(stateId)}"] > .sc-box`);
     const box = viewport.current;
     if (!element || !box) return;
@@ -315,21 +387,59 @@ function App() {
     const height = Number(element.getAttribute('height'));
     const scale = Math.max(0.1, Math.min(2, (box.clientWidth - 24) / width, (box.clientHeight - 24) / height));
     setView({ scale: Math.round(scale * 100) / 100, x: Math.round(12 - x * scale), y: Math.round(12 - y * scale) });
-  }, []);
+  };
+
+  const stateById = useMemo(() => new Map(graph.states.map((state) => [state.id, state])), [graph]);
+  /** The states a state is nested in. */
+  const ancestors = (stateId: string) => {
+    const above = new Set<string>();
+    for (let at = stateById.get(stateId)?.parent ?? null; at; at = stateById.get(at)?.parent ?? null) above.add(at);
+    return above;
+  };
+  const setCollapsed = (update: (list: string[]) => string[]) => setCollapsedBy((previous) => ({ ...previous, [name]: update(previous[name] ?? defaultCollapsedOf(name)) }));
+  const isHidden = (stateId: string) => shown.get(stateId) !== stateId;
+
+  /** Collapses or expands one state; its box stays where it is on screen, and keeps the focus. */
+  const toggle = (stateId: string) => {
+    const laid = chart?.states.find((entry) => entry.state.id === stateId);
+    if (!laid || !foldableStates(graph).includes(stateId)) return;
+    afterDrawing.current = { kind: 'anchor', id: stateId, left: view.x + laid.x * view.scale, top: view.y + laid.y * view.scale };
+    const folding = !collapsed.includes(stateId);
+    setCollapsed((list) => (folding ? [...list, stateId] : list.filter((id) => id !== stateId)));
+    setAnnouncement(t(folding ? 'visualizer.collapsed' : 'visualizer.expanded', { state: laid.state.key }));
+  };
+
+  /** "Focus this region": one state's subtree fitted to the view, expanded first when it is collapsed or hidden. */
+  const focusRegion = (stateId: string) => {
+    if (isHidden(stateId) || collapsed.includes(stateId)) {
+      const above = ancestors(stateId);
+      afterDrawing.current = { kind: 'region', id: stateId };
+      setCollapsed((list) => list.filter((id) => id !== stateId && !above.has(id)));
+      return;
+    }
+    fitRegion(stateId);
+  };
 
   const matches = useMemo(() => {
     const needle = search.trim().toLowerCase();
     if (!needle) return [];
-    const states = graph.states.filter((state) => state.id.toLowerCase().includes(needle)).map((state) => ({ kind: 'state' as const, id: state.id, text: state.id }));
-    const events = graph.transitions.filter((transition) => transition.event.toLowerCase().includes(needle)).map((transition) => ({ kind: 'event' as const, id: transition.id, text: `${transition.label} (${transition.source})` }));
+    const states = graph.states.filter((state) => state.id.toLowerCase().includes(needle)).map((state): Match => ({ kind: 'state', id: state.id, text: state.id }));
+    const events = graph.transitions.filter((transition) => transition.event.toLowerCase().includes(needle)).map((transition): Match => ({ kind: 'event', id: transition.id, text: `${transition.label} (${transition.source})` }));
     return [...states, ...events].slice(0, 30);
   }, [search, graph]);
-  const jump = (match: { kind: 'state' | 'event'; id: string }) => {
+  /** Brings a state or transition into view and focuses it; a state hidden in a collapsed box is revealed first. */
+  const jump = (match: Match) => {
+    const stateId = match.kind === 'state' ? match.id : graph.transitions.find((transition) => transition.id === match.id)?.source;
+    if (stateId && isHidden(stateId)) {
+      const above = ancestors(stateId);
+      afterDrawing.current = { kind: 'jump', match };
+      setCollapsed((list) => list.filter((id) => !above.has(id)));
+      return;
+    }
     const selector = match.kind === 'state' ? `[data-state="${CSS.escape(match.id)}"]` : `[data-transition="${CSS.escape(match.id)}"]`;
     const element = canvas.current?.querySelector<SVGGElement>(selector);
     if (!element) return;
-    if (match.kind === 'state') setFocused(match.id);
-    else setFocused(graph.transitions.find((transition) => transition.id === match.id)?.source ?? null);
+    setFocused(stateId ?? null);
     centre(element);
     element.focus({ preventScroll: true });
   };
@@ -339,6 +449,13 @@ function App() {
   }, []);
 
   const onChartClick = (event: React.MouseEvent) => {
+    const toggler = (event.target as Element).closest('[data-toggle]');
+    if (toggler) {
+      const stateId = toggler.getAttribute('data-toggle')!;
+      setFocused(stateId);
+      toggle(stateId);
+      return;
+    }
     const target = (event.target as Element).closest('[data-machine], [data-state]');
     if (!target) return;
     const machine = target.getAttribute('data-machine');
@@ -357,6 +474,12 @@ function App() {
       open(machine);
       return;
     }
+    const stateId = target.getAttribute?.('data-state');
+    if ((event.key === 'Enter' || event.key === ' ') && stateId && target.hasAttribute('aria-expanded')) {
+      event.preventDefault();
+      toggle(stateId);
+      return;
+    }
     const moves: Record<string, [number, number]> = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
     if (moves[event.key]) {
       event.preventDefault();
@@ -371,9 +494,9 @@ function App() {
       event.preventDefault();
       fit();
     } else if (event.key === 'n' || event.key === 'p') {
-      // Next and previous state, in the chart's order.
+      // Next and previous state, in the chart's order (the states hidden in collapsed boxes skipped).
       event.preventDefault();
-      const order = graph.states.map((state) => state.id);
+      const order = graph.states.filter((state) => !isHidden(state.id)).map((state) => state.id);
       const at = focused ? order.indexOf(focused) : -1;
       const next = order[(at + (event.key === 'n' ? 1 : order.length - 1)) % order.length]!;
       const element = canvas.current?.querySelector<SVGGElement>(`[data-state="${CSS.escape(next)}"]`);
@@ -385,6 +508,19 @@ function App() {
     }
   };
 
+  /** The minimap: a click (or a drag) there brings that point of the chart to the middle of the view. */
+  const minimapScale = chart ? Math.min(MINIMAP.width / chart.width, MINIMAP.height / chart.height) : 1;
+  const onMinimap = (event: PointerEvent<HTMLDivElement>) => {
+    event.stopPropagation();
+    if (event.type === 'pointermove' && event.buttons === 0) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const cx = (event.clientX - box.left) / minimapScale;
+    const cy = (event.clientY - box.top) / minimapScale;
+    const width = viewport.current?.clientWidth ?? frame.width;
+    const height = viewport.current?.clientHeight ?? frame.height;
+    setView((current) => ({ ...current, x: Math.round(width / 2 - cx * current.scale), y: Math.round(height / 2 - cy * current.scale) }));
+  };
+
   const onPointerDown = (event: PointerEvent) => {
     if ((event.target as Element).closest('[data-machine]')) return;
     drag.current = { x: event.clientX, y: event.clientY };
@@ -394,6 +530,17 @@ function App() {
     pan(event.clientX - drag.current.x, event.clientY - drag.current.y);
     drag.current = { x: event.clientX, y: event.clientY };
   };
+  // Focusing a state out of view makes the browser scroll the (overflow: hidden) viewport to it; that scroll becomes
+  // a pan, so the view, the minimap's frame and "Focus this region" keep one origin.
+  const onViewportScroll = (event: React.UIEvent<HTMLDivElement>) => {
+    const box = event.currentTarget;
+    const dx = box.scrollLeft;
+    const dy = box.scrollTop;
+    if (!dx && !dy) return;
+    box.scrollLeft = 0;
+    box.scrollTop = 0;
+    setView((current) => ({ ...current, x: current.x - dx, y: current.y - dy }));
+  };
   const onWheel = (event: React.WheelEvent) => {
     if (!event.ctrlKey && !event.metaKey) return;
     event.preventDefault();
@@ -401,6 +548,7 @@ function App() {
   };
 
   const focusedState = focused ? graph.states.find((state) => state.id === focused) : undefined;
+  const focusedLaid = focusedState ? chart?.states.find((entry) => entry.state.id === focusedState.id) : undefined;
   const outgoing = focusedState ? graph.transitions.filter((transition) => transition.source === focusedState.id) : [];
   const liveActors = [...live.values()];
   const currentStep = path?.steps[step];
@@ -467,13 +615,16 @@ function App() {
             <button type="button" onClick={() => fit()}>
               {t('visualizer.fit')}
             </button>
+            <button type="button" onClick={() => setCollapsed(() => [])} disabled={collapsed.length === 0} data-testid="expand-all">
+              {t('visualizer.expand_all')}
+            </button>
+            <button type="button" onClick={() => setCollapsed(() => foldableStates(graph, 2))} disabled={foldableStates(graph, 2).every((id) => collapsed.includes(id))} data-testid="collapse-all">
+              {t('visualizer.collapse_all')}
+            </button>
             <label className="vz-search">
               {t('visualizer.search')}{' '}
               <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} data-testid="search" />
             </label>
-            <p id="vz-chart-help" className="vz-help">
-              {t('visualizer.chart_help')}
-            </p>
           </div>
           <div
             ref={viewport}
@@ -494,6 +645,7 @@ function App() {
             onPointerMove={onPointerMove}
             onPointerUp={() => (drag.current = null)}
             onWheel={onWheel}
+            onScroll={onViewportScroll}
           >
             {svg ? (
               <div
@@ -505,7 +657,37 @@ function App() {
             ) : (
               <p className="vz-status">{t('visualizer.laying_out')}</p>
             )}
+            {svg && chart ? (
+              <div
+                className="vz-minimap"
+                data-testid="minimap"
+                title={t('visualizer.minimap')}
+                aria-hidden="true"
+                style={{ width: Math.ceil(chart.width * minimapScale) + 2, height: Math.ceil(chart.height * minimapScale) + 2 }}
+                onPointerDown={onMinimap}
+                onPointerMove={onMinimap}
+                onPointerUp={(event) => event.stopPropagation()}
+                onClick={(event) => event.stopPropagation()}
+              >
+                <svg aria-hidden="true" width={Math.ceil(chart.width * minimapScale)} height={Math.ceil(chart.height * minimapScale)} viewBox={`0 0 ${chart.width} ${chart.height}`}>
+                  {chart.states.map((laid) => (
+                    <rect key={laid.state.id} className={laid.collapsed ? 'is-collapsed' : laid.state.parent === null ? 'is-root' : undefined} x={laid.x} y={laid.y} width={laid.width} height={laid.height} rx={8} />
+                  ))}
+                  <rect
+                    className="vz-minimap-view"
+                    data-testid="minimap-view"
+                    x={-view.x / view.scale}
+                    y={-view.y / view.scale}
+                    width={(frame.width || chart.width) / view.scale}
+                    height={(frame.height || chart.height) / view.scale}
+                  />
+                </svg>
+              </div>
+            ) : null}
           </div>
+          <p id="vz-chart-help" className="vz-help">
+            {t('visualizer.chart_help')}
+          </p>
           {matches.length ? (
             <ul className="vz-matches" aria-label={t('visualizer.search_results')} data-testid="search-results">
               {matches.map((match) => (
@@ -529,6 +711,9 @@ function App() {
             <li>
               <span className="vz-swatch vz-swatch-taken" aria-hidden="true" /> {t('visualizer.legend_taken')}
             </li>
+            <li>
+              <span className="vz-swatch vz-swatch-collapsed" aria-hidden="true" /> {t('visualizer.legend_collapsed')}
+            </li>
           </ul>
           <section className="vz-details" id="vz-after-chart" tabIndex={-1} aria-labelledby="vz-details-title">
             <h3 id="vz-details-title">{t('visualizer.state_details')}</h3>
@@ -538,9 +723,17 @@ function App() {
                   <code>{focusedState.id}</code>
                   {focusedState.description ? ` — ${focusedState.description}` : ''}
                 </p>
-                <button type="button" onClick={() => focusRegion(focusedState.id)} data-testid="focus-region">
-                  {t('visualizer.focus_region')}
-                </button>
+                {focusedLaid?.collapsed ? <p data-testid="collapsed-note">{t('visualizer.collapsed_note', { states: focusedLaid.hiddenStates, transitions: focusedLaid.hiddenTransitions })}</p> : null}
+                <div className="vz-replay">
+                  <button type="button" onClick={() => focusRegion(focusedState.id)} data-testid="focus-region">
+                    {t('visualizer.focus_region')}
+                  </button>
+                  {focusedLaid && foldableStates(graph).includes(focusedState.id) ? (
+                    <button type="button" onClick={() => toggle(focusedState.id)} aria-expanded={!focusedLaid.collapsed} data-testid="toggle-state">
+                      {focusedLaid.collapsed ? t('visualizer.expand') : t('visualizer.collapse')}
+                    </button>
+                  ) : null}
+                </div>
                 {outgoing.length ? (
                   <>
                     <h4>{t('visualizer.transitions_out')}</h4>

@@ -3,7 +3,7 @@
 // prefers-color-scheme, which the page overrides for its own theme switch. Every drawn state carries data-state
 // (its id) and data-path (how a snapshot value names it), every transition data-transition, and an invoked
 // registered machine data-machine, for the page's highlighting and links and for the tests' counts.
-import { FONT_SIZE, internalText, LABEL_SIZE, type LaidOutChart, type Point, stateActionLines } from './layout';
+import { collapsedText, FONT_SIZE, internalText, LABEL_SIZE, type LaidOutChart, type Point, stateActionLines, textWidth } from './layout';
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -41,6 +41,14 @@ export const CHART_STYLE = `svg.sc{${LIGHT};font-family:system-ui,-apple-system,
 .sc [tabindex]:focus-visible>.sc-box,.sc [tabindex]:focus-visible>rect{stroke:var(--sc-accent);stroke-width:3}
 .sc .sc-edge:focus-visible path{stroke:var(--sc-accent);stroke-width:3}`;
 
+/** What the page's collapsible charts add (the committed charts have no collapsed states). */
+const COLLAPSIBLE_STYLE = `
+.sc .sc-stack{fill:var(--sc-compound);stroke:var(--sc-border);stroke-width:1.2}
+.sc .collapsed>.sc-box{stroke-width:2}
+.sc .sc-summary{font-size:${LABEL_SIZE}px;fill:var(--sc-text)}
+.sc .sc-toggle{fill:transparent;cursor:pointer}
+.sc .sc-toggle-glyph{font-size:${FONT_SIZE}px;fill:var(--sc-accent);pointer-events:none}`;
+
 const num = (value: number) => String(Math.round(value * 10) / 10);
 
 function polyline(points: Point[]): string {
@@ -52,6 +60,11 @@ const KIND_TEXT: Record<string, string> = { parallel: 'parallel', final: 'final'
 export interface SvgOptions {
   /** The accessible name of the chart. */
   title?: string;
+  /**
+   * The visualiser's page: every compound or parallel state (the machine aside) is a button that collapses and
+   * expands it (aria-expanded, a ▾/▸ after its name, its name row a click target marked data-toggle).
+   */
+  collapsible?: boolean;
 }
 
 /** The chart as an SVG document. Deterministic: the same chart gives the same text. */
@@ -64,7 +77,7 @@ export function chartSvg(chart: LaidOutChart, options: SvgOptions = {}): string 
     `<svg xmlns="http://www.w3.org/2000/svg" class="sc" viewBox="0 0 ${num(chart.width)} ${num(chart.height)}" width="${num(chart.width)}" height="${num(chart.height)}" role="group" aria-label="${escapeXml(title)}" data-machine-name="${escapeXml(graph.name)}">`,
     `<title>${escapeXml(title)}</title>`,
     graph.description ? `<desc>${escapeXml(graph.description)}</desc>` : '',
-    `<style>${CHART_STYLE}</style>`,
+    `<style>${CHART_STYLE}${options.collapsible ? COLLAPSIBLE_STYLE : ''}</style>`,
     `<defs><marker id="sc-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker></defs>`,
   );
   // Parents before children, so nested boxes draw on top of their parents.
@@ -85,11 +98,19 @@ export function chartSvg(chart: LaidOutChart, options: SvgOptions = {}): string 
       state.invokes.length ? `invokes ${state.invokes.map((invoke) => invoke.id).join(', ')}` : '',
       ...stateActionLines(state),
     ].filter(Boolean);
+    const toggles = Boolean(options.collapsible) && state.parent !== null && (state.kind === 'compound' || state.kind === 'parallel');
+    if (laid.collapsed) {
+      classes.push('collapsed');
+      facts.push(`collapsed, ${collapsedText(laid.hiddenStates, laid.hiddenTransitions).slice(2)}`);
+    }
     const name = `${state.parent === null ? graph.name : state.key}: ${facts.join(', ')}`;
     const radius = state.kind === 'final' ? 4 : 8;
+    const role = toggles ? `role="button" aria-expanded="${laid.collapsed ? 'false' : 'true'}"` : 'role="img"';
     out.push(
-      `<g class="${classes.join(' ')}" data-state="${escapeXml(state.id)}" data-path="${escapeXml(state.path)}" tabindex="0" role="img" aria-label="${escapeXml(name)}">`,
+      `<g class="${classes.join(' ')}" data-state="${escapeXml(state.id)}" data-path="${escapeXml(state.path)}"${toggles ? ` data-collapsed="${laid.collapsed}"` : ''} tabindex="0" ${role} aria-label="${escapeXml(name)}">`,
       `<title>${escapeXml(state.description ? `${state.id}: ${state.description}` : state.id)}</title>`,
+      // A collapsed box is drawn as a stack: what it holds is behind it.
+      laid.collapsed ? `<rect class="sc-stack" x="${num(laid.x + 4)}" y="${num(laid.y + 4)}" width="${num(laid.width)}" height="${num(laid.height)}" rx="${radius}"/>` : '',
       `<rect class="sc-box" x="${num(laid.x)}" y="${num(laid.y)}" width="${num(laid.width)}" height="${num(laid.height)}" rx="${radius}"/>`,
     );
     if (state.kind === 'final') {
@@ -97,6 +118,12 @@ export function chartSvg(chart: LaidOutChart, options: SvgOptions = {}): string 
     }
     const nameText = state.parent === null ? graph.name : state.key;
     out.push(`<text class="sc-name" x="${num(laid.x + 12)}" y="${num(laid.y + 20)}">${escapeXml(nameText)}</text>`);
+    if (toggles) {
+      out.push(
+        `<text class="sc-toggle-glyph" x="${num(laid.x + 24 + textWidth(nameText, FONT_SIZE))}" y="${num(laid.y + 20)}" aria-hidden="true">${laid.collapsed ? '▸' : '▾'}</text>`,
+        `<rect class="sc-toggle" data-toggle="${escapeXml(state.id)}" x="${num(laid.x)}" y="${num(laid.y)}" width="${num(laid.width)}" height="28"/>`,
+      );
+    }
     const kind = KIND_TEXT[state.kind];
     if (kind && state.parent !== null) {
       out.push(`<text class="sc-kind" x="${num(laid.x + laid.width - 8)}" y="${num(laid.y + 18)}" text-anchor="end">${kind}</text>`);
@@ -105,6 +132,10 @@ export function chartSvg(chart: LaidOutChart, options: SvgOptions = {}): string 
     if (state.tags.length) {
       line += 16;
       out.push(`<text class="sc-tags" x="${num(laid.x + 12)}" y="${num(line)}">${escapeXml(state.tags.map((tag) => `#${tag}`).join(' '))}</text>`);
+    }
+    if (laid.collapsed) {
+      line += 16;
+      out.push(`<text class="sc-summary" x="${num(laid.x + 12)}" y="${num(line)}">${escapeXml(collapsedText(laid.hiddenStates, laid.hiddenTransitions))}</text>`);
     }
     for (const text of stateActionLines(state)) {
       line += 16;

@@ -43,6 +43,17 @@ async function showMachine(page: Page, name: string) {
   await page.locator(`.vz-canvas svg[data-machine-name="${name}"]`).waitFor({ timeout: 30_000 });
 }
 
+/** Expands every collapsed state of the shown chart and waits for the drawing without any. */
+async function expandAll(page: Page) {
+  const button = page.getByTestId('expand-all');
+  if (await button.isEnabled()) await button.click();
+  await expect.poll(() => page.locator('.vz-canvas svg [data-collapsed="true"]').count()).toBe(0);
+}
+
+/** The drawn box of a state, on screen. */
+const boxOf = (page: Page, stateId: string) => page.locator(`.vz-canvas svg [data-state="${stateId}"] > .sc-box`).boundingBox();
+const activeState = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-state') ?? document.activeElement?.getAttribute('data-transition') ?? null);
+
 /** The paths (data-path) the chart highlights with `className`. */
 const highlighted = (page: Page, className: string) =>
   page.locator('.vz-canvas svg').evaluate((svg, name) => [...svg.querySelectorAll(`.${name}`)].map((element) => element.getAttribute('data-path') ?? '').sort(), className);
@@ -59,6 +70,7 @@ describe('the visualiser', () => {
     expect(await page.locator('[data-machine-button]').count()).toBe(names.length);
     for (const name of names) {
       await showMachine(page, name);
+      await expandAll(page);
       const expected = definitionCounts((machines as Record<string, AnyStateMachine>)[name]!);
       expect(await drawnCounts(page), name).toEqual(expected);
       await expect.poll(() => page.getByTestId('counts').textContent()).toBe(`${expected.states} states, ${expected.transitions} transitions`);
@@ -144,16 +156,126 @@ describe('the visualiser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('searches the root for a state and an event, jumps to it and focuses its region', async () => {
+  it('opens the root at 1280×800 with its deep levels collapsed; a state collapses and expands by click and by keyboard, staying put', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await showMachine(page, 'wallet');
+    await page.goto(`${baseUrl}/visualizer?machine=wallet`);
+    await page.locator('.vz-canvas svg[data-machine-name="wallet"]').waitFor({ timeout: 30_000 });
+    const drawnStates = () => page.locator('.vz-canvas svg [data-state]').count();
+    // 82 states in the definition; the tab and overlay regions start collapsed, their flows one click away.
+    const initially = await drawnStates();
+    expect(initially).toBeLessThanOrEqual(24);
+    const tab = page.locator('.vz-canvas svg [data-state="wallet.panel.open.tab"]');
+    expect(await tab.getAttribute('data-collapsed')).toBe('true');
+    expect(await tab.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('.vz-canvas svg [data-invoke="wallet.panel.open.tab#gift"][data-machine="gift"]').count()).toBe(1);
+    expect(await page.locator('.vz-canvas svg [data-state="wallet.panel.open.tab.gift"]').count()).toBe(0);
+    // The text is drawn at a readable size, and the minimap shows the whole chart with the view's frame.
+    expect(Number.parseInt((await page.locator('.vz-zoom').textContent())!, 10)).toBeGreaterThanOrEqual(75);
+    await page.getByTestId('minimap').waitFor();
+
+    // Keyboard: Enter on the focused state expands it; the box keeps its place on screen and the focus.
+    await tab.focus();
+    const before = (await boxOf(page, 'wallet.panel.open.tab'))!;
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.vz-canvas svg [data-state="wallet.panel.open.tab"]').getAttribute('data-collapsed')).toBe('false');
+    expect(await page.locator('.vz-canvas svg [data-state="wallet.panel.open.tab.gift"]').count()).toBe(1);
+    const after = (await boxOf(page, 'wallet.panel.open.tab'))!;
+    expect(Math.abs(after.x - before.x)).toBeLessThan(2);
+    expect(Math.abs(after.y - before.y)).toBeLessThan(2);
+    expect(await activeState(page)).toBe('wallet.panel.open.tab');
+    await expect.poll(() => page.getByTestId('announce').textContent()).toBe('tab expanded');
+    // Its flows are drawn, each still collapsed (a deeper level).
+    const expanded = await drawnStates();
+    expect(expanded).toBeGreaterThan(initially);
+    expect(await page.locator('.vz-canvas svg [data-state="wallet.panel.open.tab.gift"]').getAttribute('data-collapsed')).toBe('true');
+    // A click on its name row collapses it again.
+    await page.locator('.vz-canvas svg [data-toggle="wallet.panel.open.tab"]').dispatchEvent('click');
+    await expect.poll(() => page.locator('.vz-canvas svg [data-state="wallet.panel.open.tab"]').getAttribute('aria-expanded')).toBe('false');
+    expect(await drawnStates()).toBeLessThan(expanded);
+    // Expand all draws every state; Collapse all folds every level below the top.
+    await expandAll(page);
+    expect(await drawnStates()).toBe(82);
+    await page.getByTestId('collapse-all').click();
+    await expect.poll(() => page.locator('.vz-canvas svg [data-state="wallet.panel.open"]').getAttribute('data-collapsed')).toBe('true');
+    expect(await drawnStates()).toBeLessThan(initially);
+    expect(errors).toEqual([]);
+  });
+
+  it('searches the root for a hidden state and a hidden event, expands what hides them and jumps there', async () => {
+    await page.goto(`${baseUrl}/visualizer?machine=wallet`);
+    await page.locator('.vz-canvas svg[data-machine-name="wallet"]').waitFor({ timeout: 30_000 });
     await page.getByTestId('search').fill('gift');
     await page.getByTestId('search-results').locator('button').first().click();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-state') ?? document.activeElement?.getAttribute('data-transition'))).toMatch(/gift/i);
-    const before = await page.locator('.vz-zoom').textContent();
-    await page.getByTestId('focus-region').click();
-    await expect.poll(() => page.locator('.vz-zoom').textContent()).not.toBe(before);
+    // wallet.panel.open.tab.gift is inside the collapsed tab region: the region opens and the state takes the focus.
+    await expect.poll(() => activeState(page)).toBe('wallet.panel.open.tab.gift');
+    const frame = (await page.locator('.vz-viewport').boundingBox())!;
+    const gift = (await boxOf(page, 'wallet.panel.open.tab.gift'))!;
+    expect(gift.x + gift.width / 2).toBeGreaterThan(frame.x);
+    expect(gift.x + gift.width / 2).toBeLessThan(frame.x + frame.width);
+    // An event whose source is hidden two levels deep (the login flow's error, from tab.login.running).
+    await page.getByTestId('search').fill('error.actor.login');
+    await page.getByTestId('search-results').getByRole('button', { name: /^Event:/ }).first().click();
+    await expect.poll(() => activeState(page)).toBe('wallet.panel.open.tab.login.running:xstate.error.actor.login:0');
+    // n and p move through the drawn states only.
+    await page.locator('.vz-canvas svg [data-state="wallet.panel.open.tab.gift"]').focus();
+    await page.keyboard.press('n');
+    const next = await activeState(page);
+    expect(next).not.toBe('wallet.panel.open.tab.gift');
+    expect(await page.locator(`.vz-canvas svg [data-state="${next}"]`).count()).toBe(1);
+    await page.keyboard.press('p');
+    await expect.poll(() => activeState(page)).toBe('wallet.panel.open.tab.gift');
     await page.getByTestId('search').fill('');
+    expect(errors).toEqual([]);
+  });
+
+  it('focuses a collapsed region: it opens and its box fills the view', async () => {
+    await page.goto(`${baseUrl}/visualizer?machine=wallet`);
+    await page.locator('.vz-canvas svg[data-machine-name="wallet"]').waitFor({ timeout: 30_000 });
+    await page.locator('.vz-canvas svg [data-state="wallet.panel.open.overlay"]').focus();
+    await page.getByTestId('collapsed-note').getByText(/states and \d+ transitions are inside it/).waitFor();
+    const zoom = await page.locator('.vz-zoom').textContent();
+    await page.getByTestId('focus-region').click();
+    await expect.poll(() => page.locator('.vz-canvas svg [data-state="wallet.panel.open.overlay"]').getAttribute('data-collapsed')).toBe('false');
+    await expect.poll(() => page.locator('.vz-zoom').textContent()).not.toBe(zoom);
+    const frame = (await page.locator('.vz-viewport').boundingBox())!;
+    const region = (await boxOf(page, 'wallet.panel.open.overlay'))!;
+    expect(region.x).toBeGreaterThanOrEqual(frame.x);
+    expect(region.y).toBeGreaterThanOrEqual(frame.y);
+    expect(region.x + region.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    expect(region.y + region.height).toBeLessThanOrEqual(frame.y + frame.height + 1);
+    // Either side fills the view (the other is what the box's shape leaves).
+    expect(Math.max(region.width / frame.width, region.height / frame.height)).toBeGreaterThan(0.9);
+  });
+
+  it('moves the view where the minimap is clicked', async () => {
+    await page.goto(`${baseUrl}/visualizer?machine=wallet`);
+    await page.locator('.vz-canvas svg[data-machine-name="wallet"]').waitFor({ timeout: 30_000 });
+    const minimap = page.getByTestId('minimap');
+    const map = (await minimap.boundingBox())!;
+    const view = page.getByTestId('minimap-view');
+    const frameAt = async () => {
+      const [x, y, width, height] = await Promise.all(['x', 'y', 'width', 'height'].map(async (name) => Number(await view.getAttribute(name))));
+      return { x: x!, y: y!, width: width!, height: height! };
+    };
+    const before = await frameAt();
+    // Its bottom right: the view's frame moves there, centred on the point clicked (in the chart's units).
+    await minimap.click({ position: { x: map.width * 0.8, y: map.height * 0.7 } });
+    await expect.poll(async () => (await frameAt()).x).not.toBe(before.x);
+    const after = await frameAt();
+    const chartSize = await page.locator('.vz-canvas svg').evaluate((svg) => ({ width: Number(svg.getAttribute('width')), height: Number(svg.getAttribute('height')) }));
+    const scale = (map.width - 2) / chartSize.width;
+    expect(Math.abs(after.x + after.width / 2 - (map.width * 0.8 - 1) / scale)).toBeLessThan(12 / scale);
+    expect(Math.abs(after.y + after.height / 2 - (map.height * 0.7 - 1) / scale)).toBeLessThan(12 / scale);
+  });
+
+  it('has no axe violations with collapsed states and the minimap, light and dark', async () => {
+    await page.goto(`${baseUrl}/visualizer?machine=wallet`);
+    await page.locator('.vz-canvas svg[data-machine-name="wallet"]').waitFor({ timeout: 30_000 });
+    await page.getByLabel('Theme').selectOption('light');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Theme').selectOption('dark');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Theme').selectOption('light');
     await page.setViewportSize({ width: 1440, height: 1000 });
   });
 
@@ -193,6 +315,9 @@ describe('live inspection', () => {
     expect(await live('is-live-within')).not.toContain('flow.email');
 
     await showMachine(visualiser, 'wallet');
+    // Collapsed, the tab region stands for the login flow inside it: it is the live box.
+    await expect.poll(() => live('is-live')).toContain('panel.open.tab');
+    await expandAll(visualiser);
     await expect.poll(() => live('is-live-within')).toContain('panel.open.tab.login');
     await pasteInto(wallet.getByLabel('One-time code'), code);
     await wallet.waitForURL(/PANEL_TAB=QR/);
