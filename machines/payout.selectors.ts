@@ -54,7 +54,7 @@ export function selectManagement(snapshot: PayoutSnapshot | undefined): 'stripe'
 export const selectChangingBank = (snapshot: PayoutSnapshot): boolean => snapshot.matches('localForm') && Boolean(snapshot.context.account?.verified);
 
 /**
- * Stripe's latest payout to the seller's bank failed (docs/decisions/0116-the-payouts-tab-as-stripe-embeds-it.md): shown once the
+ * Stripe's latest payout to the seller's bank failed (docs/decisions/0114-the-payouts-tab-as-stripe-embeds-it.md): shown once the
  * account is read, whatever else the tab shows; null while loading or when nothing failed.
  */
 export function selectPayoutFailure(snapshot: PayoutSnapshot | undefined): PaymentsAccount['payoutFailure'] {

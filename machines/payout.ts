@@ -7,7 +7,7 @@
 // the view shows our own form: legal name and the last 4 bank digits. A verified account's tab shows, with Stripe,
 // the notification banner and account management (actor `stripeManagement`, the same Account Session), and with the
 // local provider our own stand-in: a button that opens the local form again to change the bank account
-// (docs/decisions/0116-the-payouts-tab-as-stripe-embeds-it.md). A payout Stripe could not make to the bank is in the account
+// (docs/decisions/0114-the-payouts-tab-as-stripe-embeds-it.md). A payout Stripe could not make to the bank is in the account
 // (`payoutFailure`); the tab shows it whatever the state.
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PaymentsAccount } from '../src/contract/entities';

@@ -1,7 +1,7 @@
 // Stripe Connect's embedded components, mounted into an element: the payout machine's `stripeOnboarding` actor
 // (machines/payout.ts) runs account onboarding while its `stripe.mounted` state lasts, and its `stripeManagement`
 // actor the notification banner and account management while a verified Stripe account's tab is shown
-// (docs/decisions/0116-the-payouts-tab-as-stripe-embeds-it.md). @stripe/connect-js is imported on demand, so it is never in the
+// (docs/decisions/0114-the-payouts-tab-as-stripe-embeds-it.md). @stripe/connect-js is imported on demand, so it is never in the
 // first chunk; connect.js itself comes from Stripe when the first component is created.
 import type { PaymentsAccount } from '../contract/entities';
 

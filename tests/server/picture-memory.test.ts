@@ -1,4 +1,4 @@
-// The picture process is held to PICTURE_MEMORY_MB, native memory included (docs/decisions/0117-picture-memory-capped-in-the-kernel.md):
+// The picture process is held to PICTURE_MEMORY_MB, native memory included (docs/decisions/0115-picture-memory-capped-in-the-kernel.md):
 // it runs under prlimit (the kernel's data limit, read back from /proc/<pid>/limits) and a watchdog that kills it
 // past the cap in resident memory. The worst pictures it still accepts — a 40 MP baseline JPEG and 8-bit PNG that
 // stream, an 8.4 MP 16-bit PNG, a 16.7 MP interlaced PNG and lossless WebP and a 22 MP progressive JPEG just under

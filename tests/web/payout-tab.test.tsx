@@ -1,4 +1,4 @@
-// The settings' Payouts tab once the account is verified (docs/decisions/0116-the-payouts-tab-as-stripe-embeds-it.md): with
+// The settings' Payouts tab once the account is verified (docs/decisions/0114-the-payouts-tab-as-stripe-embeds-it.md): with
 // Stripe, its notification banner and account management are mounted into the tab (connect-js replaced by a fake
 // that creates the elements and asks for the Account Session's secret as connect.js does: the secret comes from the
 // server's connect call), and a payout Stripe could not make to the bank is told with its reason and what to do, in

@@ -15,7 +15,7 @@ import { paymentEventOf, type PaymentEvent } from './payments';
 export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 /**
- * The embedded components one Account Session enables (docs/decisions/0116-the-payouts-tab-as-stripe-embeds-it.md): onboarding while
+ * The embedded components one Account Session enables (docs/decisions/0114-the-payouts-tab-as-stripe-embeds-it.md): onboarding while
  * the account is not verified, then the notification banner (requirements Stripe asks for later) and account
  * management (bank account and details). The platform collects requirements (`requirement_collection: application`)
  * and the seller has no Stripe dashboard, so each collects the bank account itself and asks for no Stripe sign-in.

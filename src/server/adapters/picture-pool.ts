@@ -1,6 +1,6 @@
 // Runs picture work (picture.ts) in separate processes, never in the server's own: at most `concurrency` pictures at
 // once per instance, each with a hard wall-clock limit after which its process is killed (SIGKILL), and a memory cap
-// on the whole process, native memory included (docs/decisions/0117-picture-memory-capped-in-the-kernel.md): its data segment is limited by
+// on the whole process, native memory included (docs/decisions/0115-picture-memory-capped-in-the-kernel.md): its data segment is limited by
 // the kernel (RLIMIT_DATA, set by `prlimit` before node starts: libvips' and libheif's buffers, wasm memory, the V8
 // heap and thread stacks all count), and a watchdog reads its resident size while it works and kills it past the
 // cap. A process, not a worker thread: libvips renders in native threads that Worker.terminate() cannot stop (a

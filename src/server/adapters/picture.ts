@@ -12,7 +12,7 @@
 // whole; a 16-bit PNG) whose decoded pixels would take more than MAX_DECODED_BYTES. What streams is read sequentially
 // (`sequentialRead`), a few rows at a time, so its memory does not grow with its size. The process itself is capped
 // (picture-pool.ts), so what gets past these checks and still takes too much memory is killed with it
-// (docs/decisions/0117-picture-memory-capped-in-the-kernel.md).
+// (docs/decisions/0115-picture-memory-capped-in-the-kernel.md).
 import decodeHeic from 'heic-decode';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { PICTURE_LIMIT_BYTES } from '../../contract/forms';

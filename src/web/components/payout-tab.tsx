@@ -3,7 +3,7 @@
 // component (the payout machine mounts it into the element this tab registers) or the local provider's form. Once
 // verified: Stripe's notification banner and account management (mounted the same way), or with the local provider a
 // button that opens its form again to change the bank account. A payout Stripe could not make to the seller's bank is
-// told above it all, with its reason and what to do (docs/decisions/0116-the-payouts-tab-as-stripe-embeds-it.md).
+// told above it all, with its reason and what to do (docs/decisions/0114-the-payouts-tab-as-stripe-embeds-it.md).
 import './card';
 import { Button } from './button';
 import { Icon } from './icons';
