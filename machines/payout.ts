@@ -55,8 +55,8 @@ export interface StripeOnboardingInput {
   freshClientSecret: () => Promise<string>;
 }
 
-/** What `stripeManagement` is started with: a verified account has no session yet, so every secret is a fresh one. */
-export type StripeManagementInput = Omit<StripeOnboardingInput, 'account'> & { account: PaymentsAccount };
+/** What `stripeManagement` is started with: the same as onboarding (every secret is a fresh one). */
+export type StripeManagementInput = StripeOnboardingInput;
 
 export const payoutToastKeys = { verified: 'payout.verified_toast', failed: 'api.internal_error' } as const;
 
@@ -69,6 +69,17 @@ export function localFormErrors(context: Pick<PayoutContext, 'legalName' | 'bank
 }
 
 const logParams = (message: string) => ({ event }: { event: { error: unknown } }) => ({ message, error: event.error });
+
+/**
+ * The input of both Stripe components (onboarding, and the banner with account management): the element and theme
+ * come with the `payout.mount` that entered the state (kept out of the context), and each Account Session is new.
+ */
+function connectInput({ context, event }: { context: PayoutContext; event: PayoutEvent }): StripeOnboardingInput {
+  const mount = event as Extract<PayoutEvent, { type: 'payout.mount' }>;
+  const freshClientSecret = async () =>
+    (await context.services.api.call('paymentsConnect', { body: { accountType: 'custom' } })).clientSecret;
+  return { account: context.account!, host: mount.host, theme: mount.theme, freshClientSecret };
+}
 
 export const payoutMachine = setup({
   types: {
@@ -212,13 +223,7 @@ export const payoutMachine = setup({
           invoke: {
             id: 'stripeOnboarding',
             src: 'stripeOnboarding',
-            // The element and theme come with the event that entered this state (kept out of the context).
-            input: ({ context, event }) => {
-              const mount = event as Extract<PayoutEvent, { type: 'payout.mount' }>;
-              const { services } = context;
-              const freshClientSecret = async () => (await services.api.call('paymentsConnect', { body: { accountType: 'custom' } })).clientSecret;
-              return { account: context.account!, host: mount.host, theme: mount.theme, freshClientSecret };
-            },
+            input: connectInput,
             // The component could not even start (it reports a failed load itself, as payout.connectFailed).
             onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'payout: Stripe Connect did not start', error: event.error }) } },
           },
@@ -252,12 +257,7 @@ export const payoutMachine = setup({
               invoke: {
                 id: 'stripeManagement',
                 src: 'stripeManagement',
-                input: ({ context, event }) => {
-                  const mount = event as Extract<PayoutEvent, { type: 'payout.mount' }>;
-                  const { services } = context;
-                  const freshClientSecret = async () => (await services.api.call('paymentsConnect', { body: { accountType: 'custom' } })).clientSecret;
-                  return { account: context.account!, host: mount.host, theme: mount.theme, freshClientSecret };
-                },
+                input: connectInput,
                 onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'payout: Stripe Connect did not start', error: event.error }) } },
               },
               on: {

@@ -1,20 +1,12 @@
 // The layers point one way: the machines (machines/) never import a view (src/web/), so a flow is a statechart that
 // runs without React; and the product (src/) never imports the tests (tests/), so a build holds nothing of them.
 // Every static import, dynamic `import()`, `export … from` and `vi.mock` path is resolved against its file.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repositoryRoot, sourceFiles } from '../support/source-files';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory).flatMap((name) => {
-    const path = join(directory, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx|mts)$/.test(name) ? [path] : [];
-  });
-}
+const root = repositoryRoot;
 
 /** The relative module paths a source names (imports, re-exports, `import()`), resolved from the repository root. */
 export function importedPaths(file: string, source: string): string[] {

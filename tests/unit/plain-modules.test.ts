@@ -2,20 +2,12 @@
 // every module imports what it uses by its real path. The kits this replaces were modules of `export let` bindings
 // (src/web/kit.ts) or of one object cast from `{}` (machines/kit.ts) that another module (fill-kit.ts) filled when
 // the app started, so a name left out of the fill stayed `undefined` and a module imported without the fill failed.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repositoryRoot, sourceFiles } from '../support/source-files';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory).flatMap((name) => {
-    const path = join(directory, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx|mts)$/.test(name) ? [path] : [];
-  });
-}
+const root = repositoryRoot;
 
 /** What makes a module one that another fills at start: a reassignable export, or an export cast from an empty object. */
 export function fillableExports(source: string): string[] {
