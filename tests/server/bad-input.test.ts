@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORGANIZER_KEY } from '../../src/server/db/seed';
 import { call, createDemoApp, type DemoApp } from './helper';
+import { TEST_TMP } from '../support/test-tmp';
 
-const dataDir = 'tests/.tmp/bad-input-data';
+const dataDir = `${TEST_TMP}/bad-input-data`;
 let t: DemoApp;
 let alex: string;
 beforeAll(async () => {

@@ -3,10 +3,11 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { call, createTestApp, TEST_SECRET } from './helper';
+import { TEST_TMP } from '../support/test-tmp';
 
 describe('loadConfig', () => {
   it('falls back to defaults that work on one laptop', () => {
-    const config = loadConfig({ DATA_DIR: 'tests/.tmp/config-defaults' });
+    const config = loadConfig({ DATA_DIR: `${TEST_TMP}/config-defaults` });
     expect(config.port).toBe(3000);
     expect(config.database).toMatchObject({ kind: 'pglite' });
     expect(config.smtpUrl).toBeUndefined();
@@ -21,21 +22,21 @@ describe('loadConfig', () => {
   });
 
   it('allows live inspection of the wallet outside production, and in production only with WALLET_INSPECT=true', () => {
-    const production = { DATA_DIR: 'tests/.tmp/config-inspect', NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, SMTP_URL: 'smtp://mail.test:25', PAYMENTS_PROVIDER: 'local' };
-    expect(loadConfig({ DATA_DIR: 'tests/.tmp/config-inspect' }).walletInspect).toBe(true);
+    const production = { DATA_DIR: `${TEST_TMP}/config-inspect`, NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, SMTP_URL: 'smtp://mail.test:25', PAYMENTS_PROVIDER: 'local' };
+    expect(loadConfig({ DATA_DIR: `${TEST_TMP}/config-inspect` }).walletInspect).toBe(true);
     expect(loadConfig(production).walletInspect).toBe(false);
     expect(loadConfig({ ...production, WALLET_INSPECT: 'true' }).walletInspect).toBe(true);
   });
 
   it('turns the demo site’s sign-in (its demo-only key) on only when asked, and never in production', () => {
-    const production = { DATA_DIR: 'tests/.tmp/config-demo', NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, SMTP_URL: 'smtp://mail.test:25', PAYMENTS_PROVIDER: 'local' };
-    const off = loadConfig({ DATA_DIR: 'tests/.tmp/config-demo' });
+    const production = { DATA_DIR: `${TEST_TMP}/config-demo`, NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, SMTP_URL: 'smtp://mail.test:25', PAYMENTS_PROVIDER: 'local' };
+    const off = loadConfig({ DATA_DIR: `${TEST_TMP}/config-demo` });
     expect([off.demoSiteSignIn, off.hostSignIn]).toEqual([false, undefined]);
-    const on = loadConfig({ DATA_DIR: 'tests/.tmp/config-demo', DEMO_SITE_SIGN_IN: 'true', PUBLIC_BASE_URL: 'http://wallet.test' });
+    const on = loadConfig({ DATA_DIR: `${TEST_TMP}/config-demo`, DEMO_SITE_SIGN_IN: 'true', PUBLIC_BASE_URL: 'http://wallet.test' });
     expect(on.demoSiteSignIn).toBe(true);
     expect(on.hostSignIn).toEqual({ keys: { kind: 'demo' }, audience: 'http://wallet.test' });
     expect(() => loadConfig({ ...production, DEMO_SITE_SIGN_IN: 'true' })).toThrow('DEMO_SITE_SIGN_IN is for development only');
-    expect(() => loadConfig({ DATA_DIR: 'tests/.tmp/config-demo', DEMO_SITE_SIGN_IN: 'true', HOST_SIGN_IN_JWKS_FILE: 'jwks.json' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: `${TEST_TMP}/config-demo`, DEMO_SITE_SIGN_IN: 'true', HOST_SIGN_IN_JWKS_FILE: 'jwks.json' })).toThrow(ConfigError);
     expect(loadConfig(production).demoSiteSignIn).toBe(false);
   });
 
@@ -45,13 +46,13 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
   ])('refuses %j naming %s', (env, name) => {
-    expect(() => loadConfig({ DATA_DIR: 'tests/.tmp/config-bad', ...env })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_DIR: 'tests/.tmp/config-bad', ...env })).toThrow(name);
+    expect(() => loadConfig({ DATA_DIR: `${TEST_TMP}/config-bad`, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: `${TEST_TMP}/config-bad`, ...env })).toThrow(name);
   });
 });
 
 describe('TRUST_PROXY', () => {
-  const dataDir = 'tests/.tmp/config-trust-proxy';
+  const dataDir = `${TEST_TMP}/config-trust-proxy`;
   it.each(['yes', '10.0.0.300', '10.0.0.0/33', '10.0.0.0/0', '::1/129', '10.0.0.0/255.0.255.0', '127.0.0.1, proxy.internal', '-1'])(
     'refuses %j with the config message, not a TypeError from the server',
     (value) => {

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, type Endpoint, type EndpointName, endpoints, MAX_ID } from '../../src/contract/endpoints';
 import { events, swapPairs, ticketTypes, userTicketBenefits, userTickets } from '../../src/server/db/schema';
 import { call, createDemoApp, type DemoApp, signIn } from './helper';
+import { TEST_TMP } from '../support/test-tmp';
 
-const dataDir = 'tests/.tmp/fuzz-data';
+const dataDir = `${TEST_TMP}/fuzz-data`;
 /** Cases per endpoint; logout signs in afresh for each case, so it runs fewer. */
 const RUNS = 120;
 const RUNS_OF: Partial<Record<EndpointName, number>> = { logout: 25 };

@@ -9,12 +9,13 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/server/db/seed';
 import { createTestApp, lastCode, type TestApp } from './helper';
+import { TEST_TMP } from '../support/test-tmp';
 
 const folder = new URL('./generated-client/', import.meta.url);
 let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { DATA_DIR: 'tests/.tmp/generated-client-data' } });
+  t = await createTestApp({ env: { DATA_DIR: `${TEST_TMP}/generated-client-data` } });
   await seedDemoData(t.database.db, { now: t.clock.now });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });

@@ -16,6 +16,7 @@ import { createDatabase, dropDatabases } from '../support/postgres';
 import type { StripeConnectStub } from '../support/stripe-connect-stub';
 import type { StripePaymentsStub } from '../support/stripe-payments-stub';
 import { startStripeStubs } from '../support/stripe-stubs';
+import { TEST_TMP } from '../support/test-tmp';
 
 export interface TestClock {
   now: Date;
@@ -48,7 +49,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_SECRET,
-    DATA_DIR: 'tests/.tmp/data',
+    DATA_DIR: `${TEST_TMP}/data`,
     PUBLIC_BASE_URL: 'http://wallet.test',
     ASSET_BASE_URL: 'https://cdn.wallet.test/assets',
     // Tests pay due payouts themselves (app.payouts.releaseDue), at their clock's time.

@@ -8,8 +8,9 @@ import { events } from '../../src/server/db/schema';
 import { DEMO_ORGANIZER_KEY, seedDemoData } from '../../src/server/db/seed';
 import { generateOrganizerKey, hashOrganizerKey, ORGANIZER_KEY_MIN_BITS, organizerKeyBits } from '../../src/server/organizer-key';
 import { call, createDemoApp, type DemoApp } from './helper';
+import { TEST_TMP } from '../support/test-tmp';
 
-const config = (key: string) => loadConfig({ DATA_DIR: 'tests/.tmp/config-organizer-key', DEMO_ORGANIZER_KEY: key });
+const config = (key: string) => loadConfig({ DATA_DIR: `${TEST_TMP}/config-organizer-key`, DEMO_ORGANIZER_KEY: key });
 
 describe('organiser key strength', () => {
   it('refuses a configured key with room for fewer than 128 random bits, saying what is needed', () => {
@@ -21,7 +22,7 @@ describe('organiser key strength', () => {
     expect(config('0123456789abcdef0123456789abcdef').demoOrganizerKey).toBe('0123456789abcdef0123456789abcdef');
     expect(config('tw_ok_AAECAwQFBgcICQoLDA0ODw').demoOrganizerKey).toBe('tw_ok_AAECAwQFBgcICQoLDA0ODw');
     // Unset: the public demo key, itself long enough.
-    expect(loadConfig({ DATA_DIR: 'tests/.tmp/config-organizer-key' }).demoOrganizerKey).toBe(DEMO_ORGANIZER_KEY);
+    expect(loadConfig({ DATA_DIR: `${TEST_TMP}/config-organizer-key` }).demoOrganizerKey).toBe(DEMO_ORGANIZER_KEY);
     expect(organizerKeyBits(DEMO_ORGANIZER_KEY)).toBeGreaterThanOrEqual(ORGANIZER_KEY_MIN_BITS);
   });
 

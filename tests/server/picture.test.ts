@@ -7,8 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../support/png';
 import { call, createTestApp, signIn, type TestApp } from './helper';
+import { TEST_TMP } from '../support/test-tmp';
 
-const dataDir = 'tests/.tmp/picture-data';
+const dataDir = `${TEST_TMP}/picture-data`;
 const LIMIT = 64 * 1024;
 let t: TestApp;
 let token: string;

@@ -5,8 +5,9 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { call, createTestApp, signIn, TEST_SECRET } from './helper';
+import { TEST_TMP } from '../support/test-tmp';
 
-const production = { NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, DATA_DIR: 'tests/.tmp/production-config' };
+const production = { NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, DATA_DIR: `${TEST_TMP}/production-config` };
 
 describe('starting in production', () => {
   it('refuses to start without SMTP_URL, saying so', () => {
@@ -20,14 +21,14 @@ describe('starting in production', () => {
     expect(loadConfig({ ...withMail, PAYMENTS_PROVIDER: 'local' }).payments).toEqual({ provider: 'local' });
     expect(loadConfig({ ...withMail, STRIPE_SECRET_KEY: 'sk_test_x' }).payments).toEqual({ provider: 'stripe', secretKey: 'sk_test_x' });
     // Outside production the local provider is the default.
-    expect(loadConfig({ DATA_DIR: 'tests/.tmp/production-config' }).payments).toEqual({ provider: 'local' });
+    expect(loadConfig({ DATA_DIR: `${TEST_TMP}/production-config` }).payments).toEqual({ provider: 'local' });
   });
 
   it('refuses TRUST_PROXY=true, which would let any client choose its address', () => {
-    expect(() => loadConfig({ DATA_DIR: 'tests/.tmp/production-config', TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
-    expect(loadConfig({ DATA_DIR: 'tests/.tmp/production-config' }).trustProxy).toBe(false);
-    expect(loadConfig({ DATA_DIR: 'tests/.tmp/production-config', TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ DATA_DIR: 'tests/.tmp/production-config', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ DATA_DIR: `${TEST_TMP}/production-config`, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ DATA_DIR: `${TEST_TMP}/production-config` }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: `${TEST_TMP}/production-config`, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: `${TEST_TMP}/production-config`, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 });
 

@@ -2,12 +2,13 @@
 // helmet's full set, the API's, the web app's and an error's alike, and an uploaded avatar keeps its sandboxing CSP.
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmetHeaders, inlineScriptPolicy, uploadContentSecurityPolicy } from '../../src/server/http/security-headers';
 import { call, createTestApp, type TestApp } from './helper';
+import { TEST_TMP } from '../support/test-tmp';
 
-const dataDir = join(process.cwd(), 'tests/.tmp/security-headers');
+const dataDir = resolve(`${TEST_TMP}/security-headers`);
 let t: TestApp;
 beforeAll(async () => {
   mkdirSync(join(dataDir, 'assets/avatars'), { recursive: true });

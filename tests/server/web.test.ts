@@ -3,11 +3,12 @@
 // gets the site's HTML not-found page, anything else a JSON 404.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from './helper';
+import { TEST_TMP } from '../support/test-tmp';
 
-const dist = join(process.cwd(), 'tests/.tmp/web-dist');
+const dist = resolve(`${TEST_TMP}/web-dist`);
 let t: TestApp;
 beforeAll(async () => {
   mkdirSync(dist, { recursive: true });

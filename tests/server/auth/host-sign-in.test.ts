@@ -14,8 +14,9 @@ import { hostSignInTokens, users } from '../../../src/server/db/schema';
 import { ConfigError, loadConfig } from '../../../src/server/config';
 import { createSiteKey, jwksOf, type SiteKey } from '../../support/host-sign-in';
 import { call, createTestApp, signIn, type TestApp } from '../helper';
+import { TEST_TMP } from '../../support/test-tmp';
 
-const dir = resolve('tests/.tmp/host-sign-in');
+const dir = resolve(`${TEST_TMP}/host-sign-in`);
 mkdirSync(dir, { recursive: true });
 
 const exchange = (t: TestApp, token: string, locale?: 'en' | 'es') =>
@@ -258,7 +259,7 @@ describe('the keys cannot be read', () => {
   });
 
   it('refuses a configuration with both a URL and a file, or an http URL in production', () => {
-    const base = { DATA_DIR: 'tests/.tmp/host-sign-in' };
+    const base = { DATA_DIR: `${TEST_TMP}/host-sign-in` };
     expect(() => loadConfig({ ...base, HOST_SIGN_IN_JWKS_URL: 'https://site.example/jwks.json', HOST_SIGN_IN_JWKS_FILE: 'jwks.json' })).toThrow(ConfigError);
     expect(() =>
       loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.test', PAYMENTS_PROVIDER: 'local', HOST_SIGN_IN_JWKS_URL: 'http://site.example/jwks.json' }),
