@@ -81,6 +81,14 @@ export const selectCanList = (snapshot: ResellSnapshot) => snapshot.can({ type: 
 export const selectIsListing = (snapshot: ResellSnapshot) => snapshot.matches({ confirmed: 'listing' });
 /** docs/product.md §8: the no_stripe notice with its link to the settings' account verification tab. */
 export const selectNoStripeNotice = (snapshot: ResellSnapshot) => snapshot.matches({ confirmed: 'blocked' });
+/**
+ * Payouts first: the account is not verified, so Resell says so above the ticket, quantity and price, with Verify
+ * payouts (not while the no_stripe notice says the same below).
+ */
+export const selectPayoutsFirst = (snapshot: ResellSnapshot): boolean =>
+  snapshot.context.payoutsVerified === false &&
+  (snapshot.matches('picking') || snapshot.matches('editing') || snapshot.matches('confirmed')) &&
+  !selectNoStripeNotice(snapshot);
 export const selectCanCancel = (snapshot: ResellSnapshot) => snapshot.can({ type: 'resell.cancel' });
 export const selectListed = (snapshot: ResellSnapshot): ListingResult | null => (snapshot.matches('done') ? snapshot.context.listed : null);
 export const selectPriceValue = (snapshot: ResellSnapshot): number | null => parsePrice(snapshot.context.priceText);

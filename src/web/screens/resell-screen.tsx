@@ -21,6 +21,7 @@ import {
   selectListed,
   selectListingsActor,
   selectNoStripeNotice,
+  selectPayoutsFirst,
   selectPriceField,
   selectPriceValue,
   selectQuantity,
@@ -64,6 +65,7 @@ function ResellFlowScreen({ resell }: { resell: ResellActor }): ReactElement {
         </h1>
         {step === 'done' ? null : <p className="tw-subtitle">{i18n.t('resell.subtitle')}</p>}
       </div>
+      <PayoutsFirst resell={resell} send={send} />
       {step === 'done' ? <ResellSuccess resell={resell} send={send} /> : <TicketStep resell={resell} send={send} />}
       {step === 'editing' ? <PriceStep resell={resell} send={send} /> : null}
       {step === 'confirmed' ? <ConfirmStep resell={resell} send={send} /> : null}
@@ -74,6 +76,23 @@ function ResellFlowScreen({ resell }: { resell: ResellActor }): ReactElement {
 }
 
 const money = (amount: number, symbol: string) => formatMoney(amount, symbol);
+
+/** An unverified payout account is said first, before the ticket, quantity and price. */
+function PayoutsFirst({ resell, send }: { resell: ResellActor; send: Send }): ReactElement | null {
+  const shown = useSelector(resell, selectPayoutsFirst);
+  if (!shown) return null;
+  return (
+    <section className="tw-card tw-resell__payouts-first" aria-labelledby="tw-resell-payouts-first">
+      <h2 className="tw-resell__step-title" id="tw-resell-payouts-first">
+        <Icon path={iconPath('alert')} size={18} /> {i18n.t('resell.payouts_first_title')}
+      </h2>
+      <p>{i18n.t('resell.payouts_first_text')}</p>
+      <Button variant="secondary" onClick={() => send({ type: 'resell.openPayouts' })}>
+        {i18n.t('resell.payouts_first_button')}
+      </Button>
+    </section>
+  );
+}
 
 function TicketStep({ resell, send }: { resell: ResellActor; send: Send }): ReactElement {
   const step = useSelector(resell, selectResellStep);
