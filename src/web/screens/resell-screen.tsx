@@ -76,6 +76,8 @@ function ResellFlowScreen({ resell }: { resell: ResellActor }): ReactElement {
 }
 
 const money = (amount: number, symbol: string) => formatMoney(amount, symbol);
+/** Two tickets of one type read the same: the ticket number tells them apart. */
+const ticketNumber = (ticket: ResellableTicket) => i18n.t('common.ticket_number', { number: ticket.userTicketId });
 
 /** An unverified payout account is said first, before the ticket, quantity and price. */
 function PayoutsFirst({ resell, send }: { resell: ResellActor; send: Send }): ReactElement | null {
@@ -120,9 +122,16 @@ function TicketStep({ resell, send }: { resell: ResellActor; send: Send }): Reac
           value={null}
           options={tickets.map((option: ResellableTicket) => ({
             value: option.userTicketId,
-            label: option.ticketName,
+            label: `${option.ticketName}, ${ticketNumber(option)}`,
             content: (
-              <EventCard variant="solid" title={option.ticketName} image={option.ticketLogo} price={option.ticketPrice} currencySymbol={option.currencySymbol} />
+              <EventCard
+                variant="solid"
+                title={option.ticketName}
+                image={option.ticketLogo}
+                price={option.ticketPrice}
+                currencySymbol={option.currencySymbol}
+                note={ticketNumber(option)}
+              />
             ),
           }))}
           onSelect={(userTicketId) => send({ type: 'resell.selectTicket', userTicketId })}
@@ -135,6 +144,7 @@ function TicketStep({ resell, send }: { resell: ResellActor; send: Send }): Reac
           price={ticket.ticketPrice}
           currencySymbol={ticket.currencySymbol}
           caption={i18n.t('resell.you_are_reselling')}
+          note={ticketNumber(ticket)}
           selected
           isEditable={canCancel}
           editLabel={i18n.t('resell.cancel')}
