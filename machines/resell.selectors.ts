@@ -73,7 +73,10 @@ export function quoteSummary(quote: PriceQuote | null): QuoteSummary | null {
 
 export const selectQuoteSummary = (snapshot: ResellSnapshot): QuoteSummary | null => quoteSummary(snapshot.context.quote);
 export const selectIsQuoting = (snapshot: ResellSnapshot): boolean => snapshot.hasTag('quoting');
-/** Continue: edited, valid and not quoting (docs/product.md §5). */
+/**
+ * Continue: edited, valid and not quoting (docs/product.md §5), or a price the rule refuses, which Continue answers
+ * with the field's message (docs/decisions/0116-forms-that-say-why-and-payouts-first.md).
+ */
 export const selectCanContinue = (snapshot: ResellSnapshot) => snapshot.can({ type: 'resell.continue' });
 export const selectTermsAccepted = (snapshot: ResellSnapshot) =>
   snapshot.matches({ confirmed: 'accepted' }) || snapshot.matches({ confirmed: 'listing' }) || snapshot.matches({ confirmed: 'blocked' });

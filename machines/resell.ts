@@ -178,6 +178,7 @@ export const resellMachine = setup({
     canIncrement: ({ context }) => context.quantity < (context.ticket?.availableTicketCount ?? 1),
     canDecrement: ({ context }) => context.quantity > 1,
     priceValid: ({ context }) => priceError(context) === null,
+    priceInvalid: ({ context }) => priceError(context) !== null,
     /** docs/product.md §5: Continue only when the form was edited and is valid (and, by the state, no quote is running). */
     continuable: ({ context }) => context.edited && priceError(context) === null,
     noStripe: (_, params: { error: unknown }) => errorCode(params.error) === NO_STRIPE_CODE,
@@ -328,6 +329,9 @@ export const resellMachine = setup({
         // The blur "Discard this listing?" causes (it takes the focus) leaves the field as it was, not red behind it.
         'resell.blurPrice': [{ guard: 'discardAsked' }, { actions: 'touchPrice' }],
         'resell.cancel': { target: 'picking', actions: ['resetAll', 'forgetPreselect'] },
+        // Continue with a price the rule refuses says why (the field is marked touched; the view focuses it), in any
+        // substate: no quote is asked for such a price. A valid one waits for its quote (idle's own Continue).
+        'resell.continue': { guard: 'priceInvalid', actions: 'touchPrice' },
         ...asksBeforeClosingWhen('holdsInput', 'markDiscardAsked'),
       },
       initial: 'idle',

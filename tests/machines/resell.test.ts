@@ -71,9 +71,10 @@ describe('resell model', () => {
             expect(quantity.canDecrement).toBe(quantity.value > 1);
             expect(quantity.canIncrement).toBe(quantity.value < quantity.max);
           }
-          // Continue only when edited, valid and not quoting.
+          // Continue when edited, valid and not quoting; or with a price the rule refuses, to say why.
           expect(selectCanContinue(snapshot)).toBe(
-            snapshot.matches({ editing: 'idle' }) && snapshot.context.edited && selectPriceRule(snapshot) === null,
+            (snapshot.matches({ editing: 'idle' }) && snapshot.context.edited && selectPriceRule(snapshot) === null) ||
+              (snapshot.matches('editing') && selectPriceRule(snapshot) !== null),
           );
           // Field errors only when touched.
           if (selectPriceField(snapshot).error) expect(snapshot.context.priceTouched).toBe(true);
@@ -81,6 +82,11 @@ describe('resell model', () => {
           expect(selectNoStripeNotice(snapshot)).toBe(snapshot.matches({ confirmed: 'blocked' }));
           const last = reports.at(-1);
           const { type } = step.event;
+          // A refused Continue stays on the form and shows the price's message.
+          if (type === 'resell.continue' && snapshot.matches('editing')) {
+            expect(selectPriceRule(snapshot)).not.toBeNull();
+            expect(selectPriceField(snapshot).error).toBe(selectPriceRule(snapshot));
+          }
           // Payouts first: an account the server said is unverified is told on every step of the form, once read.
           const onForm = snapshot.matches('picking') || snapshot.matches('editing') || snapshot.matches('confirmed');
           expect(selectPayoutsFirst(snapshot)).toBe(onForm && snapshot.context.payoutsVerified === false && !selectNoStripeNotice(snapshot));

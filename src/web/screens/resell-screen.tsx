@@ -39,6 +39,7 @@ import { FormField } from '../components/form-field';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 import { Listings, ShareLink } from '../components/listings';
 import { formatMoney } from '../format';
+import { submitAndFocusFirstError } from '../focus-first-error';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import resellScreenCss from 'bundle-text:./resell-screen.css';
 import { i18n, strings } from '../i18n';
@@ -182,9 +183,10 @@ function PriceStep({ resell, send }: { resell: ResellActor; send: Send }): React
   const quantity = useSelector(resell, selectQuantity);
   const price = useSelector(resell, selectPriceField);
   const canContinue = useSelector(resell, selectCanContinue);
+  const stepRef = useRef<HTMLElement>(null);
   if (!ticket) return null;
   return (
-    <section className="tw-card tw-resell__step" aria-label={i18n.t('resell.summary')}>
+    <section className="tw-card tw-resell__step" aria-label={i18n.t('resell.summary')} ref={stepRef}>
       <div className="tw-resell__quantity" role="group" aria-label={i18n.t('resell.quantity')}>
         <span className="tw-field__label">{i18n.t('resell.quantity')}</span>
         <div className="tw-resell__stepper">
@@ -212,7 +214,8 @@ function PriceStep({ resell, send }: { resell: ResellActor; send: Send }): React
       />
       <QuoteSummaryView resell={resell} />
       <div className="tw-resell__actions">
-        <Button disabled={!canContinue} onClick={() => send({ type: 'resell.continue' })}>
+        {/* A price the rule refuses: Continue says why and puts the focus on the price. */}
+        <Button disabled={!canContinue} onClick={() => submitAndFocusFirstError(stepRef.current, () => send({ type: 'resell.continue' }))}>
           {i18n.t('resell.continue')}
         </Button>
         <Button variant="secondary" onClick={() => send({ type: 'resell.cancel' })}>
