@@ -50,7 +50,10 @@ export const selectSuggestions = (snapshot: GiftSnapshot): ReceiverSuggestion[] 
 export const selectPickedReceiver = (snapshot: GiftSnapshot): ReceiverSuggestion | null => snapshot.context.picked;
 export const selectIsSearching = (snapshot: GiftSnapshot): boolean => snapshot.hasTag('searching');
 
-/** Confirm receiver: a valid, changed e-mail, or a picked username (docs/product.md §5). */
+/**
+ * Confirm receiver: by e-mail always pressable (a refused one shows the field's message:
+ * docs/decisions/0116-forms-that-say-why-and-payouts-first.md); by username once a receiver is picked.
+ */
 export const selectCanConfirmReceiver = (snapshot: GiftSnapshot) => snapshot.can({ type: 'gift.confirmReceiver' });
 
 /** The confirmed receiver ("to" card). */

@@ -318,7 +318,9 @@ export const giftMachine = setup({
                 'gift.changeEmail': { actions: { type: 'changeEmail', params: ({ event }) => ({ value: event.value }) } },
                 // The blur "Discard this gift?" causes (it takes the focus) leaves the field as it was, not red behind it.
                 'gift.blurEmail': [{ guard: 'discardAsked' }, { actions: 'touchEmail' }],
-                'gift.confirmReceiver': { guard: 'emailConfirmable', target: '#gift.selected.confirmed', actions: 'confirmEmail' },
+                // Refused, it says why: the field is marked touched and shows its rule's message (the view then
+                // focuses it; docs/decisions/0116-forms-that-say-why-and-payouts-first.md).
+                'gift.confirmReceiver': [{ guard: 'emailConfirmable', target: '#gift.selected.confirmed', actions: 'confirmEmail' }, { actions: 'touchEmail' }],
               },
             },
             username: {

@@ -17,6 +17,9 @@ export function selectPayoutView(snapshot: PayoutSnapshot | undefined): PayoutVi
   return 'none';
 }
 
+/** "Back to resell": the tab was opened from Resell's Verify payouts. */
+export const selectCanGoBackToResell = (snapshot: PayoutSnapshot | undefined): boolean => snapshot?.can({ type: 'payout.backToResell' }) ?? false;
+
 export interface LocalFormView {
   legalName: string;
   bankLast4: string;

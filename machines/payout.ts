@@ -8,7 +8,8 @@
 // the notification banner and account management (actor `stripeManagement`, the same Account Session), and with the
 // local provider our own stand-in: a button that opens the local form again to change the bank account
 // (docs/decisions/0114-the-payouts-tab-as-stripe-embeds-it.md). A payout Stripe could not make to the bank is in the account
-// (`payoutFailure`); the tab shows it whatever the state.
+// (`payoutFailure`); the tab shows it whatever the state. Opened from Resell's "Verify payouts" (RETURN_TO=RESELL), the
+// tab offers "Back to resell", which opens that ticket's resell again (docs/decisions/0116-forms-that-say-why-and-payouts-first.md).
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PaymentsAccount } from '../src/contract/entities';
 import { mountConnectComponents, mountConnectOnboarding } from '../src/client/stripe-connect';
@@ -22,8 +23,22 @@ import { compactRoutes } from '../src/contract/route-table' with { type: 'macro'
 /** The routes of the calls this module makes: its chunk brings them to the client. */
 addRoutes(compactRoutes('paymentsAccount', 'paymentsConnect', 'paymentsLocalOnboarding'));
 
+/** Where the payouts tab was opened from, to go back to: Resell, with its ticket (encoded) or none. */
+export interface PayoutReturn {
+  userTicketId: string | null;
+}
+
+export interface PayoutInput {
+  services: WalletServices;
+  returnToResell?: PayoutReturn | null;
+}
+
+export type PayoutReport = { type: 'panel.open'; tab: 'RESELL'; userTicketId: string | null } | ({ type: 'notify' } & Toast);
+
 export interface PayoutContext {
   services: WalletServices;
+  /** Resell's ticket to go back to ("Back to resell"), or null when the tab was not opened from Resell. */
+  returnToResell: PayoutReturn | null;
   account: PaymentsAccount | null;
   legalName: string;
   bankLast4: string;
@@ -45,7 +60,9 @@ export type PayoutEvent =
   /** From `stripeOnboarding` or `stripeManagement`: connect-js could not be loaded or started (logged; the mount point stays empty). */
   | { type: 'payout.connectFailed'; error: unknown }
   /** Leave the local form without sending it: the account is read again. */
-  | { type: 'payout.cancel' };
+  | { type: 'payout.cancel' }
+  /** "Back to resell": the ticket's resell the tab was opened from. */
+  | { type: 'payout.backToResell' };
 
 export interface StripeOnboardingInput {
   account: PaymentsAccount;
@@ -85,7 +102,7 @@ export const payoutMachine = setup({
   types: {
     context: {} as PayoutContext,
     events: {} as PayoutEvent,
-    input: {} as { services: WalletServices },
+    input: {} as PayoutInput,
     tags: {} as 'loading',
   },
   actions: {
@@ -95,6 +112,7 @@ export const payoutMachine = setup({
     changeLegalName: assign((_, params: { value: string }) => ({ legalName: params.value })),
     changeBankLast4: assign((_, params: { value: string }) => ({ bankLast4: params.value.replace(/\D/g, '').slice(0, 4) })),
     touch: assign({ touched: true }),
+    backToResell: sendParent(({ context }) => ({ type: 'panel.open' as const, tab: 'RESELL' as const, userTicketId: context.returnToResell?.userTicketId ?? null })),
   },
   guards: {
     verified: (_, params: { account: PaymentsAccount }) => params.account.verified,
@@ -102,6 +120,7 @@ export const payoutMachine = setup({
     onboardingStripe: (_, params: { account: PaymentsAccount }) => params.account.clientSecret !== '' && params.account.provider === 'stripe',
     stripeAccount: (_, params: { account: PaymentsAccount }) => params.account.provider === 'stripe',
     formValid: ({ context }) => Object.keys(localFormErrors(context)).length === 0,
+    fromResell: ({ context }) => context.returnToResell !== null,
   },
   actors: {
     loadAccount: fromPromise<PaymentsAccount, { services: WalletServices }>(({ input }) => input.services.api.call('paymentsAccount', {})),
@@ -138,8 +157,9 @@ export const payoutMachine = setup({
 }).createMachine({
   id: 'payout',
   meta: { ...doc('Payouts: the Stripe Connect account that receives resale money') },
-  context: ({ input }) => ({ services: input.services, account: null, legalName: '', bankLast4: '', touched: false }),
+  context: ({ input }) => ({ services: input.services, returnToResell: input.returnToResell ?? null, account: null, legalName: '', bankLast4: '', touched: false }),
   on: {
+    'payout.backToResell': { guard: 'fromResell', actions: 'backToResell' },
     'payout.connected': {
       target: '.deciding',
       actions: { type: 'storeAccount', params: ({ event }) => ({ account: event.account }) },

@@ -73,7 +73,10 @@ export function quoteSummary(quote: PriceQuote | null): QuoteSummary | null {
 
 export const selectQuoteSummary = (snapshot: ResellSnapshot): QuoteSummary | null => quoteSummary(snapshot.context.quote);
 export const selectIsQuoting = (snapshot: ResellSnapshot): boolean => snapshot.hasTag('quoting');
-/** Continue: edited, valid and not quoting (docs/product.md §5). */
+/**
+ * Continue: edited, valid and not quoting (docs/product.md §5), or a price the rule refuses, which Continue answers
+ * with the field's message (docs/decisions/0116-forms-that-say-why-and-payouts-first.md).
+ */
 export const selectCanContinue = (snapshot: ResellSnapshot) => snapshot.can({ type: 'resell.continue' });
 export const selectTermsAccepted = (snapshot: ResellSnapshot) =>
   snapshot.matches({ confirmed: 'accepted' }) || snapshot.matches({ confirmed: 'listing' }) || snapshot.matches({ confirmed: 'blocked' });
@@ -81,6 +84,14 @@ export const selectCanList = (snapshot: ResellSnapshot) => snapshot.can({ type: 
 export const selectIsListing = (snapshot: ResellSnapshot) => snapshot.matches({ confirmed: 'listing' });
 /** docs/product.md §8: the no_stripe notice with its link to the settings' account verification tab. */
 export const selectNoStripeNotice = (snapshot: ResellSnapshot) => snapshot.matches({ confirmed: 'blocked' });
+/**
+ * Payouts first: the account is not verified, so Resell says so above the ticket, quantity and price, with Verify
+ * payouts (not while the no_stripe notice says the same below).
+ */
+export const selectPayoutsFirst = (snapshot: ResellSnapshot): boolean =>
+  snapshot.context.payoutsVerified === false &&
+  (snapshot.matches('picking') || snapshot.matches('editing') || snapshot.matches('confirmed')) &&
+  !selectNoStripeNotice(snapshot);
 export const selectCanCancel = (snapshot: ResellSnapshot) => snapshot.can({ type: 'resell.cancel' });
 export const selectListed = (snapshot: ResellSnapshot): ListingResult | null => (snapshot.matches('done') ? snapshot.context.listed : null);
 export const selectPriceValue = (snapshot: ResellSnapshot): number | null => parsePrice(snapshot.context.priceText);

@@ -2,12 +2,15 @@
 // 1..available) and the price per ticket (below the maximum plus 0.001), see the server's quote (asked again after
 // every change, debounced; a stale answer is dropped because the quote in flight is stopped), Continue, tick the
 // resale terms and list. With no ticket selected the listings child (machines/listings.ts) shows Sale and Sold.
-// A listing refused with api.resell.create.no_stripe shows the "verify your payout account here" notice for 30 s.
+// Payouts first: once the tickets are in, the payout account is read, and an unverified one is said before quantity and
+// price, with "Verify payouts" (the payouts tab, which comes back to this ticket's resell: RETURN_TO=RESELL). A listing
+// refused with api.resell.create.no_stripe still shows its notice with the same button, for 30 s
+// (docs/decisions/0116-forms-that-say-why-and-payouts-first.md).
 // Listing invalidates LISTED_TICKETS and TICKETS_AVAILABLE_FOR_LISTING (the contract's route table). While the picker
 // shows, an invalidation of TICKETS_AVAILABLE_FOR_LISTING (an Unlist in the listings below it, a sale, a gift in
 // another tab) loads the resellable tickets again, so an unlisted ticket can be chosen at once.
 import { assign, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { PriceQuote, ResellableTicket } from '../src/contract/entities';
+import type { PaymentsAccount, PriceQuote, ResellableTicket } from '../src/contract/entities';
 import { type Language, languageOf } from '../src/contract/languages';
 import type { ResponseOf } from '../src/contract/endpoints';
 import { checkResellPrice, PRICE_NOT_NUMBER_KEY, PRICE_POSITIVE_KEY } from '../src/contract/money-rule';
@@ -16,11 +19,12 @@ import { errorCode } from '../src/client/errors';
 import { copyLink, listingsMachine, shareLinkIn } from './listings';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
 import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
+import { encodeUserTicketId } from './ticket-id';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
 
 /** The routes of the calls this module makes: its chunk brings them to the client. */
-addRoutes(compactRoutes('resellableTickets', 'priceQuote', 'createListing'));
+addRoutes(compactRoutes('resellableTickets', 'priceQuote', 'createListing', 'paymentsAccount'));
 
 export interface ResellInput extends FlowInput {
   /** USER_TICKET_ID, decoded: the ticket to preselect, or null. */
@@ -52,6 +56,11 @@ export interface ResellContext {
    * the question taking the focus, not the person leaving the field, so it does not mark the field touched.
    */
   discardAsked: boolean;
+  /**
+   * The payout account's verification as the server last said it; null while unknown (not read yet, or the read
+   * failed: then nothing is said before the form, and a listing's no_stripe answer still says it).
+   */
+  payoutsVerified: boolean | null;
 }
 
 export type ResellEvent =
@@ -76,7 +85,7 @@ export type ResellEvent =
   | ClosingEvent;
 
 export type ResellReport =
-  | { type: 'panel.open'; tab: 'SETTINGS'; settingsTab: 'ACCOUNT_VERIFICATION' }
+  | { type: 'panel.open'; tab: 'SETTINGS'; settingsTab: 'ACCOUNT_VERIFICATION'; returnTo: 'RESELL'; userTicketId: string | null }
   | { type: 'panel.setParams'; params: { userTicketId: null } }
   | ClosingReport
   | ({ type: 'notify' } & Toast);
@@ -127,9 +136,20 @@ export const resellMachine = setup({
     /** Keep editing: the question has gone, the field's blur counts again. */
     keepEditing: assign({ discardAsked: false }),
     dismiss: sendParent({ type: 'panel.dismiss' as const }),
-    openPayouts: sendParent({ type: 'panel.open' as const, tab: 'SETTINGS' as const, settingsTab: 'ACCOUNT_VERIFICATION' as const }),
+    /** The payouts tab, told to come back here with the ticket on screen (or the one the panel opened with). */
+    openPayouts: sendParent(({ context }) => {
+      const userTicketId = context.ticket?.userTicketId ?? context.preselectId;
+      return {
+        type: 'panel.open' as const,
+        tab: 'SETTINGS' as const,
+        settingsTab: 'ACCOUNT_VERIFICATION' as const,
+        returnTo: 'RESELL' as const,
+        userTicketId: userTicketId === null ? null : encodeUserTicketId(userTicketId),
+      };
+    }),
     forgetPreselect: sendParent({ type: 'panel.setParams' as const, params: { userTicketId: null } }),
     storeTickets: assign((_, params: { tickets: ResellableTicket[] }) => ({ tickets: params.tickets })),
+    storePayouts: assign((_, params: { account: PaymentsAccount }) => ({ payoutsVerified: params.account.verified })),
     select: assign(({ context }, params: { userTicketId: number; byHand: boolean }) => ({
       ...freshForm,
       ticket: context.tickets.find((ticket) => ticket.userTicketId === params.userTicketId) ?? null,
@@ -158,6 +178,7 @@ export const resellMachine = setup({
     canIncrement: ({ context }) => context.quantity < (context.ticket?.availableTicketCount ?? 1),
     canDecrement: ({ context }) => context.quantity > 1,
     priceValid: ({ context }) => priceError(context) === null,
+    priceInvalid: ({ context }) => priceError(context) !== null,
     /** docs/product.md §5: Continue only when the form was edited and is valid (and, by the state, no quote is running). */
     continuable: ({ context }) => context.edited && priceError(context) === null,
     noStripe: (_, params: { error: unknown }) => errorCode(params.error) === NO_STRIPE_CODE,
@@ -170,6 +191,7 @@ export const resellMachine = setup({
   },
   actors: {
     loadTickets: fromPromise<ResellableTicket[], { services: WalletServices }>(({ input }) => input.services.api.call('resellableTickets', {})),
+    loadPayoutAccount: fromPromise<PaymentsAccount, { services: WalletServices }>(({ input }) => input.services.api.call('paymentsAccount', {})),
     quote: fromPromise<PriceQuote, { services: WalletServices; ticketId: number; quantity: number; price: number }>(({ input, signal }) =>
       input.services.api.call('priceQuote', {
         body: { ticketId: input.ticketId, quantity: input.quantity, selectedPrice: input.price },
@@ -210,6 +232,7 @@ export const resellMachine = setup({
     handPicked: false,
     listed: null,
     discardAsked: false,
+    payoutsVerified: null,
     ...freshForm,
   }),
   on: {
@@ -227,8 +250,20 @@ export const resellMachine = setup({
         id: 'loadTickets',
         src: 'loadTickets',
         input: ({ context }) => ({ services: context.services }),
-        onDone: { target: 'deciding', actions: { type: 'storeTickets', params: ({ event }) => ({ tickets: event.output }) } },
+        onDone: { target: 'checkingPayouts', actions: { type: 'storeTickets', params: ({ event }) => ({ tickets: event.output }) } },
         onError: { target: 'failed', actions: { type: 'logError', params: logParams('resell: loading the tickets failed') } },
+      },
+    },
+    checkingPayouts: {
+      meta: { screen: 'RESELL', ...doc('Resell: the payout account is read, so an unverified one is said before the form') },
+      tags: ['loading'],
+      invoke: {
+        id: 'loadPayoutAccount',
+        src: 'loadPayoutAccount',
+        input: ({ context }) => ({ services: context.services }),
+        onDone: { target: 'deciding', actions: { type: 'storePayouts', params: ({ event }) => ({ account: event.output }) } },
+        // Unknown: the form goes on without the notice; a listing's no_stripe answer still tells.
+        onError: { target: 'deciding', actions: { type: 'logError', params: logParams('resell: reading the payout account failed') } },
       },
     },
     failed: {
@@ -294,6 +329,9 @@ export const resellMachine = setup({
         // The blur "Discard this listing?" causes (it takes the focus) leaves the field as it was, not red behind it.
         'resell.blurPrice': [{ guard: 'discardAsked' }, { actions: 'touchPrice' }],
         'resell.cancel': { target: 'picking', actions: ['resetAll', 'forgetPreselect'] },
+        // Continue with a price the rule refuses says why (the field is marked touched; the view focuses it), in any
+        // substate: no quote is asked for such a price. A valid one waits for its quote (idle's own Continue).
+        'resell.continue': { guard: 'priceInvalid', actions: 'touchPrice' },
         ...asksBeforeClosingWhen('holdsInput', 'markDiscardAsked'),
       },
       initial: 'idle',
@@ -336,7 +374,7 @@ export const resellMachine = setup({
         unaccepted: { on: { 'resell.toggleTerms': 'accepted' } },
         accepted: { on: { 'resell.toggleTerms': 'unaccepted', 'resell.submit': 'listing' } },
         blocked: {
-          ...doc('docs/product.md §8: no verified payout account — the notice with the link to the settings, for 30 s'),
+          ...doc('docs/product.md §8: no verified payout account — the notice with Verify payouts, for 30 s'),
           after: { noStripeNotice: 'accepted' },
           on: { 'resell.toggleTerms': 'unaccepted', 'resell.submit': 'listing' },
         },

@@ -9,7 +9,7 @@ import { assign, enqueueActions, fromPromise, sendParent, setup, type ActorRefFr
 import type { PaymentsAccount, UserProfile } from '../src/contract/entities';
 import { addRoutes } from '../src/client/client';
 import { errorCode } from '../src/client/errors';
-import { payoutMachine } from './payout';
+import { payoutMachine, type PayoutReturn } from './payout';
 import { isFormValid, personalDataForm } from '../src/contract/forms';
 import { nicknameForm } from '../src/contract/nickname-rule';
 import type { PhoneCountry } from './phone';
@@ -28,6 +28,8 @@ export type { SettingsTab };
 
 export interface SettingsInput extends FlowInput {
   tab: SettingsTab;
+  /** Opened from Resell's "Verify payouts" (RETURN_TO=RESELL): the payouts tab's way back, else null. */
+  returnToResell?: PayoutReturn | null;
 }
 
 export type SettingsField = 'nickname' | 'givenName' | 'familyName';
@@ -35,6 +37,7 @@ export type SettingsField = 'nickname' | 'givenName' | 'familyName';
 export interface SettingsContext {
   services: WalletServices;
   tab: SettingsTab;
+  returnToResell: PayoutReturn | null;
   profile: UserProfile | null;
   fields: Record<SettingsField, string>;
   touched: Record<SettingsField, boolean>;
@@ -54,10 +57,13 @@ export type SettingsEvent =
   | { type: 'settings.pictureSaved'; profile: UserProfile }
   | { type: 'settings.startVerification' }
   /** A toast of a child (payout, picture form), passed on to the wallet. */
-  | ({ type: 'notify' } & Toast);
+  | ({ type: 'notify' } & Toast)
+  /** The payout child's "Back to resell", passed on to the wallet. */
+  | { type: 'panel.open'; tab: 'RESELL'; userTicketId: string | null };
 
 export type SettingsReport =
   | { type: 'panel.setParams'; params: { settingsTab: string | null } }
+  | { type: 'panel.open'; tab: 'RESELL'; userTicketId: string | null }
   | ({ type: 'notify' } & Toast);
 
 export type SettingsTag = 'loading' | 'savingNickname' | 'savingNames' | 'verifying';
@@ -101,6 +107,7 @@ export const settingsMachine = setup({
   actions: {
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     notify: sendParent((_, params: Toast) => ({ type: 'notify' as const, ...params })),
+    openResell: sendParent((_, params: { userTicketId: string | null }) => ({ type: 'panel.open' as const, tab: 'RESELL' as const, userTicketId: params.userTicketId })),
     showTab: assign((_, params: { tab: SettingsTab }) => ({ tab: params.tab })),
     writeTab: sendParent((_, params: { tab: SettingsTab }) => ({
       type: 'panel.setParams' as const,
@@ -166,6 +173,7 @@ export const settingsMachine = setup({
   context: ({ input }) => ({
     services: input.services,
     tab: input.tab,
+    returnToResell: input.returnToResell ?? null,
     profile: null,
     fields: emptyFields,
     touched: untouched,
@@ -204,6 +212,7 @@ export const settingsMachine = setup({
         'settings.change': { actions: { type: 'changeField', params: ({ event }) => event } },
         'settings.blur': { actions: { type: 'touchFields', params: ({ event }) => ({ fields: [event.field] }) } },
         notify: { actions: { type: 'notify', params: ({ event }) => ({ kind: event.kind, key: event.key }) } },
+        'panel.open': { actions: { type: 'openResell', params: ({ event }) => ({ userTicketId: event.userTicketId }) } },
         'settings.pictureSaved': {
           actions: [{ type: 'adoptProfileOnly', params: ({ event }) => ({ profile: event.profile }) }, 'tellPictureForm'],
         },
@@ -213,7 +222,7 @@ export const settingsMachine = setup({
         {
           id: 'payout',
           src: 'payout',
-          input: ({ context }) => ({ services: context.services }),
+          input: ({ context }) => ({ services: context.services, returnToResell: context.returnToResell }),
           // A bug in the payout child: logged, and the account tab goes on without it.
           onError: { actions: { type: 'logError', params: ({ event }) => ({ message: 'settings: the payout child crashed', error: event.error }) } },
         },

@@ -27,6 +27,8 @@ export const routeParams = {
   swapOrder: 'SWAP_ORDER',
   /** UPCOMING or PAST: the list My tickets shows (so Back from a past ticket lands on Past). */
   ticketsTab: 'TICKETS_TAB',
+  /** RESELL: the settings' payouts tab was opened from Resell, and offers "Back to resell" (to USER_TICKET_ID's). */
+  returnTo: 'RETURN_TO',
 } as const;
 export type RouteParam = keyof typeof routeParams;
 
@@ -152,11 +154,15 @@ export const flowTable = {
   },
   settings: {
     machine: () => import('./settings').then((module) => module.settingsMachine),
-    input: ({ services, route }: FlowSource) => ({ services, tab: settingsTabOf(route.settingsTab) }),
+    input: ({ services, route }: FlowSource) => ({
+      services,
+      tab: settingsTabOf(route.settingsTab),
+      returnToResell: route.returnTo?.toUpperCase() === 'RESELL' ? { userTicketId: route.userTicketId } : null,
+    }),
     tabs: {
       SETTINGS: panel('title.settings',
         ['settings', 'personal_data', 'api', 'form', 'payout'],
-        { params: ['settingsTab'] },
+        { params: ['settingsTab', 'returnTo', 'userTicketId'] },
       ),
     },
   },

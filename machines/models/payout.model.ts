@@ -62,7 +62,12 @@ export const payoutSampleEvents = [
   { type: 'payout.exited' },
   { type: 'payout.cancel' },
   { type: 'stripeManagement.error', error: new Error('the mount point is gone') },
+  // "Back to resell", when the tab was opened from Resell's Verify payouts.
+  { type: 'payout.backToResell' },
 ];
+
+/** The encoded ticket Resell's Verify payouts came from (the start "from Resell"). */
+export const RESELL_TICKET = 'resell-ticket-21';
 
 export const payoutVertex = (snapshot: AnyMachineSnapshot) => {
   const { context } = snapshot as PayoutSnapshot;
@@ -78,7 +83,10 @@ export const payoutManagement = fakeOnboarding<StripeManagementInput>();
 export const payoutSpec = modelSpec({
   name: 'payout',
   machine: payoutMachine.provide({ actions: { logError: () => {} }, actors: { stripeOnboarding: payoutOnboarding.actor, stripeManagement: payoutManagement.actor } }),
-  starts: [{ name: 'start', input: () => ({ services: testServices() }) }],
+  starts: [
+    { name: 'start', input: () => ({ services: testServices() }) },
+    { name: "from Resell's Verify payouts", input: () => ({ services: testServices(), returnToResell: { userTicketId: RESELL_TICKET } }) },
+  ],
   events: payoutSampleEvents,
   serializeState: payoutVertex,
 });

@@ -12,7 +12,7 @@ import { takesSample } from './model';
 
 export type ResellModelEvent = ResellEvent | { type: string; output?: unknown; error?: unknown };
 
-export const resellPromiseActors = ['loadTickets', 'quote', 'createListing'] as const;
+export const resellPromiseActors = ['loadTickets', 'loadPayoutAccount', 'quote', 'createListing'] as const;
 
 /** The listings child does not run in the resell paths (tests/machines/listings.test.ts covers it). */
 export const stubListings = createMachine({ id: 'listings' });
@@ -32,6 +32,9 @@ export function resellableTicket(overrides: Partial<ResellableTicket> = {}): Res
   };
 }
 
+/** The seller's payout account as the server answers it: not verified unless told. */
+export const payoutAccount = (verified: boolean) => ({ clientSecret: '', provider: 'local' as const, publishableKey: null, verified, country: null, payoutFailure: null });
+
 export const sampleQuote = { basePrice: 80, serviceFee: 4.8, totalPrice: 84.8, currencyCode: 'AUD', currencySymbol: '$' };
 export const sampleListed = { shareLinkUrl: 'http://localhost:3000/resale/abc123', userTicketIds: [21] };
 
@@ -40,6 +43,10 @@ export const resellSampleEvents: ResellModelEvent[] = [
   { type: 'loadTickets.done', output: [] },
   { type: 'loadTickets.error', error: httpError('resellableTickets', 500, 'api.internal_error') },
   { type: 'resell.retry' },
+  // Payouts first: the account read once the tickets are in.
+  { type: 'loadPayoutAccount.done', output: payoutAccount(true) },
+  { type: 'loadPayoutAccount.done', output: payoutAccount(false) },
+  { type: 'loadPayoutAccount.error', error: httpError('paymentsAccount', 500, 'api.internal_error') },
   { type: 'resell.selectTicket', userTicketId: 21 },
   { type: 'resell.increment' },
   { type: 'resell.decrement' },
@@ -94,6 +101,7 @@ export function resellVertex(snapshot: AnyMachineSnapshot): string {
     handPicked: context.handPicked,
     quote: context.quote !== null,
     discardAsked: context.discardAsked,
+    payoutsUnverified: context.payoutsVerified === false,
   });
 }
 

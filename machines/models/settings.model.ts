@@ -52,6 +52,8 @@ export const settingsSampleEvents: SettingsModelEvent[] = [
   { type: 'settings.startVerification' },
   // A toast of the payout child (machines/payout.ts), passed on.
   { type: 'notify', kind: 'success', key: 'payout.verified_toast' },
+  // The payout child's "Back to resell", passed on.
+  { type: 'panel.open', tab: 'RESELL', userTicketId: 'resell-ticket-21' },
   { type: 'startVerification.done', output: { clientSecret: 'secret', provider: 'local', publishableKey: null, verified: false, country: 'AU' } },
   { type: 'startVerification.error', error: httpError('paymentsConnect', 400, 'api.resell.unsupported_country') },
 ];

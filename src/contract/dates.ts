@@ -61,7 +61,21 @@ export function formatLocalMoment(date: DateInput, { locale = 'en', tz }: DateOp
  * (how long a swap holds its tickets: a deadline for the person, not an event's date).
  */
 export function formatLocalTime(date: DateInput, { locale = 'en' }: Pick<DateOptions, 'locale'> = {}): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(date));
+  return localTimeOfDay(date, { locale }).time;
+}
+
+/**
+ * formatLocalTime's text and the hour it writes, as `count` for a counted string: Spanish says "hasta la 1:05" but
+ * "hasta las 13:05" (the article agrees with the hour), so a string that names a time has `_one` and `_other` forms
+ * and Intl.PluralRules picks one by this hour (docs/decisions/0116-forms-that-say-why-and-payouts-first.md).
+ * English keeps its locale's format, the meridiem after a space: "12:00 PM", never "12:00PM".
+ */
+export function localTimeOfDay(date: DateInput, { locale = 'en' }: Pick<DateOptions, 'locale'> = {}): { time: string; count: number } {
+  const formatter = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
+  const moment = new Date(date);
+  // format(), not the parts joined: engines write the space before the meridiem differently in the two.
+  const hour = formatter.formatToParts(moment).find((part) => part.type === 'hour')?.value ?? '0';
+  return { time: formatter.format(moment), count: Number(hour) };
 }
 
 /** An event's start and end; the end shows only its time when both fall on the same day. */

@@ -83,7 +83,10 @@
     const upgrade = order.swapType === 'UPGRADE';
     // On the event's clock with the zone named, like every date of the wallet, the ticket PDF and the e-mails.
     const zone = order.eventTimeZone ? { timeZone: order.eventTimeZone, timeZoneName: 'shortOffset' } : {};
-    const time = new Intl.DateTimeFormat(data.lang, { hour: '2-digit', minute: '2-digit', ...zone }).format(new Date(order.expiresAt));
+    // The hour is the count of the held-until string: Spanish says "hasta la 1:05", "hasta las 13:05".
+    const clock = new Intl.DateTimeFormat(data.lang, { hour: 'numeric', minute: '2-digit', ...zone });
+    const time = clock.format(new Date(order.expiresAt));
+    const hour = Number(clock.formatToParts(new Date(order.expiresAt)).find((part) => part.type === 'hour')?.value ?? 0);
     return [
       el(
         'section',
@@ -103,7 +106,7 @@
           ),
         ),
       ),
-      el('p', { class: 'checkout__hold' }, t('checkout.held_until', { time })),
+      el('p', { class: 'checkout__hold' }, t('checkout.held_until', { time, count: hour })),
     ];
   }
 

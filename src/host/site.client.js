@@ -74,7 +74,11 @@ const site = (() => {
   function translator(elementId) {
     const strings = JSON.parse(document.getElementById(elementId).textContent || '{}');
     const fill = (text, params) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => (params && name in params ? String(params[name]) : ''));
-    return (key, params) => fill(strings[key] || strings['api.internal_error'] || key, params);
+    // A counted string (`<key>_one`, `<key>_other`, as in the wallet's i18n) picks its form by `params.count`.
+    const plural = new Intl.PluralRules(document.documentElement.lang || 'en');
+    const counted = (key, params) =>
+      params && typeof params.count === 'number' ? strings[`${key}_${plural.select(params.count)}`] || strings[`${key}_other`] : undefined;
+    return (key, params) => fill(counted(key, params) || strings[key] || strings['api.internal_error'] || key, params);
   }
 
   /** Money as the wallet writes it: the symbol, en-US grouping, two decimals. */

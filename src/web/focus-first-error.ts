@@ -2,8 +2,8 @@
 // machine decides (it touches the fields); the view renders that at once (flushSync) and moves the focus there.
 import { flushSync } from 'react-dom';
 
-/** Sends the submit, renders its answer, then focuses the form's first invalid field (if any); never body. */
-export function submitAndFocusFirstError(form: HTMLFormElement | null, send: () => void): void {
+/** Sends the submit, renders its answer, then focuses the form's (or section's) first invalid field, if any; never body. */
+export function submitAndFocusFirstError(form: HTMLElement | null, send: () => void): void {
   flushSync(send);
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

@@ -11,6 +11,7 @@ export {
   formatLocalMoment,
   formatLocalTime,
   formatValidUntil,
+  localTimeOfDay,
   timeZoneLabel,
 } from '../contract/dates';
 

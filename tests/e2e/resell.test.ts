@@ -1,6 +1,7 @@
 // Resell in headless Chromium against a real server of its own, the seller's wallet on the host site of a second
-// origin (tests/e2e/host-site.ts), the buyer on the share page of the demo site (ours): listing without a verified payout account shows the
-// settings link; alex verifies payouts (the local provider's form in the Payouts tab), lists two tickets one at a
+// origin (tests/e2e/host-site.ts), the buyer on the share page of the demo site (ours): Resell says payouts first (above
+// the form, with Verify payouts), listing without a verified payout account shows the settings link; alex verifies
+// payouts and comes back with Back to resell to the same ticket (the local provider's form in the Payouts tab), lists two tickets one at a
 // time, opens the share link as sam in another browser context, sam signs in through the embedded wallet and buys;
 // alex sees it under Sold and sam holds the ticket; alex unlists the other listing. Screenshots of each step go to
 // screenshots/resell-*.png.
@@ -38,14 +39,28 @@ describe('resell', () => {
   afterAll(() => context?.close());
 
   it('listing without a verified payout account shows the link to the settings', async () => {
+    // Said first, when Resell opens: above the ticket step.
+    await page.goto(hostUrl(server.url, '/en/?PANEL_TAB=RESELL'));
+    const payoutsFirst = page.getByRole('region', { name: 'Verify your payout account first' });
+    await payoutsFirst.waitFor();
+    expect(await payoutsFirst.getByRole('button', { name: 'Verify payouts' }).count()).toBe(1);
+    const ticketStep = page.getByRole('heading', { name: 'Ticket to resell' });
+    expect(await payoutsFirst.evaluate((notice, heading) => Boolean(notice.compareDocumentPosition(heading!) & Node.DOCUMENT_POSITION_FOLLOWING), await ticketStep.elementHandle())).toBe(true);
     await fillListing(page, '40');
     await shot(page, '1-confirm');
     await page.getByRole('button', { name: 'List for resale' }).click();
     await page.getByText('Your payout account must be verified first').waitFor();
     await shot(page, '2-no-stripe');
+    const ticketParam = new URL(page.url()).searchParams.get('USER_TICKET_ID');
     await page.getByRole('button', { name: 'here' }).click();
     await page.getByRole('tab', { name: 'Payouts', selected: true }).waitFor();
-    expect(new URL(page.url()).searchParams.get('SETTINGS_TAB')).toBe('ACCOUNT_VERIFICATION');
+    const params = new URL(page.url()).searchParams;
+    expect(params.get('SETTINGS_TAB')).toBe('ACCOUNT_VERIFICATION');
+    expect(params.get('RETURN_TO')).toBe('RESELL');
+    // The ticket on screen goes along (the address had none: the flow held it since the picker).
+    if (ticketParam) expect(params.get('USER_TICKET_ID')).toBe(ticketParam);
+    expect(params.get('USER_TICKET_ID')).toBeTruthy();
+    await page.getByRole('button', { name: 'Back to resell' }).waitFor();
   });
 
   it('alex verifies payouts with the local provider’s form', async () => {
@@ -55,6 +70,13 @@ describe('resell', () => {
     await shot(page, '3-payout-form');
     await page.getByRole('button', { name: 'Verify account' }).click();
     await page.getByText('Your payout account is verified. You can resell tickets.').waitFor();
+    // Back to resell: the same ticket, and nothing said about payouts any more.
+    const ticket = new URL(page.url()).searchParams.get('USER_TICKET_ID');
+    await page.getByRole('button', { name: 'Back to resell' }).click();
+    await page.getByText('You are reselling').waitFor();
+    expect(new URL(page.url()).searchParams.get('PANEL_TAB')).toBe('RESELL');
+    expect(new URL(page.url()).searchParams.get('USER_TICKET_ID')).toBe(ticket);
+    expect(await page.getByRole('region', { name: 'Verify your payout account first' }).count()).toBe(0);
   });
 
   it('alex lists two tickets and gets their share links', async () => {

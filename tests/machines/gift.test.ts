@@ -55,7 +55,12 @@ describe('gift model', () => {
           expect(selectReceiver(snapshot) !== null).toBe(step_ === 'confirmed' || step_ === 'done');
           // docs/product.md §5: Gift only with the terms ticked; Confirm only with a valid e-mail or a picked username.
           if (selectCanGift(snapshot)) expect(selectTermsAccepted(snapshot)).toBe(true);
-          if (selectReceiverTab(snapshot) === 'EMAIL') expect(selectCanConfirmReceiver(snapshot)).toBe(/^[^@]+@example\.com$/i.test(snapshot.context.email));
+          // By e-mail Confirm is always pressable: a refused one marks the field touched, so it says why.
+          if (selectReceiverTab(snapshot) === 'EMAIL') expect(selectCanConfirmReceiver(snapshot)).toBe(true);
+          if (step.event.type === 'gift.confirmReceiver' && selectReceiverTab(snapshot) === 'EMAIL') {
+            expect(snapshot.context.emailTouched).toBe(true);
+            expect(selectEmailField(snapshot).error).not.toBeNull();
+          }
           if (selectReceiverTab(snapshot) === 'USERNAME') expect(selectCanConfirmReceiver(snapshot)).toBe(snapshot.context.picked !== null);
           if (selectEmailField(snapshot).error) expect(snapshot.context.emailTouched).toBe(true);
           if (step_ === 'receiver' || step_ === 'confirmed') expect(selectCanCancel(snapshot)).toBe(!snapshot.matches({ selected: { confirmed: 'gifting' } }));
@@ -123,7 +128,7 @@ describe('gift effects', () => {
     expect(reports).toEqual([{ type: 'panel.open', tab: 'MY_TICKET' }]);
   });
 
-  it("refuses the person's own e-mail at the receiver step, with the message there: Confirm receiver does nothing", async () => {
+  it("refuses the person's own e-mail at the receiver step, with the message there: Confirm receiver goes nowhere", async () => {
     const { actor, control } = start(11);
     control.settle('loadOwnProfile', 'done', { email: 'Alex@Example.com' });
     control.settle('loadTickets', 'done', giftTickets());
@@ -133,9 +138,11 @@ describe('gift effects', () => {
     actor.send({ type: 'gift.changeEmail', value: ' alex@EXAMPLE.com' });
     // Said at once, untouched: the address is whole and it is the person's own.
     expect(selectEmailField(actor.getSnapshot())).toMatchObject({ error: 'api.gift.self_gift', status: 'error' });
-    expect(selectCanConfirmReceiver(actor.getSnapshot())).toBe(false);
+    // Pressable, to say why (decision 0116); pressed, it stays at the receiver step with the message.
+    expect(selectCanConfirmReceiver(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'gift.confirmReceiver' });
     expect(selectGiftStep(actor.getSnapshot())).toBe('receiver');
+    expect(selectEmailField(actor.getSnapshot()).error).toBe('api.gift.self_gift');
     expect(control.inputs.some((call) => call.id === 'giftTicket')).toBe(false);
     // Another address clears it and confirms.
     actor.send({ type: 'gift.changeEmail', value: 'sam@example.com' });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { localFormErrors, payoutMachine, type PayoutSnapshot } from '../../machines/payout';
 import {
+  selectCanGoBackToResell,
   payoutFailureReasonKey,
   selectChangingBank,
   selectLocalForm,
@@ -19,24 +20,25 @@ import {
 import { testServices } from '../../machines/models/fake-platform';
 import { expectFullCoverage, runPathOnActor } from '../../machines/models/model';
 import { pathsOf } from '../../machines/models/model-spec';
-import { account, fakeOnboarding, host, payoutManagement, payoutOnboarding, payoutSpec, payoutVertex } from '../../machines/models/payout.model';
+import { account, fakeOnboarding, host, payoutManagement, payoutOnboarding, payoutSpec, payoutVertex, RESELL_TICKET } from '../../machines/models/payout.model';
 import type { StripeManagementInput } from '../../machines/payout';
 
 const onboarding = payoutOnboarding;
 const vertex = payoutVertex;
 const machineUnderTest = payoutSpec.machine;
-const { testMachine, paths } = pathsOf(payoutSpec);
+const { testMachine, paths, runs } = pathsOf(payoutSpec);
 
 describe('payout model', () => {
   it('covers every transition', () => expectFullCoverage(payoutSpec.name, testMachine, paths, payoutSpec.excused));
 
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+  const startedPaths = runs.flatMap(({ start, paths: own }) => own.map((path) => [`${start.name}: ${path.description}`, path, start] as const));
+  it.each(startedPaths)('%s', async (_, path, start) => {
     // Whether the component mounted last could not start (nothing runs then until the tab mounts it again).
     let startFailed = false;
     let managementFailed = false;
     await runPathOnActor(path, {
       machine: machineUnderTest,
-      input: { services: testServices() },
+      input: start.input(),
       promiseActors: ['loadAccount', 'completeLocal'],
       vertex,
       asChild: true,
@@ -75,6 +77,9 @@ describe('payout model', () => {
         expect(running.length, 'onboarding running').toBe(snapshot.matches({ stripe: 'mounted' }) && !startFailed ? 1 : 0);
         if (running[0]) expect(running[0].input).toMatchObject({ host, theme: 'light', account: snapshot.context.account });
         if (type === 'completeLocal.done') expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'success', key: 'payout.verified_toast' });
+        // Only a tab opened from Resell goes back to it, to the ticket it came from.
+        expect(selectCanGoBackToResell(snapshot), 'Back to resell').toBe(snapshot.context.returnToResell !== null);
+        if (type === 'payout.backToResell') expect(reports.at(-1)).toEqual({ type: 'panel.open', tab: 'RESELL', userTicketId: RESELL_TICKET });
         if (type === 'completeLocal.error') expect(reports.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.resell.onboarding_invalid' });
         // Only digits, at most 4, reach the bank field.
         expect(snapshot.context.bankLast4).toMatch(/^\d{0,4}$/);

@@ -10,6 +10,7 @@ import {
   selectCanContinue,
   selectCanList,
   selectNoStripeNotice,
+  selectPayoutsFirst,
   selectPriceField,
   selectPriceRule,
   selectQuantity,
@@ -23,6 +24,7 @@ import { controlledActors, expectFullCoverage, flush, runPathOnActor, startAsChi
 import { pathsOf } from '../../machines/models/model-spec';
 import { closingAnswers } from './closing-answers';
 import {
+  payoutAccount,
   resellableTicket,
   resellPromiseActors,
   resellSpec,
@@ -32,6 +34,7 @@ import {
   stubListings,
 } from '../../machines/models/resell.model';
 import { httpError } from '../../machines/models/fixtures';
+import { encodeUserTicketId } from '../../machines/ticket-id';
 
 const machineUnderTest = resellSpec.machine;
 const { testMachine, runs } = pathsOf(resellSpec);
@@ -40,7 +43,7 @@ describe('resell model', () => {
   it('covers every transition: selection, quantity, price, quote, continue, terms, listing, no_stripe, cancel', () => {
     const paths = runs.flatMap((run) => run.paths);
     const values = paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value)));
-    for (const part of ['"failed"', '"picking"', '"quoting"', '"accepted"', '"blocked"', '"listing"', '"done"']) {
+    for (const part of ['"failed"', '"checkingPayouts"', '"picking"', '"quoting"', '"accepted"', '"blocked"', '"listing"', '"done"']) {
       expect(values.some((value) => value.includes(part)), part).toBe(true);
     }
     expectFullCoverage(resellSpec.name, testMachine, paths, resellSpec.excused);
@@ -68,9 +71,10 @@ describe('resell model', () => {
             expect(quantity.canDecrement).toBe(quantity.value > 1);
             expect(quantity.canIncrement).toBe(quantity.value < quantity.max);
           }
-          // Continue only when edited, valid and not quoting.
+          // Continue when edited, valid and not quoting; or with a price the rule refuses, to say why.
           expect(selectCanContinue(snapshot)).toBe(
-            snapshot.matches({ editing: 'idle' }) && snapshot.context.edited && selectPriceRule(snapshot) === null,
+            (snapshot.matches({ editing: 'idle' }) && snapshot.context.edited && selectPriceRule(snapshot) === null) ||
+              (snapshot.matches('editing') && selectPriceRule(snapshot) !== null),
           );
           // Field errors only when touched.
           if (selectPriceField(snapshot).error) expect(snapshot.context.priceTouched).toBe(true);
@@ -78,6 +82,19 @@ describe('resell model', () => {
           expect(selectNoStripeNotice(snapshot)).toBe(snapshot.matches({ confirmed: 'blocked' }));
           const last = reports.at(-1);
           const { type } = step.event;
+          // A refused Continue stays on the form and shows the price's message.
+          if (type === 'resell.continue' && snapshot.matches('editing')) {
+            expect(selectPriceRule(snapshot)).not.toBeNull();
+            expect(selectPriceField(snapshot).error).toBe(selectPriceRule(snapshot));
+          }
+          // Payouts first: an account the server said is unverified is told on every step of the form, once read.
+          const onForm = snapshot.matches('picking') || snapshot.matches('editing') || snapshot.matches('confirmed');
+          expect(selectPayoutsFirst(snapshot)).toBe(onForm && snapshot.context.payoutsVerified === false && !selectNoStripeNotice(snapshot));
+          if (type === 'loadPayoutAccount.done') {
+            const verified = (step.event as unknown as { output: { verified: boolean } }).output.verified;
+            expect(snapshot.context.payoutsVerified).toBe(verified);
+          }
+          if (type === 'loadPayoutAccount.error') expect(snapshot.context.payoutsVerified).toBeNull();
           // Half-done: the form with a ticket chosen here or a quantity or price changed, or the summary; a listing
           // being created waits.
           closing(type, reports, () => {
@@ -92,7 +109,17 @@ describe('resell model', () => {
             if (code === 'api.resell.create.no_stripe') expect(selectNoStripeNotice(snapshot)).toBe(true);
             else expect(last).toEqual({ type: 'notify', kind: 'error', key: code ?? 'api.internal_error' });
           }
-          if (type === 'resell.openPayouts') expect(last).toEqual({ type: 'panel.open', tab: 'SETTINGS', settingsTab: 'ACCOUNT_VERIFICATION' });
+          if (type === 'resell.openPayouts') {
+            // The payouts tab comes back here: to the ticket on screen, or the picker.
+            const ticketId = snapshot.context.ticket?.userTicketId ?? snapshot.context.preselectId;
+            expect(last).toEqual({
+              type: 'panel.open',
+              tab: 'SETTINGS',
+              settingsTab: 'ACCOUNT_VERIFICATION',
+              returnTo: 'RESELL',
+              userTicketId: ticketId === null ? null : encodeUserTicketId(ticketId),
+            });
+          }
           if (type === 'notify') expect(last).toEqual({ type: 'notify', kind: 'success', key: 'listings.unlisted' });
           if (type === 'resell.more') expect(last).toEqual({ type: 'panel.setParams', params: { userTicketId: null } });
           // "Discard this listing?" takes the focus: the blur that causes leaves the price field as it was; after Keep
@@ -124,6 +151,8 @@ describe('resell effects', () => {
   async function toEditing() {
     const run = start(21);
     run.control.settle('loadTickets', 'done', [resellableTicket()]);
+    await flush();
+    run.control.settle('loadPayoutAccount', 'done', payoutAccount(true));
     await flush();
     expect(run.snapshot().matches('editing')).toBe(true);
     return run;
@@ -214,6 +243,8 @@ describe('resell after an Unlist', () => {
     const { flow: actor } = startAsChild(machine, { services: testServices({ api }), userTicketId: null });
     control.settle('loadTickets', 'done', []);
     await flush();
+    control.settle('loadPayoutAccount', 'done', payoutAccount(true));
+    await flush();
     const snapshot = () => actor.getSnapshot() as ResellSnapshot;
     expect(snapshot().matches({ picking: 'current' })).toBe(true);
     actor.send({ type: 'resell.selectTicket', userTicketId: 21 });
@@ -226,6 +257,8 @@ describe('resell after an Unlist', () => {
     expect(inputsOf(control, 'loadTickets')).toHaveLength(2);
     control.settle('loadTickets', 'done', [resellableTicket()]);
     await flush();
+    // A reload of the list reads the payout account no more (it was read when the panel opened).
+    expect(inputsOf(control, 'loadPayoutAccount')).toHaveLength(1);
     actor.send({ type: 'resell.selectTicket', userTicketId: 21 });
     expect(snapshot().matches('editing')).toBe(true);
     expect(selectResellTicket(snapshot())?.userTicketId).toBe(21);

@@ -66,6 +66,7 @@ describe('settings model', () => {
             expect(snapshot.context.profile).toEqual(saved);
           }
         }
+        if (step.event.type === 'panel.open') expect(reports.at(-1)).toEqual({ type: 'panel.open', tab: 'RESELL', userTicketId: 'resell-ticket-21' });
         if (step.event.type === 'settings.selectTab') {
           expect(reports.at(-1)).toEqual({
             type: 'panel.setParams',

@@ -141,6 +141,9 @@ describe('the checkout page', () => {
     const strings = JSON.parse(es.response.body.match(/<script type="application\/json" id="checkout-strings">(.*?)<\/script>/s)![1]!);
     expect(strings['checkout.pay']).toBe('Pagar {{amount}}');
     expect(strings['checkout.tickets']).toBe('{{quantity}} × {{name}}');
+    // The held-until line is counted by the hour it names: "hasta la 1:05", "hasta las 13:05".
+    expect(strings['checkout.held_until_one']).toBe('Tus entradas están reservadas hasta la {{time}}.');
+    expect(strings['checkout.held_until_other']).toBe('Tus entradas están reservadas hasta las {{time}}.');
     expect((await page('/checkout-page.js')).response.headers['content-type']).toMatch(/javascript/);
     expect((await page('/checkout-page.css')).response.headers['content-type']).toMatch(/css/);
   });

@@ -1,7 +1,7 @@
 // One clock for dates (issue 23): the shared formatters of src/contract/dates.ts, which the wallet, the ticket PDF,
 // the e-mails and the demo pages all use, on a fixed zone (Australia/Sydney) in both languages.
 import { describe, expect, it } from 'vitest';
-import { formatEventDateRange, formatEventMoment, formatLocalTime, formatValidUntil, timeZoneLabel } from '../../src/contract/dates';
+import { formatEventDateRange, formatEventMoment, formatLocalTime, formatValidUntil, localTimeOfDay, timeZoneLabel } from '../../src/contract/dates';
 
 const sydney = 'Australia/Sydney';
 // 13:00 UTC on 18 Dec is midnight in Sydney (daylight saving, GMT+11): the event's end, and its payout's release.
@@ -57,5 +57,20 @@ describe('formatLocalTime', () => {
     const at = new Date(2026, 10, 27, 16, 30);
     expect(formatLocalTime(at, { locale: 'en' })).toMatch(/^4:30\s?PM$/);
     expect(formatLocalTime(at, { locale: 'es' })).toBe('16:30');
+  });
+});
+
+describe('localTimeOfDay', () => {
+  it('gives the time and the hour it writes, the count a Spanish "la 1:05" / "las 13:05" agrees with', () => {
+    const oneAm = new Date(2026, 10, 27, 1, 5);
+    const onePm = new Date(2026, 10, 27, 13, 5);
+    expect(localTimeOfDay(oneAm, { locale: 'es' })).toEqual({ time: '1:05', count: 1 });
+    expect(localTimeOfDay(onePm, { locale: 'es' })).toEqual({ time: '13:05', count: 13 });
+    expect(localTimeOfDay(new Date(2026, 10, 27, 0, 5), { locale: 'es' })).toEqual({ time: '0:05', count: 0 });
+    // English writes 1 PM as 1 with a space before the meridiem.
+    const english = localTimeOfDay(onePm, { locale: 'en' });
+    expect(english.count).toBe(1);
+    expect(english.time).toMatch(/^1:05\sPM$/u);
+    expect(english.time).not.toMatch(/\dPM/);
   });
 });

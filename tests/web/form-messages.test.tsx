@@ -3,7 +3,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { encodeUserTicketId } from '../../machines/ticket-id';
-import { resellableTicket, sampleQuote } from '../../machines/models/resell.model';
+import { payoutAccount, resellableTicket, sampleQuote } from '../../machines/models/resell.model';
 import { ticketDetail, userTicket } from '../../machines/models/ticket-fixtures';
 import { apiError, handle, signInApi } from './fake-api';
 import { ticketsApi } from './fake-tickets-api';
@@ -14,7 +14,12 @@ const main = () => within(document.querySelector<HTMLElement>('.tw-main')!);
 
 function openResell(language: 'en' | 'es') {
   const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Rivera' } });
-  server.use(...api.handlers, handle('resellableTickets', () => [resellableTicket()]), handle('priceQuote', () => sampleQuote));
+  server.use(
+    ...api.handlers,
+    handle('resellableTickets', () => [resellableTicket()]),
+    handle('priceQuote', () => sampleQuote),
+    handle('paymentsAccount', () => payoutAccount(true)),
+  );
   return render(`/${language}/?PANEL_TAB=RESELL&USER_TICKET_ID=${encodeUserTicketId(21)}`, api.signedInStorage('alex@example.com'));
 }
 
@@ -157,5 +162,47 @@ describe('settings: a refused Save says why and puts the focus on the first fiel
     expect(document.activeElement).not.toBe(document.body);
     // Nothing invalid was sent.
     expect(api.calls.filter((call) => call.startsWith('updateProfile'))).toEqual([]);
+  });
+});
+
+describe('a refused Confirm receiver or Continue says why and puts the focus on the field in error', () => {
+  it.each([
+    ['en', "Receiver's e-mail", 'Confirm receiver', 'Email is not valid'],
+    ['es', 'Correo de quien la recibe', 'Confirmar destinatario', 'El correo no es válido'],
+  ] as const)('%s: the gift e-mail, typed and not left', async (language, label, confirm, invalid) => {
+    const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Rivera' } });
+    const tickets = ticketsApi({ upcoming: [userTicket()], details: [ticketDetail()] });
+    server.use(...tickets.handlers, ...api.handlers);
+    render(`/${language}/?PANEL_TAB=GIFT&USER_TICKET_ID=${encodeUserTicketId(11)}`, api.signedInStorage('alex@example.com'));
+    const field = (await main().findByLabelText(label)) as HTMLInputElement;
+    act(() => fireEvent.change(field, { target: { value: 'not an email' } }));
+    // Not left: no message yet, and Confirm is pressable.
+    expect(messageOf(field).invalid).toBe(false);
+    const button = main().getByRole('button', { name: confirm }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    act(() => button.focus());
+    act(() => fireEvent.click(button));
+    expect(messageOf(field)).toEqual({ text: invalid, invalid: true });
+    expect(document.activeElement).toBe(field);
+    // Still the receiver step: nothing confirmed.
+    expect(main().queryByRole('checkbox')).toBeNull();
+  });
+
+  it.each([
+    ['en', 'Price per ticket (AUD)', 'Continue', 'Enter the price as a number, like 25.50'],
+    ['es', /^Precio por entrada/, 'Continuar', 'Escribe el precio como un número, por ejemplo 25,50'],
+  ] as const)('%s: the resale price, typed and not left', async (language, label, continueLabel, message) => {
+    openResell(language);
+    const field = (await main().findByLabelText(label)) as HTMLInputElement;
+    act(() => fireEvent.change(field, { target: { value: 'abc' } }));
+    const button = main().getByRole('button', { name: continueLabel }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    act(() => button.focus());
+    act(() => fireEvent.click(button));
+    expect(messageOf(field)).toEqual({ text: message, invalid: true });
+    expect(document.activeElement).toBe(field);
+    expect(document.activeElement).not.toBe(document.body);
+    // Still the price step.
+    expect(main().queryByRole('checkbox')).toBeNull();
   });
 });

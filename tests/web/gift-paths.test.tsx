@@ -88,7 +88,7 @@ async function perform(event: EventObject, requests: HeldRequests): Promise<void
       return;
     case 'gift.selectTicket':
       click(main().getByRole('button', { name: /^Ticket/ }));
-      click(main().getByRole('option', { name: 'General Admission, Harbour Lights Weekender' }));
+      click(main().getByRole('option', { name: 'General Admission, Harbour Lights Weekender, Ticket #11' }));
       return;
     case 'gift.editTicket':
       click(main().getByRole('button', { name: 'Change the ticket' }));

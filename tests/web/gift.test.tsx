@@ -54,8 +54,8 @@ describe('gift on the rendered wallet', () => {
     const listbox = await main().findByRole('listbox', { name: 'Ticket' });
     const options = within(listbox).getAllByRole('option');
     expect(options.map((option) => option.getAttribute('aria-label'))).toEqual([
-      'Night Market Entry, Harbour Lights Night Market',
-      'General Admission, Harbour Lights Weekender',
+      'Night Market Entry, Harbour Lights Night Market, Ticket #12',
+      'General Admission, Harbour Lights Weekender, Ticket #11',
     ]);
     await waitFor(() => expect(document.activeElement).toBe(options[0]));
     fireEvent.keyDown(listbox, { key: 'ArrowDown' });

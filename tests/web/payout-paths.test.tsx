@@ -95,6 +95,8 @@ function expectScreenMatches(state: PayoutSnapshot): void {
   expect(Boolean(tab().queryByRole('button', { name: 'Verify my account' })), 'verify button').toBe(value !== 'verified' && value !== 'localForm');
   // A verified local account changes its bank account with the local form again.
   expect(Boolean(tab().queryByRole('button', { name: 'Change bank account' })), 'change bank button').toBe(value === 'verified');
+  // Opened from Settings, not from Resell: no way back to a resell.
+  expect(tab().queryByRole('button', { name: 'Back to resell' }), 'Back to resell').toBeNull();
   const form = tab().queryByRole('form', { name: 'Verify your payout account' });
   expect(Boolean(form), 'local form').toBe(value === 'localForm');
   if (form) {
@@ -120,6 +122,8 @@ describe('payout paths on the rendered Payouts tab', () => {
       'payout.verified.stripe.mounted on payout.unmount': stripe,
       'payout.verified.stripe.mounted on payout.connectFailed': stripe,
       'payout.verified.stripe.mounted on stripeManagement.error': stripe,
+      'payout on payout.backToResell':
+        "only a tab opened from Resell's Verify payouts has Back to resell: tests/web/resell-payouts-first.test.tsx and the openPayouts paths of tests/web/resell-paths.test.tsx press it",
     });
   });
 

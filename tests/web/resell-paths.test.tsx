@@ -2,13 +2,15 @@
 // picks a ticket in the dropdown, steps the quantity, types and leaves the price, waits for the quote, continues,
 // ticks the terms, lists, edits, cancels, copies the link, lists more; the API answers only when the path says so
 // (msw holds each request) and the quote's wait and the no-payout notice pass when the path says so (fake timers). A
-// step that leaves the panel (the payouts link) ends its path. After every step the screen shows what the state says.
+// step that leaves the panel (Verify payouts, or the no-payout notice's link) ends its path: the payouts tab opens,
+// and its "Back to resell" comes back to the same ticket. After every step the screen shows what the state says.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { NO_STRIPE_NOTICE_MS, QUOTE_DEBOUNCE_MS, resellMachine, type ResellSnapshot } from '../../machines/resell';
 import {
   selectNoStripeNotice,
+  selectPayoutsFirst,
   selectPriceField,
   selectQuantity,
   selectResellStep,
@@ -18,7 +20,7 @@ import {
 import { encodeUserTicketId } from '../../machines/ticket-id';
 import type { EndpointName } from '../../src/contract/endpoints';
 import { expectFullCoverage, toTestMachine } from '../../machines/models/model';
-import { resellSampleEvents, resellStarts, resellVertex, stubListings } from '../../machines/models/resell.model';
+import { payoutAccount, resellableTicket, resellSampleEvents, resellStarts, resellVertex, stubListings } from '../../machines/models/resell.model';
 import { handle, signInApi } from './fake-api';
 import { closingExcuses, holdRequests, notClosing, responseFor, screenModelPaths, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';
@@ -28,7 +30,12 @@ const tests = setUpWalletTests({ fakeTimeouts: true });
 const main = () => within(document.querySelector<HTMLElement>('.tw-main')!);
 const click = (element: HTMLElement) => act(() => fireEvent.click(element));
 const quick = { interval: 5 };
-const endpointOf: Record<string, EndpointName> = { loadTickets: 'resellableTickets', quote: 'priceQuote', createListing: 'createListing' };
+const endpointOf: Record<string, EndpointName> = {
+  loadTickets: 'resellableTickets',
+  loadPayoutAccount: 'paymentsAccount',
+  quote: 'priceQuote',
+  createListing: 'createListing',
+};
 const priceLabel = 'Price per ticket (AUD)';
 
 const testMachine = toTestMachine(resellMachine.provide({ actors: { listings: stubListings } as never }));
@@ -41,8 +48,8 @@ const leaves = ['resell.openPayouts'];
 function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
   const state = snapshot as ResellSnapshot;
   if (event.type === 'notify') return false;
-  // The link to the payouts tab is the no-payout notice's.
-  if (event.type === 'resell.openPayouts') return selectNoStripeNotice(state);
+  // The way to the payouts tab: Verify payouts above the form, or the no-payout notice's link.
+  if (event.type === 'resell.openPayouts') return selectNoStripeNotice(state) || selectPayoutsFirst(state);
   if (event.type === 'resell.changePrice') return (event as { value?: string }).value !== state.context.priceText;
   return true;
 }
@@ -52,7 +59,19 @@ const runs = resellStarts.map((start) => {
   return { start, input, paths: screenModelPaths({ machine: testMachine, input, events: (resellSampleEvents as EventObject[]).filter(notClosing), vertex: resellVertex, onScreen, leaves }) };
 });
 
-async function perform(event: EventObject, requests: HeldRequests, page: RenderedWallet): Promise<void> {
+/**
+ * Cancel on a ticket the panel opened with drops USER_TICKET_ID, which starts the flow anew (its `restartOn`): the
+ * tickets come from the query cache at once, the payout account (never cached) is read again and answered as before.
+ */
+async function answerRestart(before: ResellSnapshot, requests: HeldRequests): Promise<void> {
+  await waitFor(() => expect(requests.pending('paymentsAccount').length).toBeGreaterThan(0), quick);
+  const verified = before.context.payoutsVerified;
+  await requests.answer('paymentsAccount', () =>
+    verified === null ? Response.json({ statusCode: 500, code: 'api.internal_error', message: 'x' }, { status: 500 }) : Response.json(payoutAccount(verified)),
+  );
+}
+
+async function perform(event: EventObject, requests: HeldRequests, page: RenderedWallet, before: ResellSnapshot): Promise<void> {
   const settled = /^(\w+)\.(done|error)$/.exec(event.type);
   if (settled && endpointOf[settled[1]!]) {
     const endpoint = endpointOf[settled[1]!]!;
@@ -103,9 +122,12 @@ async function perform(event: EventObject, requests: HeldRequests, page: Rendere
     case 'resell.submit':
       click(main().getByRole('button', { name: 'List for resale' }));
       return;
-    case 'resell.cancel':
+    case 'resell.cancel': {
+      const restarts = page.params().get('USER_TICKET_ID') !== null;
       click(main().getAllByRole('button', { name: 'Cancel' }).at(-1)!);
+      if (restarts) await answerRestart(before, requests);
       return;
+    }
     case 'resell.more':
       click(main().getByRole('button', { name: 'Resell more tickets' }));
       return;
@@ -113,7 +135,7 @@ async function perform(event: EventObject, requests: HeldRequests, page: Rendere
       click(main().getByRole('button', { name: 'Copy link' }));
       return;
     case 'resell.openPayouts':
-      click(main().getByRole('button', { name: 'here' }));
+      click(main().queryByRole('button', { name: 'Verify payouts' }) ?? main().getByRole('button', { name: 'here' }));
       return;
     default:
       throw new Error(`no way to perform ${event.type} on the screen`);
@@ -122,11 +144,28 @@ async function perform(event: EventObject, requests: HeldRequests, page: Rendere
 
 const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
 
+/** The ticket Resell showed (or opened with), as the address carries it; null for the picker. */
+function ticketParam(state: ResellSnapshot): string | null {
+  const id = state.context.ticket?.userTicketId ?? state.context.preselectId;
+  return id === null ? null : encodeUserTicketId(id);
+}
+
 function expectScreenMatches(state: ResellSnapshot, event: EventObject, page: RenderedWallet): void {
   if (event.type === 'resell.openPayouts') {
     expect(page.params().get('PANEL_TAB')).toBe('SETTINGS');
     expect(page.params().get('SETTINGS_TAB')).toBe('ACCOUNT_VERIFICATION');
+    expect(page.params().get('RETURN_TO')).toBe('RESELL');
+    expect(page.params().get('USER_TICKET_ID')).toBe(ticketParam(state));
+    expect(main().getByRole('button', { name: 'Back to resell' })).toBeTruthy();
     return;
+  }
+  // Payouts first: said above the ticket step, with its button, whenever the server said the account is unverified.
+  const payoutsFirst = main().queryByRole('region', { name: 'Verify your payout account first' });
+  expect(Boolean(payoutsFirst), 'payouts first').toBe(selectPayoutsFirst(state));
+  if (payoutsFirst) {
+    expect(within(payoutsFirst).getByRole('button', { name: 'Verify payouts' })).toBeTruthy();
+    const ticketHeading = main().queryByRole('heading', { name: 'Ticket to resell' });
+    if (ticketHeading) expect(payoutsFirst.compareDocumentPosition(ticketHeading) & Node.DOCUMENT_POSITION_FOLLOWING, 'before the form').toBeTruthy();
   }
   expect(page.params().get('PANEL_TAB')).toBe('RESELL');
   const step = selectResellStep(state);
@@ -162,6 +201,24 @@ function expectScreenMatches(state: ResellSnapshot, event: EventObject, page: Re
   }
 }
 
+/** The payouts tab's "Back to resell" opens Resell again on the ticket it left, which says payouts first again. */
+async function expectBackToResell(left: ResellSnapshot, requests: HeldRequests, page: RenderedWallet): Promise<void> {
+  const ticket = ticketParam(left);
+  // The payouts tab's own read of the account is left unanswered: it stops with the tab.
+  await requests.answer('paymentsAccount', () => Response.error());
+  click(main().getByRole('button', { name: 'Back to resell' }));
+  await waitFor(() => expect(page.params().get('PANEL_TAB')).toBe('RESELL'), quick);
+  expect(page.params().get('USER_TICKET_ID')).toBe(ticket);
+  expect(page.params().get('RETURN_TO')).toBeNull();
+  // The tickets come from the query cache (or are asked again when none was answered); the account is read anew.
+  if (requests.pending('resellableTickets').length > 0) await requests.answer('resellableTickets', () => Response.json([resellableTicket()]));
+  await waitFor(() => expect(requests.pending('paymentsAccount').length).toBeGreaterThan(0), quick);
+  await requests.answer('paymentsAccount', () => Response.json(payoutAccount(false)));
+  expect(await main().findByRole('region', { name: 'Verify your payout account first' })).toBeTruthy();
+  // The same ticket, preselected again (or the picker when Resell had none).
+  expect(Boolean(main().queryByText('You are reselling')), 'the same ticket').toBe(ticket !== null);
+}
+
 describe('resell paths on the rendered screen', () => {
   it('keep to what a person can do and still take every transition', () => {
     const values = runs.flatMap((run) => run.paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
@@ -181,16 +238,16 @@ describe('resell paths on the rendered screen', () => {
       tests.server.use(
         ...api.handlers,
         handle('resellOverview', () => ({ sale: [], sold: [] })),
-        // The payouts tab the no-payout link opens reads the account.
-        handle('paymentsAccount', () => ({ clientSecret: '', provider: 'local' as const, publishableKey: null, verified: false, country: null, payoutFailure: null })),
       );
       const requests = holdRequests(tests, Object.values(endpointOf));
       const id = input.userTicketId ? `&USER_TICKET_ID=${encodeUserTicketId(input.userTicketId)}` : '';
       const page = tests.render(`/en/?PANEL_TAB=RESELL${id}`, api.signedInStorage('alex@example.com'));
       for (const [index, step] of path.steps.entries()) {
-        if (index > 0) await perform(step.event, requests, page);
+        if (index > 0) await perform(step.event, requests, page, path.steps[index - 1]!.state as ResellSnapshot);
         await waitFor(() => expectScreenMatches(step.state as ResellSnapshot, step.event, page), quick);
       }
+      const last = path.steps.at(-1)!;
+      if (last.event.type === 'resell.openPayouts') await expectBackToResell(last.state as ResellSnapshot, requests, page);
       expect(screen.queryByText('Something went wrong on our side. Please try again.')).toBeNull();
     });
   });

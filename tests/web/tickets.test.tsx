@@ -181,6 +181,26 @@ describe('a single ticket', () => {
     expect(within(spanish).getByRole('button', { name: 'Cancelar cambio' })).toBeTruthy();
   });
 
+  it.each([
+    [1, 'Cambio en curso, reservada hasta la 1:05'],
+    [13, 'Cambio en curso, reservada hasta las 13:05'],
+    [0, 'Cambio en curso, reservada hasta las 0:05'],
+  ])('Spanish: the article agrees with the hour held until (%i h)', async (hour, title) => {
+    const heldUntil = new Date(2026, 10, 27, hour, 5).toISOString();
+    const detail = heldTicket();
+    start(ticketUrl(detail.userTicketId, 'es'), { details: [{ ...detail, heldSwap: { ...detail.heldSwap!, heldUntil } }] });
+    const notice = await main().findByRole('region', { name: title });
+    expect(within(notice).getByRole('heading').textContent).toBe(title);
+  });
+
+  it('English: the time held until is written with a space before the meridiem', async () => {
+    const heldUntil = new Date(2026, 10, 27, 13, 5).toISOString();
+    const detail = heldTicket();
+    start(ticketUrl(detail.userTicketId), { details: [{ ...detail, heldSwap: { ...detail.heldSwap!, heldUntil } }] });
+    const notice = await main().findByRole('region', { name: /^Swap in progress, held until / });
+    expect(within(notice).getByRole('heading').textContent).toMatch(/^Swap in progress, held until 1:05\sPM$/u);
+  });
+
   it('offers no wallet pass for a used ticket', async () => {
     await openTicket(ticketDetail({ eventAccessStatus: true, eventAccessUsedOn: '2026-01-01T10:00:00.000Z' }));
     expect(main().queryByRole('link', { name: 'Add to Apple Wallet' })).toBeNull();

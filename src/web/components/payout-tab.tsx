@@ -14,6 +14,7 @@ import { type ReactElement, useCallback } from 'react';
 import type { PayoutActor } from '../../../machines/payout';
 import {
   payoutFailureReasonKey,
+  selectCanGoBackToResell,
   selectChangingBank,
   selectLocalForm,
   selectManagement,
@@ -36,6 +37,7 @@ export function PayoutTab({ settings }: { settings: SettingsActor }): ReactEleme
   const state = useSelector(payout, selectPayoutView);
   const management = useSelector(payout, selectManagement);
   const failure = useSelector(payout, selectPayoutFailure);
+  const backToResell = useSelector(payout, selectCanGoBackToResell);
   return (
     <section className="tw-card tw-settings__section" aria-labelledby="tw-settings-payout">
       <h2 className="tw-section__title" id="tw-settings-payout">
@@ -74,6 +76,11 @@ export function PayoutTab({ settings }: { settings: SettingsActor }): ReactEleme
       ) : null}
       {state === 'localForm' && payout ? <LocalOnboarding payout={payout} /> : null}
       {state === 'stripe' && payout ? <StripeComponents payout={payout} label={i18n.t('payout.stripe_title')} /> : null}
+      {backToResell && payout ? (
+        <Button variant="secondary" icon={<Icon path={iconPath('back')} size={18} />} onClick={() => payout.send({ type: 'payout.backToResell' })}>
+          {i18n.t('payout.back_to_resell')}
+        </Button>
+      ) : null}
     </section>
   );
 }

@@ -51,6 +51,11 @@ export function TicketEventCard({ ticket, titleId }: { ticket: TicketDetail; tit
               {ticket.eventAddress1 ? <span className="tw-event-card__address">{ticket.eventAddress1}</span> : null}
             </span>
           </li>
+          {/* Two tickets of one type for one event read the same: the ticket number tells them apart. */}
+          <li className="tw-fact">
+            <Icon path={iconPath('ticket')} size={16} />
+            <span>{i18n.t('common.ticket_number', { number: ticket.userTicketId })}</span>
+          </li>
         </ul>
       </div>
     </article>

@@ -30,6 +30,7 @@ import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 import { ListTabs } from '../components/list-tabs';
 import { useRovingFocus } from '../use-roving-focus';
 import { focusIfLost } from '../focus-if-lost';
+import { submitAndFocusFirstError } from '../focus-first-error';
 import { i18n } from '../i18n';
 
 const receiverTabs = [
@@ -87,9 +88,10 @@ function ConfirmButton({ gift }: { gift: GiftActor }): ReactElement {
 
 function EmailReceiver({ gift }: { gift: GiftActor }): ReactElement {
   const email = useSelector(gift, selectEmailField);
-  const submit = (event: FormEvent) => {
+  // Refused, the field says why and takes the focus.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    gift.send({ type: 'gift.confirmReceiver' });
+    submitAndFocusFirstError(event.currentTarget, () => gift.send({ type: 'gift.confirmReceiver' }));
   };
   return (
     <form className="tw-form" onSubmit={submit} noValidate>

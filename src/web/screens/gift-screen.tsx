@@ -57,8 +57,10 @@ function GiftFlowScreen({ gift }: { gift: GiftActor }): ReactElement {
 }
 
 /** "Event date • venue" of a ticket, as the event card shows it. */
+// Two tickets of one type for one event read the same: the ticket number tells them apart.
 const cardOf = (ticket: UserTicket) => ({
   title: ticket.ticketName,
+  note: i18n.t('common.ticket_number', { number: ticket.userTicketId }),
   image: ticket.ticketLogo,
   date: ticket.eventStartDateTime,
   timeZone: ticket.eventTimeZone,
@@ -111,7 +113,7 @@ function GiftTicketStep({ gift, send }: { gift: GiftActor; send: (event: GiftEve
           busy={step === 'verifying'}
           options={tickets.map((option) => ({
             value: option.userTicketId,
-            label: `${option.ticketName}, ${option.eventName}`,
+            label: `${option.ticketName}, ${option.eventName}, ${i18n.t('common.ticket_number', { number: option.userTicketId })}`,
             content: <EventCard variant="solid" {...cardOf(option)} selected={option.userTicketId === verifying} />,
           }))}
           onSelect={(userTicketId) => send({ type: 'gift.selectTicket', userTicketId })}

@@ -21,6 +21,7 @@ import {
   selectListed,
   selectListingsActor,
   selectNoStripeNotice,
+  selectPayoutsFirst,
   selectPriceField,
   selectPriceValue,
   selectQuantity,
@@ -38,6 +39,7 @@ import { FormField } from '../components/form-field';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 import { Listings, ShareLink } from '../components/listings';
 import { formatMoney } from '../format';
+import { submitAndFocusFirstError } from '../focus-first-error';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import resellScreenCss from 'bundle-text:./resell-screen.css';
 import { i18n, strings } from '../i18n';
@@ -64,6 +66,7 @@ function ResellFlowScreen({ resell }: { resell: ResellActor }): ReactElement {
         </h1>
         {step === 'done' ? null : <p className="tw-subtitle">{i18n.t('resell.subtitle')}</p>}
       </div>
+      <PayoutsFirst resell={resell} send={send} />
       {step === 'done' ? <ResellSuccess resell={resell} send={send} /> : <TicketStep resell={resell} send={send} />}
       {step === 'editing' ? <PriceStep resell={resell} send={send} /> : null}
       {step === 'confirmed' ? <ConfirmStep resell={resell} send={send} /> : null}
@@ -74,6 +77,25 @@ function ResellFlowScreen({ resell }: { resell: ResellActor }): ReactElement {
 }
 
 const money = (amount: number, symbol: string) => formatMoney(amount, symbol);
+/** Two tickets of one type read the same: the ticket number tells them apart. */
+const ticketNumber = (ticket: ResellableTicket) => i18n.t('common.ticket_number', { number: ticket.userTicketId });
+
+/** An unverified payout account is said first, before the ticket, quantity and price. */
+function PayoutsFirst({ resell, send }: { resell: ResellActor; send: Send }): ReactElement | null {
+  const shown = useSelector(resell, selectPayoutsFirst);
+  if (!shown) return null;
+  return (
+    <section className="tw-card tw-resell__payouts-first" aria-labelledby="tw-resell-payouts-first">
+      <h2 className="tw-resell__step-title" id="tw-resell-payouts-first">
+        <Icon path={iconPath('alert')} size={18} /> {i18n.t('resell.payouts_first_title')}
+      </h2>
+      <p>{i18n.t('resell.payouts_first_text')}</p>
+      <Button variant="secondary" onClick={() => send({ type: 'resell.openPayouts' })}>
+        {i18n.t('resell.payouts_first_button')}
+      </Button>
+    </section>
+  );
+}
 
 function TicketStep({ resell, send }: { resell: ResellActor; send: Send }): ReactElement {
   const step = useSelector(resell, selectResellStep);
@@ -101,9 +123,16 @@ function TicketStep({ resell, send }: { resell: ResellActor; send: Send }): Reac
           value={null}
           options={tickets.map((option: ResellableTicket) => ({
             value: option.userTicketId,
-            label: option.ticketName,
+            label: `${option.ticketName}, ${ticketNumber(option)}`,
             content: (
-              <EventCard variant="solid" title={option.ticketName} image={option.ticketLogo} price={option.ticketPrice} currencySymbol={option.currencySymbol} />
+              <EventCard
+                variant="solid"
+                title={option.ticketName}
+                image={option.ticketLogo}
+                price={option.ticketPrice}
+                currencySymbol={option.currencySymbol}
+                note={ticketNumber(option)}
+              />
             ),
           }))}
           onSelect={(userTicketId) => send({ type: 'resell.selectTicket', userTicketId })}
@@ -116,6 +145,7 @@ function TicketStep({ resell, send }: { resell: ResellActor; send: Send }): Reac
           price={ticket.ticketPrice}
           currencySymbol={ticket.currencySymbol}
           caption={i18n.t('resell.you_are_reselling')}
+          note={ticketNumber(ticket)}
           selected
           isEditable={canCancel}
           editLabel={i18n.t('resell.cancel')}
@@ -153,9 +183,10 @@ function PriceStep({ resell, send }: { resell: ResellActor; send: Send }): React
   const quantity = useSelector(resell, selectQuantity);
   const price = useSelector(resell, selectPriceField);
   const canContinue = useSelector(resell, selectCanContinue);
+  const stepRef = useRef<HTMLElement>(null);
   if (!ticket) return null;
   return (
-    <section className="tw-card tw-resell__step" aria-label={i18n.t('resell.summary')}>
+    <section className="tw-card tw-resell__step" aria-label={i18n.t('resell.summary')} ref={stepRef}>
       <div className="tw-resell__quantity" role="group" aria-label={i18n.t('resell.quantity')}>
         <span className="tw-field__label">{i18n.t('resell.quantity')}</span>
         <div className="tw-resell__stepper">
@@ -183,7 +214,8 @@ function PriceStep({ resell, send }: { resell: ResellActor; send: Send }): React
       />
       <QuoteSummaryView resell={resell} />
       <div className="tw-resell__actions">
-        <Button disabled={!canContinue} onClick={() => send({ type: 'resell.continue' })}>
+        {/* A price the rule refuses: Continue says why and puts the focus on the price. */}
+        <Button disabled={!canContinue} onClick={() => submitAndFocusFirstError(stepRef.current, () => send({ type: 'resell.continue' }))}>
           {i18n.t('resell.continue')}
         </Button>
         <Button variant="secondary" onClick={() => send({ type: 'resell.cancel' })}>

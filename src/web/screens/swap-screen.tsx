@@ -31,7 +31,7 @@ import { LoadFailed } from '../components/load-failed';
 import { EventCard, EventCardSkeleton } from '../components/event-card';
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 import { Modal } from '../components/modal';
-import { formatLocalTime, formatMoney } from '../format';
+import { formatMoney, localTimeOfDay } from '../format';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import swapScreenCss from 'bundle-text:./swap-screen.css';
 import { i18n, strings } from '../i18n';
@@ -123,7 +123,7 @@ function HeldSwaps({ swap, send }: { swap: SwapActor; send: Send }): ReactElemen
         <HeldSwapNotice
           key={held.orderIdentifier}
           orderIdentifier={held.orderIdentifier}
-          title={i18n.t('swap.held_title', { time: formatLocalTime(held.heldUntil, { locale: i18n.locale() }) })}
+          title={i18n.t('swap.held_title', localTimeOfDay(held.heldUntil, { locale: i18n.locale() }))}
           text={i18n.t('swap.held_text', { quantity: held.quantity, from: held.fromName, to: held.toName, event: held.eventName })}
           continueLabel={i18n.t('swap.held_continue')}
           cancelLabel={i18n.t('swap.held_cancel')}

@@ -31,7 +31,7 @@ import {
 import { BenefitList } from '../components/benefit-list';
 import { BenefitModal } from '../components/benefit-modal';
 import { HeldSwapNotice } from '../components/held-swap-notice';
-import { formatLocalTime } from '../format';
+import { localTimeOfDay } from '../format';
 import { ClampedDescription } from '../components/clamped-description';
 import { EventAccessCard, TicketEventCard, TicketEventCardSkeleton } from '../components/ticket-event-card';
 import { TicketMenu } from '../components/ticket-menu';
@@ -176,7 +176,7 @@ export function TicketView(props: TicketViewProps): ReactElement {
           {props.heldSwap ? (
             <HeldSwapNotice
               orderIdentifier={props.heldSwap.held.orderIdentifier}
-              title={i18n.t('ticket.held_title', { time: formatLocalTime(props.heldSwap.held.heldUntil, { locale: i18n.locale() }) })}
+              title={i18n.t('ticket.held_title', localTimeOfDay(props.heldSwap.held.heldUntil, { locale: i18n.locale() }))}
               text={i18n.t('ticket.held_text', { from: props.heldSwap.held.fromName, to: props.heldSwap.held.toName })}
               continueLabel={i18n.t('ticket.held_continue')}
               cancelLabel={i18n.t('ticket.held_cancel')}
