@@ -19,6 +19,7 @@ import {
   withRoute,
 } from './panel.location';
 import { type LogParams, noScreens, type NotifyEvent, type PanelScreens, reportError, type Toast, type WalletServices } from './services';
+import { frameMachine } from './frame';
 import { sessionMachine } from './session';
 import { type FlowId, type FlowSource, type LazyFlowId, type PanelName, type PanelOverlay, type PanelTab, type RouteParam, tabTable } from './tabs';
 
@@ -125,6 +126,7 @@ export const flowSource = (context: WalletContext): FlowSource => ({
 /** The wallet's children: every flow of the registry by its id, and the wallet's own actors. */
 export type WalletChildren = { [F in LazyFlowId]: F } & {
   session: 'session';
+  frame: 'frame';
   watchHistory: 'watchHistory';
   loadPanel: 'loadPanel';
   loadScreen: 'loadScreen';
@@ -142,6 +144,8 @@ export const walletSetup = setup({
   },
   actors: {
     session: sessionMachine,
+    /** The toasts and the footer's controls: when their chunks download (machines/frame.ts). */
+    frame: frameMachine,
     // The flows load with their panels (machines/flows.ts); logout is the HUB's and loads with it.
     ...lazyFlows(),
     /** Downloads a panel's chunks: its flow's machine and its screen. */
@@ -177,7 +181,8 @@ export const walletSetup = setup({
     persistTokens: (_, _params: SessionTokens) => {},
     forgetTokens: () => {},
     clearCache: () => {},
-    showToast: (_, _params: Toast) => {},
+    /** A toast: the frame shows it, once the toast list is here (machines/frame.ts). */
+    showToast: sendTo('frame', (_, toast: Toast) => ({ type: 'notify' as const, ...toast })),
     /** A panel is on screen: the other chunks may download now. */
     prefetchAhead: sendTo('prefetch', { type: 'prefetch.start' }),
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
