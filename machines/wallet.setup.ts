@@ -87,9 +87,6 @@ export type WalletEvent =
 
 export type WalletTag = 'modal' | 'fading';
 
-/** The flows' states are described at run time; like doc('…'), production builds leave the prose out. */
-export const PROSE = process.env.NODE_ENV !== 'production' || Boolean(process.env.TW_KEEP_DOCS);
-
 /** docs/product.md §9: how long the HUB takes to fade out. */
 export const HUB_FADE_MS = 300;
 
@@ -207,7 +204,7 @@ export const walletSetup = setup({
     forgetReturnTo: assign({ returnTo: null }),
     /** Signed in: the remembered route, or QR + HUB (the guard then applies as to any route). */
     navigateAfterSignIn: assign(({ context }) => ({ location: withRoute(context.location, context.returnTo ?? afterSignInRoute), returnTo: null })),
-    /** A close was asked for: the flow that may hold half-done input decides (machines/router.ts, `closingQuestion`). */
+    /** A close was asked for: the flow that may hold half-done input decides (machines/router.ts, the `editing`/`asking`/`discarding` states of the gift, swap and resell panels). */
     askFlowToClose: sendTo(({ context }: { context: WalletContext }) => flowOfRoute(context), { type: 'flow.close' }),
     /** Discard: the flow lets go of what it holds (a swap releases its reservation), then answers `panel.dismiss`. */
     askFlowToDiscard: sendTo(({ context }: { context: WalletContext }) => flowOfRoute(context), { type: 'flow.discard' }),

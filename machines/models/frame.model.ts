@@ -2,14 +2,17 @@
 // controls download when its states say so. The model downloads both each time (no part counts as here): the eventless
 // branch for a part already here is taken by the effects tests.
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { type FrameContext, frameMachine } from '../frame';
+import { type FrameContext, type FrameEvent, frameMachine } from '../frame';
 import { testServices } from './fake-platform';
 import { modelSpec } from './model-spec';
 
 /** The invokes a path step settles: the two downloads. */
 export const framePromiseActors = ['loadToasts', 'loadFooterControls'] as const;
 
-export const frameSampleEvents: EventObject[] = [
+/** A frame event, or the end of a download (`<invoke id>.done` / `.error`) or of a delay (`after.<delay>`). */
+export type FrameModelEvent = FrameEvent | { type: string; error?: unknown };
+
+export const frameSampleEvents: FrameModelEvent[] = [
   { type: 'notify', kind: 'error', key: 'api.internal_error' },
   { type: 'notify', kind: 'success', key: 'gift.sent' },
   { type: 'loadToasts.done' },
@@ -33,7 +36,7 @@ export const frameSpec = modelSpec({
   name: 'frame',
   machine: frameMachine.provide({ guards: nothingLoaded }),
   starts: [{ name: 'start', input: () => ({ services: testServices() }) }],
-  events: frameSampleEvents,
+  events: frameSampleEvents as EventObject[],
   serializeState: frameVertex,
   excused: {
     'frame.toasts.deciding always #1': 'the toast list is already here (a second wallet on the page): taken by the effects tests',
