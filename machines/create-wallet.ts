@@ -7,6 +7,7 @@ import type { WalletPlatform } from '../src/client/platform';
 import type { Language } from '../src/contract/languages';
 import { forgetTokens, readTokens, writeTokens } from '../src/client/storage-keys';
 import { prefetchFlows } from './flows';
+import { frameMachine } from './frame';
 import type { PanelScreens, Toast } from './services';
 import { sessionPort } from './session';
 import { HUB_FADE_MS, type WalletActor, walletMachine } from './wallet';
@@ -56,9 +57,9 @@ export function createWallet({ baseUrl = API_PREFIX, platform, notify = () => {}
         persistTokens: (_, tokens) => writeTokens(platform.storage, tokens),
         forgetTokens: () => forgetTokens(platform.storage),
         clearCache: () => api.cache.clear(),
-        showToast: (_, toast) => notify(toast),
       },
       actors: {
+        frame: frameMachine.provide({ actions: { showToasts: (_, { toasts }) => toasts.forEach((toast) => notify(toast)) } }),
         prefetchChunks: fromCallback(({ receive }) => {
           // Once: every later panel finds its chunks here.
           let stop: (() => void) | undefined;

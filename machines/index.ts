@@ -6,6 +6,7 @@
 // TypeScript holds them to the registry: `flows` must name exactly the registry's flows, with their machine types.
 // registry.test.ts also fails when a machine exported from a file in machines/ is missing here.
 import { benefitMachine } from './benefit';
+import { frameMachine } from './frame';
 import { giftMachine } from './gift';
 import { historyMachine } from './history';
 import { resellMachine } from './resell';
@@ -48,6 +49,8 @@ void exactlyTheRegistry;
 export const machines = {
   wallet: walletMachine,
   session: sessionMachine,
+  /** The toasts and the footer's controls: when their chunks download. */
+  frame: frameMachine,
   /** The session's live events stream (a chunk loaded after sign-in). */
   stream: streamMachine,
   ...flows,

@@ -17,7 +17,7 @@ export const inFlow = (snapshot: WalletSnapshot, flow: FlowId, state: object | s
   snapshot.matches({ panel: { open: { tab: { [flow]: state } } } } as never);
 
 /**
- * "Discard?" over `flow` (machines/router.ts, `closingQuestion`): 'asking' while the question is open, 'discarding'
+ * "Discard?" over `flow` (machines/router.ts, the `editing`/`asking`/`discarding` states of the gift, swap and resell panels): 'asking' while the question is open, 'discarding'
  * while the flow lets go of what it held before the wallet closes, else null.
  */
 export function selectFlowQuestion(snapshot: WalletSnapshot, flow: FlowId): 'asking' | 'discarding' | null {

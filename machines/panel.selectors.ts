@@ -94,7 +94,7 @@ export function selectSession(snapshot: WalletSnapshot) {
 }
 
 /**
- * "Discard?" over the running flow (machines/router.ts, `closingQuestion`): 'asking' while the question is open,
+ * "Discard?" over the running flow (machines/router.ts, the `editing`/`asking`/`discarding` states of the gift, swap and resell panels): 'asking' while the question is open,
  * 'discarding' while the flow lets go of what it held before the wallet closes, else null.
  */
 export function selectDiscardQuestion(snapshot: WalletSnapshot): 'asking' | 'discarding' | null {

@@ -21,6 +21,9 @@ export function qrImageSrc(image: string): string {
 /** An image's answer named the device-bound code: its tickets and its machine are loading, or its child draws the code. */
 export const selectUsesDeviceCode = (snapshot: QrSnapshot): boolean => !snapshot.matches({ mode: 'polling' });
 
+/** The device code's view is here (its chunk, src/web/view-parts.ts): the screen draws the device code's parts. */
+export const selectHasDeviceView = (snapshot: QrSnapshot): boolean => snapshot.matches({ deviceView: 'loaded' });
+
 /** The device code's child, once the organiser's setting is known to be the device-bound code. */
 export const selectQrDevice = (snapshot: QrSnapshot): QrDeviceActor | undefined => snapshot.children.qrDevice as QrDeviceActor | undefined;
 

@@ -7,12 +7,12 @@
 // (machines/qr-device.ts), a chunk loaded only then, so the polling pass carries none of it. The seconds until the
 // next image count down in the machine. The setting comes with the image (its `x-entry-code` header), so the polling
 // code costs no request of its own (docs/decisions/0070-the-entry-code-comes-with-the-qr-image-the-qr-screens-hot.md).
-import { type AnyActorLogic, assign, enqueueActions, type EventObject, fromCallback, fromPromise, not, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { type AnyActorLogic, assign, enqueueActions, type EventObject, fromCallback, fromPromise, not, raise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ResponseOf } from '../src/contract/endpoints';
 import type { UserTicket } from '../src/contract/entities';
 import { addRoutes } from '../src/client/client';
 import { ENTRY_CODE_HEADER } from '../src/contract/base';
-import { reportError } from './services';
+import { noScreens, reportError } from './services';
 import { standIn } from './stand-in';
 import type { FlowInput, LogParams, WalletServices } from './services';
 import { doc } from './doc' with { type: 'macro' };
@@ -88,6 +88,12 @@ export type QrEvent =
 
 /** `loading`: no image yet; `refreshing`: the next image is on its way (the last one stays); `error`: a load failed. */
 export type QrTag = 'loading' | 'refreshing' | 'error';
+
+/**
+ * How long after a failed download the device code's view (a chunk of the views, src/web/view-parts.ts) is fetched
+ * again (the named delay `deviceViewRetry`).
+ */
+export const DEVICE_VIEW_RETRY_MS = 5_000;
 
 /** The server's default ttl, used only if the machine polls before the settings answered (it never does). */
 export const DEFAULT_QR_TTL_MS = 15_000;
@@ -167,6 +173,7 @@ export const qrMachine = setup({
     /** docs/product.md §7: a new image every ttl milliseconds. */
     pollInterval: ({ context }) => pollIntervalOf(context.ttl),
     second: SECOND_MS,
+    deviceViewRetry: DEVICE_VIEW_RETRY_MS,
   },
   actors: {
     loadSettings: fromPromise<QrSettings, { services: WalletServices }>(({ input }) => input.services.api.call('qrSettings')),
@@ -196,6 +203,8 @@ export const qrMachine = setup({
         selected: first.userTicketId,
       };
     }),
+    /** The device code's view: the picker, the offline note, "replaced" (src/web/screens/qr-device-view.tsx, a chunk). */
+    loadDeviceView: fromPromise<void, { services: WalletServices }>(({ input }) => (input.services.screens ?? noScreens).loadPart('qrDeviceView')),
     /** The device code's machine (machines/qr-device.ts) once `loadDoorTickets` brought its chunk. */
     qrDevice: standIn('qrDevice', () => deviceLogic),
     watchVisibility,
@@ -341,6 +350,30 @@ export const qrMachine = setup({
             },
           },
         },
+      },
+    },
+
+    deviceView: {
+      ...doc(
+        "The device code's view, a chunk of the views: fetched when an image's answer names the device-bound code, with the tickets and the child's machine (not by the background prefetch), so it is here before the code is drawn",
+      ),
+      initial: 'idle',
+      states: {
+        idle: { on: { 'qr.deviceEntryCode': 'loading' } },
+        loading: {
+          invoke: {
+            id: 'loadDeviceView',
+            src: 'loadDeviceView',
+            input: servicesOf,
+            onDone: 'loaded',
+            onError: { target: 'waiting', actions: { type: 'logError', params: logParams('qr: the device code view did not load; trying again') } },
+          },
+        },
+        waiting: {
+          ...doc('The download failed (offline): tried again after `deviceViewRetry`, unless the pass went back to polling'),
+          after: { deviceViewRetry: [{ guard: stateIn({ mode: 'polling' }), target: 'idle' }, { target: 'loading' }] },
+        },
+        loaded: {},
       },
     },
 

@@ -23,10 +23,25 @@ export interface PanelScreens {
   isLoaded(name: PanelName): boolean;
   /** The parts a loaded screen loads on demand (its module's `later`): the background prefetch fetches them last. */
   later(name: PanelName): ReadonlyArray<() => Promise<unknown>>;
+  /** Downloads a part of the views once (a failed download may be tried again): a machine's state decides when. */
+  loadPart(part: ViewPart): Promise<void>;
+  isPartLoaded(part: ViewPart): boolean;
 }
 
-/** No screens: every panel's screen counts as here. */
-export const noScreens: PanelScreens = { load: () => Promise.resolve(), isLoaded: () => true, later: () => [] };
+/**
+ * The parts of the views that are chunks of their own and load when a machine's state says so (src/web/view-parts.ts):
+ * the QR pass's device-code view (machines/qr.ts), the toasts and the footer's controls (machines/frame.ts).
+ */
+export type ViewPart = 'qrDeviceView' | 'toasts' | 'footerControls';
+
+/** No screens: every panel's screen and every part counts as here. */
+export const noScreens: PanelScreens = {
+  load: () => Promise.resolve(),
+  isLoaded: () => true,
+  later: () => [],
+  loadPart: () => Promise.resolve(),
+  isPartLoaded: () => true,
+};
 
 
 /** Every flow's input carries the services. */

@@ -19,6 +19,7 @@ import {
   withRoute,
 } from './panel.location';
 import { type LogParams, noScreens, type NotifyEvent, type PanelScreens, reportError, type Toast, type WalletServices } from './services';
+import { frameMachine } from './frame';
 import { sessionMachine } from './session';
 import { type FlowId, type FlowSource, type LazyFlowId, type PanelName, type PanelOverlay, type PanelTab, type RouteParam, tabTable } from './tabs';
 
@@ -86,9 +87,6 @@ export type WalletEvent =
 
 export type WalletTag = 'modal' | 'fading';
 
-/** The flows' states are described at run time; like doc('…'), production builds leave the prose out. */
-export const PROSE = process.env.NODE_ENV !== 'production' || Boolean(process.env.TW_KEEP_DOCS);
-
 /** docs/product.md §9: how long the HUB takes to fade out. */
 export const HUB_FADE_MS = 300;
 
@@ -125,6 +123,7 @@ export const flowSource = (context: WalletContext): FlowSource => ({
 /** The wallet's children: every flow of the registry by its id, and the wallet's own actors. */
 export type WalletChildren = { [F in LazyFlowId]: F } & {
   session: 'session';
+  frame: 'frame';
   watchHistory: 'watchHistory';
   loadPanel: 'loadPanel';
   loadScreen: 'loadScreen';
@@ -142,6 +141,8 @@ export const walletSetup = setup({
   },
   actors: {
     session: sessionMachine,
+    /** The toasts and the footer's controls: when their chunks download (machines/frame.ts). */
+    frame: frameMachine,
     // The flows load with their panels (machines/flows.ts); logout is the HUB's and loads with it.
     ...lazyFlows(),
     /** Downloads a panel's chunks: its flow's machine and its screen. */
@@ -177,7 +178,8 @@ export const walletSetup = setup({
     persistTokens: (_, _params: SessionTokens) => {},
     forgetTokens: () => {},
     clearCache: () => {},
-    showToast: (_, _params: Toast) => {},
+    /** A toast: the frame shows it, once the toast list is here (machines/frame.ts). */
+    showToast: sendTo('frame', (_, toast: Toast) => ({ type: 'notify' as const, ...toast })),
     /** A panel is on screen: the other chunks may download now. */
     prefetchAhead: sendTo('prefetch', { type: 'prefetch.start' }),
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
@@ -202,7 +204,7 @@ export const walletSetup = setup({
     forgetReturnTo: assign({ returnTo: null }),
     /** Signed in: the remembered route, or QR + HUB (the guard then applies as to any route). */
     navigateAfterSignIn: assign(({ context }) => ({ location: withRoute(context.location, context.returnTo ?? afterSignInRoute), returnTo: null })),
-    /** A close was asked for: the flow that may hold half-done input decides (machines/router.ts, `closingQuestion`). */
+    /** A close was asked for: the flow that may hold half-done input decides (machines/router.ts, the `editing`/`asking`/`discarding` states of the gift, swap and resell panels). */
     askFlowToClose: sendTo(({ context }: { context: WalletContext }) => flowOfRoute(context), { type: 'flow.close' }),
     /** Discard: the flow lets go of what it holds (a swap releases its reservation), then answers `panel.dismiss`. */
     askFlowToDiscard: sendTo(({ context }: { context: WalletContext }) => flowOfRoute(context), { type: 'flow.discard' }),

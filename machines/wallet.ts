@@ -51,6 +51,15 @@ export const walletMachine = walletSetup.createMachine({
       },
     },
     {
+      // The toasts and the footer's controls (machines/frame.ts): every toast goes through it.
+      id: 'frame',
+      src: 'frame',
+      input: ({ context }) => ({ services: context.services }),
+      onError: {
+        actions: { type: 'logError', params: ({ event }) => ({ message: 'wallet: the frame crashed', error: event.error }) },
+      },
+    },
+    {
       // Told by the router once a panel shows; downloads the other panels' chunks in the background.
       id: 'prefetch',
       src: 'prefetchChunks',

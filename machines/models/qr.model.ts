@@ -14,7 +14,7 @@ export type QrModelEvent = QrEvent | { type: string; output?: unknown; error?: u
  * The invokes whose outcome a path step decides: the API requests, and the device code's child (`qrDevice`), which runs
  * until it fails (its own paths are tests/machines/qr-device.test.ts's).
  */
-export const qrPromiseActors = ['loadSettings', 'loadImage', 'loadDoorTickets', 'qrDevice'] as const;
+export const qrPromiseActors = ['loadSettings', 'loadImage', 'loadDoorTickets', 'qrDevice', 'loadDeviceView'] as const;
 
 /**
  * The ttl the settings answer in the model: the machine's `pollInterval` delay on the actor is this too. Two seconds,
@@ -51,19 +51,24 @@ export const qrSampleEvents: QrModelEvent[] = [
   { type: 'loadDoorTickets.done', output: null },
   { type: 'loadDoorTickets.error', error: httpError('myTickets', 500, 'api.internal_error') },
   { type: 'qrDevice.error', error: new Error('the device code crashed') },
+  // The device code's view (a chunk of the views) downloads, or fails to and is tried again after its delay.
+  { type: 'loadDeviceView.done' },
+  { type: 'loadDeviceView.error', error: new Error('offline') },
+  { type: 'after.deviceViewRetry' },
 ];
 
 /**
- * The model's vertex: the pass (with the countdown) and the learn-more panel, apart from
+ * The model's vertex: the pass (with the countdown), the learn-more panel and the device code's view, apart from
  * the admission and whether the mode is still being learnt once it was (orthogonal: their transitions are covered by
  * coverTransitions' extra paths rather than by a vertex for every combination, 4,000 paths otherwise).
  */
 export function qrVertex(snapshot: AnyMachineSnapshot): string {
   const context = snapshot.context as QrContext;
-  const { pass, mode, learnMore } = snapshot.value as Record<string, unknown>;
+  const { pass, mode, learnMore, deviceView } = snapshot.value as Record<string, unknown>;
   return JSON.stringify({
     pass,
     learnMore,
+    deviceView,
     learningTickets: mode === 'learningTickets',
     ttl: context.ttl,
     image: context.image !== null,

@@ -131,7 +131,7 @@ const alreadyDownloaded = Object.fromEntries(
 );
 
 /** The actions that talk to a child (the sign-in flow, the prefetch, a flow asked about closing): no-ops without children. */
-export const noChildActions = { showLoginTab: () => {}, prefetchAhead: () => {}, askFlowToClose: () => {}, askFlowToDiscard: () => {}, askFlowToKeep: () => {} };
+export const noChildActions = { showLoginTab: () => {}, showToast: () => {}, prefetchAhead: () => {}, askFlowToClose: () => {}, askFlowToDiscard: () => {}, askFlowToKeep: () => {} };
 
 /**
  * The wallet's model-based test (tests/machines/wallet-router.test.ts, the visualiser's paths). The model has no
@@ -153,6 +153,7 @@ export const walletSpec = modelSpec({
   budget: { offers: 150_000, paths: 2_500 },
   excused: {
     'wallet on watchHistory.error': 'the popstate listener cannot fail in a browser; the branch only logs',
+    'wallet on frame.error': 'the frame catches its downloads\' failures itself; the branch only logs',
     'wallet on prefetch.error': 'the downloads ahead catch their own failures (the panel retries its own); the branch only logs',
     ...alreadyDownloaded,
   },

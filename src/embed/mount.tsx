@@ -9,7 +9,8 @@ import { type PanelRequest, type WalletActor } from '../../machines/wallet';
 import { browserPlatform } from '../client/platform';
 import { App } from '../web/app';
 import { afterFirstPanel } from '../web/first-panel';
-import { loadToasts, showNotification } from '../web/components/toaster';
+import { showNotification } from '../web/components/toaster';
+import { loadPart } from '../web/view-parts';
 import { i18n, loadStrings } from '../web/i18n';
 import type { WalletConfig } from '../web/script-config';
 import { adoptStyles, registerStyles, registerTokens } from '../web/style-sheets';
@@ -93,7 +94,7 @@ export async function mountWallet(config: WalletConfig, target: HTMLElement | nu
       onFirstPanel: afterFirstPanel,
     },
     notify: showNotification,
-    prefetch: [loadToasts],
+    prefetch: [() => loadPart('toasts')],
     screens: panelScreens,
     ...(config.locale ? { language } : {}),
   });

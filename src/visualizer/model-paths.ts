@@ -8,6 +8,7 @@ import { machines } from '../../machines/index';
 import { allTransitions, coveredTransitions } from '../../machines/models/model';
 import { PATH_BUDGET, PathBudgetExceeded, pathsOf, samplesOf, type ModelSpec } from '../../machines/models/model-spec';
 import { jsonSafe, type SimulationSamples } from './simulate';
+import { frameSpec } from '../../machines/models/frame.model';
 import { giftSpec } from '../../machines/models/gift.model';
 import { historySpec } from '../../machines/models/history.model';
 import { listingsSpec } from '../../machines/models/listings.model';
@@ -55,6 +56,7 @@ export function modelSpecs(): Record<string, ModelSpec> {
   const specs: ModelSpec[] = [
     walletSpec,
     sessionSpec,
+    frameSpec,
     streamSpec,
     loginSpec,
     logoutSpec,

@@ -8,6 +8,7 @@ import { chunkCache } from '../../machines/chunk-cache';
 import type { PanelScreens } from '../../machines/flows';
 import { type PanelName, type PanelTab, panelNames } from '../../machines/tabs';
 import { iconPath } from './components/icon-paths' with { type: 'macro' };
+import { loadedPart, loadPart } from './view-parts';
 
 /** A screen's chunk: its default export is the screen. */
 export interface ScreenModule {
@@ -86,6 +87,8 @@ export const panelScreens: PanelScreens = {
   load: (name) => screenChunks.load(name).then(() => {}),
   isLoaded: (name) => screenChunks.get(name) !== undefined,
   later: (name) => screenChunks.get(name)?.later ?? [],
+  loadPart,
+  isPartLoaded: (part) => loadedPart(part) !== undefined,
 };
 
 /** Every screen's chunk (web tests load them up front, so a screen renders in the frame its panel opens). */

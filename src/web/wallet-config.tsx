@@ -46,7 +46,7 @@ export function useWallet(): WalletActor {
 
 type Children = WalletSnapshot['children'];
 
-/** The running child `id` of the wallet (a flow while its panel is open, the session while signed in). */
-export function useChild<K extends FlowId | 'session' | 'logout'>(id: K): Children[K] {
+/** The running child `id` of the wallet (a flow while its panel is open, the session while signed in, the frame always). */
+export function useChild<K extends FlowId | 'session' | 'logout' | 'frame'>(id: K): Children[K] {
   return useSelector(useWallet(), (snapshot) => snapshot.children[id]);
 }

@@ -5,8 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromCallback, SimulatedClock, waitFor } from 'xstate';
-import { MIN_QR_POLL_MS, qrMachine } from '../../machines/qr';
-import { selectHasQrError, selectIsLearnMoreOpen, selectQrFrame, selectQrImageSrc, selectQrSecondsLeft } from '../../machines/qr.selectors';
+import { DEVICE_VIEW_RETRY_MS, MIN_QR_POLL_MS, qrMachine } from '../../machines/qr';
+import { selectHasDeviceView, selectHasQrError, selectIsLearnMoreOpen, selectQrFrame, selectQrImageSrc, selectQrSecondsLeft } from '../../machines/qr.selectors';
 import { createWallet } from '../../machines/create-wallet';
 import { storageKeys } from '../../src/client/storage-keys';
 import { fakePlatform } from '../../machines/models/fake-platform';
@@ -95,6 +95,37 @@ describe('qr effects', () => {
     expect(selectQrSecondsLeft(actor.getSnapshot())).toBeNull();
     await settle('loadImage', 'done', pollingImage('SECOND'));
     expect(selectQrSecondsLeft(actor.getSnapshot())).toBe(5);
+  });
+
+  it("fetches the device code's view once an image names the device code, and again 5 s after a failed download", async () => {
+    const { actor, clock, loads, settle, logError } = start();
+    await settle('loadSettings', 'done', { ttl: 60_000 });
+    await settle('loadImage', 'done', pollingImage('FIRST'));
+    expect(loads('loadDeviceView')).toBe(0);
+    clock.increment(60_000);
+    await settle('loadImage', 'done', deviceImage('SECOND'));
+    expect(loads('loadDeviceView')).toBe(1);
+    expect(selectHasDeviceView(actor.getSnapshot())).toBe(false);
+    await settle('loadDeviceView', 'error', new Error('offline'));
+    expect(logError).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ message: 'qr: the device code view did not load; trying again' }));
+    clock.increment(DEVICE_VIEW_RETRY_MS - 1);
+    expect(loads('loadDeviceView')).toBe(1);
+    clock.increment(1);
+    expect(loads('loadDeviceView')).toBe(2);
+    await settle('loadDeviceView', 'done', undefined);
+    expect(selectHasDeviceView(actor.getSnapshot())).toBe(true);
+  });
+
+  it("stops fetching the device code's view when the pass went back to polling meanwhile", async () => {
+    const { actor, clock, loads, settle } = start();
+    await settle('loadSettings', 'done', { ttl: 60_000 });
+    await settle('loadImage', 'done', deviceImage('FIRST'));
+    await settle('loadDeviceView', 'error', new Error('offline'));
+    // No upcoming ticket any more: the mode goes back to polling.
+    await settle('loadDoorTickets', 'done', null);
+    clock.increment(DEVICE_VIEW_RETRY_MS);
+    expect(loads('loadDeviceView')).toBe(1);
+    expect(actor.getSnapshot().matches({ deviceView: 'idle' })).toBe(true);
   });
 
   it('never polls faster than once a second', async () => {

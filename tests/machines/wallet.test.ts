@@ -258,7 +258,7 @@ describe('wallet', () => {
     const toasts = vi.fn(async () => {});
     const wallet = createWallet({ baseUrl: api, platform: { ...fake.platform, whenIdle }, prefetch: [toasts] });
     wallet.start();
-    await waitFor(wallet, (snapshot) => snapshot.matches({ panel: { open: { tab: { login: 'running' } } } }));
+    await waitFor(wallet, (snapshot) => snapshot.matches({ panel: { open: { tab: { login: { running: 'shown' } } } } }));
     // Told once by the panel on screen; a second panel does not start it again.
     expect(whenIdle).toHaveBeenCalledTimes(1);
     expect(toasts).not.toHaveBeenCalled();

@@ -6,11 +6,11 @@ import { afterEach, beforeAll } from 'vitest';
 import { loadStrings } from '../../src/web/i18n';
 import { preloadFlows } from '../../machines/flows';
 import { preloadScreens } from '../../src/web/panels';
-import { loadToasts } from '../../src/web/components/toaster';
+import { loadPart } from '../../src/web/view-parts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-beforeAll(() => Promise.all([preloadScreens(), preloadFlows(), loadToasts(), loadStrings('es')]));
+beforeAll(() => Promise.all([preloadScreens(), preloadFlows(), loadPart('toasts'), loadStrings('es')]));
 
 afterEach(() => {
   cleanup();

@@ -21,7 +21,6 @@ const held = (chunk: Chunk) => async (importOriginal: () => Promise<unknown>) =>
 const server = setupServer();
 const rendered: RenderedWallet[] = [];
 let freshRender: typeof renderWallet;
-let freshNotify: typeof import('../../src/web/components/toaster').showNotification;
 
 const render = (url: string) => {
   const wallet = freshRender(url);
@@ -43,7 +42,6 @@ beforeEach(async () => {
   vi.doMock('../../src/web/screens/login-screen', held('screen'));
   vi.doMock('../../machines/login', held('flow'));
   ({ renderWallet: freshRender } = await import('./render-wallet'));
-  ({ showNotification: freshNotify } = await import('../../src/web/components/toaster'));
 });
 afterEach(() => {
   for (const wallet of rendered.splice(0)) act(() => wallet.unmount());
@@ -129,13 +127,14 @@ describe('a panel loads its screen and its flow when it opens', () => {
     expect(wallet.getSnapshot().children.login).toBeDefined();
   });
 
-  it('loads the toasts with the first one', async () => {
-    render('/en/?PANEL_TAB=LOGIN');
+  it('loads the toasts with the first one (the frame machine downloads them)', async () => {
+    const { wallet } = render('/en/?PANEL_TAB=LOGIN');
     await answer('flow', 'arrives');
     await answer('screen', 'arrives');
     await screen.findByRole('heading', { name: 'Sign in or create an account' });
     expect(document.querySelector('.tw-toaster')).toBeNull();
-    act(() => freshNotify({ kind: 'error', key: 'request_failed' }));
+    expect(wallet.getSnapshot().children.frame?.getSnapshot().matches({ toasts: 'ready' })).toBe(false);
+    act(() => wallet.send({ type: 'notify', kind: 'error', key: 'request_failed' }));
     expect((await screen.findByRole('status')).textContent).toContain('Request failed');
     expect(document.querySelector('.tw-toaster')).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 // "Discard this gift?" (swap, listing): the question the router asks before it closes the wallet over a half-done flow
-// (machines/router.ts, `closingQuestion`). An alert dialog built like the other confirmations (Modal): Keep editing
+// (machines/router.ts, the `editing`/`asking`/`discarding` states of the gift, swap and resell panels). An alert dialog built like the other confirmations (Modal): Keep editing
 // first, so it has the focus and Enter keeps what was entered; Escape keeps editing too; Discard closes the wallet.
 import { Button } from './button';
 import { useSelector } from '@xstate/react';

@@ -1,7 +1,11 @@
 // Panel footer: the footnote, and the language selector and theme switch (footer-controls.tsx), which are not
-// needed to draw the first panel: they load once it is on screen, in a slot that keeps their place.
-import { lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
-import { afterFirstPanel } from '../first-panel';
+// needed to draw the first panel: the frame machine (machines/frame.ts) downloads them once it is on screen, and
+// they are drawn in a slot that keeps their place.
+import { useSelector } from '@xstate/react';
+import type { ReactElement } from 'react';
+import { selectFooterControlsShown } from '../../../machines/frame.selectors';
+import { loadedPart } from '../view-parts';
+import { useChild } from '../wallet-config';
 import type { Language } from '../../contract/languages';
 import type { ThemeSetting } from '../theme-setting';
 import footerCss from 'bundle-text:./footer.css';
@@ -9,8 +13,6 @@ import { registerStyles } from '../style-sheets';
 import { i18n } from '../i18n';
 
 registerStyles(footerCss);
-
-const FooterControls = lazy(() => import('./footer-controls'));
 
 export interface FooterControlsProps {
   locale: Language;
@@ -25,18 +27,14 @@ interface FooterProps extends FooterControlsProps {
 }
 
 export function Footer({ orgName, ...controls }: FooterProps): ReactElement {
-  const [controlsWanted, setControlsWanted] = useState(false);
-  useEffect(() => afterFirstPanel(() => setControlsWanted(true)), []);
+  const shown = useSelector(useChild('frame'), selectFooterControlsShown);
+  const FooterControls = shown ? loadedPart('footerControls')?.default : undefined;
   return (
     <footer className="tw-footer">
       <div className="tw-footer__inner">
         <p className="tw-footnote">{i18n.t('footer.note', { name: orgName ?? i18n.t('app.name') })}</p>
         <div className="tw-footer__controls">
-          {controlsWanted ? (
-            <Suspense fallback={null}>
-              <FooterControls {...controls} />
-            </Suspense>
-          ) : null}
+          {FooterControls ? <FooterControls {...controls} /> : null}
         </div>
       </div>
     </footer>

@@ -1,6 +1,6 @@
 // The QR screen's parts only the device-bound code draws (docs/product.md §2; docs/decisions/0063-the-device-bound-code-in-the-wallet-which-ticket-how-the.md): the ticket picker, the offline note, "replaced by another device", the failure and the note texts,
 // their styles and their strings (`qr_device.*`). A chunk of its own, fetched with the qrDevice child's machine
-// (src/web/screens/qr-screen.tsx `useDeviceView`): the polling pass, the first QR panel, needs none of it. Each part
+// (machines/qr.ts, region `deviceView`, through src/web/view-parts.ts): the polling pass, the first QR panel, needs none of it. Each part
 // reads the child and sends it the person's choice.
 import { Button } from '../components/button';
 import { Icon } from '../components/icons';

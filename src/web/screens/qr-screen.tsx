@@ -1,8 +1,8 @@
 // QR (docs/product.md §2): the personal entry pass. The qr machine loads and rotates the image; this screen draws it (a
 // placeholder while the first one loads, an error with Retry when it failed) and the learn-more panel. With the
 // device-bound code (the organiser's setting) the qr machine's child draws the image on the device, with the ticket
-// picker, the offline note and the "replaced by another device" message (./qr-device-view.tsx, a chunk of its own);
-// the machines count the seconds down (no timer here).
+// picker, the offline note and the "replaced by another device" message (./qr-device-view.tsx, a chunk of its own
+// that the qr machine downloads and retries, region `deviceView`); the machines count the seconds down (no timer here).
 import '../components/card';
 import { Button, LinkButton } from '../components/button';
 import { fullName, selectUser } from '../../../machines/session.selectors';
@@ -13,12 +13,14 @@ import { Skeleton } from '../components/skeleton';
 import { useChild, useWallet, useWalletConfig } from '../wallet-config';
 import { useSelector } from '@xstate/react';
 import { selectLanguage } from '../../../machines/panel.screen-selectors';
-import { lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactElement, Suspense } from 'react';
+import { loadedPart } from '../view-parts';
 import type { QrActor } from '../../../machines/qr';
 import type { QrDeviceActor } from '../../../machines/qr-device';
 import {
   type QrFrame,
   selectCanRetryQr,
+  selectHasDeviceView,
   selectIsAdmitted,
   selectIsLearnMoreOpen,
   selectIsQrReplaced,
@@ -29,7 +31,6 @@ import {
   selectQrImageSrc,
   selectQrRefreshSeconds,
   selectQrSecondsLeft,
-  selectUsesDeviceCode,
 } from '../../../machines/qr.selectors';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { helpCentreUrl } from '../script-config';
@@ -50,35 +51,6 @@ const QrLearnMore = lazy(loadLearnMore);
 export const later = [loadLearnMore];
 
 type DeviceView = typeof import('./qr-device-view');
-/** How long after a failed download the device code's view is fetched again. */
-const DEVICE_VIEW_RETRY_MS = 5000;
-
-/**
- * The device code's view (./qr-device-view.tsx: the picker, the offline note, "replaced", their strings and styles)
- * is a chunk of its own, fetched as soon as an image's answer names the device-bound code, at the same moment as the
- * qrDevice child's machine (machines/qr.ts `loadDoorTickets`): online, before the code is drawn. Not through the
- * background prefetch, which reaches a screen's `later` parts only after every flow and screen.
- */
-function useDeviceView(wanted: boolean): DeviceView | undefined {
-  const [view, setView] = useState<DeviceView>();
-  const [tries, setTries] = useState(0);
-  useEffect(() => {
-    if (!wanted || view) return;
-    let current = true;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    import('./qr-device-view').then(
-      (loaded) => current && setView(loaded),
-      () => {
-        if (current) retry = setTimeout(() => setTries(tries + 1), DEVICE_VIEW_RETRY_MS);
-      },
-    );
-    return () => {
-      current = false;
-      clearTimeout(retry);
-    };
-  }, [wanted, view, tries]);
-  return view;
-}
 
 export default function QrScreen(): ReactElement {
   const qr = useChild('qr');
@@ -88,7 +60,8 @@ export default function QrScreen(): ReactElement {
 function QrFlowScreen({ qr }: { qr: QrActor }): ReactElement {
   const config = useWalletConfig();
   const language = useSelector(useWallet(), selectLanguage);
-  const view = useDeviceView(useSelector(qr, selectUsesDeviceCode));
+  // The device code's view is a chunk the qr machine downloads (its `deviceView` region, with the retry).
+  const view = useSelector(qr, selectHasDeviceView) ? loadedPart('qrDeviceView') : undefined;
   const child = useSelector(qr, selectQrDevice);
   // The code, its countdown and Retry come from the device code's child once it and its view are here; until then the
   // screen shows what it shows while the child's machine loads.
