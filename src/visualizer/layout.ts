@@ -399,3 +399,15 @@ export function revealed(graph: ChartGraph, collapsed: readonly string[], stateI
   const above = new Set(ancestorsOf(graph, stateId));
   return collapsed.filter((id) => !above.has(id) && !(options.open && id === stateId));
 }
+
+/** The minimap's largest size on a wide screen, in pixels. */
+export const MINIMAP = { width: 200, height: 120 };
+
+/**
+ * The largest box the minimap may take in a chart viewport `viewportWidth` wide: 200×120, and never more than a third
+ * of the width (a phone's viewport is about 350 px: the minimap would hide much of the chart it maps).
+ */
+export function minimapBounds(viewportWidth: number): { width: number; height: number } {
+  const width = Math.max(60, Math.min(MINIMAP.width, Math.floor(viewportWidth / 3)));
+  return { width, height: Math.round((width * MINIMAP.height) / MINIMAP.width) };
+}

@@ -9,7 +9,7 @@ import { activePaths, type ChartGraph, leafPaths, machineGraph, registryResolver
 import { HEARTBEAT_TIMEOUT_MS, INSPECT_CHANNEL, type InspectMessage, type InspectSession } from './inspect';
 import { contextFields, redact } from './redact';
 import { enabledEvents, type SimulationStep, simulatedMachine, startSimulation, stepSimulation } from './simulate';
-import { defaultCollapsed, foldableStates, type LaidOutChart, layoutChart, revealed, shownStates, toggleCollapsed } from './layout';
+import { defaultCollapsed, foldableStates, type LaidOutChart, layoutChart, MINIMAP, minimapBounds, revealed, shownStates, toggleCollapsed } from './layout';
 import type { MachinePaths } from './model-paths';
 import { type PackedPaths, unpackPaths } from './paths-file';
 import { initialLanguage, type Language, translator } from './strings';
@@ -81,8 +81,6 @@ interface LogEntry {
   to: string;
 }
 const PAGE_SIZE = 100;
-/** The minimap's largest size, in pixels. */
-const MINIMAP = { width: 200, height: 120 };
 
 const valueText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value).replace(/"/g, '').replace(/,/g, ', '));
 
@@ -500,7 +498,8 @@ function App() {
   };
 
   /** The minimap: a click (or a drag) there brings that point of the chart to the middle of the view. */
-  const minimapScale = chart ? Math.min(MINIMAP.width / chart.width, MINIMAP.height / chart.height) : 1;
+  const bounds = minimapBounds(frame.width || (viewport.current?.clientWidth ?? MINIMAP.width * 3));
+  const minimapScale = chart ? Math.min(bounds.width / chart.width, bounds.height / chart.height) : 1;
   const onMinimap = (event: PointerEvent<HTMLDivElement>) => {
     event.stopPropagation();
     if (event.type === 'pointermove' && event.buttons === 0) return;

@@ -1,5 +1,6 @@
 // The visualiser's collapsing (src/visualizer/layout.ts): which box stands for each state, what a chart starts with
-// collapsed, what a toggle, a search and "Focus this region" change, and how a collapsed box is laid out and drawn.
+// collapsed, what a toggle, a search and "Focus this region" change, and how a collapsed box is laid out and drawn;
+// and the minimap's size at phone width.
 import { describe, expect, it } from 'vitest';
 import { fromPromise, setup } from 'xstate';
 import { machines } from '../../machines/index';
@@ -10,6 +11,8 @@ import {
   defaultCollapsed,
   foldableStates,
   layoutChart,
+  MINIMAP,
+  minimapBounds,
   revealed,
   shownStates,
   toggleCollapsed,
@@ -191,5 +194,14 @@ describe('a collapsed box', () => {
     const svg = chartSvg(await layoutChart(graph), { title: 'nested' });
     expect(svg).not.toContain('data-toggle');
     expect(svg).not.toContain('aria-expanded');
+  });
+});
+
+describe('the minimap', () => {
+  it('is 200×120 at most, and never wider than a third of the chart viewport (a phone’s is about 350 px)', () => {
+    expect(minimapBounds(1200)).toEqual(MINIMAP);
+    expect(minimapBounds(600)).toEqual({ width: 200, height: 120 });
+    expect(minimapBounds(349)).toEqual({ width: 116, height: 70 });
+    expect(minimapBounds(90)).toEqual({ width: 60, height: 36 });
   });
 });
