@@ -18,8 +18,6 @@ export interface ErrorOutcomeProblem {
   problem: string;
 }
 
-const targets = (branch: { target?: StateNodeLike[] }) => (branch.target ?? []).map((node) => node.id);
-
 /** The state a branch ends in: its targets, or the invoking state itself when it has none (it stays). */
 const ends = (branch: { target?: StateNodeLike[] }, node: StateNodeLike) => (branch.target?.length ? branch.target : [node]);
 
