@@ -25,6 +25,8 @@ export interface SessionContext {
   accessToken: string;
   refreshToken: string;
   user: UserProfile | null;
+  /** Why POST /auth/refresh was refused, kept while another tab's tokens may still arrive (logged if none do). */
+  refusal: unknown;
 }
 
 export type SessionEvent =
@@ -42,32 +44,12 @@ export type SessionReport = { type: 'session.tokensRotated'; tokens: SessionToke
 
 export type SessionTag = 'refreshing' | 'loading';
 
-/** How long a refresh that lost a race with another tab waits for that tab's tokens to reach storage. */
-export const REFRESH_RACE_SETTLE_MS = 300;
-
 /**
- * POST /auth/refresh, sharing the stored tokens with the site's other tabs: a tab that already rotated them wins,
- * since presenting the old refresh token again would look like theft.
+ * How long a refresh that was refused waits for another tab's tokens to reach storage: two tabs that meet one expired
+ * token both ask, the server rotates once, and the loser finds the winner's tokens a moment later (the delay
+ * `refreshRaceSettle`).
  */
-export async function refreshSharedTokens(services: WalletServices, refreshToken: string): Promise<SessionTokens> {
-  const { storage } = services.platform;
-  const rotatedElsewhere = () => {
-    const stored = readTokens(storage);
-    return stored && stored.refreshToken !== refreshToken ? stored : null;
-  };
-  const before = rotatedElsewhere();
-  if (before) return before;
-  try {
-    const tokens: Tokens = await services.api.call('refresh', { body: { refreshToken } });
-    return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
-  } catch (error) {
-    // Lost a race with another tab: its answer lands in storage a moment later.
-    await new Promise((resolve) => setTimeout(resolve, REFRESH_RACE_SETTLE_MS));
-    const after = rotatedElsewhere();
-    if (after) return after;
-    throw error;
-  }
-}
+export const REFRESH_RACE_SETTLE_MS = 300;
 
 let streamLogic: AnyActorLogic | undefined;
 
@@ -93,7 +75,8 @@ export const sessionMachine = setup({
   },
   actions: {
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
-    assignTokens: assign((_, params: SessionTokens) => ({ accessToken: params.accessToken, refreshToken: params.refreshToken })),
+    assignTokens: assign((_, params: SessionTokens) => ({ accessToken: params.accessToken, refreshToken: params.refreshToken, refusal: undefined })),
+    assignRefusal: assign((_, params: { error: unknown }) => ({ refusal: params.error })),
     assignUser: assign((_, params: { user: UserProfile }) => ({ user: params.user })),
     reportRotated: sendParent((_, params: SessionTokens) => ({
       type: 'session.tokensRotated' as const,
@@ -104,13 +87,23 @@ export const sessionMachine = setup({
   guards: {
     /** Only the first 401 of a token starts a refresh; later ones were answered with the old token too. */
     tokenIsStale: ({ context }, params: { staleToken: string | null }) => params.staleToken === context.accessToken,
+    /**
+     * Storage holds tokens other than this session's: another tab of the site rotated them. Presenting the old
+     * refresh token again would look like theft (its family is revoked), so they are taken instead.
+     */
+    rotatedElsewhere: ({ context }, params: { stored: SessionTokens | null }) =>
+      params.stored !== null && params.stored.refreshToken !== context.refreshToken,
     /** The browser reads a fetch's body as it arrives: live events are possible. */
     canStream: ({ context }) => context.services.platform.canStreamFetch?.() === true,
   },
   actors: {
-    refreshTokens: fromPromise<SessionTokens, { services: WalletServices; refreshToken: string }>(({ input }) =>
-      refreshSharedTokens(input.services, input.refreshToken),
-    ),
+    /** The tokens the site's tabs share in storage (null when there are none). */
+    readStoredTokens: fromPromise<SessionTokens | null, { services: WalletServices }>(async ({ input }) => readTokens(input.services.platform.storage)),
+    /** POST /auth/refresh: the rotated pair. */
+    refreshTokens: fromPromise<SessionTokens, { services: WalletServices; refreshToken: string }>(async ({ input }) => {
+      const tokens: Tokens = await input.services.api.call('refresh', { body: { refreshToken: input.refreshToken } });
+      return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+    }),
     fetchUser: fromPromise<UserProfile, { services: WalletServices }>(({ input }) => input.services.api.call('me')),
     watchUser: fromCallback<SessionEvent, { services: WalletServices }>(({ input, sendBack }) =>
       input.services.api.onInvalidate(['USER'], () => sendBack({ type: 'session.userStale' })),
@@ -127,6 +120,7 @@ export const sessionMachine = setup({
     /** The stream machine (machines/stream.ts) once `loadStream` brought its chunk. */
     stream: standIn('stream', () => streamLogic),
   },
+  delays: { refreshRaceSettle: REFRESH_RACE_SETTLE_MS },
 }).createMachine({
   id: 'session',
   meta: { ...doc('A signed-in session: holds the tokens, refreshes them and loads the profile') },
@@ -136,6 +130,7 @@ export const sessionMachine = setup({
     accessToken: input.tokens.accessToken,
     refreshToken: input.tokens.refreshToken,
     user: null,
+    refusal: undefined,
   }),
   states: {
     token: {
@@ -144,6 +139,8 @@ export const sessionMachine = setup({
         valid: {
           ...doc('Requests carry the access token'),
           on: {
+            // A 401 of the current token starts the shared refresh; one of a token a refresh already replaced is
+            // refused, and its request retries with the current token (the client waits until the session settles).
             'session.refresh': {
               guard: { type: 'tokenIsStale', params: ({ event }) => ({ staleToken: event.staleToken }) },
               target: 'refreshing',
@@ -154,26 +151,79 @@ export const sessionMachine = setup({
         refreshing: {
           ...doc('A request was answered 401: every request waits until the refresh settles'),
           tags: ['refreshing'],
-          invoke: {
-            id: 'refreshTokens',
-            src: 'refreshTokens',
-            input: ({ context }) => ({ services: context.services, refreshToken: context.refreshToken }),
-            onDone: {
-              target: 'valid',
-              actions: [
-                { type: 'assignTokens', params: ({ event }) => event.output },
-                { type: 'reportRotated', params: ({ event }) => event.output },
-              ],
+          initial: 'checkingStorage',
+          on: { 'session.revoked': { target: 'expired', actions: 'reportExpired' } },
+          states: {
+            checkingStorage: {
+              ...doc("Reads the tokens the site's tabs share: another tab may already have rotated them"),
+              invoke: {
+                id: 'readStoredTokens',
+                src: 'readStoredTokens',
+                input: ({ context }) => ({ services: context.services }),
+                onDone: [
+                  {
+                    guard: { type: 'rotatedElsewhere', params: ({ event }) => ({ stored: event.output }) },
+                    target: '#session.token.valid',
+                    actions: [
+                      { type: 'assignTokens', params: ({ event }) => event.output! },
+                      { type: 'reportRotated', params: ({ event }) => event.output! },
+                    ],
+                  },
+                  { target: 'requesting' },
+                ],
+                onError: {
+                  target: 'requesting',
+                  actions: { type: 'logError', params: ({ event }) => ({ message: 'session: the stored tokens could not be read', error: event.error }) },
+                },
+              },
             },
-            onError: {
-              target: 'expired',
-              actions: [
-                { type: 'logError', params: ({ event }) => ({ message: 'session: token refresh failed', error: event.error }) },
-                'reportExpired',
-              ],
+            requesting: {
+              ...doc("POST /auth/refresh with this session's refresh token"),
+              invoke: {
+                id: 'refreshTokens',
+                src: 'refreshTokens',
+                input: ({ context }) => ({ services: context.services, refreshToken: context.refreshToken }),
+                onDone: {
+                  target: '#session.token.valid',
+                  actions: [
+                    { type: 'assignTokens', params: ({ event }) => event.output },
+                    { type: 'reportRotated', params: ({ event }) => event.output },
+                  ],
+                },
+                onError: { target: 'settling', actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            settling: {
+              ...doc("The refresh was refused: maybe another tab won the race; its answer reaches storage a moment later"),
+              after: { refreshRaceSettle: 'rereading' },
+            },
+            rereading: {
+              ...doc("Reads storage again: the winning tab's tokens, or the session has ended"),
+              invoke: {
+                id: 'readStoredTokens',
+                src: 'readStoredTokens',
+                input: ({ context }) => ({ services: context.services }),
+                onDone: [
+                  {
+                    guard: { type: 'rotatedElsewhere', params: ({ event }) => ({ stored: event.output }) },
+                    target: '#session.token.valid',
+                    actions: [
+                      { type: 'assignTokens', params: ({ event }) => event.output! },
+                      { type: 'reportRotated', params: ({ event }) => event.output! },
+                    ],
+                  },
+                  {
+                    target: '#session.token.expired',
+                    actions: [{ type: 'logError', params: ({ context }) => ({ message: 'session: token refresh failed', error: context.refusal }) }, 'reportExpired'],
+                  },
+                ],
+                onError: {
+                  target: '#session.token.expired',
+                  actions: [{ type: 'logError', params: ({ context }) => ({ message: 'session: token refresh failed', error: context.refusal }) }, 'reportExpired'],
+                },
+              },
             },
           },
-          on: { 'session.revoked': { target: 'expired', actions: 'reportExpired' } },
         },
         expired: {
           ...doc('The refresh failed: the wallet forgets the tokens and reloads the page (docs/product.md §4)'),
@@ -273,16 +323,12 @@ export function sessionPort(currentSession: () => SessionActor | undefined): Ses
     },
     async refreshAfterUnauthorized(staleToken) {
       const actor = currentSession();
-      if (!actor) return null;
-      const now = actor.getSnapshot();
-      if (!now.hasTag('refreshing')) {
-        if (now.matches({ token: 'expired' })) return null;
-        // Another request already refreshed after this one was sent: retry with the new token.
-        if (now.context.accessToken !== staleToken) return now.context.accessToken;
-        actor.send({ type: 'session.refresh', staleToken });
-      }
+      if (actor?.getSnapshot().status !== 'active') return null;
+      // The session decides (its `tokenIsStale` guard): the first 401 of the current token starts the refresh, a 401
+      // while one runs joins it, one of a token already replaced changes nothing. Each answers the token once settled.
+      actor.send({ type: 'session.refresh', staleToken });
       const after = await settled();
-      return after && after.matches({ token: 'valid' }) ? after.context.accessToken : null;
+      return after?.matches({ token: 'valid' }) ? after.context.accessToken : null;
     },
   };
 }

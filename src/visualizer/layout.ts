@@ -376,3 +376,38 @@ export function defaultCollapsed(graph: ChartGraph, budget = VISIBLE_STATES): st
   }
   return collapsed;
 }
+
+/** `collapsed` with `stateId` collapsed, or expanded when it already was; a state that cannot collapse changes nothing. */
+export function toggleCollapsed(graph: ChartGraph, collapsed: readonly string[], stateId: string): string[] {
+  if (!foldableStates(graph).includes(stateId)) return [...collapsed];
+  return collapsed.includes(stateId) ? collapsed.filter((id) => id !== stateId) : [...collapsed, stateId];
+}
+
+/** The states `stateId` is nested in, innermost first (the machine itself last). */
+export function ancestorsOf(graph: ChartGraph, stateId: string): string[] {
+  const parents = new Map(graph.states.map((state) => [state.id, state.parent]));
+  const above: string[] = [];
+  for (let at = parents.get(stateId) ?? null; at; at = parents.get(at) ?? null) above.push(at);
+  return above;
+}
+
+/**
+ * `collapsed` without what hides `stateId`: its collapsed ancestors (a search jumping to it), and with `open` the state
+ * itself too ("Focus this region" fits its expanded box). Whatever else was collapsed stays so.
+ */
+export function revealed(graph: ChartGraph, collapsed: readonly string[], stateId: string, options: { open?: boolean } = {}): string[] {
+  const above = new Set(ancestorsOf(graph, stateId));
+  return collapsed.filter((id) => !above.has(id) && !(options.open && id === stateId));
+}
+
+/** The minimap's largest size on a wide screen, in pixels. */
+export const MINIMAP = { width: 200, height: 120 };
+
+/**
+ * The largest box the minimap may take in a chart viewport `viewportWidth` wide: 200×120, and never more than a third
+ * of the width (a phone's viewport is about 350 px: the minimap would hide much of the chart it maps).
+ */
+export function minimapBounds(viewportWidth: number): { width: number; height: number } {
+  const width = Math.max(60, Math.min(MINIMAP.width, Math.floor(viewportWidth / 3)));
+  return { width, height: Math.round((width * MINIMAP.height) / MINIMAP.width) };
+}

@@ -9,7 +9,7 @@ import { activePaths, type ChartGraph, leafPaths, machineGraph, registryResolver
 import { HEARTBEAT_TIMEOUT_MS, INSPECT_CHANNEL, type InspectMessage, type InspectSession } from './inspect';
 import { contextFields, redact } from './redact';
 import { enabledEvents, type SimulationStep, simulatedMachine, startSimulation, stepSimulation } from './simulate';
-import { defaultCollapsed, foldableStates, type LaidOutChart, layoutChart, shownStates } from './layout';
+import { defaultCollapsed, foldableStates, type LaidOutChart, layoutChart, MINIMAP, minimapBounds, revealed, shownStates, toggleCollapsed } from './layout';
 import type { MachinePaths } from './model-paths';
 import { type PackedPaths, unpackPaths } from './paths-file';
 import { initialLanguage, type Language, translator } from './strings';
@@ -81,8 +81,6 @@ interface LogEntry {
   to: string;
 }
 const PAGE_SIZE = 100;
-/** The minimap's largest size, in pixels. */
-const MINIMAP = { width: 200, height: 120 };
 
 const valueText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value).replace(/"/g, '').replace(/,/g, ', '));
 
@@ -389,13 +387,6 @@ function App() {
     setView({ scale: Math.round(scale * 100) / 100, x: Math.round(12 - x * scale), y: Math.round(12 - y * scale) });
   };
 
-  const stateById = useMemo(() => new Map(graph.states.map((state) => [state.id, state])), [graph]);
-  /** The states a state is nested in. */
-  const ancestors = (stateId: string) => {
-    const above = new Set<string>();
-    for (let at = stateById.get(stateId)?.parent ?? null; at; at = stateById.get(at)?.parent ?? null) above.add(at);
-    return above;
-  };
   const setCollapsed = (update: (list: string[]) => string[]) => setCollapsedBy((previous) => ({ ...previous, [name]: update(previous[name] ?? defaultCollapsedOf(name)) }));
   const isHidden = (stateId: string) => shown.get(stateId) !== stateId;
 
@@ -405,16 +396,15 @@ function App() {
     if (!laid || !foldableStates(graph).includes(stateId)) return;
     afterDrawing.current = { kind: 'anchor', id: stateId, left: view.x + laid.x * view.scale, top: view.y + laid.y * view.scale };
     const folding = !collapsed.includes(stateId);
-    setCollapsed((list) => (folding ? [...list, stateId] : list.filter((id) => id !== stateId)));
+    setCollapsed((list) => toggleCollapsed(graph, list, stateId));
     setAnnouncement(t(folding ? 'visualizer.collapsed' : 'visualizer.expanded', { state: laid.state.key }));
   };
 
   /** "Focus this region": one state's subtree fitted to the view, expanded first when it is collapsed or hidden. */
   const focusRegion = (stateId: string) => {
     if (isHidden(stateId) || collapsed.includes(stateId)) {
-      const above = ancestors(stateId);
       afterDrawing.current = { kind: 'region', id: stateId };
-      setCollapsed((list) => list.filter((id) => id !== stateId && !above.has(id)));
+      setCollapsed((list) => revealed(graph, list, stateId, { open: true }));
       return;
     }
     fitRegion(stateId);
@@ -431,9 +421,8 @@ function App() {
   const jump = (match: Match) => {
     const stateId = match.kind === 'state' ? match.id : graph.transitions.find((transition) => transition.id === match.id)?.source;
     if (stateId && isHidden(stateId)) {
-      const above = ancestors(stateId);
       afterDrawing.current = { kind: 'jump', match };
-      setCollapsed((list) => list.filter((id) => !above.has(id)));
+      setCollapsed((list) => revealed(graph, list, stateId));
       return;
     }
     const selector = match.kind === 'state' ? `[data-state="${CSS.escape(match.id)}"]` : `[data-transition="${CSS.escape(match.id)}"]`;
@@ -509,7 +498,8 @@ function App() {
   };
 
   /** The minimap: a click (or a drag) there brings that point of the chart to the middle of the view. */
-  const minimapScale = chart ? Math.min(MINIMAP.width / chart.width, MINIMAP.height / chart.height) : 1;
+  const bounds = minimapBounds(frame.width || (viewport.current?.clientWidth ?? MINIMAP.width * 3));
+  const minimapScale = chart ? Math.min(bounds.width / chart.width, bounds.height / chart.height) : 1;
   const onMinimap = (event: PointerEvent<HTMLDivElement>) => {
     event.stopPropagation();
     if (event.type === 'pointermove' && event.buttons === 0) return;

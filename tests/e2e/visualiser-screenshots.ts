@@ -3,7 +3,7 @@
 // ticket lifecycle; in light and dark, at 375 px and 1280 px, in English and Spanish (the page follows the browser's
 // language and colour scheme), into screenshots/visualiser/ (gitignored).
 // Not a test: `npx tsx tests/e2e/visualiser-screenshots.ts` (SKIP_BUILD=1 to reuse dist/; ONLY_DESKTOP=1 for the
-// 1280×800 variants only).
+// 1280×800 variants only, ONLY_PHONE=1 for the 375 px ones).
 import type { Page } from 'playwright-core';
 import { runScreenshots, variants } from './screenshot-kit';
 
@@ -24,7 +24,7 @@ async function setAll(page: Page, which: 'expand-all' | 'collapse-all') {
 
 runScreenshots({
   folder: 'visualiser',
-  variants: process.env.ONLY_DESKTOP === '1' ? variants.filter((variant) => variant.width === 1280) : variants,
+  variants: variants.filter((variant) => (process.env.ONLY_DESKTOP === '1' ? variant.width === 1280 : process.env.ONLY_PHONE === '1' ? variant.width === 375 : true)),
   screens: async ({ page, baseUrl, variant, shoot }) => {
     await page.goto(`${baseUrl}/visualizer?machine=wallet`);
     await drawn(page, 'wallet');

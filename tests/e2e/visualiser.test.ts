@@ -268,6 +268,24 @@ describe('the visualiser', () => {
     expect(Math.abs(after.y + after.height / 2 - (map.height * 0.7 - 1) / scale)).toBeLessThan(12 / scale);
   });
 
+  it('at phone width, the minimap takes at most a third of the chart and the page keeps room to scroll beside it', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.goto(`${baseUrl}/visualizer?machine=wallet`);
+      await page.locator('.vz-canvas svg[data-machine-name="wallet"]').waitFor({ timeout: 30_000 });
+      const chart = (await page.locator('.vz-viewport').boundingBox())!;
+      await expect.poll(async () => (await page.getByTestId('minimap').boundingBox())!.width).toBeLessThanOrEqual(chart.width / 3 + 4);
+      const map = (await page.getByTestId('minimap').boundingBox())!;
+      expect(map.x + map.width).toBeLessThanOrEqual(chart.x + chart.width);
+      // The chart pans under a finger: it leaves at least a third of the screen to scroll the page with.
+      expect(chart.height).toBeLessThanOrEqual(812 * 0.67);
+      // Nothing is wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 1000 });
+    }
+  });
+
   it('has no axe violations with collapsed states and the minimap, light and dark', async () => {
     await page.goto(`${baseUrl}/visualizer?machine=wallet`);
     await page.locator('.vz-canvas svg[data-machine-name="wallet"]').waitFor({ timeout: 30_000 });

@@ -9,6 +9,7 @@ interface StateNodeLike {
   invoke: Array<{ id: string; src: unknown }>;
   transitions: Map<string, Array<{ target?: StateNodeLike[]; actions: readonly unknown[] }>>;
   states: Record<string, StateNodeLike>;
+  parent?: StateNodeLike;
 }
 
 export interface ErrorOutcomeProblem {
@@ -17,11 +18,19 @@ export interface ErrorOutcomeProblem {
   problem: string;
 }
 
-const targets = (branch: { target?: StateNodeLike[] }) => (branch.target ?? []).map((node) => node.id);
+/** The state a branch ends in: its targets, or the invoking state itself when it has none (it stays). */
+const ends = (branch: { target?: StateNodeLike[] }, node: StateNodeLike) => (branch.target?.length ? branch.target : [node]);
+
+/** `ancestor` is `node` or contains it (entering it may end in `node` again). */
+function contains(ancestor: StateNodeLike, node: StateNodeLike): boolean {
+  for (let at: StateNodeLike | undefined = node; at; at = at.parent) if (at === ancestor) return true;
+  return false;
+}
 
 /**
- * The invokes of `machine` whose error outcome is missing, or ends where success ends without doing anything of
- * its own (no action to tell it apart), or ends in a final state. `excused` names such an invoke with the reason
+ * The invokes of `machine` whose error outcome is missing, or ends in a final state, or ends in a state its onDone
+ * also ends in (the same state, or one that contains it), whatever actions it carries: an action (a log, a message
+ * in context) does not make a success state a failure's. A branch without a target ends where the invoke is. `excused` names such an invoke with the reason
  * its failure is meant to end there; an excuse for an invoke that has no problem is a problem too.
  */
 export function errorOutcomeProblems(machine: AnyStateMachine, excused: Readonly<Record<string, string>> = {}): ErrorOutcomeProblem[] {
@@ -32,16 +41,16 @@ export function errorOutcomeProblems(machine: AnyStateMachine, excused: Readonly
       const key = `${node.id} invoke ${id}`;
       const onError = node.transitions.get(`xstate.error.actor.${id}`) ?? [];
       const onDone = node.transitions.get(`xstate.done.actor.${id}`) ?? [];
-      const doneTargets = new Set(onDone.flatMap(targets));
+      const successes = onDone.flatMap((branch) => ends(branch, node));
       let problem: string | undefined;
       if (onError.length === 0) problem = 'has no onError: a failure would be dropped silently';
       else {
         for (const branch of onError) {
-          const ends = branch.target ?? [];
-          if (ends.some((end) => end.type === 'final')) problem = `its onError ends in the final state ${targets(branch).join(', ')}`;
-          else if (ends.length > 0 && branch.actions.length === 0 && targets(branch).every((target) => doneTargets.has(target))) {
-            problem = `its onError goes where onDone goes (${targets(branch).join(', ')}) and does nothing of its own`;
-          }
+          const errorEnds = branch.target ?? [];
+          const final = errorEnds.find((end) => end.type === 'final');
+          const success = ends(branch, node).find((end) => successes.some((done) => contains(end, done)));
+          if (final) problem = `its onError ends in the final state ${final.id}`;
+          else if (success) problem = `its onError ends in ${success.id}, where onDone ends too: a failure would look like a success`;
         }
       }
       if (!problem) continue;

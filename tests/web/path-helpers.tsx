@@ -80,6 +80,19 @@ export function storedTokens({ accessToken, refreshToken }: { accessToken: strin
 /** Lets fetch answers, promise callbacks and the machines' events run. */
 export const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * Runs one step of a path; a failure inside names the machine, the path and the step (its index and event), so a
+ * report says where the screen and the model parted.
+ */
+export async function atStep(machine: string, path: string, index: number, event: EventObject, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof Error) error.message = `${machine}, path "${path}", step ${index} (${event.type}): ${error.message}`;
+    throw error;
+  }
+}
+
 /** Counts the steps of a path so far with the event type (for effects that add up: history back, page loads). */
 export function countSteps(steps: ReadonlyArray<{ event: { type: string } }>, upTo: number, type: string): number {
   return steps.slice(0, upTo + 1).filter((step) => step.event.type === type).length;

@@ -4,30 +4,35 @@
 // saves their name on the personal-data screen (which invalidates the profile); the API answers the held profile and
 // refresh requests (an expired access token is answered 401, the refresh succeeds or fails). After every step the
 // screens must agree with the model's state: the tokens in storage, the avatar and its initials, the HUB's profile
-// card, LOGIN once the session expired (with "Your session has ended" and no page reload), exactly one refresh request while refreshing, and a
+// card, LOGIN once the session expired (with "Your session has ended" and no page reload), exactly one refresh request while it is
+// requested (none while storage is read or the race with another tab settles), and a
 // profile request sent with the current token exactly while the profile loads. Signing in and out are the router's
 // transitions: tests/web/panel-paths.test.tsx walks them on the screens.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { getNextSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { parseRoute, routeTo, toUrl, withRoute } from '../../machines/panel.location';
 import { REFRESH_RACE_SETTLE_MS, sessionMachine, type SessionEvent, type SessionSnapshot } from '../../machines/session';
+import type { SessionTokens } from '../../src/client/storage-keys';
 import { selectIsUserLoading } from '../../machines/session.selectors';
 import { userProfile } from '../../machines/models/fixtures';
 import { coverTransitions, isSample, toTestMachine } from '../../machines/models/model';
-import { sessionInput, sessionSampleEvents, type SessionModelEvent } from '../../machines/models/session.model';
+import { sessionInput, sessionSampleEvents, sessionVertex, type SessionModelEvent } from '../../machines/models/session.model';
 import { apiError, handle } from './fake-api';
-import { countSteps, holdRequests, nextTask, responseFor, storedTokens, type HeldRequests } from './path-helpers';
+import { holdRequests, nextTask, responseFor, storedTokens, type HeldRequests } from './path-helpers';
 import { setUpWalletTests, type RenderedWallet } from './render-wallet';
 
-// A failed refresh waits REFRESH_RACE_SETTLE_MS for another tab's tokens: the paths jump over it.
+// A refused refresh waits REFRESH_RACE_SETTLE_MS (the delay refreshRaceSettle) for another tab's tokens: the paths' step
+// after.refreshRaceSettle jumps over it.
 const tests = setUpWalletTests({ fakeTimeouts: true });
 
 /**
  * What the screens allow beyond what the machine accepts: every request waits for a running refresh, so a profile
  * save and the profile request cannot be answered during one; the 401 that starts a refresh is the answer to the
- * profile request, so it happens while the profile loads; an expired session has ended.
+ * profile request, so it happens while the profile loads; an expired session has ended. One tab has no other tab
+ * beside it: storage holds the tokens this wallet stored (or none), never rotated ones, and reading it cannot fail
+ * (tests/machines/multi-tab.test.ts plays the other tab).
  */
 function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
   const valid = snapshot.matches({ token: 'valid' });
@@ -38,11 +43,16 @@ function onScreen(snapshot: AnyMachineSnapshot, event: EventObject): boolean {
       return valid;
     case 'session.refresh':
       return valid && snapshot.matches({ profile: 'loading' });
+    case 'readStoredTokens.done': {
+      const stored = (event as EventObject & { output?: SessionTokens | null }).output ?? null;
+      return stored === null || stored.refreshToken === (snapshot.context as SessionSnapshot['context']).refreshToken;
+    }
     case 'refreshTokens.done':
     case 'refreshTokens.error':
+    case 'after.refreshRaceSettle':
       return true;
     default:
-      return false; // watchUser.error: the USER subscription cannot fail on the screens
+      return false; // watchUser.error, readStoredTokens.error: the USER subscription and storage cannot fail here
   }
 }
 
@@ -53,7 +63,16 @@ const model = createTestModel(testMachine, {
   input: sessionInput,
   events: sessionSampleEvents as SessionEvent[],
   filterEvents: (snapshot, event) => snapshot.can(event as never) && screenFilter(snapshot, event),
+  serializeState: sessionVertex as never,
 });
+/**
+ * Storage is read in the task that starts the read (as the refresh starts, and once the race has settled), before the
+ * screens can be looked at: they show the state that read leads to, with no other tab.
+ */
+const shownOnScreens = (state: AnyMachineSnapshot): AnyMachineSnapshot =>
+  state.matches({ token: { refreshing: 'checkingStorage' } }) || state.matches({ token: { refreshing: 'rereading' } })
+    ? (getNextSnapshot(testMachine, state as never, { type: 'readStoredTokens.done', output: null } as never) as AnyMachineSnapshot)
+    : state;
 const paths = coverTransitions(testMachine, model.getShortestPaths(), sessionSampleEvents as SessionEvent[], sessionInput, screenFilter);
 
 // ── performing a step on the screens ────────────────────────────────────────────────────────────────────────────
@@ -84,6 +103,10 @@ async function perform(event: SessionModelEvent, wallet: RenderedWallet, request
       await requests.answer('me', () => apiError('api.auth.token_not_authorized'), withStale);
       return;
     }
+    case 'readStoredTokens.done':
+      // The wallet reads storage by itself as the refresh starts, and again once the race has settled.
+      await act(nextTask);
+      return;
     case 'refreshTokens.done':
       await waitFor(() => expect(requests.pending('refresh')).toHaveLength(1), quick);
       await requests.answer('refresh', () => responseFor(event));
@@ -91,6 +114,8 @@ async function perform(event: SessionModelEvent, wallet: RenderedWallet, request
     case 'refreshTokens.error':
       await waitFor(() => expect(requests.pending('refresh')).toHaveLength(1), quick);
       await requests.answer('refresh', () => apiError('api.auth.refresh_invalid'));
+      return;
+    case 'after.refreshRaceSettle':
       // The wallet gives another tab a moment to store rotated tokens before it gives up.
       await act(async () => {
         await vi.advanceTimersByTimeAsync(REFRESH_RACE_SETTLE_MS);
@@ -121,7 +146,7 @@ function expectScreenMatches(state: SessionSnapshot, wallet: RenderedWallet, req
   // No silent reload: the expired session says so (issue 23).
   expect(wallet.platform.reload, 'page reloads').not.toHaveBeenCalled();
   if (expiries > 0) expect(screen.getByText('Your session has ended. Please sign in again.'), 'session ended toast').toBeTruthy();
-  expect(requests.pending('refresh').length, 'refresh requests').toBe(state.hasTag('refreshing') ? 1 : 0);
+  expect(requests.pending('refresh').length, 'refresh requests').toBe(state.matches({ token: { refreshing: 'requesting' } }) ? 1 : 0);
   const loading = state.matches({ token: 'valid', profile: 'loading' });
   const profileRequests = requests.pending('me', (request) => accessToken !== null && request.bearer === accessToken);
   expect(profileRequests.length > 0, 'profile request with the current token').toBe(loading);
@@ -154,7 +179,16 @@ function expectScreenMatches(state: SessionSnapshot, wallet: RenderedWallet, req
 describe('session paths on the rendered screens', () => {
   it("cover the screens' ways into and out of every session state", () => {
     const events = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
-    const expected = ['session.refresh', 'refreshTokens.done', 'refreshTokens.error', 'fetchUser.done', 'fetchUser.error', 'session.userStale'];
+    const expected = [
+      'session.refresh',
+      'readStoredTokens.done',
+      'refreshTokens.done',
+      'refreshTokens.error',
+      'after.refreshRaceSettle',
+      'fetchUser.done',
+      'fetchUser.error',
+      'session.userStale',
+    ];
     expect([...events].sort()).toEqual(['xstate.init', ...expected].sort());
   });
 
@@ -168,8 +202,9 @@ describe('session paths on the rendered screens', () => {
     const page = tests.render('/en/?PANEL_TAB=PERSONAL_DATA', storedTokens(sessionInput.tokens));
     for (const [index, step] of path.steps.entries()) {
       if (index > 0) await perform(step.event as SessionModelEvent, page, held);
-      const expiries = countSteps(path.steps, index, 'refreshTokens.error');
-      await waitFor(() => expectScreenMatches(step.state as SessionSnapshot, page, held, expiries), quick);
+      const shown = shownOnScreens(step.state);
+      const expiries = path.steps.slice(0, index + 1).filter((seen) => shownOnScreens(seen.state).matches({ token: 'expired' })).length;
+      await waitFor(() => expectScreenMatches(shown as SessionSnapshot, page, held, expiries), quick);
     }
   });
 });
