@@ -117,7 +117,11 @@ describe('error outcomes', () => {
       'gift.verifying invoke verifyTicket': notice,
       'gift.selected.receiver.username.searching invoke searchUsers': keepShown,
     },
-    resell: { 'resell.picking.reloading invoke loadTickets': keepShown, 'resell.editing.quoting invoke quote': keepShown },
+    resell: {
+      'resell.picking.reloading invoke loadTickets': keepShown,
+      'resell.editing.quoting invoke quote': keepShown,
+      'resell.checkingPayouts invoke loadPayoutAccount': `${sameAsNone}: the account could not be read, so the form opens without the payouts-first notice; the server still refuses a listing without verified payouts, with the spec's notice`,
+    },
     swap: {
       'swap.receipt.loading invoke loadOrder': `${sameAsNone}: the order is not confirmed yet, so keep loading`,
       'swap.loadingHeld invoke loadHeld': `${sameAsNone}: no held swap`,
