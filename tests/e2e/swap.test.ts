@@ -143,6 +143,10 @@ describe('swap', () => {
     await page.goto(evil.toString());
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     const pay = page.getByRole('button', { name: /^Pay|^Confirm swap$/ });
+    // Once missed in a loaded CI run: if the page shows something else (expired, sign in, not found), say what.
+    await pay.waitFor().catch(async (error: unknown) => {
+      throw new Error(`no Pay or Confirm swap button; the checkout page says: ${await page.locator('main').innerText()}`, { cause: error });
+    });
     if (await page.getByRole('radio', { name: /4242/ }).count()) await page.getByRole('radio', { name: /4242/ }).check();
     await pay.click();
     await page.waitForURL((url) => url.searchParams.get('PANEL_TAB') === 'SWAP' && url.searchParams.has('SWAP_ORDER'));
