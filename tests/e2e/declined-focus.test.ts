@@ -2,6 +2,7 @@
 // the host site of a second origin (tests/e2e/host-site.ts). The Pay / Buy button that had the focus is disabled
 // while the payment is asked for, so without care the focus would drop to <body>: on the swap checkout it lands on
 // the card chosen (described by the alert), on the resale share page on the card field (described by the message).
+// Screenshots go to screenshots/declined-focus-e2e-*.png.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostUrl, listFirstTicket, openPage, signIn, signInOnSharePage, useBrowser, type OpenPage } from './page-helpers';
@@ -51,6 +52,7 @@ describe('focus after a declined card', () => {
     const active = await focused(page);
     expect(active).toMatchObject({ tag: 'input', name: 'paymentMethod', value: 'pm_card_chargeDeclined', checked: true });
     expect(active.description).toMatch(/declined/i);
+    await page.screenshot({ path: 'screenshots/declined-focus-e2e-checkout-1280-light-en.png' });
     // Another card is one arrow key away, and paying with it works from there.
     await page.keyboard.press('ArrowUp');
     expect(await focused(page)).toMatchObject({ value: 'pm_card_visa', checked: true });
@@ -60,7 +62,7 @@ describe('focus after a declined card', () => {
 
   it('on the resale share page, in Spanish: the card field has the focus, described by the message', async () => {
     const link = await listFirstTicket(server.url, 'alex@example.com');
-    const sam = await openPage(browser, { bypassCSP: true, viewport: { width: 375, height: 800 } });
+    const sam = await openPage(browser, { bypassCSP: true, viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
     try {
       const { page } = sam;
       await signInOnSharePage(page, server.url, link, 'sam@example.com');
@@ -76,6 +78,7 @@ describe('focus after a declined card', () => {
       expect(active).toMatchObject({ tag: 'select', name: 'paymentMethod', value: 'pm_card_chargeDeclined' });
       expect(active.description).toBe(await page.locator('#share-message').textContent());
       expect(active.description).toMatch(/rechaz/i);
+      await page.screenshot({ path: 'screenshots/declined-focus-e2e-share-375-dark-es.png', fullPage: true });
     } finally {
       await sam.context.close();
     }
