@@ -2,7 +2,7 @@
 // verifies it and hands the tokens to the wallet, a new account gives first and last name. One child of the wallet
 // across the LOGIN, OTP and PERSONAL_DATA panels: it starts on the panel it was opened on, hears `login.show` when
 // the router moves between them (browser back), and asks the wallet to move on (`panel.open`) as the flow advances.
-import { and, assign, fromPromise, not, raise, sendParent, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, not, raise, sendParent, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Tokens, UserProfile } from '../src/contract/entities';
 import { isFormValid, loginForm, otpForm, personalDataForm } from '../src/contract/forms';
 import type { Language } from '../src/contract/languages';
@@ -71,7 +71,12 @@ export type LoginEvent =
   /** From the wallet: the router now shows this sign-in panel. */
   | { type: 'login.show'; tab: LoginTab }
   /** Raised by the flow each time a code went out (sent or resent): the `resend` region starts its countdown. */
-  | { type: 'login.codeSent' };
+  | { type: 'login.codeSent' }
+  /** Raised by the flow when the server says the code is spent (five wrong tries): the `resend` region stops waiting. */
+  | { type: 'login.codeSpent' };
+
+/** The refusal of a code tried too often: only a new code helps. */
+export const CODE_SPENT = 'api.auth.otp_attempts_exceeded';
 
 /** What the flow tells the wallet. */
 export type LoginReport =
@@ -174,6 +179,11 @@ export const loginMachine = setup({
       codeRefusals: context.codeRefusals + 1,
     })),
     forgetCodeRefusal: assign({ codeRefusal: null }),
+    // Five wrong codes spend the code: the refusal says "Request a new code", so Resend is offered at once rather
+    // than still counting down (the server has no wait of its own between codes, only its count per session).
+    lapseCodeWhenSpent: enqueueActions(({ enqueue }, params: { key: string }) => {
+      if (params.key === CODE_SPENT) enqueue.raise({ type: 'login.codeSpent' });
+    }),
     prefillStoredEmail: assign(({ context }) => ({ fields: { ...context.fields, email: context.storedEmail ?? '' } })),
     rememberLoginSession: assign((_, params: { email: string; session: string }) => ({
       storedEmail: params.email,
@@ -431,6 +441,7 @@ export const loginMachine = setup({
                         params: ({ context, event }) => ({ email: context.storedEmail ?? '', session: sessionFromError(event.error) ?? '' }),
                       },
                       { type: 'refuseCode', params: ({ event }) => ({ key: errorCode(event.error) ?? loginToastKeys.invalidToken }) },
+                      { type: 'lapseCodeWhenSpent', params: ({ event }) => ({ key: errorCode(event.error) ?? '' }) },
                     ],
                   },
                   {
@@ -438,6 +449,7 @@ export const loginMachine = setup({
                     actions: [
                       { type: 'logError', params: ({ event }) => ({ message: 'login: code verification failed', error: event.error }) },
                       { type: 'refuseCode', params: ({ event }) => ({ key: errorCode(event.error) ?? loginToastKeys.invalidToken }) },
+                      { type: 'lapseCodeWhenSpent', params: ({ event }) => ({ key: errorCode(event.error) ?? '' }) },
                     ],
                   },
                 ],
@@ -562,7 +574,11 @@ export const loginMachine = setup({
         coolingDown: {
           ...doc('A code went out moments ago: Resend waits, and the seconds left count down'),
           // A new code starts the wait again, from the full count.
-          on: { 'login.codeSent': { target: 'coolingDown', reenter: true } },
+          on: {
+            'login.codeSent': { target: 'coolingDown', reenter: true },
+            // The code is spent (five wrong tries): a new one is the only way on, so the wait ends.
+            'login.codeSpent': 'ready',
+          },
           entry: 'startCountdown',
           exit: 'clearCountdown',
           after: { resendCooldown: 'ready' },

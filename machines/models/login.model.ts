@@ -70,6 +70,8 @@ const requestOutcomes: LoginModelEvent[] = [
   { type: 'verifyCode.done', output: verifiedTokens },
   { type: 'verifyCode.error', error: httpError('verifyLogin', 400, 'api.auth.wrong_otp', { session: 'session-3' }) },
   { type: 'verifyCode.error', error: httpError('verifyLogin', 400, 'api.auth.otp_expired') },
+  // The sixth try: the code is spent, and Resend stops counting down.
+  { type: 'verifyCode.error', error: httpError('verifyLogin', 403, 'api.auth.otp_attempts_exceeded') },
   { type: 'fetchUser.done', output: userProfile() },
   { type: 'fetchUser.done', output: userProfile({ givenName: null, familyName: null }) },
   { type: 'fetchUser.error', error: httpError('me', 500, 'api.internal_error') },
@@ -90,6 +92,8 @@ const resendTimers: LoginModelEvent[] = [{ type: 'after.resendTick' }, { type: '
  * coverage count does not follow: a sample of its own lets the transition cover add one path that sends it.
  */
 const codeSentEvent: LoginModelEvent = { type: 'login.codeSent' };
+/** Likewise `login.codeSpent`, raised by the flow when a code is refused as spent. */
+const codeSpentEvent: LoginModelEvent = { type: 'login.codeSpent' };
 
 /** The router moving between the sign-in panels (browser back and forward). */
 const routerEvents: LoginModelEvent[] = (['LOGIN', 'OTP', 'PERSONAL_DATA'] as const).map((tab) => ({ type: 'login.show', tab }));
@@ -107,6 +111,7 @@ export const allLoginSampleEvents: LoginModelEvent[] = [
   ...formEvents.flatMap(([, events]) => events),
   ...resendTimers,
   codeSentEvent,
+  codeSpentEvent,
   ...requestOutcomes,
 ];
 

@@ -111,7 +111,8 @@
   }
 
   function showOrder(order) {
-    const alert = el('p', { class: 'checkout__error', id: 'checkout-error', role: 'alert' });
+    // tabindex -1: a refusal can take the focus (refused), which the disabled button had, so it never drops to <body>.
+    const alert = el('p', { class: 'checkout__error', id: 'checkout-error', role: 'alert', tabindex: '-1' });
     const cancel = el('button', { type: 'button', class: 'checkout__button checkout__button--secondary' }, t('checkout.cancel'));
     const upgrade = order.swapType === 'UPGRADE';
     const amount = money(order.amountDue, order.currencySymbol);
@@ -123,6 +124,15 @@
       for (const control of body.querySelectorAll('button, input')) control.disabled = on;
       if (button) button.textContent = label;
     };
+    /**
+     * Says why, with the focus where the person goes on: a declined card puts it on the card chosen (the payment field,
+     * described by the alert), any other refusal — and a declined card in Stripe's own field, an iframe — on the alert.
+     */
+    function refused(text, declined) {
+      alert.textContent = text;
+      const card = declined && form ? form.querySelector('input[name="paymentMethod"]:checked') : null;
+      (card || alert).focus();
+    }
     /** A refusal that ends the order (expired, cancelled, gone): show the order's state as it is now. */
     const ends = (code) => ['api.swap.expired', 'api.swap.cancelled', 'api.swap.not_found', 'api.swap.already_confirmed'].includes(code);
 
@@ -131,12 +141,8 @@
       if (ends(answer.body.code)) return load();
       if (answer.body.code === 'api.payment.processing' && answer.body.paymentIntentId) return whenSettled(answer.body.paymentIntentId);
       busy(false, label, button);
-      alert.textContent =
-        answer.body.code === 'api.payment.declined'
-          ? t('checkout.declined')
-          : answer.body.code === 'api.payment.processing'
-            ? t('api.payment.processing')
-            : errorText(answer);
+      const declined = answer.body.code === 'api.payment.declined';
+      refused(declined ? t('checkout.declined') : answer.body.code === 'api.payment.processing' ? t('api.payment.processing') : errorText(answer), declined);
     }
 
     /**
@@ -172,7 +178,7 @@
         const result = await ready.stripe.confirmPayment({ elements: ready.elements, redirect: 'if_required' });
         if (result.error) {
           busy(false, t('checkout.pay', { amount }), primary);
-          alert.textContent = result.error.type === 'card_error' ? t('checkout.declined') : result.error.message || t('api.internal_error');
+          refused(result.error.type === 'card_error' ? t('checkout.declined') : result.error.message || t('api.internal_error'), false);
           return;
         }
         // Processing (a delayed method): not declined; the webhook confirms the swap once the money arrives.
@@ -181,7 +187,12 @@
       });
     } else if (upgrade) {
       const card = (value, label, checked) =>
-        el('label', { class: 'checkout__card-choice' }, el('input', { type: 'radio', name: 'paymentMethod', value, checked }), el('span', {}, label));
+        el(
+          'label',
+          { class: 'checkout__card-choice' },
+          el('input', { type: 'radio', name: 'paymentMethod', value, checked, 'aria-describedby': 'checkout-error' }),
+          el('span', {}, label),
+        );
       primary = el('button', { type: 'submit', class: 'checkout__button' }, t('checkout.pay', { amount }));
       form = el(
         'form',

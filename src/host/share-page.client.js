@@ -68,10 +68,16 @@
   /** With Stripe: Stripe.js, the Payment Element and the intent it confirms, once the quantity is chosen. */
   let payment = null;
 
+  /**
+   * Says why, with the focus where the person goes on (the disabled Buy button had it, so it would drop to <body>): a
+   * declined test card puts it on the card field, described by the message; anything else on the message itself.
+   */
   function failed(code) {
     message.classList.add('share__message--error');
     message.textContent = t(code || 'api.internal_error');
     button.disabled = false;
+    const card = code === 'api.payment.declined' ? form.querySelector('select[name="paymentMethod"]') : null;
+    (card || message).focus();
   }
 
   function bought() {

@@ -112,7 +112,7 @@ ${siteHeader({ lang, t, organisation: site.organisation, path: '', languageHref:
         ? `<div class="share__stripe" id="share-card" role="group" aria-label="${escapeHtml(t('share_page.card'))}" hidden></div>
     <button type="submit">${escapeHtml(t('share_page.continue'))}</button>`
         : `<label>${escapeHtml(t('share_page.card'))}
-      <select name="paymentMethod">
+      <select name="paymentMethod" aria-describedby="share-message">
         ${localTestMethods.map(([value, key]) => `<option value="${value}">${escapeHtml(t(key))}</option>`).join('\n        ')}
       </select>
     </label>
@@ -121,7 +121,7 @@ ${siteHeader({ lang, t, organisation: site.organisation, path: '', languageHref:
     }
   </form>
   <button type="button" class="share__sign-in" id="share-sign-in" hidden>${escapeHtml(t('share_page.sign_in'))}</button>
-  <p class="share__message" id="share-message" role="status" aria-live="polite"></p>`
+  <p class="share__message" id="share-message" role="status" aria-live="polite" tabindex="-1"></p>`
   }
 </main>
 ${siteFooter({ t, organisation: site.organisation })}

@@ -274,6 +274,39 @@ describe('login effects', () => {
     expect(emitted.at(-1)).toEqual({ type: 'notify', kind: 'error', key: 'api.auth.too_many_codes', retryAfterSeconds: 540 });
   });
 
+  it('after five wrong codes the refusal says "request a new code", and Resend is offered at once, not counting down', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, control } = start();
+      actor.send({ type: 'login.change', field: 'email', value: 'ada@example.com' });
+      actor.send({ type: 'login.submitEmail' });
+      control.settle('sendCode', 'done', { session: 'session-1' });
+      await vi.advanceTimersByTimeAsync(0);
+      // A wrong code keeps the wait: another try of the same code is still possible.
+      actor.send({ type: 'login.change', field: 'otp', value: '000000' });
+      control.settle('verifyCode', 'error', httpError('verifyLogin', 400, 'api.auth.wrong_otp', { session: 'session-1' }));
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(selectCanResendCode(actor.getSnapshot())).toBe(false);
+      expect(selectResendSecondsLeft(actor.getSnapshot())).toBe(29);
+      // The sixth try: the code is spent.
+      actor.send({ type: 'login.change', field: 'otp', value: '111111' });
+      control.settle('verifyCode', 'error', httpError('verifyLogin', 403, 'api.auth.otp_attempts_exceeded'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(selectOtpField(actor.getSnapshot())).toMatchObject({ error: 'api.auth.otp_attempts_exceeded', status: 'error' });
+      expect(selectResendCoolingDown(actor.getSnapshot())).toBe(false);
+      expect(selectResendSecondsLeft(actor.getSnapshot())).toBe(0);
+      expect(selectCanResendCode(actor.getSnapshot())).toBe(true);
+      actor.send({ type: 'login.resendCode' });
+      expect(control.inputs.at(-1)).toMatchObject({ id: 'sendCode', input: { session: 'session-1' } });
+      control.settle('sendCode', 'done', { session: 'session-2' });
+      await vi.advanceTimersByTimeAsync(0);
+      // The new code starts the usual wait again.
+      expect(selectResendSecondsLeft(actor.getSnapshot())).toBe(30);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('holds Resend back for 30 s after a code went out, then gives it back', async () => {
     vi.useFakeTimers();
     try {

@@ -45,8 +45,10 @@ const actorEndpoints: Record<LoginPromiseActor, EndpointName> = {
 function screenEvents(snapshot: AnyMachineSnapshot): LoginModelEvent[] {
   return loginSampleEvents(snapshot).filter((event) => event.type !== 'login.show');
 }
-// `login.codeSent` is the flow's own (raised with each code that goes out), not a sample of its own on the screens.
-const screenSamples = allLoginSampleEvents.filter((event) => event.type !== 'login.show' && event.type !== 'login.codeSent');
+// `login.codeSent` and `login.codeSpent` are the flow's own (raised with each code that goes out, and with a code
+// refused as spent), not samples of their own on the screens.
+const flowRaised = new Set(['login.show', 'login.codeSent', 'login.codeSpent']);
+const screenSamples = allLoginSampleEvents.filter((event) => !flowRaised.has(event.type));
 
 const labels: Record<LoginField, string> = { email: 'E-mail', otp: 'One-time code', givenName: 'First name', familyName: 'Last name' };
 const headings: Record<string, string> = { LOGIN: 'Sign in or create an account', OTP: 'Check your e-mail', PERSONAL_DATA: "What's your name?" };
