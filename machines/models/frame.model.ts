@@ -14,7 +14,7 @@ export type FrameModelEvent = FrameEvent | { type: string; error?: unknown };
 
 export const frameSampleEvents: FrameModelEvent[] = [
   { type: 'notify', kind: 'error', key: 'api.internal_error' },
-  { type: 'notify', kind: 'success', key: 'gift.sent' },
+  { type: 'notify', kind: 'success', key: 'resell.copied' },
   { type: 'loadToasts.done' },
   { type: 'loadToasts.error', error: new Error('offline') },
   { type: 'frame.panelShown' },
