@@ -18,6 +18,7 @@ describe('safeRedirect', () => {
       'http://localhost:3000/?PANEL_TAB=SWAP&USER_TICKET_ID=abc&PANEL_OVERLAY_TAB=HUB&lang=es',
       'http://localhost:3000/?lang=es&PANEL_TAB=MY_TICKET',
     ],
+    ["the swap's target step (PANEL_STEP)", 'http://localhost:3000/en/?PANEL_TAB=SWAP&PANEL_STEP=TARGET', 'http://localhost:3000/en/?PANEL_TAB=MY_TICKET'],
   ])('follows %s, opening My tickets', (_name, input, expected) => {
     expect(safeRedirect(input, rules)).toBe(expected);
   });

@@ -13,7 +13,7 @@ export interface RedirectRules {
   locale: string;
 }
 
-const WALLET_PARAMS = ['PANEL_TAB', 'PANEL_OVERLAY_TAB', 'USER_TICKET_ID', 'SETTINGS_TAB', 'TICKETS_TAB'];
+const WALLET_PARAMS = ['PANEL_TAB', 'PANEL_OVERLAY_TAB', 'USER_TICKET_ID', 'SETTINGS_TAB', 'TICKETS_TAB', 'PANEL_STEP'];
 
 /** The wallet's default page after a checkout: the site's language path with My tickets open. */
 export function defaultRedirect({ siteOrigin, locale }: RedirectRules): string {
