@@ -9,6 +9,16 @@
 export type ClosingEvent = { type: 'flow.close' } | { type: 'flow.discard' } | { type: 'flow.keep' };
 export type ClosingReport = { type: 'panel.askDiscard' } | { type: 'panel.dismiss' };
 
+// Steps in the history (docs/decisions/0120-back-and-forward-between-a-flows-steps.md): a flow that goes on to a step
+// reports `panel.pushStep` (a new history entry with PANEL_STEP); going back to an earlier step by its own buttons it
+// clears the step (`panel.setParams`, no new entry). The browser's Back and Forward between its entries reach the flow
+// as `flow.step` with the step of the entry now shown (null: the first step); the flow goes there itself.
+export type StepEvent = { type: 'flow.step'; step: string | null };
+export type StepReport<S extends string> = { type: 'panel.pushStep'; step: S } | { type: 'panel.setParams'; params: { step: null } };
+
+/** `flow.step` is taken only where its guard says so; elsewhere (a commit in flight, the outcome shown) it is ignored. */
+export const stepIs = (_: unknown, params: { step: string | null; wanted: string | null }) => params.step === params.wanted;
+
 // Each flow's setup names the two answers as actions: `askDiscard` and `dismiss` (sendParent of the reports).
 
 /** A flow's root: nothing half-done, so a close closes and a discard has nothing to let go of. */

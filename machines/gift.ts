@@ -11,7 +11,7 @@ import { addRoutes } from '../src/client/client';
 import { errorCode } from '../src/client/errors';
 import { reportError } from './services';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
-import { asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
+import { asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing, type StepEvent, type StepReport, stepIs } from './closing';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
 
@@ -44,6 +44,8 @@ export interface GiftContext {
   candidateId: number | null;
   /** The ticket being gifted (the server said it can be). */
   ticket: UserTicket | null;
+  /** The ticket the browser's Back went back from (the receiver step): Forward comes back to it. */
+  forwardTicket: UserTicket | null;
   /** The person chose the ticket in this panel (not the USER_TICKET_ID it opened with): closing asks first. */
   handPicked: boolean;
   email: string;
@@ -79,12 +81,14 @@ export type GiftEvent =
   | { type: 'gift.cancel' }
   | { type: 'gift.more' }
   | { type: 'gift.viewTickets' }
-  | ClosingEvent;
+  | ClosingEvent
+  | StepEvent;
 
 /** What the flow tells the wallet. */
 export type GiftReport =
   | { type: 'panel.open'; tab: 'MY_TICKET' }
   | { type: 'panel.setParams'; params: { userTicketId: null } }
+  | StepReport<'RECEIVER'>
   | ClosingReport
   | ({ type: 'notify' } & Toast);
 
@@ -141,7 +145,14 @@ export const giftMachine = setup({
     chooseCandidate: assign((_, params: { userTicketId: number }) => ({ candidateId: params.userTicketId, handPicked: true })),
     selectCandidate: assign(({ context }) => ({
       ticket: context.tickets.find((ticket) => ticket.userTicketId === context.candidateId) ?? null,
+      forwardTicket: null,
     })),
+    /** The ticket is chosen: the receiver step is a history entry of its own (Back picks again, Forward comes back). */
+    pushReceiverStep: sendParent({ type: 'panel.pushStep' as const, step: 'RECEIVER' as const }),
+    clearStep: sendParent({ type: 'panel.setParams' as const, params: { step: null } }),
+    /** The browser's Back from the receiver step: the ticket is put aside (Forward takes it again), the receiver kept. */
+    stashTicket: assign(({ context }) => ({ forwardTicket: context.ticket, ticket: null, candidateId: null })),
+    restoreTicket: assign(({ context }) => ({ ticket: context.forwardTicket, candidateId: context.forwardTicket?.userTicketId ?? null, forwardTicket: null })),
     forgetTicket: assign({ ticket: null, candidateId: null }),
     changeEmail: assign((_, params: { value: string }) => ({ email: params.value })),
     storeOwnEmail: assign((_, params: { email: string }) => ({ ownEmail: normalisedEmail(params.email) })),
@@ -161,9 +172,11 @@ export const giftMachine = setup({
     })),
     forgetReceiver: assign({ receiver: null }),
     storeGifted: assign((_, params: { gifted: GiftResult }) => ({ gifted: params.gifted })),
-    resetAll: assign(() => ({ ...freshReceiver, ticket: null, candidateId: null, handPicked: false, gifted: null })),
+    resetAll: assign(() => ({ ...freshReceiver, ticket: null, forwardTicket: null, candidateId: null, handPicked: false, gifted: null })),
   },
   guards: {
+    stepIs,
+    forwardToReceiver: ({ context }, params: { step: string | null }) => params.step === 'RECEIVER' && context.forwardTicket !== null,
     hasPreselect: ({ context }) => context.preselectId !== null,
     listed: ({ context }, params: { userTicketId: number }) => context.tickets.some((ticket) => ticket.userTicketId === params.userTicketId),
     /** docs/product.md §4: a ticket is selected only when the server says it can be gifted (and it is one of the upcoming ones). */
@@ -211,6 +224,7 @@ export const giftMachine = setup({
     tickets: [],
     candidateId: null,
     ticket: null,
+    forwardTicket: null,
     handPicked: false,
     gifted: null,
     discardAsked: false,
@@ -261,6 +275,8 @@ export const giftMachine = setup({
           target: 'verifying',
           actions: { type: 'chooseCandidate', params: ({ event }) => ({ userTicketId: event.userTicketId }) },
         },
+        // Forward to the receiver step the browser's Back left.
+        'flow.step': { guard: { type: 'forwardToReceiver', params: ({ event }) => ({ step: event.step }) }, target: 'selected', actions: 'restoreTicket' },
       },
     },
     verifying: {
@@ -274,7 +290,7 @@ export const giftMachine = setup({
           {
             guard: { type: 'giftable', params: ({ event }) => ({ canBeGifted: event.output.extras.canBeGifted }) },
             target: 'selected',
-            actions: 'selectCandidate',
+            actions: ['selectCandidate', 'pushReceiverStep'],
           },
           {
             target: 'picking',
@@ -295,8 +311,9 @@ export const giftMachine = setup({
     selected: {
       ...doc('The "you are gifting" card; the receiver is chosen, confirmed, the terms accepted'),
       on: {
-        'gift.editTicket': { target: 'picking', actions: 'forgetTicket' },
-        'gift.cancel': { target: 'picking', actions: 'resetAll' },
+        'gift.editTicket': { target: 'picking', actions: ['forgetTicket', 'clearStep'] },
+        'gift.cancel': { target: 'picking', actions: ['resetAll', 'clearStep'] },
+        'flow.step': { guard: { type: 'stepIs', params: ({ event }) => ({ step: event.step, wanted: null }) }, target: 'picking', actions: 'stashTicket' },
         ...asksBeforeClosingWhen('holdsInput', 'markDiscardAsked'),
       },
       initial: 'deciding',
@@ -386,7 +403,7 @@ export const giftMachine = setup({
             gifting: {
               tags: ['loading'],
               // Nothing may change the gift while it is sent; a close waits for the outcome.
-              on: { 'gift.editReceiver': {}, 'gift.editTicket': {}, 'gift.cancel': {}, ...holdsOffClosing },
+              on: { 'gift.editReceiver': {}, 'gift.editTicket': {}, 'gift.cancel': {}, 'flow.step': {}, ...holdsOffClosing },
               invoke: {
                 id: 'giftTicket',
                 src: 'giftTicket',
@@ -411,7 +428,7 @@ export const giftMachine = setup({
     },
     done: {
       meta: { screen: 'GIFT', ...doc('Success: "gift more tickets" and "view my tickets"') },
-      on: { 'gift.more': { target: 'loading', actions: ['resetAll', 'forgetPreselect'] } },
+      on: { 'gift.more': { target: 'loading', actions: ['resetAll', 'clearStep', 'forgetPreselect'] } },
     },
   },
 });

@@ -18,7 +18,7 @@ import { addRoutes } from '../src/client/client';
 import { errorCode } from '../src/client/errors';
 import { copyLink, listingsMachine, shareLinkIn } from './listings';
 import { type FlowInput, type LogParams, reportError, type Toast, type WalletServices } from './services';
-import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
+import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing, type StepEvent, type StepReport, stepIs } from './closing';
 import { encodeUserTicketId } from './ticket-id';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
@@ -82,11 +82,13 @@ export type ResellEvent =
   | { type: 'resell.stale' }
   /** A toast of the listings child, passed on to the wallet. */
   | ({ type: 'notify' } & Toast)
-  | ClosingEvent;
+  | ClosingEvent
+  | StepEvent;
 
 export type ResellReport =
   | { type: 'panel.open'; tab: 'SETTINGS'; settingsTab: 'ACCOUNT_VERIFICATION'; returnTo: 'RESELL'; userTicketId: string | null }
   | { type: 'panel.setParams'; params: { userTicketId: null } }
+  | StepReport<'REVIEW'>
   | ClosingReport
   | ({ type: 'notify' } & Toast);
 
@@ -148,6 +150,9 @@ export const resellMachine = setup({
       };
     }),
     forgetPreselect: sendParent({ type: 'panel.setParams' as const, params: { userTicketId: null } }),
+    /** Continue: the summary is a step of its own in the history (Back edits again, Forward comes back). */
+    pushReviewStep: sendParent({ type: 'panel.pushStep' as const, step: 'REVIEW' as const }),
+    clearStep: sendParent({ type: 'panel.setParams' as const, params: { step: null } }),
     storeTickets: assign((_, params: { tickets: ResellableTicket[] }) => ({ tickets: params.tickets })),
     storePayouts: assign((_, params: { account: PaymentsAccount }) => ({ payoutsVerified: params.account.verified })),
     select: assign(({ context }, params: { userTicketId: number; byHand: boolean }) => ({
@@ -173,6 +178,7 @@ export const resellMachine = setup({
     resetAll: assign(() => ({ ...freshForm, ticket: null, handPicked: false, listed: null })),
   },
   guards: {
+    stepIs,
     hasPreselect: ({ context }) => context.tickets.some((ticket) => ticket.userTicketId === context.preselectId),
     listed: ({ context }, params: { userTicketId: number }) => context.tickets.some((ticket) => ticket.userTicketId === params.userTicketId),
     canIncrement: ({ context }) => context.quantity < (context.ticket?.availableTicketCount ?? 1),
@@ -181,6 +187,7 @@ export const resellMachine = setup({
     priceInvalid: ({ context }) => priceError(context) !== null,
     /** docs/product.md §5: Continue only when the form was edited and is valid (and, by the state, no quote is running). */
     continuable: ({ context }) => context.edited && priceError(context) === null,
+    forwardToReview: ({ context }, params: { step: string | null }) => params.step === 'REVIEW' && context.edited && priceError(context) === null,
     noStripe: (_, params: { error: unknown }) => errorCode(params.error) === NO_STRIPE_CODE,
     /**
      * Half-done (docs/decisions/0068-discard-before-closing-a-half-done-flow.md): the form shows a ticket the person chose here, or a quantity or price
@@ -337,7 +344,14 @@ export const resellMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'resell.continue': { guard: 'continuable', target: '#resell.confirmed' } },
+          on: {
+            'resell.continue': { guard: 'continuable', target: '#resell.confirmed', actions: 'pushReviewStep' },
+            // Forward to the summary the browser's Back left.
+            'flow.step': {
+              guard: { type: 'forwardToReview', params: ({ event }) => ({ step: event.step }) },
+              target: '#resell.confirmed',
+            },
+          },
         },
         debouncing: {
           entry: 'clearQuote',
@@ -364,8 +378,10 @@ export const resellMachine = setup({
     confirmed: {
       meta: { screen: 'RESELL', ...doc('The summary to confirm, the resale terms checkbox, List, Edit and Cancel') },
       on: {
-        'resell.edit': { target: 'editing' },
-        'resell.cancel': { target: 'picking', actions: ['resetAll', 'forgetPreselect'] },
+        'resell.edit': { target: 'editing', actions: 'clearStep' },
+        'resell.cancel': { target: 'picking', actions: ['resetAll', 'forgetPreselect', 'clearStep'] },
+        // The browser's Back from the summary: editing again, with everything kept.
+        'flow.step': { guard: { type: 'stepIs', params: ({ event }) => ({ step: event.step, wanted: null }) }, target: 'editing' },
         // Continue needs an edited form: the summary is always half-done.
         ...asksBeforeClosing,
       },
@@ -380,7 +396,7 @@ export const resellMachine = setup({
         },
         listing: {
           tags: ['loading'],
-          on: { 'resell.edit': {}, 'resell.cancel': {}, ...holdsOffClosing },
+          on: { 'resell.edit': {}, 'resell.cancel': {}, 'flow.step': {}, ...holdsOffClosing },
           invoke: {
             id: 'createListing',
             src: 'createListing',
@@ -412,7 +428,7 @@ export const resellMachine = setup({
     done: {
       meta: { screen: 'RESELL', ...doc('Success: "Your ticket is now listed for resale!", the share link, Resell more tickets') },
       on: {
-        'resell.more': { target: 'loading', actions: ['resetAll', 'forgetPreselect'] },
+        'resell.more': { target: 'loading', actions: ['resetAll', 'clearStep', 'forgetPreselect'] },
         'resell.copy': { actions: 'copy' },
       },
     },

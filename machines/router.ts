@@ -615,7 +615,15 @@ export const router = walletSetup.createStateConfig({
     'panel.dismiss': [{ guard: 'nothingOpen' }, { actions: closeWallet }],
     'panel.back': { actions: 'historyBack' },
     'panel.locationChanged': {
-      actions: { type: 'adoptLocation', params: ({ event }) => ({ location: event.location }) },
+      actions: [
+        { type: 'tellFlowStep', params: ({ event }) => ({ location: event.location }) },
+        { type: 'adoptLocation', params: ({ event }) => ({ location: event.location }) },
+      ],
+    },
+    // A flow's step (docs/decisions/0120-back-and-forward-between-a-flows-steps.md): pushed once; Forward back to it pushes nothing.
+    'panel.pushStep': {
+      guard: { type: 'stepDiffers', params: ({ event }) => ({ step: event.step }) },
+      actions: [{ type: 'setParams', params: ({ event }) => ({ params: { step: event.step } }) }, { type: 'pushUrl', params: urlParams }],
     },
     'panel.setParams': {
       actions: [{ type: 'setParams', params: ({ event }) => ({ params: event.params }) }, { type: 'replaceUrl', params: urlParams }],

@@ -15,7 +15,7 @@ import { reportError } from './services';
 import type { FlowInput, LogParams, Toast, WalletServices } from './services';
 import { checkoutElsewhere, checkoutUrl } from './swap.checkout';
 import { cancelHeldSwap, continueHeldCheckout, loadHeldSwaps } from './swap.held';
-import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing } from './closing';
+import { asksBeforeClosing, asksBeforeClosingWhen, type ClosingEvent, type ClosingReport, closesAtOnce, holdsOffClosing, type StepEvent, type StepReport, stepIs } from './closing';
 import { doc } from './doc' with { type: 'macro' };
 import { compactRoutes } from '../src/contract/route-table' with { type: 'macro' };
 
@@ -79,9 +79,10 @@ export type SwapEvent =
   /** A swap in progress from before: on to its checkout, or cancel it (its tickets are free again). */
   | { type: 'swap.continueHeld'; orderIdentifier: string }
   | { type: 'swap.cancelHeld'; orderIdentifier: string }
-  | ClosingEvent;
+  | ClosingEvent
+  | StepEvent;
 
-export type SwapReport = { type: 'panel.open'; tab: 'MY_TICKET' } | ClosingReport | ({ type: 'notify' } & Toast);
+export type SwapReport = { type: 'panel.open'; tab: 'MY_TICKET' } | StepReport<'TARGET'> | ClosingReport | ({ type: 'notify' } & Toast);
 
 export type SwapTag = 'loading' | 'busy';
 
@@ -147,6 +148,9 @@ export const swapMachine = setup({
       preselectId: null,
     })),
     forgetPreselect: assign({ preselectId: null }),
+    /** A base chosen: step 2 is a history entry of its own (Back goes to step 1 with that base marked, Forward comes back). */
+    pushTargetStep: sendParent({ type: 'panel.pushStep' as const, step: 'TARGET' as const }),
+    clearStep: sendParent({ type: 'panel.setParams' as const, params: { step: null } }),
     chooseBase: assign(({ context }, params: { ticketTypeId: number }) => ({
       base: context.bases.find((base) => base.id === params.ticketTypeId) ?? null,
       quantity: 1,
@@ -182,6 +186,9 @@ export const swapMachine = setup({
     forgetHeldChosen: assign({ heldChosen: null }),
   },
   guards: {
+    stepIs,
+    forwardToTarget: ({ context }, params: { step: string | null }) =>
+      params.step === 'TARGET' && context.cancelledBase !== null && context.bases.some((base) => base.id === context.cancelledBase),
     /** The checkout is on another origin than the page: the session is handed over with a single-use code first. */
     checkoutElsewhere: ({ context }) =>
       context.started !== null && checkoutElsewhere(checkoutAddress(context, null), context.services.platform.pageUrl?.() ?? ''),
@@ -322,7 +329,13 @@ export const swapMachine = setup({
         'swap.selectBase': {
           guard: { type: 'offered', params: ({ event }) => ({ ticketTypeId: event.ticketTypeId }) },
           target: 'chosen',
-          actions: { type: 'chooseBase', params: ({ event }) => ({ ticketTypeId: event.ticketTypeId }) },
+          actions: [{ type: 'chooseBase', params: ({ event }) => ({ ticketTypeId: event.ticketTypeId }) }, 'pushTargetStep'],
+        },
+        // Forward to step 2 the browser's Back left: the same base again (one ticket).
+        'flow.step': {
+          guard: { type: 'forwardToTarget', params: ({ event }) => ({ step: event.step }) },
+          target: 'chosen',
+          actions: { type: 'chooseBase', params: ({ context }) => ({ ticketTypeId: context.cancelledBase ?? 0 }) },
         },
         'swap.continueHeld': {
           guard: { type: 'heldShown', params: ({ event }) => ({ orderIdentifier: event.orderIdentifier }) },
@@ -373,8 +386,10 @@ export const swapMachine = setup({
       on: {
         'swap.increment': { guard: 'belowHeld', actions: 'increment' },
         // docs/product.md §4: minus at 1 clears the selection.
-        'swap.decrement': [{ guard: 'aboveOne', actions: 'decrement' }, { target: 'picking', actions: 'resetSelection' }],
-        'swap.clearBase': { target: 'picking', actions: 'resetSelection' },
+        'swap.decrement': [{ guard: 'aboveOne', actions: 'decrement' }, { target: 'picking', actions: ['resetSelection', 'clearStep'] }],
+        'swap.clearBase': { target: 'picking', actions: ['resetSelection', 'clearStep'] },
+        // The browser's Back from step 2: step 1, the base marked as after a Cancel.
+        'flow.step': { guard: { type: 'stepIs', params: ({ event }) => ({ step: event.step, wanted: null }) }, target: 'picking', actions: 'resetAfterCancel' },
         ...asksBeforeClosingWhen('holdsInput'),
       },
       initial: 'loadingTargets',
@@ -412,7 +427,7 @@ export const swapMachine = setup({
           meta: { screen: 'SWAP', ...doc('The chosen target is marked busy while the swap starts on the server') },
           tags: ['busy'],
           // Nothing changes the selection while the server reserves the tickets; a close waits for the reservation.
-          on: { 'swap.increment': {}, 'swap.decrement': {}, 'swap.clearBase': {}, ...holdsOffClosing },
+          on: { 'swap.increment': {}, 'swap.decrement': {}, 'swap.clearBase': {}, 'flow.step': {}, ...holdsOffClosing },
           invoke: {
             id: 'startSwap',
             src: 'startSwap',
@@ -439,7 +454,9 @@ export const swapMachine = setup({
     confirming: {
       meta: { screen: 'SWAP', ...doc('The confirmation modal: amount, UPGRADE or DOWNGRADE wording, Cancel or Go to checkout') },
       on: {
-        'swap.cancel': 'cancelling',
+        'swap.cancel': { target: 'cancelling', actions: 'clearStep' },
+        // The browser's Back from the confirmation: as its Cancel, the hold is released and step 1 shows the base.
+        'flow.step': { guard: { type: 'stepIs', params: ({ event }) => ({ step: event.step, wanted: null }) }, target: 'cancelling' },
         'swap.checkout': [{ guard: 'checkoutElsewhere', target: 'leaving.handingOver' }, { target: 'leaving.going' }],
         // A reservation is held: a close asks, and Discard releases it as Cancel does.
         ...asksBeforeClosing,

@@ -29,6 +29,12 @@ export const routeParams = {
   ticketsTab: 'TICKETS_TAB',
   /** RESELL: the settings' payouts tab was opened from Resell, and offers "Back to resell" (to USER_TICKET_ID's). */
   returnTo: 'RETURN_TO',
+  /**
+   * The step of a flow that has steps (gift RECEIVER, swap TARGET, resell REVIEW): each is a history entry, so the
+   * browser's Back goes to the step before and Forward comes back (docs/decisions/0120-back-and-forward-between-a-flows-steps.md).
+   * Only the step's name, never what was typed or chosen. It does not restart the flow: the wallet tells the flow.
+   */
+  step: 'PANEL_STEP',
 } as const;
 export type RouteParam = keyof typeof routeParams;
 
@@ -126,7 +132,7 @@ export const flowTable = {
     machine: () => import('./gift').then((module) => module.giftMachine),
     input: preselected,
     asksBeforeClosing: true,
-    tabs: { GIFT: panel('title.gift', ['gift', 'form', 'discard'], preselect) },
+    tabs: { GIFT: panel('title.gift', ['gift', 'form', 'discard'], { params: ['userTicketId', 'step'], restartOn: ['userTicketId'] }) },
   },
   swap: {
     machine: () => import('./swap').then((module) => module.swapMachine),
@@ -134,7 +140,7 @@ export const flowTable = {
     asksBeforeClosing: true,
     tabs: {
       SWAP: panel('title.swap', ['swap', 'discard'], {
-        params: ['userTicketId', 'swapOrder'],
+        params: ['userTicketId', 'swapOrder', 'step'],
         restartOn: ['userTicketId', 'swapOrder'],
       }),
     },
@@ -144,7 +150,7 @@ export const flowTable = {
     input: (source: FlowSource) => ({ ...preselected(source), language: source.language }),
     asksBeforeClosing: true,
     tabs: {
-      RESELL: panel('title.resell', ['resell', 'listings', 'form', 'discard'], preselect),
+      RESELL: panel('title.resell', ['resell', 'listings', 'form', 'discard'], { params: ['userTicketId', 'step'], restartOn: ['userTicketId'] }),
     },
   },
   redeem: {

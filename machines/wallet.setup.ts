@@ -1,7 +1,7 @@
 // The wallet's setup: its context, events, children and every named actor, action, guard and delay. The root
 // (machines/wallet.ts) and the router (machines/router.ts) are charts built from it; createWallet
 // (machines/create-wallet.ts) supplies the platform effects. Platform actions are no-ops here.
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { type AnyActorRef, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { SessionTokens } from '../src/client/storage-keys';
 import type { Language } from '../src/contract/languages';
 import { isFlowLoaded, lazyFlows, loadFlow } from './flows';
@@ -73,6 +73,8 @@ export type WalletEvent =
   | { type: 'panel.locationChanged'; location: BrowserLocation }
   /** A flow keeps part of its state in the URL (the tickets tab): replaces those parameters, no new history entry. */
   | { type: 'panel.setParams'; params: Partial<Record<RouteParam, string | null>> }
+  /** A flow went on to a step (PANEL_STEP): a new history entry, so Back comes back to the step before. */
+  | { type: 'panel.pushStep'; step: string }
   /** The open panel could not be downloaded, or its flow crashed: Try again. */
   | { type: 'panel.retryFlow' }
   /** The sign-in flow is done: go to the return-to route, or QR + HUB. */
@@ -209,6 +211,18 @@ export const walletSetup = setup({
     /** Discard: the flow lets go of what it holds (a swap releases its reservation), then answers `panel.dismiss`. */
     askFlowToDiscard: sendTo(({ context }: { context: WalletContext }) => flowOfRoute(context), { type: 'flow.discard' }),
     /** Keep editing: the question has gone (the flow counts its fields' blur again). */
+    /**
+     * Back or Forward between two entries of the same panel (same flow, same parameters it restarts on) whose
+     * PANEL_STEP differs: the flow is told the step it is now at (`flow.step`), and goes there itself.
+     */
+    tellFlowStep: ({ context, self }, params: { location: BrowserLocation }) => {
+      const before = currentRoute(context);
+      const after = parseRoute(params.location.search);
+      if (before.step === after.step || panelKey(before) === null || panelKey(before) !== panelKey(after)) return;
+      // A panel still loading, failed or crashed has no flow to tell.
+      const children = (self.getSnapshot() as { children: Record<string, AnyActorRef | undefined> }).children;
+      children[flowOfRoute(context)]?.send({ type: 'flow.step', step: after.step });
+    },
     askFlowToKeep: sendTo(({ context }: { context: WalletContext }) => flowOfRoute(context), { type: 'flow.keep' }),
     /** The sign-in flow shows three panels: it follows the router between them. */
     showLoginTab: sendTo('login', ({ context }: { context: WalletContext }) => ({
@@ -245,6 +259,7 @@ export const walletSetup = setup({
     tabChanged: ({ context }) => currentRoute(context).tab !== context.shown.tab,
     hubInRoute: ({ context }) => currentRoute(context).overlay === 'HUB',
     languageDiffers: ({ context }, params: { lang: Language }) => context.language !== params.lang,
+    stepDiffers: ({ context }, params: { step: string }) => currentRoute(context).step !== params.step,
     hasInitialTokens: ({ context }) => context.initialTokens !== null,
     asksReturnToPage: ({ event }) => event.type === 'panel.open' && event.returnToPage === true,
     /** The panel's chunks are here (its flow's machine and the screen of the tab in the route, or of `panel`). */

@@ -64,6 +64,9 @@ export const giftSampleEvents: GiftModelEvent[] = [
   { type: 'flow.close' },
   { type: 'flow.discard' },
   { type: 'flow.keep' },
+  // The browser's Back to the ticket picker and Forward to the receiver step (PANEL_STEP).
+  { type: 'flow.step', step: null },
+  { type: 'flow.step', step: 'RECEIVER' },
 ];
 
 /**
@@ -96,6 +99,7 @@ export function giftVertex(snapshot: AnyMachineSnapshot): string {
     picked: context.picked !== null,
     receiver: context.receiver?.kind ?? null,
     handPicked: context.handPicked,
+    forward: context.forwardTicket !== null,
     discardAsked: context.discardAsked,
   });
 }

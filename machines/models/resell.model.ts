@@ -77,6 +77,9 @@ export const resellSampleEvents: ResellModelEvent[] = [
   { type: 'flow.close' },
   { type: 'flow.discard' },
   { type: 'flow.keep' },
+  // The browser's Back to the form and Forward to the summary (PANEL_STEP).
+  { type: 'flow.step', step: null },
+  { type: 'flow.step', step: 'REVIEW' },
 ];
 
 /**

@@ -106,6 +106,9 @@ export const swapSampleEvents: SwapModelEvent[] = [
   // The router puts a close to the flow (Esc, the close button), and Discard after "Discard this swap?".
   { type: 'flow.close' },
   { type: 'flow.discard' },
+  // The browser's Back to step 1 and Forward to step 2 (PANEL_STEP).
+  { type: 'flow.step', step: null },
+  { type: 'flow.step', step: 'TARGET' },
 ];
 
 /** One vertex per state value and what changes a branch or the screen: bases or none, the quantity, targets. */

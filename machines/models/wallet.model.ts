@@ -155,6 +155,8 @@ export const walletSpec = modelSpec({
     'wallet on watchHistory.error': 'the popstate listener cannot fail in a browser; the branch only logs',
     'wallet on frame.error': 'the frame catches its downloads\' failures itself; the branch only logs',
     'wallet on prefetch.error': 'the downloads ahead catch their own failures (the panel retries its own); the branch only logs',
+    // Every address with a PANEL_STEP would be a vertex of its own (about twice the paths, past the budget).
+    'wallet.panel on panel.pushStep': 'a flow step in the history: taken with the real flows by tests/web/back-forward.test.tsx (push once, none on Forward)',
     ...alreadyDownloaded,
   },
 });

@@ -80,7 +80,7 @@ export interface CheckoutPage {
   /** The site the page is part of (header, footer, the embed tag); the product's name without one. */
   organisation?: SiteOrganisation;
   inspect?: boolean;
-  /** This checkout in another language (the language switch). */
+  /** This checkout in another language (the language switch), keeping the accepted redirectDomain and origin. */
   languageHref?: (lang: Language) => string;
 }
 

@@ -125,7 +125,8 @@ describe('gift effects', () => {
     await flush();
     expect(selectGiftStep(actor.getSnapshot())).toBe('done');
     actor.send({ type: 'gift.viewTickets' });
-    expect(reports).toEqual([{ type: 'panel.open', tab: 'MY_TICKET' }]);
+    // The receiver step was a history entry of its own (PANEL_STEP), pushed once the ticket was verified.
+    expect(reports).toEqual([{ type: 'panel.pushStep', step: 'RECEIVER' }, { type: 'panel.open', tab: 'MY_TICKET' }]);
   });
 
   it("refuses the person's own e-mail at the receiver step, with the message there: Confirm receiver goes nowhere", async () => {

@@ -89,7 +89,8 @@ describe('swap model', () => {
           // After Cancel released the swap, step 1 remembers its base (the view gives its Choose button the focus);
           // choosing a base, or any other way back to step 1, forgets it.
           const cancelled = selectCancelledBase(snapshot);
-          if (type.startsWith('cancelSwap.') && step_ === 'picking') expect(cancelled).toBe(baseBefore);
+          // The browser's Back from step 2 (flow.step, PANEL_STEP gone) marks the base as a Cancel does, so Forward takes it again.
+          if ((type.startsWith('cancelSwap.') || (type === 'flow.step' && baseBefore !== null)) && step_ === 'picking') expect(cancelled).toBe(baseBefore);
           else if (cancelled !== null) expect(cancelled).toBe(cancelledBefore);
           if (type === 'swap.selectBase') expect(snapshot.context.cancelledBase).toBeNull();
           if (cancelled !== null) expect(selectBases(snapshot).some((base) => base.id === cancelled)).toBe(true);

@@ -162,6 +162,35 @@ describe('the checkout page', () => {
     },
   );
 
+  it('its language switch keeps the way home: redirectDomain and origin, so the other language returns to the same page', async () => {
+    const languageLink = (html: string, lang: string) => {
+      const href = html.match(new RegExp(`<a href="([^"]*)" lang="${lang}" hreflang="${lang}">`))?.[1];
+      expect(href, `a link to ${lang}`).toBeDefined();
+      return href!.replaceAll('&amp;', '&');
+    };
+    const en = (await checkout(`${site()}/en/events?PANEL_TAB=SWAP`)).response.body;
+    const toSpanish = new URL(languageLink(en, 'es'), site());
+    expect(toSpanish.pathname).toBe('/es/summer-festival-1/checkout/SW-0123456789AB');
+    expect(toSpanish.searchParams.get('origin')).toBe('ticket_swap');
+    expect(toSpanish.searchParams.get('redirectDomain')).toBe(`${site()}/en/events?PANEL_TAB=MY_TICKET`);
+    // Followed: the Spanish page sends the person back where the English one would, and its own switch keeps it too.
+    const es = (await page(toSpanish.pathname + toSpanish.search)).response.body;
+    expect(es).toContain('<html lang="es">');
+    expect(embedded(es).redirect).toBe(embedded(en).redirect);
+    expect(embedded(es).redirect).toBe(`${site()}/en/events?PANEL_TAB=MY_TICKET`);
+    expect(new URL(languageLink(es, 'en'), site()).searchParams.get('redirectDomain')).toBe(`${site()}/en/events?PANEL_TAB=MY_TICKET`);
+  });
+
+  it("its language switch never carries a refused address: the other language's default page instead", async () => {
+    const html = (await checkout('https://evil.example/en/')).response.body;
+    expect(html).not.toContain('evil.example');
+    const href = html.match(/<a href="([^"]*)" lang="es" hreflang="es">/)![1]!.replaceAll('&amp;', '&');
+    const toSpanish = new URL(href, site());
+    expect(toSpanish.searchParams.has('redirectDomain')).toBe(false);
+    expect(toSpanish.searchParams.get('origin')).toBe('ticket_swap');
+    expect(embedded((await page(toSpanish.pathname + toSpanish.search)).response.body).redirect).toBe(`${site()}/es/?PANEL_TAB=MY_TICKET`);
+  });
+
   it('writes what it was given as data, never as markup', async () => {
     const hostile = 'SW-</script><script>alert(1)</script>';
     const answer = await checkout(`${site()}/en/?q=</script><img src=x onerror=alert(1)>`, 'en', hostile);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRedirect, safeRedirect } from '../../src/server/modules/checkout-page/redirect';
+import { acceptedRedirect, defaultRedirect, safeRedirect } from '../../src/server/modules/checkout-page/redirect';
 
 const rules = { siteOrigin: 'http://localhost:3000', allowedOrigins: ['https://tickets.example.com'], locale: 'es' };
 const fallback = 'http://localhost:3000/es/?PANEL_TAB=MY_TICKET';
@@ -18,6 +18,7 @@ describe('safeRedirect', () => {
       'http://localhost:3000/?PANEL_TAB=SWAP&USER_TICKET_ID=abc&PANEL_OVERLAY_TAB=HUB&lang=es',
       'http://localhost:3000/?lang=es&PANEL_TAB=MY_TICKET',
     ],
+    ["the swap's target step (PANEL_STEP)", 'http://localhost:3000/en/?PANEL_TAB=SWAP&PANEL_STEP=TARGET', 'http://localhost:3000/en/?PANEL_TAB=MY_TICKET'],
   ])('follows %s, opening My tickets', (_name, input, expected) => {
     expect(safeRedirect(input, rules)).toBe(expected);
   });
@@ -45,5 +46,14 @@ describe('safeRedirect', () => {
     const own = { ...rules, allowedOrigins: undefined };
     expect(safeRedirect('https://tickets.example.com/', own)).toBe(fallback);
     expect(safeRedirect('http://localhost:3000/x', own)).toBe('http://localhost:3000/x?PANEL_TAB=MY_TICKET');
+  });
+
+  it('acceptedRedirect names a followed address and gives null for a refused one (the language switch passes only the first on)', () => {
+    expect(acceptedRedirect('http://localhost:3000/x', rules)).toBe('http://localhost:3000/x?PANEL_TAB=MY_TICKET');
+    expect(acceptedRedirect('https://evil.example/', rules)).toBeNull();
+    expect(acceptedRedirect(undefined, rules)).toBeNull();
+    // Its own answer is accepted again unchanged: the page in the other language comes back to the same address.
+    const once = acceptedRedirect('http://localhost:3000/en/?PANEL_TAB=SWAP&q=1', rules)!;
+    expect(acceptedRedirect(once, rules)).toBe(once);
   });
 });

@@ -103,9 +103,10 @@ export function countSteps(steps: ReadonlyArray<{ event: { type: string } }>, up
  * release a discard runs and a field's blur while the question is open) are not steps a person takes on the flow's
  * screen: they come from the wallet's close button or Esc through the router.
  * The flow's model tests check every answer (tests/machines/closing-answers.ts), the router tests the question, and
- * tests/e2e/seams.test.ts the whole walk in the browser; the rendered path tests leave them out.
+ * tests/e2e/seams.test.ts the whole walk in the browser; the rendered path tests leave them out. So is `flow.step`
+ * (the browser's Back and Forward between steps): tests/web/back-forward.test.tsx walks it on the rendered wallet.
  */
-export const notClosing = (event: EventObject) => !['flow.close', 'flow.discard', 'flow.keep'].includes(event.type);
+export const notClosing = (event: EventObject) => !['flow.close', 'flow.discard', 'flow.keep', 'flow.step'].includes(event.type);
 
 /** The branch of a field's blur guarded by `discardAsked` (the question is open): only a close reaches it. */
 function isBlurWhileAsked(machine: AnyStateMachine, id: string): boolean {
@@ -119,10 +120,12 @@ function isBlurWhileAsked(machine: AnyStateMachine, id: string): boolean {
 /** The excuses for the transitions `notClosing` leaves out: the closing events, and the discarding state's own. */
 export function closingExcuses(machine: AnyStateMachine): Record<string, string> {
   const reason = 'closing goes through the router (the close button or Esc): covered by the model tests and tests/e2e/seams.test.ts';
+  // The browser's Back and Forward between a flow's steps come through the router too (docs/decisions/0120-back-and-forward-between-a-flows-steps.md).
+  const stepReason = "Back and Forward come through the router's popstate: covered by the model tests and tests/web/back-forward.test.tsx";
   return Object.fromEntries(
     allTransitions(machine)
-      .filter((id) => / on flow\.(close|discard|keep)( #\d+)?$/.test(id) || /(^|\.)discarding /.test(id) || isBlurWhileAsked(machine, id))
-      .map((id) => [id, reason]),
+      .filter((id) => / on flow\.(close|discard|keep|step)( #\d+)?$/.test(id) || /(^|\.)discarding /.test(id) || isBlurWhileAsked(machine, id))
+      .map((id) => [id, / on flow\.step( #\d+)?$/.test(id) ? stepReason : reason]),
   );
 }
 

@@ -13,7 +13,7 @@ export interface RedirectRules {
   locale: string;
 }
 
-const WALLET_PARAMS = ['PANEL_TAB', 'PANEL_OVERLAY_TAB', 'USER_TICKET_ID', 'SETTINGS_TAB', 'TICKETS_TAB'];
+const WALLET_PARAMS = ['PANEL_TAB', 'PANEL_OVERLAY_TAB', 'USER_TICKET_ID', 'SETTINGS_TAB', 'TICKETS_TAB', 'PANEL_STEP'];
 
 /** The wallet's default page after a checkout: the site's language path with My tickets open. */
 export function defaultRedirect({ siteOrigin, locale }: RedirectRules): string {
@@ -21,17 +21,25 @@ export function defaultRedirect({ siteOrigin, locale }: RedirectRules): string {
 }
 
 export function safeRedirect(redirectDomain: unknown, rules: RedirectRules): string {
+  return acceptedRedirect(redirectDomain, rules) ?? defaultRedirect(rules);
+}
+
+/**
+ * The address `redirectDomain` leads to when it may be followed (as safeRedirect gives it), null when it is refused.
+ * The language switch passes only an accepted one on: a refused one leaves the other language's default page.
+ */
+export function acceptedRedirect(redirectDomain: unknown, rules: Pick<RedirectRules, 'siteOrigin' | 'allowedOrigins'>): string | null {
   const allowed = new Set([rules.siteOrigin, ...(rules.allowedOrigins ?? [])]);
-  if (typeof redirectDomain !== 'string' || redirectDomain.length === 0 || redirectDomain.length > 2048) return defaultRedirect(rules);
+  if (typeof redirectDomain !== 'string' || redirectDomain.length === 0 || redirectDomain.length > 2048) return null;
   let url: URL;
   try {
     // Relative paths resolve against the site; `//host` and `/\host` resolve to that host and are then refused.
     url = new URL(redirectDomain, rules.siteOrigin);
   } catch {
-    return defaultRedirect(rules);
+    return null;
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !allowed.has(url.origin)) {
-    return defaultRedirect(rules);
+    return null;
   }
   for (const name of WALLET_PARAMS) url.searchParams.delete(name);
   url.searchParams.set('PANEL_TAB', 'MY_TICKET');

@@ -9,7 +9,7 @@ import { checkoutHtml } from '../../../host/checkout';
 import { isLanguage } from '../../../contract/languages';
 import { notFoundBody } from '../../http/errors';
 import { template, translate } from '../../i18n';
-import { safeRedirect } from './redirect';
+import { acceptedRedirect, defaultRedirect } from './redirect';
 import { siteOrganisation } from '../site/data';
 
 const script = siteScript('checkout.client.js');
@@ -31,7 +31,7 @@ export const checkoutPageModule = fp(
     app.get('/checkout-page.css', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(styles),
     );
-    app.get<{ Params: { locale: string; slug: string; orderIdentifier: string }; Querystring: { redirectDomain?: unknown } }>(
+    app.get<{ Params: { locale: string; slug: string; orderIdentifier: string }; Querystring: { redirectDomain?: unknown; origin?: unknown } }>(
       '/:locale/:slug/checkout/:orderIdentifier',
       { schema: { hide: true } },
       async (request, reply) => {
@@ -39,7 +39,15 @@ export const checkoutPageModule = fp(
         // An unknown language is a page address too: the site's not-found page, which says so.
         if (!isLanguage(locale)) return app.siteNotFound(request, reply);
         if (orderIdentifier.length > MAX_ORDER_LENGTH) return reply.status(404).send(notFoundBody());
-        const redirect = safeRedirect(request.query.redirectDomain, { siteOrigin, allowedOrigins: config.allowedOrigins, locale });
+        const rules = { siteOrigin, allowedOrigins: config.allowedOrigins, locale };
+        const accepted = acceptedRedirect(request.query.redirectDomain, rules);
+        const redirect = accepted ?? defaultRedirect(rules);
+        // The language switch keeps the way home: the accepted address (never a refused one, which would be written
+        // out unchecked) and the caller's origin (docs/product.md §7: origin=ticket_swap).
+        const kept = new URLSearchParams();
+        if (accepted) kept.set('redirectDomain', accepted);
+        if (request.query.origin === 'ticket_swap') kept.set('origin', 'ticket_swap');
+        const query = kept.size > 0 ? `?${kept}` : '';
         const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
         return reply
           .type('text/html; charset=utf-8')
@@ -54,8 +62,7 @@ export const checkoutPageModule = fp(
                 stripePublishableKey,
                 organisation: await siteOrganisation(app.deps.database.db),
                 inspect: config.walletInspect,
-                // Without the query: an address given in it is only ever written out after safeRedirect has checked it.
-                languageHref: (lang) => `/${lang}/${encodeURIComponent(slug)}/checkout/${encodeURIComponent(orderIdentifier)}`,
+                languageHref: (lang) => `/${lang}/${encodeURIComponent(slug)}/checkout/${encodeURIComponent(orderIdentifier)}${query}`,
               },
               t,
               (key) => template(locale, key),
