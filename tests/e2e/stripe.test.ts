@@ -247,8 +247,10 @@ describe('paying through Stripe', () => {
     const manage = page.getByRole('region', { name: 'Your Stripe payout account' });
     await manage.getByRole('heading', { name: 'Stripe notifications (test)' }).waitFor();
     await manage.getByRole('heading', { name: 'Stripe account management (test)' }).waitFor();
-    const sessions = stubs.connect.requests.filter((request) => request.path === '/v1/account_sessions');
-    expect(sessions).toHaveLength(2);
+    // The components can draw their headings before connect.js has fetched their client secret: wait for the request.
+    const accountSessions = () => stubs.connect.requests.filter((request) => request.path === '/v1/account_sessions');
+    await expect.poll(() => accountSessions().length).toBe(2);
+    const sessions = accountSessions();
     for (const session of sessions) {
       expect(['account_onboarding', 'notification_banner', 'account_management'].map((name) => session.body.get(`components[${name}][enabled]`))).toEqual(['true', 'true', 'true']);
     }
