@@ -93,14 +93,21 @@ export const canTake = (snapshot: AnyMachineSnapshot, event: EventObject) => sna
 
 /** Traversal filter: enabled events that are samples (the graph's bare `{ type }` events a person cannot send left out). */
 export const takesSample = (samples: readonly EventObject[]) => (snapshot: AnyMachineSnapshot, event: EventObject) =>
-  snapshot.can(event) && isSample(samples, event);
+  isSample(samples, event) && snapshot.can(event);
 
 /**
  * Whether `event` is one of `samples`, payload and all: the graph also offers a bare { type } for every event the
  * machine names without a sample, which a path on the screens cannot perform.
  */
-export const isSample = (samples: readonly EventObject[], event: EventObject) =>
-  samples.some((sample) => JSON.stringify(sample) === JSON.stringify(event));
+export const isSample = (samples: readonly EventObject[], event: EventObject) => sampleKeys(samples).has(JSON.stringify(event));
+
+// The traversal asks isSample for every event in every state it reaches: each list of samples is written out once.
+const sampleKeysOf = new WeakMap<readonly EventObject[], Set<string>>();
+function sampleKeys(samples: readonly EventObject[]): Set<string> {
+  let keys = sampleKeysOf.get(samples);
+  if (!keys) sampleKeysOf.set(samples, (keys = new Set(samples.map((sample) => JSON.stringify(sample)))));
+  return keys;
+}
 
 interface Pending {
   resolve(value: unknown): void;
@@ -368,11 +375,23 @@ export function coverTransitions<P extends GraphPath & { description?: string }>
   const covered = coveredTransitions(machine, paths);
   const extra: P[] = [];
   const concrete: P[] = [];
+  // Shortest paths share their beginnings. A beginning already replayed reached the same state, and its events were
+  // already tried there, so it is replayed and tried once: its state is kept by its events, written out.
+  const reached = new Map<string, AnyMachineSnapshot>();
   for (const path of paths) {
     const replayed: Array<{ event: EventObject; state: AnyMachineSnapshot }> = [];
     let state = getInitialSnapshot(machine, input as never) as AnyMachineSnapshot;
+    let prefix = '';
     path.steps.forEach((step, index) => {
+      if (index > 0) prefix += `\n${JSON.stringify(step.event)}`;
+      const known = reached.get(prefix);
+      if (known) {
+        state = known;
+        replayed.push({ event: step.event, state });
+        return;
+      }
       if (index > 0) state = getNextSnapshot(machine, state as never, step.event) as AnyMachineSnapshot;
+      reached.set(prefix, state);
       replayed.push({ event: step.event, state });
       for (const event of events) {
         if (!filter(state, event)) continue;
