@@ -2,7 +2,7 @@
 // and the stale-token re-check are states and events of the chart, docs/decisions/0118-session-refresh-in-the-chart.md),
 // the profile, and what it reports to the wallet (rotated tokens, an expired session).
 import { describe, expect, it } from 'vitest';
-import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
+import { SimulatedClock, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { sessionMachine, sessionPort, type SessionActor, type SessionSnapshot } from '../../machines/session';
 import { initialsOf, splitHashSuffix } from '../../machines/session.selectors';
 import { userProfile } from '../../machines/models/fixtures';
@@ -108,9 +108,15 @@ describe('the shared refresh through the client’s port', () => {
   function startSession() {
     const control = controlledActors(['readStoredTokens', 'refreshTokens', 'fetchUser']);
     const machine = sessionMachine.provide({ actors: control.actors as never, actions: { logError: () => {} } });
-    const { root, flow, reports } = startAsChild(machine, { ...sessionInput, services: { ...sessionInput.services, api: { onInvalidate: () => () => {} } as never } });
+    // The settle delay runs on a simulated clock: the test moves time on, it does not wait for it.
+    const clock = new SimulatedClock();
+    const { root, flow, reports } = startAsChild(
+      machine,
+      { ...sessionInput, services: { ...sessionInput.services, api: { onInvalidate: () => () => {} } as never } },
+      { clock },
+    );
     const session = flow as SessionActor;
-    return { root, session, reports, control, port: sessionPort(() => session) };
+    return { root, session, reports, control, clock, port: sessionPort(() => session) };
   }
   const requests = (control: ReturnType<typeof controlledActors>, id: string) => control.inputs.filter((call) => call.id === id).length;
 
@@ -147,7 +153,7 @@ describe('the shared refresh through the client’s port', () => {
   });
 
   it('a refresh refused because another tab won the race takes the winner’s tokens after the settle delay', async () => {
-    const { root, control, port, reports } = startSession();
+    const { root, control, port, reports, clock } = startSession();
     const answer = port.refreshAfterUnauthorized('access-1');
     await flush();
     control.settle('readStoredTokens', 'done', { accessToken: 'access-1', refreshToken: 'refresh-1' });
@@ -155,9 +161,13 @@ describe('the shared refresh through the client’s port', () => {
     control.settle('refreshTokens', 'error', new Error('api.auth.refresh_invalid'));
     await flush();
     // Nothing read again before the delay: the winner's answer may still be on its way.
-    expect(requests(control, 'readStoredTokens')).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, sessionMachine.implementations.delays.refreshRaceSettle as number));
+    const settle = sessionMachine.implementations.delays.refreshRaceSettle as number;
+    clock.increment(settle - 1);
     await flush();
+    expect(requests(control, 'readStoredTokens')).toBe(1);
+    clock.increment(1);
+    await flush();
+    expect(requests(control, 'readStoredTokens')).toBe(2);
     control.settle('readStoredTokens', 'done', { accessToken: 'access-2', refreshToken: 'refresh-2' });
     await expect(answer).resolves.toBe('access-2');
     expect(reports).toEqual([rotated({ accessToken: 'access-2', refreshToken: 'refresh-2' })]);
