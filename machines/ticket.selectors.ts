@@ -50,6 +50,8 @@ export const selectCanResell = (snapshot: TicketSnapshot) => snapshot.can({ type
 export const selectCanDownloadPdf = (snapshot: TicketSnapshot) =>
   snapshot.matches('loaded') && canHandOn(snapshot.context.ticket);
 export const selectIsDownloadingPdf = (snapshot: TicketSnapshot) => snapshot.hasTag('downloading');
+/** A reload after an invalidation failed: what is shown is the ticket as last loaded. */
+export const selectIsTicketOutdated = (snapshot: TicketSnapshot) => snapshot.matches({ loaded: { data: 'outdated' } });
 /** The menu exists when it holds Swap ticket or Resell ticket. */
 export const selectHasMenu = (snapshot: TicketSnapshot) => selectCanSwap(snapshot) || selectCanResell(snapshot);
 

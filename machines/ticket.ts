@@ -256,9 +256,9 @@ export const ticketMachine = setup({
       },
       states: {
         data: {
-          initial: 'fresh',
+          initial: 'current',
           states: {
-            fresh: { on: { 'ticket.stale': 'refreshing' } },
+            current: { on: { 'ticket.stale': 'refreshing' } },
             refreshing: {
               ...doc('Reloads after an invalidation (an unlocked benefit) while the ticket stays on screen'),
               tags: ['refreshing'],
@@ -266,12 +266,16 @@ export const ticketMachine = setup({
                 id: 'loadTicket',
                 src: 'loadTicket',
                 input: loadInput,
-                onDone: { target: 'fresh', actions: { type: 'storeTicket', params: ({ event }) => ({ ticket: event.output }) } },
+                onDone: { target: 'current', actions: { type: 'storeTicket', params: ({ event }) => ({ ticket: event.output }) } },
                 onError: {
-                  target: 'fresh',
+                  target: 'outdated',
                   actions: { type: 'logError', params: ({ event }) => ({ message: 'ticket: reloading failed', error: event.error }) },
                 },
               },
+            },
+            outdated: {
+              ...doc('The reload failed: the ticket as last loaded, with a notice that it may be out of date and Retry'),
+              on: { 'ticket.retry': 'refreshing', 'ticket.stale': 'refreshing' },
             },
           },
         },

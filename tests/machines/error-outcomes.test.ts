@@ -101,7 +101,6 @@ describe('error outcomes', () => {
     qr: { 'qr.mode.learningTickets invoke loadDoorTickets': `${sameAsNone}: no door tickets known, so keep polling` },
     myTickets: { 'myTickets.refreshing invoke loadTickets': keepShown },
     ticket: {
-      'ticket.loaded.data.refreshing invoke loadTicket': `${keepShown} (the state is named fresh although the refresh failed: see the report of issue 33)`,
       'ticket.loaded.pdf.downloading invoke downloadPdf': notice,
       'ticket.loaded.modal.benefit invoke benefit': leaveAnyway,
     },

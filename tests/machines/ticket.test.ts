@@ -29,9 +29,9 @@ const ID = encodeUserTicketId(11);
 const { testMachine, paths } = pathsOf(ticketSpec);
 
 describe('single ticket model', () => {
-  it('reaches not found, error, the open menu, the expanded description, a reload and the benefit modal', () => {
+  it('reaches not found, error, the open menu, the expanded description, a reload, a failed reload and the benefit modal', () => {
     const values = paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value)));
-    for (const part of ['"notFound"', '"error"', '"menu":"open"', '"description":"expanded"', '"data":"refreshing"', '"modal":"benefit"', '"wallet":"ready"', '"wallet":"failed"']) {
+    for (const part of ['"notFound"', '"error"', '"menu":"open"', '"description":"expanded"', '"data":"refreshing"', '"data":"outdated"', '"modal":"benefit"', '"wallet":"ready"', '"wallet":"failed"']) {
       expect(values.some((value) => value.includes(part)), part).toBe(true);
     }
     expectFullCoverage(ticketSpec.name, testMachine, paths, ticketSpec.excused);

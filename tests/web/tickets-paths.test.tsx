@@ -112,6 +112,7 @@ describe('my tickets paths on the rendered screen', () => {
 // ── The single ticket ───────────────────────────────────────────────────────────────────────────────────────────
 
 describe('single ticket paths on the rendered screen', () => {
+  const OUTDATED = "We couldn't update this ticket, so what you see may be out of date.";
   const testMachine = toTestMachine(ticketMachine);
   const input = ticketInput();
   const leaves = ['ticket.back', 'ticket.gift', 'ticket.swap', 'ticket.resell'];
@@ -154,7 +155,12 @@ describe('single ticket paths on the rendered screen', () => {
       click(main().getByRole('menuitem', { name }));
     };
     switch (event.type) {
-      case 'ticket.retry':
+      case 'ticket.retry': {
+        // On a shown ticket whose reload failed, the notice's own Try again; on the error card, its only one.
+        const notice = main().queryByText(OUTDATED)?.closest<HTMLElement>('[role="alert"]');
+        click((notice ? within(notice) : main()).getByRole('button', { name: 'Try again' }));
+        return;
+      }
       case 'ticket.walletRetry':
         click(main().getByRole('button', { name: 'Try again' }));
         return;
@@ -220,6 +226,7 @@ describe('single ticket paths on the rendered screen', () => {
     if (event.type === 'downloadPdf.done') {
       expect(page.wallet.getSnapshot().context.services.platform.saveFile).toHaveBeenLastCalledWith(expect.any(Blob), ticketPdfName(ticket));
     }
+    expect(Boolean(main().queryByText(OUTDATED)), 'reload failed notice').toBe(state.matches({ loaded: { data: 'outdated' } }));
     expect(Boolean(main().queryByRole('menu')), 'menu open').toBe(state.matches({ loaded: { menu: 'open' } }));
     expect(Boolean(main().queryByRole('link', { name: 'Add to Apple Wallet' })), 'wallet links').toBe(state.matches({ loaded: { wallet: 'ready' } }));
     expect(Boolean(main().queryByText("We couldn't prepare your wallet pass.")), 'wallet failed').toBe(state.matches({ loaded: { wallet: 'failed' } }));

@@ -315,6 +315,38 @@ describe('the benefit modal', () => {
     expect(await screen.findByText('Code copied to the clipboard')).toBeTruthy();
   });
 
+  it('says so when the reload after unlocking fails, keeps the ticket shown, and Retry loads it again (en, es)', async () => {
+    for (const [lang, notice, retry, unlock] of [
+      ['en', "We couldn't update this ticket, so what you see may be out of date.", 'Try again', 'Unlock benefits'],
+      ['es', 'No pudimos actualizar esta entrada, así que lo que ves puede no estar al día.', 'Reintentar', 'Desbloquear beneficios'],
+    ] as const) {
+      const detail = ticketDetail();
+      const { tickets, unmount } = start(ticketUrl(detail.userTicketId, lang), { details: [detail] });
+      fireEvent.click(await main().findByRole('button', { name: /merch discount/ }));
+      const dialog = await screen.findByRole('dialog', { name: /merch discount/ });
+      let failing = true;
+      const reloads: string[] = [];
+      server.use(
+        handle('ticketDetail', () => {
+          reloads.push(failing ? 'failed' : 'answered');
+          return failing ? apiError('api.internal_error') : (detail as never);
+        }),
+      );
+      fireEvent.click(within(dialog).getByRole('button', { name: unlock }));
+      const alert = await main().findByRole('alert');
+      expect(alert.textContent).toContain(notice);
+      // The ticket as last loaded stays on screen under the notice.
+      expect(main().getByRole('heading', { level: 1, name: detail.ticketName })).toBeTruthy();
+      failing = false;
+      fireEvent.click(within(alert).getByRole('button', { name: retry }));
+      await waitFor(() => expect(reloads).toEqual(['failed', 'answered']));
+      await waitFor(() => expect(main().queryByText(notice)).toBeNull());
+      expect(main().getByRole('heading', { level: 1, name: detail.ticketName })).toBeTruthy();
+      expect(tickets.calls.filter((call) => call === `ticketDetail ${detail.userTicketId}`)).toHaveLength(1);
+      unmount();
+    }
+  });
+
   it('shows the code a benefit already has, without Unlock', async () => {
     const { dialog } = await openBenefit(/merch discount/, ticketDetail({ benefits: [digitalBenefit({ redeemCode: 'ABCD-1234' })] }));
     expect(within(dialog).getByRole('button', { name: 'Copy code ABCD-1234' })).toBeTruthy();

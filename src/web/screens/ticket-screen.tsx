@@ -17,6 +17,7 @@ import {
   selectCanSwap,
   selectHeldSwap,
   selectIsDownloadingPdf,
+  selectIsTicketOutdated,
   selectIsDescriptionExpanded,
   selectIsMenuOpen,
   selectTicket,
@@ -31,6 +32,7 @@ import {
 import { BenefitList } from '../components/benefit-list';
 import { BenefitModal } from '../components/benefit-modal';
 import { HeldSwapNotice } from '../components/held-swap-notice';
+import { LoadFailed } from '../components/load-failed';
 import { localTimeOfDay } from '../format';
 import { ClampedDescription } from '../components/clamped-description';
 import { EventAccessCard, TicketEventCard, TicketEventCardSkeleton } from '../components/ticket-event-card';
@@ -59,6 +61,7 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
   const canResell = useSelector(actor, selectCanResell);
   const canDownloadPdf = useSelector(actor, selectCanDownloadPdf);
   const downloadingPdf = useSelector(actor, selectIsDownloadingPdf);
+  const outdated = useSelector(actor, selectIsTicketOutdated);
   const menuOpen = useSelector(actor, selectIsMenuOpen);
   const expanded = useSelector(actor, selectIsDescriptionExpanded);
   const walletStatus = useSelector(actor, selectWalletStatus);
@@ -76,6 +79,7 @@ function TicketFlowScreen({ actor }: { actor: TicketActor }): ReactElement {
         canResell={canResell}
         canDownloadPdf={canDownloadPdf}
         downloadingPdf={downloadingPdf}
+        outdated={outdated}
         menuOpen={menuOpen}
         descriptionExpanded={expanded}
         walletStatus={walletStatus}
@@ -106,6 +110,8 @@ export interface TicketViewProps {
   /** Download as PDF is offered; `downloadingPdf`: its request runs. */
   canDownloadPdf?: boolean;
   downloadingPdf?: boolean;
+  /** A reload failed: the ticket as last loaded, with a notice and Retry. */
+  outdated?: boolean;
   menuOpen: boolean;
   descriptionExpanded: boolean;
   /** The phone wallet buttons: not offered, loading their links, ready, or failed (with Retry). */
@@ -173,6 +179,9 @@ export function TicketView(props: TicketViewProps): ReactElement {
       {status === 'loaded' && ticket ? (
         <>
           <TicketEventCard ticket={ticket} titleId="tw-ticket-title" />
+          {props.outdated ? (
+            <LoadFailed className="tw-ticket-outdated" message={i18n.t('ticket.outdated')} onRetry={() => send({ type: 'ticket.retry' })} />
+          ) : null}
           {props.heldSwap ? (
             <HeldSwapNotice
               orderIdentifier={props.heldSwap.held.orderIdentifier}
