@@ -146,3 +146,6 @@ export function selectSwapModal(snapshot: SwapSnapshot): SwapModalView | null {
 
 /** The order the checkout page came back from, once confirmed ("You now hold VIP"), else null. */
 export const selectSwapReceipt = (snapshot: SwapSnapshot): SwapOrder | null => (snapshot.matches({ receipt: 'shown' }) ? snapshot.context.receipt : null);
+
+/** The swaps in progress could not be read (step 1 says so, with Try again). */
+export const selectHeldUnknown = (snapshot: SwapSnapshot): boolean => snapshot.matches('picking') && snapshot.context.heldUnknown;

@@ -60,12 +60,19 @@ export interface SwapContext {
   cancelledBase: number | null;
   /** The person's swaps in progress, started earlier and left (step 1 shows each with its two ways out). */
   held: HeldSwap[];
+  /**
+   * The swaps in progress could not be read: a ticket one of them holds is missing from step 1, so step 1 says so,
+   * with Try again (`swap.retryHeld`).
+   */
+  heldUnknown: boolean;
   /** The one of them whose Continue to checkout or Cancel swap was pressed. */
   heldChosen: string | null;
 }
 
 export type SwapEvent =
   | { type: 'swap.retry' }
+  /** Read the swaps in progress again, after they could not be read. */
+  | { type: 'swap.retryHeld' }
   | { type: 'swap.selectBase'; ticketTypeId: number }
   | { type: 'swap.increment' }
   | { type: 'swap.decrement' }
@@ -180,7 +187,8 @@ export const swapMachine = setup({
       platform.loadUrl(checkoutAddress(context, context.handOverCode));
     },
     storeHandOver: assign((_, params: { code: string }) => ({ handOverCode: params.code })),
-    storeHeld: assign((_, params: { held: HeldSwap[] }) => ({ held: params.held })),
+    storeHeld: assign((_, params: { held: HeldSwap[] }) => ({ held: params.held, heldUnknown: false })),
+    forgetHeld: assign({ held: [], heldUnknown: true }),
     /** Step 1 is left for the swap in progress: a base remembered from an earlier Cancel is forgotten. */
     chooseHeld: assign((_, params: { orderIdentifier: string }) => ({ heldChosen: params.orderIdentifier, cancelledBase: null })),
     forgetHeldChosen: assign({ heldChosen: null }),
@@ -197,6 +205,7 @@ export const swapMachine = setup({
     heldShown: ({ context }, params: { orderIdentifier: string }) => context.held.some((held) => held.orderIdentifier === params.orderIdentifier),
     /** The order came back confirmed (paid, or a downgrade confirmed): its confirmation shows. */
     confirmed: (_, params: { order: SwapOrder }) => params.order.status === 'confirmed',
+    heldUnknown: ({ context }) => context.heldUnknown,
     preselectHeld: ({ context }) => context.bases.some((base) => base.userTicketIds.includes(context.preselectId ?? -1)),
     offered: ({ context }, params: { ticketTypeId: number }) => context.bases.some((base) => base.id === params.ticketTypeId),
     /** docs/product.md §5: plus stops at the quantity held. */
@@ -246,6 +255,7 @@ export const swapMachine = setup({
     returnedOrder: input.swapOrder ?? null,
     receipt: null,
     held: [],
+    heldUnknown: false,
     heldChosen: null,
   }),
   on: {
@@ -308,10 +318,10 @@ export const swapMachine = setup({
         src: 'loadHeld',
         input: ({ context }) => ({ services: context.services }),
         onDone: { target: 'deciding', actions: { type: 'storeHeld', params: ({ event }) => ({ held: event.output }) } },
-        // Step 1 all the same: the swappable tickets loaded; a swap in progress lapses by itself.
+        // Step 1 all the same (the swappable tickets loaded), saying that the swaps in progress could not be read.
         onError: {
           target: 'deciding',
-          actions: [{ type: 'storeHeld', params: { held: [] } }, { type: 'logError', params: logParams('swap: loading the swaps in progress failed') }],
+          actions: ['forgetHeld', { type: 'logError', params: logParams('swap: loading the swaps in progress failed') }],
         },
       },
     },
@@ -326,6 +336,7 @@ export const swapMachine = setup({
     picking: {
       meta: { screen: 'SWAP', ...doc('Step 1: the base tickets as cards (or the empty state); none selected') },
       on: {
+        'swap.retryHeld': { guard: 'heldUnknown', target: 'loadingHeld' },
         'swap.selectBase': {
           guard: { type: 'offered', params: ({ event }) => ({ ticketTypeId: event.ticketTypeId }) },
           target: 'chosen',

@@ -383,7 +383,7 @@ export function coverTransitions<P extends GraphPath & { description?: string }>
     let state = getInitialSnapshot(machine, input as never) as AnyMachineSnapshot;
     let prefix = '';
     path.steps.forEach((step, index) => {
-      if (index > 0) prefix += `\n${JSON.stringify(step.event)}`;
+      if (index > 0) prefix += `\n${JSON.stringify(step.event, withErrors)}`;
       const known = reached.get(prefix);
       if (known) {
         state = known;
@@ -408,6 +408,11 @@ export function coverTransitions<P extends GraphPath & { description?: string }>
   }
   // The graph's own paths with their concrete states too (its step states are representatives of vertices).
   return [...concrete, ...extra];
+}
+
+/** JSON.stringify writes an Error as `{}`: a path's key keeps what tells two failures apart. */
+function withErrors(_key: string, value: unknown): unknown {
+  return value instanceof Error ? { ...value, name: value.name, message: value.message } : value;
 }
 
 /** A path's events, for the name of an added path. */

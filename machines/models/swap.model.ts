@@ -81,6 +81,7 @@ export const swapSampleEvents: SwapModelEvent[] = [
   { type: 'cancelHeld.done', output: { ok: true } },
   { type: 'cancelHeld.error', error: httpError('cancelSwap', 409, 'api.swap.already_confirmed') },
   { type: 'swap.retry' },
+  { type: 'swap.retryHeld' },
   { type: 'swap.selectBase', ticketTypeId: 1 },
   { type: 'swap.selectBase', ticketTypeId: 99 },
   { type: 'swap.increment' },
@@ -126,6 +127,7 @@ export function swapVertex(snapshot: AnyMachineSnapshot): string {
     receipt: context.receipt !== null,
     cancelled: context.cancelledBase !== null,
     held: context.held.length > 0,
+    heldUnknown: context.heldUnknown,
   });
 }
 

@@ -123,7 +123,7 @@ describe('error outcomes', () => {
     },
     swap: {
       'swap.receipt.loading invoke loadOrder': `${sameAsNone}: the order is not confirmed yet, so keep loading`,
-      'swap.loadingHeld invoke loadHeld': `${sameAsNone}: no held swap`,
+      'swap.loadingHeld invoke loadHeld': 'step 1 all the same (the swappable tickets loaded), saying the swaps in progress could not be read, with Try again',
       'swap.releasingHeld invoke cancelHeld': notice,
       'swap.cancelling invoke cancelSwap': leaveAnyway,
       'swap.discarding invoke cancelSwap': leaveAnyway,

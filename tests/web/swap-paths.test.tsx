@@ -30,6 +30,7 @@ const tests = setUpWalletTests({ fakeTimeouts: true });
 const main = () => within(document.querySelector<HTMLElement>('.tw-main')!);
 const click = (element: HTMLElement) => act(() => fireEvent.click(element));
 const quick = { interval: 5 };
+const HELD_UNKNOWN = "We couldn't check for swaps you started earlier, so a ticket one of them holds may be missing here.";
 const held: EndpointName[] = ['swapTickets', 'swapTargets', 'startSwap', 'cancelSwap', 'swapOrder', 'checkoutHandOver', 'heldSwaps'];
 const endpointOf: Record<string, EndpointName> = {
   loadOrder: 'swapOrder',
@@ -81,6 +82,9 @@ async function perform(event: EventObject, requests: HeldRequests): Promise<void
   switch (event.type) {
     case 'swap.retry':
       click(main().getByRole('button', { name: 'Try again' }));
+      return;
+    case 'swap.retryHeld':
+      click(within(main().getByText(HELD_UNKNOWN).closest<HTMLElement>('[role="alert"]')!).getByRole('button', { name: 'Try again' }));
       return;
     case 'swap.selectBase':
       click(main().getByRole('button', { name: 'Choose General Admission' }));
@@ -156,6 +160,7 @@ function expectScreenMatches(state: SwapSnapshot, event: EventObject, page: Rend
     expect(page.platform.loadUrl).toHaveBeenLastCalledWith(expect.stringMatching(/\/en\/summer-sound-festival-3\/checkout\/SW-HELD00000001\?redirectDomain=.+&origin=ticket_swap$/));
   }
   expect(Boolean(main().queryByText('Your tickets could not be loaded.')), 'error').toBe(step === 'failed');
+  expect(Boolean(main().queryByText(HELD_UNKNOWN)), 'swaps in progress unread').toBe(state.matches('picking') && state.context.heldUnknown);
   expect(Boolean(main().queryByText('No tickets to swap')), 'empty').toBe(step === 'picking' && state.context.bases.length === 0);
   const choices = main().queryAllByRole('button', { name: /^Choose (General Admission|VIP)$/ });
   expect(choices.length > 0 && step === 'picking', 'base cards').toBe(step === 'picking' && state.context.bases.length > 0);

@@ -17,6 +17,7 @@ import {
   selectBases,
   selectCancelledBase,
   selectHeldSwaps,
+  selectHeldUnknown,
   selectIsBusy,
   selectSwapModal,
   selectSwapQuantity,
@@ -116,6 +117,8 @@ export function SwapReceipt({ receipt, send }: { receipt: SwapOrder; send: Send 
 /** The swaps in progress from before, each "held until" its end, with its two ways out. */
 function HeldSwaps({ swap, send }: { swap: SwapActor; send: Send }): ReactElement | null {
   const rows = useSelector(swap, selectHeldSwaps);
+  const unknown = useSelector(swap, selectHeldUnknown);
+  if (unknown) return <LoadFailed className="tw-swap__held-unknown" message={i18n.t('swap.held_unknown')} onRetry={() => send({ type: 'swap.retryHeld' })} />;
   if (rows.length === 0) return null;
   return (
     <>
