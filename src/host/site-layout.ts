@@ -124,6 +124,15 @@ export function embedScript({ organisation, inspect, lang }: Pick<SiteFrame, 'or
   return `<script src="/embed.js" data-org-name="${escapeHtml(organisation.name)}"${logo}${locale}${inspect ? ' data-inspect="allowed"' : ''} defer></script>`;
 }
 
+/**
+ * The demo's sign-in control script (/site-account.js) when the header carries the control, else nothing: every page
+ * whose header has the control (site pages, the share page, the checkout) loads it before the embed script, whose
+ * queue it may fill.
+ */
+export function demoAccountScript(demoSignIn: boolean | undefined): string {
+  return demoSignIn ? '<script src="/site-account.js" defer></script>\n' : '';
+}
+
 /** The <head> of a site page: the theme script comes first and blocking, so the page is painted in the right theme. */
 export function siteHead({ title, stylesheet = '/site-page.css', head = '' }: Pick<SiteFrame, 'title' | 'stylesheet' | 'head'>): string {
   return `<meta charset="utf-8" />
@@ -145,7 +154,7 @@ ${siteHead(frame)}
 ${siteHeader(frame)}
 ${main}
 ${siteFooter(frame)}
-${frame.script ? `<script src="${frame.script}" defer></script>\n` : ''}${frame.demoSignIn && frame.wallet !== false ? '<script src="/site-account.js" defer></script>\n' : ''}${frame.wallet === false ? '' : embedScript(frame)}
+${frame.script ? `<script src="${frame.script}" defer></script>\n` : ''}${frame.wallet === false ? '' : `${demoAccountScript(frame.demoSignIn)}${embedScript(frame)}`}
 </body>
 </html>`;
 }
