@@ -183,3 +183,34 @@ describe('the same header control on the share page and the swap checkout', () =
     }
   });
 });
+
+describe('the header at 1280 px with the sign-in control', () => {
+  it('keeps the launcher on the navigation’s line; the control follows it, on a line of its own at the right where the line is full', async () => {
+    await withPage(browser, { viewport: { width: 1280, height: 800 } }, async ({ page }) => {
+      /** The launcher's and the control's boxes against the navigation's line. */
+      const boxes = () =>
+        page.evaluate(() => {
+          const box = (element: Element) => element.getBoundingClientRect();
+          const nav = box(document.querySelector('.site-header__nav')!);
+          const launcher = box(document.querySelector('ticket-wallet')!.shadowRoot!.querySelector('.tw-launcher')!);
+          const inner = box(document.querySelector('.site-header__inner')!);
+          const account = [...document.querySelectorAll('.site-account > *')].map(box).filter((part) => part.width > 0);
+          return {
+            launcherBesideNav: launcher.top < nav.bottom && launcher.bottom > nav.top && launcher.left >= nav.right,
+            accountAfterLauncher: account.every((part) => part.left >= launcher.right || part.top >= launcher.bottom),
+            accountAtRight: Math.round(Math.max(...account.map((part) => part.right))) === Math.round(inner.right - 20),
+          };
+        });
+      for (const lang of ['en', 'es'] as const) {
+        await page.goto(`${server.url}/${lang}/`);
+        await page.locator('ticket-wallet .tw-launcher').waitFor();
+        expect(await boxes(), `${lang}, signed out`).toEqual({ launcherBesideNav: true, accountAfterLauncher: true, accountAtRight: true });
+        await page.locator('.site-header').getByRole('button', { name: accountWords[lang].signIn }).click();
+        await page.locator('.site-header').getByText(accountWords[lang].signedIn).waitFor();
+        expect(await boxes(), `${lang}, signed in`).toEqual({ launcherBesideNav: true, accountAfterLauncher: true, accountAtRight: true });
+        await page.locator('.site-header').getByRole('button', { name: accountWords[lang].signOut }).click();
+        await page.locator('.site-header').getByRole('button', { name: accountWords[lang].signIn }).waitFor();
+      }
+    });
+  });
+});

@@ -190,7 +190,7 @@ describe('no page scrolls sideways, and the launcher covers no control', () => {
       'PANEL_TAB=RESELL',
       'PANEL_TAB=REDEEM',
       'PANEL_TAB=SETTINGS',
-      'PANEL_TAB=SETTINGS&SETTINGS_TAB=PAYOUT',
+      'PANEL_TAB=SETTINGS&SETTINGS_TAB=ACCOUNT_VERIFICATION',
     ])('%s, in English and Spanish', async (query) => {
       for (const lang of langs) {
         await checkPage(opened.page, hostUrl(server.url, `/${lang}/?${query.replace('{id}', String(userTicketId))}`), { launcher: false, ready: panelShown });

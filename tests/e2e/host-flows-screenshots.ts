@@ -76,7 +76,7 @@ runScreenshots({
     await panel('PANEL_TAB=SETTINGS');
     await heading();
     await shoot('13-settings', { fullPage: true });
-    await panel('PANEL_TAB=SETTINGS&SETTINGS_TAB=PAYOUT');
+    await panel('PANEL_TAB=SETTINGS&SETTINGS_TAB=ACCOUNT_VERIFICATION');
     await heading();
     await shoot('14-payouts', { fullPage: true });
   },

@@ -125,7 +125,7 @@ describe('resell', () => {
       expect(mine.length).toBeGreaterThan(0);
       await samPage.goto(link);
       await samPage.getByText('These tickets have been sold.').waitFor();
-      const bought = (await samPage.locator('#share-ticket').innerText()).trim();
+      const bought = ((await samPage.locator('#share-ticket').textContent()) ?? '').trim();
 
       // The buyer's own wallet is on the host site (another origin: its storage does not hold the share page's
       // session): sam signs in there, gives the name the share page did not ask to finish, and holds the ticket.

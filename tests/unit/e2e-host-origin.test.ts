@@ -33,10 +33,12 @@ const table = (() => {
 describe('the e2e tests open the wallet on the host site', () => {
   it('the pattern finds a wallet opened on the own origin, and not one opened on the host site or a demo page', () => {
     const found = (text: string) => text.match(ownOriginWallet) ?? [];
+    // biome-ignore-start lint/suspicious/noTemplateCurlyInString: lines of e2e source, read as text
     expect(found('await page.goto(`${server.url}/en/?PANEL_TAB=GIFT`);')).toHaveLength(1);
     expect(found('await page.goto(`${baseUrl}/${lang}/`);')).toHaveLength(1);
     expect(found("await page.goto(hostUrl(server.url, '/en/?PANEL_TAB=GIFT'));")).toEqual([]);
     expect(found('await page.goto(`${server.url}/es/scan`);')).toEqual([]);
+    // biome-ignore-end lint/suspicious/noTemplateCurlyInString: lines of e2e source, read as text
   });
 
   it('docs/testing.md names every flow of the wallet, each with the e2e files that run it', () => {
