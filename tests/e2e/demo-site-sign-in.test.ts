@@ -159,7 +159,8 @@ describe('the same header control on the share page and the swap checkout', () =
 
   it('the swap checkout: signed out it asks to sign in; the header control signs Alex in by keyboard and the order loads (English and Spanish, 320 px)', async () => {
     const alex = await tokenOf(server.url, 'alex@example.com');
-    const [ga] = (await api(server.url, 'GET', '/ticket_swap/tickets', alex)).json.filter((base: { name: string }) => base.name === 'General Admission');
+    const bases = (await api(server.url, 'GET', '/ticket_swap/tickets', alex)).json as unknown as Array<{ id: number; name: string }>;
+    const ga = bases.find((base) => base.name === 'General Admission')!;
     const targets = (await api(server.url, 'GET', `/ticket_swap/tickets/${ga.id}`, alex)).json as unknown as Array<{ id: number; name: string }>;
     const vip = targets.find((target) => target.name === 'VIP')!;
     const started = await api(server.url, 'POST', '/ticket_swap/start_swap', alex, { baseTicketId: ga.id, swapPairId: vip.id, swapQuantity: 1 });
