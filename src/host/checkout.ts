@@ -6,7 +6,7 @@
 // only ever written with textContent, never as HTML.
 import type { Language } from '../contract/languages';
 import { escapeHtml, scriptJson, type Translate } from './page-html';
-import { embedScript, type SiteOrganisation, siteFooter, siteHead, siteHeader } from './site-layout';
+import { demoAccountScript, embedScript, type SiteOrganisation, siteFooter, siteHead, siteHeader } from './site-layout';
 
 /** The strings the page's script uses: its own and the answers of the swap calls it makes. */
 export const checkoutScriptKeys = [
@@ -80,6 +80,8 @@ export interface CheckoutPage {
   /** The site the page is part of (header, footer, the embed tag); the product's name without one. */
   organisation?: SiteOrganisation;
   inspect?: boolean;
+  /** The demo's "signed-in site user" (DEMO_SITE_SIGN_IN): the header's control, as on the site's other pages. */
+  demoSignIn?: boolean;
   /** This checkout in another language (the language switch), keeping the accepted redirectDomain and origin. */
   languageHref?: (lang: Language) => string;
 }
@@ -95,7 +97,7 @@ export function checkoutHtml(page: CheckoutPage, t: Translate, template: (key: s
 ${siteHead({ title: t('checkout.title'), stylesheet: '/checkout-page.css', head: '\n<meta name="robots" content="noindex" />' })}
 </head>
 <body>
-${siteHeader({ lang: page.lang, t, organisation, path: '', ...(page.languageHref ? { languageHref: page.languageHref } : {}) })}
+${siteHeader({ lang: page.lang, t, organisation, path: '', demoSignIn: page.demoSignIn ?? false, ...(page.languageHref ? { languageHref: page.languageHref } : {}) })}
 <main class="checkout" id="content" tabindex="-1" aria-busy="true">
   <p class="site-kicker">${escapeHtml(t('checkout.kicker'))}</p>
   <h1 tabindex="-1">${escapeHtml(t('checkout.heading'))}</h1>
@@ -107,7 +109,7 @@ ${siteFooter({ t, organisation })}
 <script type="application/json" id="checkout-data">${scriptJson(data)}</script>
 <script type="application/json" id="checkout-strings">${scriptJson(strings)}</script>
 <script src="/checkout-page.js" defer></script>
-${embedScript({ organisation, inspect: page.inspect ?? false, lang: page.lang })}
+${demoAccountScript(page.demoSignIn)}${embedScript({ organisation, inspect: page.inspect ?? false, lang: page.lang })}
 </body>
 </html>`;
 }

@@ -5,12 +5,14 @@
 import { formatEventMoment } from '../contract/dates';
 import type { PublicListing } from '../contract/entities';
 import { escapeHtml, scriptJson, type Translate } from './page-html';
-import { embedScript, type SiteOrganisation, siteFooter, siteHead, siteHeader } from './site-layout';
+import { demoAccountScript, embedScript, type SiteOrganisation, siteFooter, siteHead, siteHeader } from './site-layout';
 
 /** The site the page is part of: its organisation (header, embed tag) and whether live inspection is allowed. */
 export interface ShareSite {
   organisation: SiteOrganisation;
   inspect?: boolean;
+  /** The demo's "signed-in site user" (DEMO_SITE_SIGN_IN): the header's control, as on the site's other pages. */
+  demoSignIn?: boolean;
 }
 
 
@@ -77,7 +79,7 @@ export function sharePageHtml(
 ${siteHead({ title: t('share_page.title', { ticket: listing.ticketName }), stylesheet: '/resale-page.css' })}
 </head>
 <body>
-${siteHeader({ lang, t, organisation: site.organisation, path: '', languageHref: (code) => `/resale/${encodeURIComponent(listing.shareCode)}?lang=${code}` })}
+${siteHeader({ lang, t, organisation: site.organisation, path: '', languageHref: (code) => `/resale/${encodeURIComponent(listing.shareCode)}?lang=${code}`, demoSignIn: site.demoSignIn ?? false })}
 <main class="share" id="content" tabindex="-1">
   <p class="site-kicker">${escapeHtml(t('share_page.kicker'))}</p>
   <h1>${escapeHtml(listing.eventName)}</h1>
@@ -127,12 +129,12 @@ ${siteHeader({ lang, t, organisation: site.organisation, path: '', languageHref:
 ${siteFooter({ t, organisation: site.organisation })}
 <script type="application/json" id="share-strings">${scriptJson(strings)}</script>
 <script src="/resale-page.js" defer></script>
-${embedScript({ ...site, lang })}
+${demoAccountScript(site.demoSignIn)}${embedScript({ ...site, lang })}
 </body>
 </html>`;
 }
 
 /** The page of an unknown share code. */
 export function shareNotFoundHtml(lang: 'en' | 'es', t: Translate, site: ShareSite = { organisation: { name: t('app.name'), logoUrl: null } }): string {
-  return `<!doctype html><html lang="${lang}"><head>${siteHead({ title: t('share_page.not_found'), stylesheet: '/resale-page.css' })}</head><body>${siteHeader({ lang, t, organisation: site.organisation, path: '/' })}<main class="share" id="content" tabindex="-1"><h1>${escapeHtml(t('share_page.not_found'))}</h1><p><a href="/${lang}/">${escapeHtml(t('site.nav_events'))}</a></p></main>${siteFooter({ t, organisation: site.organisation })}${embedScript({ ...site, lang })}</body></html>`;
+  return `<!doctype html><html lang="${lang}"><head>${siteHead({ title: t('share_page.not_found'), stylesheet: '/resale-page.css' })}</head><body>${siteHeader({ lang, t, organisation: site.organisation, path: '/', demoSignIn: site.demoSignIn ?? false })}<main class="share" id="content" tabindex="-1"><h1>${escapeHtml(t('share_page.not_found'))}</h1><p><a href="/${lang}/">${escapeHtml(t('site.nav_events'))}</a></p></main>${siteFooter({ t, organisation: site.organisation })}${demoAccountScript(site.demoSignIn)}${embedScript({ ...site, lang })}</body></html>`;
 }

@@ -40,21 +40,28 @@
     return { name };
   };
 
+  // The button pressed is hidden by what it did: the focus goes on to the one shown in its place (Sign out, Sign in),
+  // not to <body>, so a keyboard user stays in the header.
   signInButton.addEventListener('click', async () => {
+    const focused = document.activeElement === signInButton;
     signInButton.disabled = true;
     try {
       const user = await handOver();
       localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
       show(user);
+      if (focused) signOutButton.focus();
     } catch (error) {
       console.error(error);
     } finally {
       signInButton.disabled = false;
+      if (focused && !signInButton.hidden) signInButton.focus();
     }
   });
   signOutButton.addEventListener('click', async () => {
+    const focused = document.activeElement === signOutButton;
     localStorage.removeItem(STORAGE_KEY);
     show(null);
+    if (focused) signInButton.focus();
     await wallet('logout');
   });
 

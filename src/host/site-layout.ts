@@ -64,7 +64,9 @@ const languageLabels: Record<Language, string> = { en: 'English', es: 'Español'
 const walletSlot = '<ticket-wallet class="site-wallet" data-launcher="inline"></ticket-wallet>';
 
 /**
- * DEMO ONLY: the site's own sign-in, standing in for an organisation's account system. Signed in, the site hands its
+ * DEMO ONLY: the site's own sign-in, standing in for an organisation's account system. It comes after the launcher
+ * (in the header's flow and in the tab order): where the header's one line is too short for both, as in Spanish at
+ * 1280 px, it goes to a line of its own below, at the right, and the launcher stays beside the navigation. Signed in, the site hands its
  * visitor to the wallet (TicketWallet.signIn with a token its server signed); signed out, the wallet signs out too
  * (src/host/site-account.client.js). The label's {{name}} is filled in by the script.
  */
@@ -106,7 +108,7 @@ export function siteHeader({
         </ul>
         <ul class="site-lang" aria-label="${escapeHtml(t('site.language'))}">${languages}</ul>
       </div>
-    </nav>${wallet && demoSignIn ? `\n    ${demoAccount(t)}` : ''}${wallet ? `\n    ${walletSlot}` : ''}
+    </nav>${wallet ? `\n    ${walletSlot}` : ''}${wallet && demoSignIn ? `\n    ${demoAccount(t)}` : ''}
   </div>
 </div>`;
 }
@@ -122,6 +124,15 @@ export function embedScript({ organisation, inspect, lang }: Pick<SiteFrame, 'or
   // page's ?lang=); the tag is the same on every page of the site.
   const locale = lang ? ` data-locale="${lang}"` : '';
   return `<script src="/embed.js" data-org-name="${escapeHtml(organisation.name)}"${logo}${locale}${inspect ? ' data-inspect="allowed"' : ''} defer></script>`;
+}
+
+/**
+ * The demo's sign-in control script (/site-account.js) when the header carries the control, else nothing: every page
+ * whose header has the control (site pages, the share page, the checkout) loads it before the embed script, whose
+ * queue it may fill.
+ */
+export function demoAccountScript(demoSignIn: boolean | undefined): string {
+  return demoSignIn ? '<script src="/site-account.js" defer></script>\n' : '';
 }
 
 /** The <head> of a site page: the theme script comes first and blocking, so the page is painted in the right theme. */
@@ -145,7 +156,7 @@ ${siteHead(frame)}
 ${siteHeader(frame)}
 ${main}
 ${siteFooter(frame)}
-${frame.script ? `<script src="${frame.script}" defer></script>\n` : ''}${frame.demoSignIn && frame.wallet !== false ? '<script src="/site-account.js" defer></script>\n' : ''}${frame.wallet === false ? '' : embedScript(frame)}
+${frame.script ? `<script src="${frame.script}" defer></script>\n` : ''}${frame.wallet === false ? '' : `${demoAccountScript(frame.demoSignIn)}${embedScript(frame)}`}
 </body>
 </html>`;
 }

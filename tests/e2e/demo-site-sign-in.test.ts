@@ -1,10 +1,12 @@
 // The demo site's "signed-in site user" (DEMO_SITE_SIGN_IN, docs/embedding.md): the visitor signs in on the site
 // ("Sign in as Alex (demo)" in its header), the site hands them to the wallet with a token signed by its demo-only key,
-// and the wallet opens signed in without a code; Sign out on the site signs the wallet out, on the server too.
+// and the wallet opens signed in without a code; Sign out on the site signs the wallet out, on the server too. The
+// share page and the swap checkout carry the same header control as the site's other pages, and it works there the
+// same: by keyboard, in both languages, at 320 px, covering none of the page's controls.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TicketWalletApi } from '../../src/embed/loader';
-import { useBrowser, withPage } from './page-helpers';
+import { api, hasFocus, type Lang, listFirstTicket, tabUntilFocused, tokenOf, useBrowser, withPage } from './page-helpers';
 import { useServer } from './server';
 
 const browser = useBrowser();
@@ -59,6 +61,157 @@ describe('the demo site’s signed-in user', () => {
       // The whole control is on screen, not cut at the edge.
       const box = (await signOut.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(320);
+    });
+  });
+});
+
+/** The header's sign-in control and its words in both languages. */
+const accountWords = {
+  en: { signIn: 'Sign in as Alex (demo)', signedIn: 'Signed in as Alex Rivera (demo)', signOut: 'Sign out' },
+  es: { signIn: 'Entrar como Alex (demo)', signedIn: 'Sesión iniciada como Alex Rivera (demo)', signOut: 'Cerrar sesión' },
+} as const;
+
+/** Whether the document is no wider than the window (nothing scrolls sideways). */
+const fits = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) <= window.innerWidth);
+
+/**
+ * The page's controls (and the wallet's launcher) that the header's sign-in control overlaps, and the control's
+ * buttons that stick out of the window: both empty when it sits in the header's flow.
+ */
+const accountOverlaps = (page: Page) =>
+  page.evaluate(() => {
+    const account = document.querySelector('.site-header [data-demo-sign-in]')!;
+    const visible = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0 && !element.closest('[hidden]');
+    };
+    const mine = [...account.querySelectorAll('button')].filter(visible).map((button) => button.getBoundingClientRect());
+    const launcher = document.querySelector('ticket-wallet')?.shadowRoot?.querySelector('.tw-launcher');
+    const others = [...document.querySelectorAll('a[href], button, input, select, textarea, [role="button"]'), ...(launcher ? [launcher] : [])].filter(
+      (element) => !account.contains(element) && visible(element),
+    );
+    const overlapped = others
+      .filter((element) => {
+        const rect = element.getBoundingClientRect();
+        return mine.some((box) => rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top);
+      })
+      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+    const outside = mine.filter((box) => box.left < 0 || box.right > window.innerWidth).map((box) => `button at ${Math.round(box.left)}–${Math.round(box.right)}`);
+    return [...overlapped, ...outside];
+  });
+
+/**
+ * On a page already open: signs in with the header's control by keyboard alone (Tab to it, Enter), checks where the
+ * focus went and that the page fits and nothing is covered, signed in and (`signOut`) out again.
+ */
+async function signInByHeader(page: Page, lang: Lang) {
+  const words = accountWords[lang];
+  const header = page.locator('.site-header');
+  const signIn = header.getByRole('button', { name: words.signIn });
+  await signIn.waitFor();
+  await page.locator('ticket-wallet .tw-launcher').waitFor();
+  expect(await fits(page)).toBe(true);
+  expect(await accountOverlaps(page)).toEqual([]);
+  await tabUntilFocused(page, signIn);
+  await page.keyboard.press('Enter');
+  await header.getByText(words.signedIn).waitFor();
+  await expect.poll(() => state(page)).toMatchObject({ signedIn: true });
+  // The pressed button is gone: the focus is on the one in its place, not lost to the page.
+  const signOut = header.getByRole('button', { name: words.signOut });
+  await expect.poll(() => hasFocus(signOut)).toBe(true);
+  expect(await fits(page)).toBe(true);
+  expect(await accountOverlaps(page)).toEqual([]);
+  return {
+    signOut: async () => {
+      await page.keyboard.press('Enter');
+      await expect.poll(() => hasFocus(signIn)).toBe(true);
+      await expect.poll(() => state(page)).toMatchObject({ signedIn: false });
+    },
+  };
+}
+
+describe('the same header control on the share page and the swap checkout', () => {
+  it('the share page: signed in from the header by keyboard, the Buy form shows; signed out, "Sign in to buy" is back (Spanish, 320 px)', async () => {
+    // Jordan's listing: the demo's signed-in user, Alex, may buy it.
+    const link = await listFirstTicket(server.url, 'jordan@example.com');
+    await withPage(browser, { viewport: { width: 320, height: 700 } }, async ({ page, errors }) => {
+      await page.goto(`${link}?lang=es`);
+      await page.getByRole('button', { name: 'Inicia sesión para comprar' }).waitFor();
+      const session = await signInByHeader(page, 'es');
+      await page.locator('#share-buy:not([hidden])').waitFor();
+      await expect.poll(() => page.getByRole('button', { name: 'Inicia sesión para comprar' }).isHidden()).toBe(true);
+      // Signed in on the site, the form is in view and still nothing is covered or sticks out.
+      expect(await fits(page)).toBe(true);
+      expect(await accountOverlaps(page)).toEqual([]);
+      await session.signOut();
+      await page.getByRole('button', { name: 'Inicia sesión para comprar' }).waitFor();
+      expect(await page.locator('#share-buy').isHidden()).toBe(true);
+      expect(errors).toEqual([]);
+    });
+    // English at 1280 px: the same control, in English.
+    await withPage(browser, { viewport: { width: 1280, height: 800 } }, async ({ page, errors }) => {
+      await page.goto(`${link}?lang=en`);
+      await signInByHeader(page, 'en');
+      await page.locator('#share-buy:not([hidden])').waitFor();
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('the swap checkout: signed out it asks to sign in; the header control signs Alex in by keyboard and the order loads (English and Spanish, 320 px)', async () => {
+    const alex = await tokenOf(server.url, 'alex@example.com');
+    const bases = (await api(server.url, 'GET', '/ticket_swap/tickets', alex)).json as unknown as Array<{ id: number; name: string }>;
+    const ga = bases.find((base) => base.name === 'General Admission')!;
+    const targets = (await api(server.url, 'GET', `/ticket_swap/tickets/${ga.id}`, alex)).json as unknown as Array<{ id: number; name: string }>;
+    const vip = targets.find((target) => target.name === 'VIP')!;
+    const started = await api(server.url, 'POST', '/ticket_swap/start_swap', alex, { baseTicketId: ga.id, swapPairId: vip.id, swapQuantity: 1 });
+    expect(started.status).toBe(200);
+    const order = started.json.orderIdentifier as string;
+    const words = { en: { signIn: 'Sign in', pay: /^Pay / }, es: { signIn: 'Iniciar sesión', pay: /^Pagar / } } as const;
+    for (const lang of ['es', 'en'] as const) {
+      await withPage(browser, { viewport: { width: 320, height: 700 } }, async ({ page, errors }) => {
+        await page.goto(`${server.url}/${lang}/harbour-lights-weekender/checkout/${encodeURIComponent(order)}`);
+        await page.locator('#checkout-body').getByRole('button', { name: words[lang].signIn, exact: true }).waitFor();
+        await signInByHeader(page, lang);
+        // The checkout notices the wallet's token and loads the order: its Pay button, inside the window.
+        const pay = page.getByRole('button', { name: words[lang].pay });
+        await pay.waitFor();
+        const box = (await pay.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(320);
+        expect(await fits(page)).toBe(true);
+        expect(await accountOverlaps(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+});
+
+describe('the header at 1280 px with the sign-in control', () => {
+  it('keeps the launcher on the navigation’s line; the control follows it, on a line of its own at the right where the line is full', async () => {
+    await withPage(browser, { viewport: { width: 1280, height: 800 } }, async ({ page }) => {
+      /** The launcher's and the control's boxes against the navigation's line. */
+      const boxes = () =>
+        page.evaluate(() => {
+          const box = (element: Element) => element.getBoundingClientRect();
+          const nav = box(document.querySelector('.site-header__nav')!);
+          const launcher = box(document.querySelector('ticket-wallet')!.shadowRoot!.querySelector('.tw-launcher')!);
+          const inner = box(document.querySelector('.site-header__inner')!);
+          const account = [...document.querySelectorAll('.site-account > *')].map(box).filter((part) => part.width > 0);
+          return {
+            launcherBesideNav: launcher.top < nav.bottom && launcher.bottom > nav.top && launcher.left >= nav.right,
+            accountAfterLauncher: account.every((part) => part.left >= launcher.right || part.top >= launcher.bottom),
+            accountAtRight: Math.round(Math.max(...account.map((part) => part.right))) === Math.round(inner.right - 20),
+          };
+        });
+      for (const lang of ['en', 'es'] as const) {
+        await page.goto(`${server.url}/${lang}/`);
+        await page.locator('ticket-wallet .tw-launcher').waitFor();
+        expect(await boxes(), `${lang}, signed out`).toEqual({ launcherBesideNav: true, accountAfterLauncher: true, accountAtRight: true });
+        await page.locator('.site-header').getByRole('button', { name: accountWords[lang].signIn }).click();
+        await page.locator('.site-header').getByText(accountWords[lang].signedIn).waitFor();
+        expect(await boxes(), `${lang}, signed in`).toEqual({ launcherBesideNav: true, accountAfterLauncher: true, accountAtRight: true });
+        await page.locator('.site-header').getByRole('button', { name: accountWords[lang].signOut }).click();
+        await page.locator('.site-header').getByRole('button', { name: accountWords[lang].signIn }).waitFor();
+      }
     });
   });
 });

@@ -3,11 +3,11 @@
 // the form, with Verify payouts), listing without a verified payout account shows the settings link; alex verifies
 // payouts and comes back with Back to resell to the same ticket (the local provider's form in the Payouts tab), lists two tickets one at a
 // time, opens the share link as sam in another browser context, sam signs in through the embedded wallet and buys;
-// alex sees it under Sold and sam holds the ticket; alex unlists the other listing. Screenshots of each step go to
+// sam opens the wallet on the host site and holds the ticket there; alex sees it under Sold; alex unlists the other listing. Screenshots of each step go to
 // screenshots/resell-*.png.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostUrl, openPage, signIn, signInOnSharePage, useBrowser } from './page-helpers';
+import { hostUrl, openPage, signIn, signInOnSharePage, ticketsShown, useBrowser } from './page-helpers';
 import { useServer } from './server';
 
 const browser = useBrowser();
@@ -125,6 +125,21 @@ describe('resell', () => {
       expect(mine.length).toBeGreaterThan(0);
       await samPage.goto(link);
       await samPage.getByText('These tickets have been sold.').waitFor();
+      const bought = ((await samPage.locator('#share-ticket').textContent()) ?? '').trim();
+
+      // The buyer's own wallet is on the host site (another origin: its storage does not hold the share page's
+      // session): sam signs in there, gives the name the share page did not ask to finish, and holds the ticket.
+      await signIn(samPage, server.url, 'sam@example.com');
+      await samPage.getByLabel('First name').fill('Sam');
+      await samPage.getByLabel('Last name').fill('Taylor');
+      await samPage.getByRole('button', { name: 'Continue' }).click();
+      await samPage.getByRole('dialog', { name: 'Welcome' }).waitFor();
+      expect(new URL(samPage.url()).origin).toBe(new URL(hostUrl(server.url)).origin);
+      await samPage.goto(hostUrl(server.url, '/en/?PANEL_TAB=MY_TICKET'));
+      const cards = samPage.locator('ticket-wallet .tw-ticket-card');
+      await cards.first().waitFor();
+      expect(await ticketsShown(cards)).toBe(mine.length);
+      expect(await cards.filter({ hasText: bought }).count()).toBeGreaterThan(0);
     } finally {
       await samContext.close();
     }

@@ -48,6 +48,8 @@ export interface ScreenshotRun {
   screens: (shot: Shoot) => Promise<void>;
   /** The variants to shoot; `variants` when left out. */
   variants?: readonly Variant[];
+  /** More environment for the server (e.g. DEMO_SITE_SIGN_IN). */
+  env?: Record<string, string>;
 }
 
 async function shootPage(page: Page, file: string, fullPage: boolean): Promise<void> {
@@ -63,11 +65,11 @@ async function shootPage(page: Page, file: string, fullPage: boolean): Promise<v
   console.log(file);
 }
 
-async function run({ folder = '', prefix = '', screens, variants: chosen = variants }: ScreenshotRun): Promise<void> {
+async function run({ folder = '', prefix = '', screens, variants: chosen = variants, env = {} }: ScreenshotRun): Promise<void> {
   const outDir = fileURLToPath(new URL(`../../screenshots/${folder}`, import.meta.url));
   mkdirSync(outDir, { recursive: true });
   if (process.env.SKIP_BUILD !== '1') buildWeb();
-  const server = await startServer();
+  const server = await startServer({ env });
   const browser = await launchChromium();
   try {
     for (const [index, variant] of chosen.entries()) {

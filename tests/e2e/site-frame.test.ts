@@ -1,18 +1,19 @@
 // One site around every page (issue 22): the demo site's home, event and help pages and the pages the wallet sends a
 // person to (the swap checkout, a resale share page) carry the same navigation, the same look (light and dark) and
 // the same embed script tag a real site would use, in English and Spanish, and axe-core finds nothing on any of them.
-// A server of its own: it lists one of alex's tickets for the share page.
+// A server of its own: it lists one of alex's tickets for the share page, and runs the demo's signed-in site user
+// (DEMO_SITE_SIGN_IN), whose sign-in control every page's header carries, with its script.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, listFirstTicket, useBrowser, withPage } from './page-helpers';
 import { useServer } from './server';
 
-const server = useServer();
+const server = useServer(() => ({ env: { DEMO_SITE_SIGN_IN: 'true' } }));
 const browser = useBrowser();
 
 const words = {
-  en: { nav: 'Site', events: 'Events', help: 'Help' },
-  es: { nav: 'Sitio', events: 'Eventos', help: 'Ayuda' },
+  en: { nav: 'Site', events: 'Events', help: 'Help', signIn: 'Sign in as Alex (demo)', signOut: 'Sign out' },
+  es: { nav: 'Sitio', events: 'Eventos', help: 'Ayuda', signIn: 'Entrar como Alex (demo)', signOut: 'Cerrar sesión' },
 } as const;
 
 let shareCode: string;
@@ -28,7 +29,10 @@ const pages = (lang: 'en' | 'es') => [
   ['share', `/resale/${shareCode}?lang=${lang}`],
 ];
 
-/** What every page of the site shares: the embed tag, the navigation's links and the colours of the page and header. */
+/**
+ * What every page of the site shares: the embed tag, the navigation's links, the header's demo sign-in control (its
+ * buttons, shown or not) and its script, and the colours of the page and header.
+ */
 async function frameOf(page: Page, lang: 'en' | 'es') {
   const nav = page.getByRole('navigation', { name: words[lang].nav });
   await nav.waitFor();
@@ -36,6 +40,8 @@ async function frameOf(page: Page, lang: 'en' | 'es') {
     embedTag: await page.locator('script[src$="embed.js"]').evaluateAll((tags) => tags.map((tag) => tag.outerHTML)),
     // The brand and the sections; the language links lead to the same page in the other language, so they differ.
     links: await nav.locator('a:not([hreflang])').evaluateAll((links) => links.map((link) => [link.textContent?.trim(), link.getAttribute('href')])),
+    account: await page.locator('.site-header [data-demo-sign-in] button').evaluateAll((buttons) => buttons.map((button) => [button.textContent?.trim(), (button as HTMLButtonElement).hidden])),
+    accountScript: await page.locator('script[src="/site-account.js"]').count(),
     colours: await page.evaluate(() => {
       const header = document.querySelector('.site-header');
       return {
@@ -65,6 +71,11 @@ describe.each(['en', 'es'] as const)('the site frame in %s', (lang) => {
       // Its wallet speaks the page's language, also on the share page, whose language is in ?lang= and not the path.
       expect(home.embedTag[0]).toContain(`data-locale="${lang}"`);
       expect(home.links).toEqual(expect.arrayContaining([[words[lang].events, `/${lang}/`], [words[lang].help, `/${lang}/help`]]));
+      expect(home.account).toEqual([
+        [words[lang].signIn, false],
+        [words[lang].signOut, true],
+      ]);
+      expect(home.accountScript).toBe(1);
       for (const [name, frame] of Object.entries(frames)) expect(frame, name).toEqual(home);
     });
   });

@@ -62,6 +62,7 @@ export const checkoutPageModule = fp(
                 stripePublishableKey,
                 organisation: await siteOrganisation(app.deps.database.db),
                 inspect: config.walletInspect,
+                demoSignIn: config.demoSiteSignIn,
                 languageHref: (lang) => `/${lang}/${encodeURIComponent(slug)}/checkout/${encodeURIComponent(orderIdentifier)}${query}`,
               },
               t,

@@ -34,8 +34,13 @@ export const sharePageModule = fp(
       const t = (key: string, params?: Record<string, string | number>) => translate(lang, key, params);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       const code = request.params.shareCode;
-      // The page is part of the demo site: its header and the embed tag name the organisation.
-      const site = { organisation: await siteOrganisation(app.deps.database.db), inspect: app.deps.config.walletInspect };
+      // The page is part of the demo site: its header (with the demo's sign-in control where it is on) and the embed tag
+      // name the organisation.
+      const site = {
+        organisation: await siteOrganisation(app.deps.database.db),
+        inspect: app.deps.config.walletInspect,
+        demoSignIn: app.deps.config.demoSiteSignIn,
+      };
       if (code.length > 64) return reply.status(404).send(shareNotFoundHtml(lang, t, site));
       try {
         return sharePageHtml(await app.resell.publicListing(code), lang, t, { stripeKey, template: (key) => template(lang, key), site });
