@@ -114,7 +114,7 @@ async function lighthouseRun(url: string, port: number, method: Method, proof?: 
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(`lighthouse: ${lhr.runtimeError.code}`);
   if (proof) {
     const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; statusCode: number }> } | undefined)?.items ?? [];
     if (!requests.some((request) => request.url.includes(proof) && request.statusCode >= 200 && request.statusCode < 300)) {
@@ -133,6 +133,22 @@ async function lighthouseRun(url: string, port: number, method: Method, proof?: 
     warnings: lhr.runWarnings,
   };
 }
+
+/** Lighthouse's own failures (NO_NAVSTART: the trace lost its navigation, on a loaded machine) are tried again, twice. */
+let retries = 0;
+async function measured(url: string, port: number, method: Method, proof?: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url, port, method, proof);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof LighthouseRuntimeError)) throw error;
+      retries++;
+      console.log(`${url} ${method}: ${error.message}; again`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
 
 function startServer(port: number, dataDir: string): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -198,11 +214,11 @@ export async function runLighthouseBench(): Promise<boolean> {
         const loadBefore = loadavg()[0]!;
         // A warm-up run (not counted): the server's first answers and Chromium's first compile of the build.
         await prepare(browser, base, await storage());
-        await lighthouseRun(base + path, chromePort, method, proof);
+        await measured(base + path, chromePort, method, proof);
         const runs: Run[] = [];
         for (let run = 0; run < RUNS; run++) {
           await prepare(browser, base, await storage());
-          runs.push(await lighthouseRun(base + path, chromePort, method, proof));
+          runs.push(await measured(base + path, chromePort, method, proof));
           const last = runs.at(-1)!;
           console.log(`${panel} ${method} run ${run + 1}: ${last.score}, LCP ${last.lcpMs.toFixed(0)} ms, TBT ${last.tbtMs.toFixed(0)} ms (${last.lcpElement})`);
         }
@@ -255,6 +271,7 @@ function report(rows: LighthouseRow[]): boolean {
     ),
     '',
     `LCP elements: ${[...new Set(rows.flatMap((row) => row.runs.map((run) => `${row.panel.split(' ')[0]} \`${run.lcpElement || '?'}\``)))].join(', ')}.`,
+    ...(retries ? ['', `${retries} run(s) failed inside Lighthouse (NO_NAVSTART and the like) and were run again.`] : []),
     ...(rows.some((row) => row.runs.some((run) => run.warnings.length))
       ? ['', `Lighthouse warned: ${[...new Set(rows.flatMap((row) => row.runs.flatMap((run) => run.warnings)))].join(' ')}`]
       : []),
