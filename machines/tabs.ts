@@ -125,7 +125,7 @@ export const flowTable = {
     // The guard sends a HISTORY without a decodable id to My tickets, so this panel always has one.
     input: ({ services, route }: FlowSource) => ({ services, userTicketId: decodeUserTicketId(route.userTicketId) ?? 0 }),
     tabs: {
-      HISTORY: panel('title.history', ['history'], { ...preselect, requires: { param: 'userTicketId', otherwise: 'MY_TICKET' } }),
+      HISTORY: panel('title.history', ['history', 'api'], { ...preselect, requires: { param: 'userTicketId', otherwise: 'MY_TICKET' } }),
     },
   },
   gift: {

@@ -7,6 +7,8 @@
 // `npm start` on fresh copies of the checkout, median of 3). `--web` measures only the web figures (the loader
 // and the two first panels, with their shares, written into docs/performance.md) against a fresh server: sizes do not
 // depend on the machine's load, so `npm run build && npx tsx tests/bench/run.ts --web` is valid on a busy machine.
+// `--lighthouse` runs Lighthouse alone (./lighthouse.ts: the LOGIN and QR deep links on a phone, both throttling
+// methods, median of 3, written into docs/performance.md; needs `npm run build` first and a machine as quiet as can be).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { writeDocBlock } from './doc-block';
 import { measurePanelLoad, type PanelLoad } from './first-panel';
 import { runDoorBench } from './door';
 import { runEventsBench } from './events';
+import { runLighthouseBench } from './lighthouse';
 import { runServerBench } from './server';
 import { runStartBench, START_TARGETS } from './start';
 
@@ -133,7 +136,9 @@ async function main() {
   const doorOk = await runDoorBench();
   const serverOk = await runServerBench();
   const startOk = await startBench();
-  process.exit(failed || !serverOk || !doorOk || !startOk ? 1 : 0);
+  // Lighthouse on a phone (./lighthouse.ts): LOGIN and QR, both throttling methods, median of 3, against its targets.
+  const lighthouseOk = await runLighthouseBench();
+  process.exit(failed || !serverOk || !doorOk || !startOk || !lighthouseOk ? 1 : 0);
 }
 
 /** `npm start` three times over on fresh copies (./start.ts), its medians checked against their targets. */
@@ -169,7 +174,9 @@ function writeWebFigures(panels: PanelLoad[], embedGzipKb: number): void {
   writeDocBlock('first-panel', 'Web app: JavaScript before the first panel', lines);
 }
 
-if (process.argv.includes('--start')) {
+if (process.argv.includes('--lighthouse')) {
+  void runLighthouseBench().then((ok) => process.exit(ok ? 0 : 1));
+} else if (process.argv.includes('--start')) {
   void startBench().then((ok) => process.exit(ok ? 0 : 1));
 } else if (process.argv.includes('--server')) {
   // BENCH_ONLY (a subset of the hot routes, while working on them) leaves the events bench out.
