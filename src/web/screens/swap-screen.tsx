@@ -118,7 +118,7 @@ export function SwapReceipt({ receipt, send }: { receipt: SwapOrder; send: Send 
 function HeldSwaps({ swap, send }: { swap: SwapActor; send: Send }): ReactElement | null {
   const rows = useSelector(swap, selectHeldSwaps);
   const unknown = useSelector(swap, selectHeldUnknown);
-  if (unknown) return <LoadFailed className="tw-swap__held-unknown" message={i18n.t('swap.held_unknown')} onRetry={() => send({ type: 'swap.retryHeld' })} />;
+  if (unknown) return <LoadFailed className="tw-load-failed--inline" message={i18n.t('swap.held_unknown')} onRetry={() => send({ type: 'swap.retryHeld' })} />;
   if (rows.length === 0) return null;
   return (
     <>

@@ -180,7 +180,7 @@ export function TicketView(props: TicketViewProps): ReactElement {
         <>
           <TicketEventCard ticket={ticket} titleId="tw-ticket-title" />
           {props.outdated ? (
-            <LoadFailed className="tw-ticket-outdated" message={i18n.t('ticket.outdated')} onRetry={() => send({ type: 'ticket.retry' })} />
+            <LoadFailed className="tw-load-failed--inline" message={i18n.t('ticket.outdated')} onRetry={() => send({ type: 'ticket.retry' })} />
           ) : null}
           {props.heldSwap ? (
             <HeldSwapNotice
