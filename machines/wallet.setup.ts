@@ -1,7 +1,7 @@
 // The wallet's setup: its context, events, children and every named actor, action, guard and delay. The root
 // (machines/wallet.ts) and the router (machines/router.ts) are charts built from it; createWallet
 // (machines/create-wallet.ts) supplies the platform effects. Platform actions are no-ops here.
-import { type AnyActorRef, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { type AnyActorRef, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { SessionTokens } from '../src/client/storage-keys';
 import type { Language } from '../src/contract/languages';
 import { isFlowLoaded, lazyFlows, loadFlow } from './flows';
@@ -227,15 +227,11 @@ export const walletSetup = setup({
      * A flow with steps starts at its first (docs/decisions/0120-back-and-forward-between-a-flows-steps.md): a
      * PANEL_STEP in the address as its flow starts (a page loaded or reloaded on a step, Back from another panel to an
      * entry of a step, Try again after a crash) names a step whose data the address never held. It is removed with a
-     * replace, so the entry shows the first step and Back does not lead to a dead step.
+     * replace (`panel.setParams`, sent to itself), so the entry shows the first step and Back does not lead to a dead step.
      */
-    dropStep: enqueueActions(({ context, enqueue }) => {
-      const route = currentRoute(context);
-      if (route.step === null) return;
-      const location = withRoute(context.location, { ...route, step: null });
-      enqueue.assign({ location });
-      enqueue({ type: 'replaceUrl', params: { url: toUrl(location) } });
-    }),
+    dropStep: ({ context, self }) => {
+      if (currentRoute(context).step !== null) self.send({ type: 'panel.setParams', params: { step: null } });
+    },
     askFlowToKeep: sendTo(({ context }: { context: WalletContext }) => flowOfRoute(context), { type: 'flow.keep' }),
     /** The sign-in flow shows three panels: it follows the router between them. */
     showLoginTab: sendTo('login', ({ context }: { context: WalletContext }) => ({
