@@ -295,9 +295,10 @@ const giftPanel = walletSetup.createStateConfig({
       on: { 'panel.retryFlow': 'loading' },
     },
     running: {
-      // The panel is on screen: the other panels' chunks may download now.
-      entry: 'prefetchAhead',
-      meta: { screen: 'GIFT', ...doc('Invokes the gift flow with what it needs as input') },
+      // The panel is on screen: the other panels' chunks may download now. The flow starts at its first step: a
+      // PANEL_STEP in the address is replaced away (docs/decisions/0120-back-and-forward-between-a-flows-steps.md).
+      entry: ['prefetchAhead', 'dropStep'],
+      meta: { screen: 'GIFT', ...doc('Invokes the gift flow with what it needs as input; a PANEL_STEP in the address is replaced away') },
       invoke: {
         id: 'gift',
         src: 'gift',
@@ -359,9 +360,10 @@ const swapPanel = walletSetup.createStateConfig({
       on: { 'panel.retryFlow': 'loading' },
     },
     running: {
-      // The panel is on screen: the other panels' chunks may download now.
-      entry: 'prefetchAhead',
-      meta: { screen: 'SWAP', ...doc('Invokes the swap flow with what it needs as input') },
+      // The panel is on screen: the other panels' chunks may download now. The flow starts at its first step: a
+      // PANEL_STEP in the address is replaced away (docs/decisions/0120-back-and-forward-between-a-flows-steps.md).
+      entry: ['prefetchAhead', 'dropStep'],
+      meta: { screen: 'SWAP', ...doc('Invokes the swap flow with what it needs as input; a PANEL_STEP in the address is replaced away') },
       invoke: {
         id: 'swap',
         src: 'swap',
@@ -423,9 +425,10 @@ const resellPanel = walletSetup.createStateConfig({
       on: { 'panel.retryFlow': 'loading' },
     },
     running: {
-      // The panel is on screen: the other panels' chunks may download now.
-      entry: 'prefetchAhead',
-      meta: { screen: 'RESELL', ...doc('Invokes the resell flow with what it needs as input') },
+      // The panel is on screen: the other panels' chunks may download now. The flow starts at its first step: a
+      // PANEL_STEP in the address is replaced away (docs/decisions/0120-back-and-forward-between-a-flows-steps.md).
+      entry: ['prefetchAhead', 'dropStep'],
+      meta: { screen: 'RESELL', ...doc('Invokes the resell flow with what it needs as input; a PANEL_STEP in the address is replaced away') },
       invoke: {
         id: 'resell',
         src: 'resell',

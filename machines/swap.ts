@@ -58,6 +58,8 @@ export interface SwapContext {
    * focus, so Enter picks it again) until another base is chosen or the selection resets otherwise.
    */
   cancelledBase: number | null;
+  /** The quantity chosen with that base: the browser's Forward to step 2 takes the base again with it. */
+  cancelledQuantity: number;
   /** The person's swaps in progress, started earlier and left (step 1 shows each with its two ways out). */
   held: HeldSwap[];
   /**
@@ -132,6 +134,7 @@ const noSelection = {
   started: null,
   handOverCode: null,
   cancelledBase: null,
+  cancelledQuantity: 1,
 } satisfies Partial<SwapContext>;
 
 export const swapMachine = setup({
@@ -163,7 +166,19 @@ export const swapMachine = setup({
       quantity: 1,
       handPicked: true,
       cancelledBase: null,
+      cancelledQuantity: 1,
     })),
+    /** Forward to step 2: the base Back left, with the quantity chosen then (never more than is held). */
+    retakeBase: assign(({ context }) => {
+      const base = context.bases.find((candidate) => candidate.id === context.cancelledBase) ?? null;
+      return {
+        base,
+        quantity: Math.max(1, Math.min(context.cancelledQuantity, base?.quantity ?? 1)),
+        handPicked: true,
+        cancelledBase: null,
+        cancelledQuantity: 1,
+      };
+    }),
     increment: assign(({ context }) => ({ quantity: context.quantity + 1 })),
     decrement: assign(({ context }) => ({ quantity: context.quantity - 1 })),
     storeTargets: assign(({ context }, params: { targets: SwapTarget[] }) => ({
@@ -178,8 +193,8 @@ export const swapMachine = setup({
     storeReceipt: assign((_, params: { order: SwapOrder }) => ({ receipt: params.order, returnedOrder: null })),
     forgetReceipt: assign({ receipt: null, returnedOrder: null }),
     resetSelection: assign(() => noSelection),
-    /** Cancel released the swap: the selection resets, its base is remembered for step 1. */
-    resetAfterCancel: assign(({ context }) => ({ ...noSelection, cancelledBase: context.base?.id ?? null })),
+    /** Cancel (or Back) released the swap: the selection resets, its base and quantity are remembered for step 1. */
+    resetAfterCancel: assign(({ context }) => ({ ...noSelection, cancelledBase: context.base?.id ?? null, cancelledQuantity: context.quantity })),
     /** docs/product.md §7: the whole window goes to the checkout page, which comes back to this page afterwards. */
     goToCheckout: ({ context }) => {
       const { platform } = context.services;
@@ -342,11 +357,11 @@ export const swapMachine = setup({
           target: 'chosen',
           actions: [{ type: 'chooseBase', params: ({ event }) => ({ ticketTypeId: event.ticketTypeId }) }, 'pushTargetStep'],
         },
-        // Forward to step 2 the browser's Back left: the same base again (one ticket).
+        // Forward to step 2 the browser's Back left: the same base again, with the quantity chosen before.
         'flow.step': {
           guard: { type: 'forwardToTarget', params: ({ event }) => ({ step: event.step }) },
           target: 'chosen',
-          actions: { type: 'chooseBase', params: ({ context }) => ({ ticketTypeId: context.cancelledBase ?? 0 }) },
+          actions: 'retakeBase',
         },
         'swap.continueHeld': {
           guard: { type: 'heldShown', params: ({ event }) => ({ orderIdentifier: event.orderIdentifier }) },

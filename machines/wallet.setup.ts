@@ -223,6 +223,15 @@ export const walletSetup = setup({
       const children = (self.getSnapshot() as { children: Record<string, AnyActorRef | undefined> }).children;
       children[flowOfRoute(context)]?.send({ type: 'flow.step', step: after.step });
     },
+    /**
+     * A flow with steps starts at its first (docs/decisions/0120-back-and-forward-between-a-flows-steps.md): a
+     * PANEL_STEP in the address as its flow starts (a page loaded or reloaded on a step, Back from another panel to an
+     * entry of a step, Try again after a crash) names a step whose data the address never held. It is removed with a
+     * replace (`panel.setParams`, sent to itself), so the entry shows the first step and Back does not lead to a dead step.
+     */
+    dropStep: ({ context, self }) => {
+      if (currentRoute(context).step !== null) self.send({ type: 'panel.setParams', params: { step: null } });
+    },
     askFlowToKeep: sendTo(({ context }: { context: WalletContext }) => flowOfRoute(context), { type: 'flow.keep' }),
     /** The sign-in flow shows three panels: it follows the router between them. */
     showLoginTab: sendTo('login', ({ context }: { context: WalletContext }) => ({

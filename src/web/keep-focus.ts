@@ -3,8 +3,11 @@
 // drops the focus to <body>. This watches the panel and puts the focus on the new step's heading, marked
 // `data-focus-step` (the last one on screen is the newest step), or else on the panel's <h1>. Headings get
 // tabindex="-1"; their ring shows for keyboard users only (:focus-visible and the last interaction a key:
-// src/web/input-modality.ts, src/web/styles/tokens.css). Drawing the first panel needs none of this: it is a chunk of
-// its own, which src/web/use-keep-focus.ts loads once that panel shows.
+// src/web/input-modality.ts, src/web/styles/tokens.css). The browser's Back and Forward between a flow's steps
+// (docs/decisions/0120-back-and-forward-between-a-flows-steps.md) move the focus to the step now shown the same way,
+// lost or not: Forward keeps the earlier step on screen, and the focus left on its heading would miss the step that
+// came back. Drawing the first panel needs none of this: it is a chunk of its own, which src/web/use-keep-focus.ts
+// loads once that panel shows.
 
 /** The element the focus goes to in `main` when it was lost: the newest step's heading, else the screen's title. */
 export function focusTarget(main: ParentNode): HTMLElement | null {
@@ -32,6 +35,11 @@ export function keepFocus(panel: HTMLElement): () => void {
   const onPointerDown = (event: Event) => {
     inside = event.composedPath().includes(panel);
   };
+  // Back or Forward: the next change of the panel is the step (or panel) the history shows.
+  let historyMoved = false;
+  const onPopState = () => {
+    historyMoved = true;
+  };
   // A mutation can come in the middle of a focus move: a field's blur that re-renders it runs while the browser
   // has taken the focus off the field and not yet given it to the next control (the active element is <body> for
   // that moment). So the check waits for the move to finish; a focus really lost is still lost then.
@@ -41,9 +49,18 @@ export function keepFocus(panel: HTMLElement): () => void {
   };
   const restore = () => {
     pending = 0;
-    if (!inside || !focusLost(panel)) return;
-    const target = focusTarget(panel.querySelector('.tw-main') ?? panel);
+    const moved = historyMoved;
+    historyMoved = false;
+    if (!inside) return;
+    const main = panel.querySelector<HTMLElement>('.tw-main') ?? panel;
+    // After Back or Forward the focus follows the step shown, unless it is in a dialog of its own (a modal answers
+    // for it) or already in that step.
+    const follow = moved && main.contains((panel.getRootNode() as Document | ShadowRoot).activeElement);
+    if (!follow && !focusLost(panel)) return;
+    const target = focusTarget(main);
     if (!target) return;
+    const active = (panel.getRootNode() as Document | ShadowRoot).activeElement;
+    if (follow && active && target.closest('section') !== null && target.closest('section')!.contains(active)) return;
     if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
     target.focus({ preventScroll: true });
   };
@@ -51,7 +68,9 @@ export function keepFocus(panel: HTMLElement): () => void {
   observer.observe(panel, { childList: true, subtree: true });
   panel.addEventListener('focusin', onFocusIn);
   panel.ownerDocument.addEventListener('pointerdown', onPointerDown, true);
+  panel.ownerDocument.defaultView?.addEventListener('popstate', onPopState);
   return () => {
+    panel.ownerDocument.defaultView?.removeEventListener('popstate', onPopState);
     observer.disconnect();
     window.clearTimeout(pending);
     panel.removeEventListener('focusin', onFocusIn);

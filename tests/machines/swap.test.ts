@@ -46,6 +46,8 @@ describe('swap model', () => {
       const closing = closingAnswers();
       let baseBefore: number | null = null;
       let cancelledBefore: number | null = null;
+      let quantityBefore = 1;
+      let backQuantity = 1;
       await runPathOnActor(path, {
         machine: swapMachine.provide({ actions: { logError: () => {} } }),
         input,
@@ -93,6 +95,13 @@ describe('swap model', () => {
           if ((type.startsWith('cancelSwap.') || (type === 'flow.step' && baseBefore !== null)) && step_ === 'picking') expect(cancelled).toBe(baseBefore);
           else if (cancelled !== null) expect(cancelled).toBe(cancelledBefore);
           if (type === 'swap.selectBase') expect(snapshot.context.cancelledBase).toBeNull();
+          // Forward to step 2 takes the marked base again with the quantity it had when Back (or Cancel) left it.
+          if ((type.startsWith('cancelSwap.') || (type === 'flow.step' && baseBefore !== null)) && step_ === 'picking') backQuantity = quantityBefore;
+          if (type === 'flow.step' && (step.event as { step?: string | null }).step === 'TARGET' && cancelledBefore !== null && snapshot.matches('chosen')) {
+            expect(snapshot.context.base?.id).toBe(cancelledBefore);
+            expect(snapshot.context.quantity).toBe(backQuantity);
+          }
+          quantityBefore = snapshot.context.quantity;
           if (cancelled !== null) expect(selectBases(snapshot).some((base) => base.id === cancelled)).toBe(true);
           baseBefore = snapshot.context.base?.id ?? null;
           cancelledBefore = cancelled;
@@ -215,6 +224,55 @@ describe('swap effects', () => {
     expect(selectCancelledBase(actor.getSnapshot())).toBe(1);
     actor.send({ type: 'swap.selectBase', ticketTypeId: 1 });
     expect(actor.getSnapshot().context.cancelledBase).toBeNull();
+  });
+
+  it("the browser's Forward to step 2 takes the base again with the quantity chosen before Back, from step 2 and from the modal", async () => {
+    const { actor, control, reports } = start();
+    control.settle('loadBases', 'done', swapBases());
+    await flush();
+    control.settle('loadHeld', 'done', []);
+    await flush();
+    actor.send({ type: 'swap.selectBase', ticketTypeId: 1 });
+    expect(reports.at(-1)).toEqual({ type: 'panel.pushStep', step: 'TARGET' });
+    control.settle('loadTargets', 'done', swapTargets());
+    await flush();
+    actor.send({ type: 'swap.increment' });
+    expect(selectSwapQuantity(actor.getSnapshot()).value).toBe(2);
+
+    // Back from step 2: step 1, nothing selected, the base marked.
+    actor.send({ type: 'flow.step', step: null });
+    expect(selectSwapStep(actor.getSnapshot())).toBe('picking');
+    expect(selectBase(actor.getSnapshot())).toBeNull();
+    expect(selectCancelledBase(actor.getSnapshot())).toBe(1);
+    // Forward: the same base with two tickets (pushing nothing: the entry is there), its targets asked again.
+    const pushes = reports.length;
+    actor.send({ type: 'flow.step', step: 'TARGET' });
+    expect(selectBase(actor.getSnapshot())?.id).toBe(1);
+    expect(selectSwapQuantity(actor.getSnapshot())).toMatchObject({ value: 2, canIncrement: false, canDecrement: true });
+    expect(reports.length).toBe(pushes);
+    expect(control.inputs.at(-1)).toMatchObject({ id: 'loadTargets', input: { ticketTypeId: 1 } });
+    control.settle('loadTargets', 'done', swapTargets());
+    await flush();
+
+    // From the modal, Back releases the hold as Cancel does; Forward still comes back with two tickets.
+    actor.send({ type: 'swap.selectTarget', swapPairId: 7 });
+    expect(control.inputs.at(-1)).toMatchObject({ id: 'startSwap', input: { swapQuantity: 2 } });
+    control.settle('startSwap', 'done', upgradeStart());
+    await flush();
+    actor.send({ type: 'flow.step', step: null });
+    control.settle('cancelSwap', 'done', {});
+    await flush();
+    expect(selectSwapStep(actor.getSnapshot())).toBe('picking');
+    actor.send({ type: 'flow.step', step: 'TARGET' });
+    expect(selectSwapQuantity(actor.getSnapshot()).value).toBe(2);
+
+    // A base chosen by hand starts again at one ticket, and a later Back and Forward remember that one.
+    actor.send({ type: 'swap.clearBase' });
+    actor.send({ type: 'swap.selectBase', ticketTypeId: 1 });
+    expect(selectSwapQuantity(actor.getSnapshot()).value).toBe(1);
+    actor.send({ type: 'flow.step', step: null });
+    actor.send({ type: 'flow.step', step: 'TARGET' });
+    expect(selectSwapQuantity(actor.getSnapshot()).value).toBe(1);
   });
 
   it('a failed start flashes api.start_swap_failed and keeps the base and targets', async () => {

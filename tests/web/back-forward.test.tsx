@@ -142,4 +142,93 @@ describe('Back and Forward inside swap', () => {
     expect(await main().findByRole('heading', { name: 'Swap it for' })).toBeTruthy();
     expect(page.cancels()).toBe(0);
   });
+
+  it('Forward comes back with the quantity chosen before Back, not one ticket', async () => {
+    const page = openSwap();
+    click(await main().findByRole('button', { name: 'Choose General Admission' }));
+    await main().findByRole('heading', { name: 'Swap it for' });
+    const quantity = () => main().getByRole('group', { name: 'How many' }).querySelector('output')?.textContent;
+    click(main().getByRole('button', { name: 'One ticket more' }));
+    expect(quantity()).toBe('2');
+    const targets = page.url();
+    // The quantity is not in the address: the machine keeps it.
+    expect(targets).not.toMatch(/=2(&|$)/);
+
+    page.popTo(targets.replace(/[?&]PANEL_STEP=TARGET/, ''));
+    expect(await main().findByRole('button', { name: 'Choose General Admission' })).toBeTruthy();
+    page.popTo(targets);
+    await main().findByRole('heading', { name: 'Swap it for' });
+    expect(quantity()).toBe('2');
+    expect(page.cancels()).toBe(0);
+  });
+});
+
+// A step's data is never in the address (docs/decisions/0121-a-loaded-step-and-where-toasts-sit.md): a page loaded or
+// reloaded with PANEL_STEP, or an entry of a step reached again from another panel, starts the flow at its first step,
+// and the address forgets the step with a replace (no new entry), so Back does not lead to a step nobody can show.
+describe('PANEL_STEP in the address as the flow starts', () => {
+  const signedIn = () => {
+    const api = signInApi({ 'alex@example.com': { givenName: 'Alex', familyName: 'Rivera' } });
+    return api;
+  };
+
+  it('swap loaded on TARGET shows step 1 and replaces the step away; choosing a base pushes it again', async () => {
+    const api = signedIn();
+    server.use(...api.handlers, handle('swapTickets', () => swapBases()), handle('swapTargets', () => swapTargets()), handle('heldSwaps', () => []));
+    const page = render('/en/?PANEL_TAB=SWAP&PANEL_STEP=TARGET', api.signedInStorage('alex@example.com'));
+    expect(await main().findByRole('button', { name: 'Choose General Admission' })).toBeTruthy();
+    expect(main().queryByText('You are swapping')).toBeNull();
+    expect(page.url()).toBe('/en/?PANEL_TAB=SWAP');
+    expect(page.platform.replaceUrl).toHaveBeenCalledWith('/en/?PANEL_TAB=SWAP');
+    expect(page.platform.pushUrl).not.toHaveBeenCalled();
+
+    click(main().getByRole('button', { name: 'Choose General Admission' }));
+    await main().findByRole('heading', { name: 'Swap it for' });
+    expect(page.platform.pushUrl).toHaveBeenCalledTimes(1);
+    expect(page.params().get('PANEL_STEP')).toBe('TARGET');
+  });
+
+  it('gift loaded on RECEIVER shows the ticket picker and replaces the step away', async () => {
+    const api = signedIn();
+    const tickets = ticketsApi({ upcoming: [liveTicket(), userTicket()], details: [ticketDetail(), ticketDetail({ ...liveTicket(), isGiftable: false })] });
+    server.use(...tickets.handlers, ...api.handlers);
+    const page = render('/en/?PANEL_STEP=RECEIVER&PANEL_TAB=GIFT', api.signedInStorage('alex@example.com'));
+    expect(await main().findByRole('button', { name: /^Ticket/ })).toBeTruthy();
+    expect(main().queryByText('You are gifting')).toBeNull();
+    expect(page.params().get('PANEL_STEP')).toBeNull();
+    expect(page.params().get('PANEL_TAB')).toBe('GIFT');
+    expect(page.platform.pushUrl).not.toHaveBeenCalled();
+  });
+
+  it('resell loaded on REVIEW shows the form, and so does Back from My tickets to an entry of the summary', async () => {
+    const api = signedIn();
+    const tickets = ticketsApi({ upcoming: [liveTicket(), userTicket()], details: [ticketDetail()] });
+    server.use(
+      ...tickets.handlers,
+      ...api.handlers,
+      handle('resellableTickets', () => [resellableTicket()]),
+      handle('priceQuote', () => sampleQuote),
+      handle('resellOverview', () => ({ sale: [], sold: [] })),
+      handle('paymentsAccount', () => payoutAccount(true) as never),
+    );
+    const ticket = encodeUserTicketId(21);
+    const review = `/en/?PANEL_TAB=RESELL&USER_TICKET_ID=${ticket}&PANEL_STEP=REVIEW`;
+    const page = render(review, api.signedInStorage('alex@example.com'));
+    expect(await main().findByLabelText('Price per ticket (AUD)')).toBeTruthy();
+    expect(main().queryByRole('heading', { name: 'Confirm your listing' })).toBeNull();
+    expect(page.url()).toBe(`/en/?PANEL_TAB=RESELL&USER_TICKET_ID=${ticket}`);
+    expect(page.platform.replaceUrl).toHaveBeenLastCalledWith(`/en/?PANEL_TAB=RESELL&USER_TICKET_ID=${ticket}`);
+
+    // Another panel, then the browser's Back to an entry that still names the summary (as one written before this
+    // rule would): the flow starts anew at its form, and that entry is corrected in place.
+    page.popTo('/en/?PANEL_TAB=MY_TICKET');
+    await main().findByRole('heading', { name: 'My tickets' });
+    const replaces = page.platform.replaceUrl.mock.calls.length;
+    page.popTo(review);
+    expect(await main().findByLabelText('Price per ticket (AUD)')).toBeTruthy();
+    expect(main().queryByRole('heading', { name: 'Confirm your listing' })).toBeNull();
+    expect(page.params().get('PANEL_STEP')).toBeNull();
+    expect(page.platform.replaceUrl.mock.calls.length).toBe(replaces + 1);
+    expect(page.platform.pushUrl).not.toHaveBeenCalled();
+  });
 });
