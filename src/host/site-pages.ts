@@ -48,11 +48,16 @@ export function eventWhen(event: Pick<SiteEvent, 'startsAt' | 'timeZone'>, lang:
 
 const cheapest = (event: SiteEvent) => event.ticketTypes.reduce<SiteTicketType | null>((low, type) => (!low || type.priceMinor < low.priceMinor ? type : low), null);
 
-function eventCard(event: SiteEvent, { lang, t }: Frame, headingLevel: 2 | 3): string {
+/**
+ * An event's card. The first upcoming card's image is on the first screen and is the page's largest paint, so it loads
+ * at once and first (`fetchpriority`); the others wait until they are scrolled near.
+ */
+function eventCard(event: SiteEvent, { lang, t }: Frame, headingLevel: 2 | 3, first = false): string {
   const low = cheapest(event);
   const href = `/${lang}/events/${encodeURIComponent(event.slug)}`;
+  const loading = first ? 'fetchpriority="high"' : 'loading="lazy"';
   return `<li class="site-event">
-      ${event.featureImageUrl ? `<img class="site-event__image" src="${escapeHtml(event.featureImageUrl)}" alt="" width="640" height="320" loading="lazy" />` : ''}
+      ${event.featureImageUrl ? `<img class="site-event__image" src="${escapeHtml(event.featureImageUrl)}" alt="" width="640" height="320" ${loading} />` : ''}
       <div class="site-event__body">
         <h${headingLevel} class="site-event__name"><a href="${href}">${escapeHtml(event.name)}</a></h${headingLevel}>
         <p class="site-event__when">${escapeHtml(eventWhen(event, lang))}</p>
@@ -73,7 +78,7 @@ export function homePage(frame: Frame, events: SiteEvent[], now: Date): string {
   </section>
   ${
     upcoming.length
-      ? `<ul class="site-events">${upcoming.map((event) => eventCard(event, frame, 2)).join('')}</ul>`
+      ? `<ul class="site-events">${upcoming.map((event, index) => eventCard(event, frame, 2, index === 0)).join('')}</ul>`
       : `<p class="site-empty">${escapeHtml(t('site.home_empty'))}</p>`
   }
   ${

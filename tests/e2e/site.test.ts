@@ -42,6 +42,18 @@ describe('pages and languages', () => {
     });
   });
 
+  it('loads the first event card\'s image at once and first (the largest paint), the others when scrolled near', async () => {
+    await withPage(browser, {}, async ({ page }) => {
+      await page.goto(`${baseUrl}/en/`);
+      const images = await page.locator('.site-events:not(.site-events--past) .site-event__image').evaluateAll((all) =>
+        all.map((image) => ({ loading: image.getAttribute('loading'), priority: image.getAttribute('fetchpriority') })),
+      );
+      expect(images.length).toBeGreaterThan(1);
+      expect(images[0]).toEqual({ loading: null, priority: 'high' });
+      for (const image of images.slice(1)) expect(image).toEqual({ loading: 'lazy', priority: null });
+    });
+  });
+
   it('is Spanish on /es/, with lang="es", and the language switch leads to the same page in English', async () => {
     await withPage(browser, { bypassCSP: true }, async ({ page, errors }) => {
       await page.goto(`${baseUrl}/es/help`);
