@@ -62,16 +62,27 @@ export const historyMachine = setup({
         src: 'loadHistory',
         input: ({ context }) => ({ services: context.services, userTicketId: context.userTicketId }),
         onDone: { target: 'shown', actions: assign({ history: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ error: ({ event }) => failureKey(event.error, 'history.load_failed') }),
-            { type: 'logError', params: ({ event }) => ({ message: 'history: the history did not load', error: event.error }) },
-          ],
-        },
+        onError: [
+          // Not (or no longer) the asker's ticket: asking again cannot change that.
+          {
+            guard: ({ event }) => failureKey(event.error, 'history.load_failed') === 'api.ticket.not_found',
+            target: 'notFound',
+            actions: assign({ error: 'api.ticket.not_found' }),
+          },
+          {
+            target: 'failed',
+            actions: [
+              assign({ error: ({ event }) => failureKey(event.error, 'history.load_failed') }),
+              { type: 'logError', params: ({ event }) => ({ message: 'history: the history did not load', error: event.error }) },
+            ],
+          },
+        ],
       },
     },
     shown: { meta: { screen: 'HISTORY', ...doc('The moves, oldest first, each with its date and holder') } },
+    notFound: {
+      meta: { screen: 'HISTORY', ...doc('Not (or no longer) the asker\'s ticket: the reason, and no Try again') },
+    },
     failed: {
       meta: { screen: 'HISTORY', ...doc('The history could not be loaded: the reason and Try again') },
       on: { 'history.retry': 'loading' },

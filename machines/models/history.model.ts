@@ -21,6 +21,7 @@ export const historySampleEvents = [
   { type: 'history.openTicket' },
   { type: 'loadHistory.done', output: sampleHistory },
   { type: 'loadHistory.error', error: httpError('ticketHistory', 404, 'api.ticket.not_found') },
+  { type: 'loadHistory.error', error: httpError('ticketHistory', 503, 'api.internal_error') },
 ] as unknown as HistoryEvent[];
 
 /** The history machine's model-based test (tests/machines/history.test.ts, the visualiser's paths). */

@@ -57,6 +57,15 @@ export function formatLocalMoment(date: DateInput, { locale = 'en', tz }: DateOp
 }
 
 /**
+ * A past moment that may be months or years back (a move in a ticket's transfer history): the spec fixes no format,
+ * so it is the locale's own, with the year ("1 Jun 2026, 6:30 PM" in English, "2 jun 2026, 18:30" in Spanish), on
+ * the viewer's clock.
+ */
+export function formatLocalDay(date: DateInput, { locale = 'en' }: Pick<DateOptions, 'locale'> = {}): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(date));
+}
+
+/**
  * A time later today on the viewer's own clock, as their locale writes it: "4:30 PM" in English, "16:30" in Spanish
  * (how long a swap holds its tickets: a deadline for the person, not an event's date).
  */

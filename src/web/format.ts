@@ -8,6 +8,7 @@ export {
   formatEventDate,
   formatEventDateRange,
   formatEventMoment,
+  formatLocalDay,
   formatLocalMoment,
   formatLocalTime,
   formatValidUntil,

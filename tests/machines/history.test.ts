@@ -1,5 +1,5 @@
-// Model-based tests of the transfer history machine: the history loads, a failure shows its reason with Try again,
-// and the ticket page is one event away from every state.
+// Model-based tests of the transfer history machine: the history loads, a failure shows its reason with Try again, a
+// ticket that is not the asker's only its reason, and the ticket page is one event away from every state.
 import { describe, expect, it } from 'vitest';
 import { historyMachine } from '../../machines/history';
 import { historySpec, sampleHistory } from '../../machines/models/history.model';
@@ -22,7 +22,10 @@ describe('history model', () => {
           expect(reports.at(-1)).toEqual({ type: 'panel.open', tab: 'TICKET', userTicketId: expect.any(String) });
         }
         if (snapshot.matches('shown')) expect(snapshot.context.history).toEqual(sampleHistory);
-        if (snapshot.matches('failed')) expect(snapshot.context.error).toBe('api.ticket.not_found');
+        if (snapshot.matches('failed')) expect(snapshot.context.error).toBe('api.internal_error');
+        if (snapshot.matches('notFound')) expect(snapshot.context.error).toBe('api.ticket.not_found');
+        // Only a failure asking again can mend is offered Try again.
+        expect(snapshot.can({ type: 'history.retry' }), 'retry').toBe(snapshot.matches('failed'));
       },
     });
   });

@@ -1,7 +1,7 @@
 // One clock for dates (issue 23): the shared formatters of src/contract/dates.ts, which the wallet, the ticket PDF,
 // the e-mails and the demo pages all use, on a fixed zone (Australia/Sydney) in both languages.
 import { describe, expect, it } from 'vitest';
-import { formatEventDateRange, formatEventMoment, formatLocalTime, formatValidUntil, localTimeOfDay, timeZoneLabel } from '../../src/contract/dates';
+import { formatEventDateRange, formatEventMoment, formatLocalDay, formatLocalTime, formatValidUntil, localTimeOfDay, timeZoneLabel } from '../../src/contract/dates';
 
 const sydney = 'Australia/Sydney';
 // 13:00 UTC on 18 Dec is midnight in Sydney (daylight saving, GMT+11): the event's end, and its payout's release.
@@ -72,5 +72,14 @@ describe('localTimeOfDay', () => {
     expect(english.count).toBe(1);
     expect(english.time).toMatch(/^1:05\sPM$/u);
     expect(english.time).not.toMatch(/\dPM/);
+  });
+});
+
+describe('formatLocalDay', () => {
+  // Mid-morning UTC: the same day on any clock from UTC-10 to UTC+13.
+  const move = '2026-05-01T10:00:00.000Z';
+  it("writes a past day with its year and a time, as the locale does (a transfer history's moves)", () => {
+    expect(formatLocalDay(move, { locale: 'en' })).toMatch(/^May 1, 2026, \d{1,2}:\d\d\s[AP]M$/);
+    expect(formatLocalDay(move, { locale: 'es' })).toMatch(/^1 may 2026, \d{1,2}:\d\d$/);
   });
 });

@@ -12,7 +12,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import type { HistoryEntry, TicketHistory } from '../../contract/entities';
 import type { HistorySnapshot } from '../../../machines/history';
-import { formatEventDate } from '../format';
+import { formatLocalDay } from '../format';
 import { screenStrings } from '../locale-strings' with { type: 'macro' };
 import { iconPath } from '../components/icon-paths' with { type: 'macro' };
 import historyScreenCss from 'bundle-text:./history-screen.css';
@@ -22,7 +22,7 @@ registerStyles(historyScreenCss);
 
 i18n.set('en', strings('en', screenStrings('HISTORY')));
 
-export type HistoryStatus = 'loading' | 'shown' | 'failed';
+export type HistoryStatus = 'loading' | 'shown' | 'notFound' | 'failed';
 
 /** Each move's name, by its key (written out, so the locales' check sees every key used). */
 const moveKeys: Record<HistoryEntry['move'], string> = {
@@ -34,7 +34,7 @@ const moveKeys: Record<HistoryEntry['move'], string> = {
 };
 
 const statusOf = (snapshot: HistorySnapshot): HistoryStatus =>
-  snapshot.matches('shown') ? 'shown' : snapshot.matches('failed') ? 'failed' : 'loading';
+  snapshot.matches('shown') ? 'shown' : snapshot.matches('notFound') ? 'notFound' : snapshot.matches('failed') ? 'failed' : 'loading';
 
 export default function HistoryScreen(): ReactElement {
   const history = useChild('history');
@@ -83,15 +83,17 @@ export function HistoryView({ status, history, error, onBack, onRetry }: History
           <Skeleton width="40%" height={14} />
           <Skeleton width="60%" height={18} />
         </div>
-      ) : status === 'failed' ? (
+      ) : status === 'failed' || status === 'notFound' ? (
         <div className="tw-card tw-state-card" role="alert">
           <span className="tw-icon-tile tw-icon-tile--56 tw-icon-tile--danger tw-state-card__icon" aria-hidden="true">
             <Icon path={iconPath('alert')} size={24} />
           </span>
           <p className="tw-state-card__title">{i18n.t(error ?? 'history.load_failed')}</p>
-          <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={onRetry}>
-            {i18n.t('common.retry')}
-          </Button>
+          {status === 'failed' ? (
+            <Button variant="secondary" icon={<Icon path={iconPath('refresh')} size={18} />} onClick={onRetry}>
+              {i18n.t('common.retry')}
+            </Button>
+          ) : null}
         </div>
       ) : (
         <ol className="tw-card tw-section tw-history" aria-label={i18n.t('history.list')}>
@@ -100,7 +102,7 @@ export function HistoryView({ status, history, error, onBack, onRetry }: History
               <strong>{i18n.t(moveKeys[entry.move])}</strong>
               <time dateTime={entry.at} className="tw-muted">
                 {' · '}
-                {formatEventDate(entry.at, { locale: i18n.locale() })}
+                {formatLocalDay(entry.at, { locale: i18n.locale() })}
               </time>
               <div>{i18n.t('history.held_by', { holder: holderText(entry.holder) })}</div>
             </li>
