@@ -11,14 +11,14 @@
 // they move a lot.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
-import { chromiumPath } from '../e2e/browser';
+import { chromiumPath, chromiumSwitches } from '../e2e/browser';
 import { writeDocBlock } from './doc-block';
+import { freePort } from '../support/free-port';
 
 /** The issue's targets, each a median of three runs. */
 export const LIGHTHOUSE_TARGETS = { score: 95, lcpMs: 1800, tbtMs: 150 };
@@ -46,14 +46,13 @@ export interface LighthouseRow {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+
+/** Sends SIGTERM and waits for the process to exit (at once when it already has). */
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
   });
 }
 
@@ -177,13 +176,7 @@ function startChromium(port: number, profile: string): ChildProcess {
       '--headless=new',
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...chromiumSwitches,
       'about:blank',
     ],
     { stdio: 'ignore' },
@@ -238,9 +231,8 @@ export async function runLighthouseBench(): Promise<boolean> {
     }
   } finally {
     await browser?.close().catch(() => {});
-    chrome.kill('SIGTERM');
-    server.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The profile and the data directory are removed once both processes have let go of them.
+    await Promise.all([chrome, server].map((child) => stopped(child)));
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(profile, { recursive: true, force: true });
   }

@@ -11,19 +11,18 @@ export function chromiumPath(): string {
   return found;
 }
 
+/** The switches every Chromium of the tests and benches runs with: no sandbox or GPU here, and no traffic of its own. */
+export const chromiumSwitches = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
 /** `extraArgs`: more switches, e.g. a fake camera (scan-camera.test.ts). */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: [...chromiumSwitches, ...extraArgs] });
 }

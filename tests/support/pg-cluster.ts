@@ -3,9 +3,9 @@
 // server. Postgres refuses to run as root, so as root (CI) the binaries run as the `postgres` OS user.
 import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 export interface PgCluster {
   port: number;
@@ -55,16 +55,6 @@ function run(program: string, args: string[]): Promise<void> {
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startPgCluster(): Promise<PgCluster> {
   const bin = postgresBinDir();
