@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TicketWalletApi } from '../../src/embed/loader';
-import { api, hasFocus, type Lang, listFirstTicket, tabUntilFocused, tokenOf, useBrowser, withPage } from './page-helpers';
+import { api, demoSignInControl, hasFocus, type Lang, listFirstTicket, tabUntilFocused, tokenOf, useBrowser, withPage } from './page-helpers';
 import { useServer } from './server';
 
 const browser = useBrowser();
@@ -75,32 +75,6 @@ const accountWords = {
 const fits = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) <= window.innerWidth);
 
 /**
- * The page's controls (and the wallet's launcher) that the header's sign-in control overlaps, and the control's
- * buttons that stick out of the window: both empty when it sits in the header's flow.
- */
-const accountOverlaps = (page: Page) =>
-  page.evaluate(() => {
-    const account = document.querySelector('.site-header [data-demo-sign-in]')!;
-    const visible = (element: Element) => {
-      const rect = element.getBoundingClientRect();
-      return rect.width > 0 && rect.height > 0 && !element.closest('[hidden]');
-    };
-    const mine = [...account.querySelectorAll('button')].filter(visible).map((button) => button.getBoundingClientRect());
-    const launcher = document.querySelector('ticket-wallet')?.shadowRoot?.querySelector('.tw-launcher');
-    const others = [...document.querySelectorAll('a[href], button, input, select, textarea, [role="button"]'), ...(launcher ? [launcher] : [])].filter(
-      (element) => !account.contains(element) && visible(element),
-    );
-    const overlapped = others
-      .filter((element) => {
-        const rect = element.getBoundingClientRect();
-        return mine.some((box) => rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top);
-      })
-      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
-    const outside = mine.filter((box) => box.left < 0 || box.right > window.innerWidth).map((box) => `button at ${Math.round(box.left)}–${Math.round(box.right)}`);
-    return [...overlapped, ...outside];
-  });
-
-/**
  * On a page already open: signs in with the header's control by keyboard alone (Tab to it, Enter), checks where the
  * focus went and that the page fits and nothing is covered, signed in and (`signOut`) out again.
  */
@@ -111,7 +85,7 @@ async function signInByHeader(page: Page, lang: Lang) {
   await signIn.waitFor();
   await page.locator('ticket-wallet .tw-launcher').waitFor();
   expect(await fits(page)).toBe(true);
-  expect(await accountOverlaps(page)).toEqual([]);
+  expect(await demoSignInControl(page)).toEqual({ present: true, problems: [] });
   await tabUntilFocused(page, signIn);
   await page.keyboard.press('Enter');
   await header.getByText(words.signedIn).waitFor();
@@ -120,7 +94,7 @@ async function signInByHeader(page: Page, lang: Lang) {
   const signOut = header.getByRole('button', { name: words.signOut });
   await expect.poll(() => hasFocus(signOut)).toBe(true);
   expect(await fits(page)).toBe(true);
-  expect(await accountOverlaps(page)).toEqual([]);
+  expect(await demoSignInControl(page)).toEqual({ present: true, problems: [] });
   return {
     signOut: async () => {
       await page.keyboard.press('Enter');
@@ -142,7 +116,7 @@ describe('the same header control on the share page and the swap checkout', () =
       await expect.poll(() => page.getByRole('button', { name: 'Inicia sesión para comprar' }).isHidden()).toBe(true);
       // Signed in on the site, the form is in view and still nothing is covered or sticks out.
       expect(await fits(page)).toBe(true);
-      expect(await accountOverlaps(page)).toEqual([]);
+      expect(await demoSignInControl(page)).toEqual({ present: true, problems: [] });
       await session.signOut();
       await page.getByRole('button', { name: 'Inicia sesión para comprar' }).waitFor();
       expect(await page.locator('#share-buy').isHidden()).toBe(true);
@@ -178,7 +152,7 @@ describe('the same header control on the share page and the swap checkout', () =
         const box = (await pay.boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual(320);
         expect(await fits(page)).toBe(true);
-        expect(await accountOverlaps(page)).toEqual([]);
+        expect(await demoSignInControl(page)).toEqual({ present: true, problems: [] });
         expect(errors).toEqual([]);
       });
     }

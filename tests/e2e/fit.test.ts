@@ -7,7 +7,7 @@
 // there, inside the window, and overlaps none of the page's controls.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostUrl, type Lang, listFirstTicket, type OpenPage, openPage, signIn, signInOnSharePage, useBrowser, walletToken, withPage } from './page-helpers';
+import { demoSignInControl, hostUrl, type Lang, listFirstTicket, type OpenPage, openPage, signIn, signInOnSharePage, useBrowser, walletToken, withPage } from './page-helpers';
 import { useServer } from './server';
 
 const server = useServer(() => ({ env: { DEMO_SITE_SIGN_IN: 'true' } }));
@@ -57,34 +57,6 @@ const coveredByLauncher = (page: Page) =>
     return [...covered];
   });
 
-/**
- * The header's demo sign-in control: whether it is there, and what its shown button overlaps (another control of the
- * page or the launcher) or where it leaves the window.
- */
-const headerControl = (page: Page) =>
-  page.evaluate(() => {
-    const account = document.querySelector('.site-header [data-demo-sign-in]');
-    if (!account) return { present: false, problems: [] as string[] };
-    const visible = (element: Element) => {
-      const rect = element.getBoundingClientRect();
-      return rect.width > 0 && rect.height > 0 && !element.closest('[hidden]');
-    };
-    const mine = [...account.querySelectorAll('button')].filter(visible).map((button) => button.getBoundingClientRect());
-    const launcher = document.querySelector('ticket-wallet')?.shadowRoot?.querySelector('.tw-launcher');
-    const others = [...document.querySelectorAll('a[href], button, input, select, textarea, [role="button"]'), ...(launcher ? [launcher] : [])].filter(
-      (element) => !account.contains(element) && visible(element),
-    );
-    const problems = others
-      .filter((element) => {
-        const rect = element.getBoundingClientRect();
-        return mine.some((box) => rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top);
-      })
-      .map((element) => `overlaps ${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
-    for (const box of mine) if (box.left < 0 || box.right > innerWidth) problems.push(`leaves the window at ${Math.round(box.left)}–${Math.round(box.right)}`);
-    if (mine.length === 0) problems.push('no button shown');
-    return { present: true, problems };
-  });
-
 /** Loads `url` at each width and checks it never scrolls sideways, and (`launcher`) that the launcher covers nothing. */
 async function checkPage(page: Page, url: string, { launcher, ready }: { launcher: boolean; ready: (page: Page) => Promise<unknown> }) {
   for (const width of widths) {
@@ -97,7 +69,7 @@ async function checkPage(page: Page, url: string, { launcher, ready }: { launche
       await page.locator('ticket-wallet .tw-launcher').waitFor();
       expect(await coveredByLauncher(page), `${url} at ${width}px`).toEqual([]);
       // A site page (the launcher is in its header): the demo's sign-in control is there too, covering nothing.
-      expect(await headerControl(page), `${url} at ${width}px`).toEqual({ present: true, problems: [] });
+      expect(await demoSignInControl(page), `${url} at ${width}px`).toEqual({ present: true, problems: [] });
     }
   }
 }

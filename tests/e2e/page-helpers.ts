@@ -333,3 +333,31 @@ export async function contrastChecked(page: Page): Promise<number> {
   const { violations, passes } = await runAxe(page);
   return [...violations, ...passes].filter((rule) => rule.id === 'color-contrast').reduce((sum, rule) => sum + rule.nodes.length, 0);
 }
+
+/**
+ * The header's demo sign-in control: whether it is there, and what its shown button overlaps (another control of the
+ * page or the launcher) or where it leaves the window.
+ */
+export const demoSignInControl = (page: Page) =>
+  page.evaluate(() => {
+    const account = document.querySelector('.site-header [data-demo-sign-in]');
+    if (!account) return { present: false, problems: [] as string[] };
+    const visible = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0 && !element.closest('[hidden]');
+    };
+    const mine = [...account.querySelectorAll('button')].filter(visible).map((button) => button.getBoundingClientRect());
+    const launcher = document.querySelector('ticket-wallet')?.shadowRoot?.querySelector('.tw-launcher');
+    const others = [...document.querySelectorAll('a[href], button, input, select, textarea, [role="button"]'), ...(launcher ? [launcher] : [])].filter(
+      (element) => !account.contains(element) && visible(element),
+    );
+    const problems = others
+      .filter((element) => {
+        const rect = element.getBoundingClientRect();
+        return mine.some((box) => rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top);
+      })
+      .map((element) => `overlaps ${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+    for (const box of mine) if (box.left < 0 || box.right > innerWidth) problems.push(`leaves the window at ${Math.round(box.left)}–${Math.round(box.right)}`);
+    if (mine.length === 0) problems.push('no button shown');
+    return { present: true, problems };
+  });
