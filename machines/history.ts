@@ -40,6 +40,10 @@ export const historyMachine = setup({
       input.services.api.call('ticketHistory', { params: { ticketUserId: input.userTicketId } }),
     ),
   },
+  guards: {
+    /** Not (or no longer) the asker's ticket: asking again cannot change that. */
+    notTheirs: ({ event }) => failureKey((event as { error?: unknown }).error, 'history.load_failed') === 'api.ticket.not_found',
+  },
   actions: {
     logError: ({ context }, params: LogParams) => reportError(context.services, params),
     openTicket: sendParent(({ context }) => ({
@@ -63,9 +67,8 @@ export const historyMachine = setup({
         input: ({ context }) => ({ services: context.services, userTicketId: context.userTicketId }),
         onDone: { target: 'shown', actions: assign({ history: ({ event }) => event.output, error: null }) },
         onError: [
-          // Not (or no longer) the asker's ticket: asking again cannot change that.
           {
-            guard: ({ event }) => failureKey(event.error, 'history.load_failed') === 'api.ticket.not_found',
+            guard: 'notTheirs',
             target: 'notFound',
             actions: assign({ error: 'api.ticket.not_found' }),
           },
